@@ -1,0 +1,50 @@
+"""One exception hierarchy, all ``ValueError``s, each carrying a translatable message.
+
+Callers catch by kind: bad input the user can fix (:class:`InvalidInput`), an
+action the rules forbid (:class:`IllegalAction`, with the rule id and the
+numbers), a broken lesson file, a broken hand history. ``str(err)`` is English
+(logs, tracebacks in tests); ``err.localized(tr)`` is what a learner reads.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from coach.i18n import Message, Translator, get_translator
+
+
+class CoachError(ValueError):
+    """Base class: a :class:`Message` plus structured parameters."""
+
+    def __init__(self, msgid: str, /, **params: Any) -> None:
+        self.message = Message(msgid, params)
+        self.params = params
+        super().__init__(get_translator("en").render(self.message))
+
+    def localized(self, tr: Translator) -> str:
+        return tr.render(self.message)
+
+
+class InvalidInput(CoachError):
+    """Text the user or a file gave us that cannot be parsed (card, amount...)."""
+
+
+class IllegalAction(CoachError):
+    """An action the rules forbid at this moment.
+
+    ``code`` is a stable reason code (``"below_min_raise"``), ``rule`` the rule
+    id from DESIGN.md §5 (``"R09"``); ``params`` hold the numbers in the text.
+    """
+
+    def __init__(self, code: str, msgid: str, /, *, rule: str | None = None, **params: Any) -> None:
+        self.code = code
+        self.rule = rule
+        super().__init__(msgid, **params)
+
+
+class LessonError(CoachError):
+    """A lesson file that does not load or does not agree with the engine."""
+
+
+class HandHistoryError(CoachError):
+    """A PHH file that is not valid PHH or describes an illegal hand."""

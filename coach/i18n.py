@@ -1,0 +1,207 @@
+"""Translation and locale-aware formatting, one translator per locale.
+
+Streamlit serves every user from one process, so nothing here is process-wide:
+code marks strings with ``N_`` (and ``NP_``/``NN_`` for context and plurals),
+carries them as :class:`Message` objects with named parameters, and renders
+them late with the :class:`Translator` of the session's locale.
+
+Catalogs are the ``.po`` files under ``locales/``; they are compiled in memory
+on first use (no ``.mo`` file to build or to forget), cached per locale.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from babel import Locale
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
+from babel.numbers import format_percent as _babel_format_percent
+from babel.support import NullTranslations, Translations
+
+DEFAULT_LOCALE = "it"
+SUPPORTED_LOCALES: tuple[str, ...] = ("it", "en")
+DOMAIN = "messages"
+
+
+def locales_dir() -> Path:
+    """Where the catalogs live: the checkout's ``locales/`` unless overridden."""
+    env = os.environ.get("COACH_LOCALES_DIR")
+    if env:
+        return Path(env)
+    return Path(__file__).resolve().parent.parent / "locales"
+
+
+def N_(msgid: str) -> str:
+    """Mark a string for extraction without translating it (translation is late)."""
+    return msgid
+
+
+def NP_(context: str, msgid: str) -> str:
+    """Mark a string with a context (``bet`` noun vs verb); see :class:`Message`."""
+    return msgid
+
+
+def NN_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a singular/plural pair for extraction."""
+    return (singular, plural)
+
+
+@dataclass(frozen=True)
+class Percent:
+    """A ratio (0.255) to be shown as a percentage in the reader's locale."""
+
+    value: float
+    decimals: int = 1
+
+
+@dataclass(frozen=True)
+class Decimal:
+    """A non-integer figure (big blinds, odds) shown with a fixed number of decimals."""
+
+    value: float
+    decimals: int = 1
+
+
+@dataclass(frozen=True)
+class Message:
+    """A translatable sentence with named parameters, rendered per locale.
+
+    Parameters may themselves be :class:`Message` objects (rendered first), ints
+    (formatted as amounts with the locale's grouping), :class:`Percent` or
+    :class:`Decimal`, or anything with a ``__str__`` (cards, names).
+    ``plural`` + ``count`` select an ngettext form from ``params[count]``.
+    """
+
+    msgid: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+    context: str | None = None
+    plural: str | None = None
+    count: str = "n"
+
+    def render(self, tr: Translator) -> str:
+        return tr.render(self)
+
+    def __str__(self) -> str:  # pragma: no cover - debugging aid
+        return get_translator("en").render(self)
+
+
+class Translator:
+    """gettext for one locale plus Babel number formatting for the same locale."""
+
+    def __init__(self, locale: str, translations: NullTranslations) -> None:
+        self.locale = locale
+        self._t = translations
+        self._babel_locale = Locale.parse(locale)
+
+    # -- gettext --------------------------------------------------------------
+    def gettext(self, msgid: str) -> str:
+        return self._t.gettext(msgid)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return self._t.ngettext(singular, plural, n)
+
+    def pgettext(self, context: str, msgid: str) -> str:
+        return self._t.pgettext(context, msgid)
+
+    def __call__(self, msg: str | Message, **params: Any) -> str:
+        """Translate a plain msgid (formatted with ``params``) or render a Message."""
+        if isinstance(msg, Message):
+            return self.render(msg)
+        return self.render(Message(msg, params))
+
+    def render(self, msg: Message) -> str:
+        if msg.plural is not None:
+            n = int(msg.params.get(msg.count, 0))
+            text = self.ngettext(msg.msgid, msg.plural, n)
+        elif msg.context is not None:
+            text = self.pgettext(msg.context, msg.msgid)
+        else:
+            text = self.gettext(msg.msgid)
+        if not msg.params:
+            return text
+        values = {k: self.format_value(v) for k, v in msg.params.items()}
+        try:
+            return text.format(**values)
+        except (KeyError, IndexError, ValueError):
+            # A broken translation must never crash a learner's page: fall back
+            # to the source text, which tests keep consistent with the params.
+            return msg.msgid.format(**values)
+
+    # -- formatting -----------------------------------------------------------
+    def format_value(self, value: Any) -> str:
+        if isinstance(value, Message):
+            return self.render(value)
+        if isinstance(value, bool):
+            return str(value)
+        if isinstance(value, int):
+            return self.format_int(value)
+        if isinstance(value, Percent):
+            return self.format_percent(value.value, value.decimals)
+        if isinstance(value, Decimal):
+            return self.format_number(value.value, value.decimals)
+        if isinstance(value, float):
+            return self.format_number(value, 2)
+        return str(value)
+
+    def format_int(self, value: int) -> str:
+        return format_decimal(value, locale=self._babel_locale)
+
+    def format_number(self, value: float, decimals: int = 1) -> str:
+        """A figure with at most ``decimals`` decimals (it: ``1.234,5``)."""
+        fmt = "#,##0" + ("." + "#" * decimals if decimals > 0 else "")
+        return format_decimal(value, format=fmt, locale=self._babel_locale)
+
+    def format_fixed(self, value: float, decimals: int = 1) -> str:
+        """A figure with exactly ``decimals`` decimals (it: ``2,60``)."""
+        fmt = "#,##0" + ("." + "0" * decimals if decimals > 0 else "")
+        return format_decimal(value, format=fmt, locale=self._babel_locale)
+
+    def format_percent(self, ratio: float, decimals: int = 1) -> str:
+        """A ratio as a percentage (it: ``25,5%``)."""
+        fmt = "#,##0" + ("." + "0" * decimals if decimals > 0 else "") + "%"
+        return _babel_format_percent(ratio, format=fmt, locale=self._babel_locale)
+
+    def format_amount(self, chips: int, scale: int = 1) -> str:
+        """Chips as an amount; ``scale`` > 1 means integer cents shown as units."""
+        if scale == 1:
+            return self.format_int(chips)
+        decimals = len(str(scale)) - 1
+        return self.format_fixed(chips / scale, decimals)
+
+
+def catalog_path(locale: str) -> Path:
+    return locales_dir() / locale / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def _compile(locale: str) -> NullTranslations:
+    """Compile the ``.po`` in memory; an absent catalog gives the source texts."""
+    path = catalog_path(locale)
+    if not path.exists():
+        return NullTranslations()
+    with path.open("rb") as fh:
+        catalog = read_po(fh, locale=locale)
+    buf = io.BytesIO()
+    write_mo(buf, catalog, use_fuzzy=False)
+    buf.seek(0)
+    return Translations(fp=buf, domain=DOMAIN)
+
+
+@lru_cache(maxsize=None)
+def get_translator(locale: str = DEFAULT_LOCALE) -> Translator:
+    """The cached translator for ``locale`` (unknown locales fall back to Italian)."""
+    if locale not in SUPPORTED_LOCALES:
+        locale = DEFAULT_LOCALE
+    return Translator(locale, _compile(locale))
+
+
+def render(msg: Message | str, locale: str = DEFAULT_LOCALE) -> str:
+    """Shortcut for one-off rendering (CLI output, tests)."""
+    return get_translator(locale)(msg)

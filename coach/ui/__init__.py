@@ -1,0 +1,1 @@
+"""The Streamlit front end: the only package that imports streamlit."""

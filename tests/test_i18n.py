@@ -1,0 +1,65 @@
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from coach.errors import InvalidInput
+from coach.i18n import Message, Percent, get_translator
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_italian_catalog_really_loads() -> None:
+    # Babel falls back silently to the source text: prove a translation happens.
+    assert get_translator("it").gettext("Queen") == "Donna"
+    assert get_translator("en").gettext("Queen") == "Queen"
+
+
+def test_numbers_follow_the_locale() -> None:
+    it, en = get_translator("it"), get_translator("en")
+    assert it.format_number(1234.5) == "1.234,5"
+    assert en.format_number(1234.5) == "1,234.5"
+    assert it.format_percent(0.255) == "25,5%"
+    assert it.format_amount(123456, scale=100) == "1.234,56"
+    assert it(Message("{n}", {"n": Percent(0.196)})) == "19,6%"
+
+
+def test_unknown_locale_falls_back_to_italian() -> None:
+    assert get_translator("xx").locale == "it"
+
+
+def test_errors_render_in_both_languages() -> None:
+    err = InvalidInput("The deck has only {left} cards left.", left=3)
+    assert str(err) == "The deck has only 3 cards left."
+    assert err.localized(get_translator("it")) == "Nel mazzo restano solo 3 carte."
+
+
+def test_every_code_string_has_an_italian_translation() -> None:
+    proc = subprocess.run(
+        [sys.executable, "tools/i18n.py", "check"], cwd=ROOT, capture_output=True, text=True
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_no_plural_form_is_empty() -> None:
+    from babel.messages.pofile import read_po
+
+    with (ROOT / "locales/it/LC_MESSAGES/messages.po").open("rb") as fh:
+        catalog = read_po(fh, locale="it")
+    for m in catalog:
+        if isinstance(m.id, tuple):
+            assert all(m.string), m.id
+
+
+def test_importing_coach_does_not_import_streamlit() -> None:
+    code = (
+        "import sys, coach, coach.cards, coach.i18n, coach.errors\n"
+        "import pkgutil, importlib\n"
+        "for m in pkgutil.walk_packages(coach.__path__, 'coach.'):\n"
+        "    if not m.name.startswith('coach.ui'):\n"
+        "        importlib.import_module(m.name)\n"
+        "assert 'streamlit' not in sys.modules, 'streamlit imported outside coach.ui'\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
