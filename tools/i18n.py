@@ -9,13 +9,27 @@ The ``.po`` files are committed; they are compiled in memory at start-up.
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 POT = ROOT / "locales" / "messages.pot"
 KEYWORDS = ["N_", "NP_:1c,2", "NN_:1,2", "_", "gettext", "ngettext:1,2", "pgettext:1c,2", "t"]
+
+
+@contextlib.contextmanager
+def _locked() -> Iterator[None]:
+    """Serialise catalog writes: several developers may run this at once."""
+    with (ROOT / "locales" / ".lock").open("w") as fh:
+        fcntl.flock(fh, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(fh, fcntl.LOCK_UN)
 
 
 def _pybabel(*args: str) -> None:
@@ -97,9 +111,10 @@ def check() -> int:
 
 if __name__ == "__main__":
     cmd = sys.argv[1] if len(sys.argv) > 1 else "update"
-    if cmd == "fill":
-        fill(sys.argv[2], sys.argv[3])
-    elif cmd == "check":
-        sys.exit(check())
-    else:
-        {"extract": extract, "update": update}[cmd]()
+    with _locked():
+        if cmd == "fill":
+            fill(sys.argv[2], sys.argv[3])
+        elif cmd == "check":
+            sys.exit(check())
+        else:
+            {"extract": extract, "update": update}[cmd]()
