@@ -1,0 +1,621 @@
+"""Hand histories in PHH, the Poker Hand History format (TOML), both ways.
+
+Why our own reader when pokerkit has one: pokerkit's ``HandHistory`` repairs what
+it reads (it inserts missing folds and checks while iterating), and a coach must
+never teach from a silently repaired hand. Here a file is parsed into a typed,
+immutable :class:`HandHistory`, and :meth:`HandHistory.replay` drives *our*
+engine in manual dealing mode, one action at a time, refusing the first action
+the rules refuse, with an error that names the file and the action.
+
+Amounts. PHH allows decimals (online cash hands in dollars and cents). TOML
+numbers are read as :class:`decimal.Decimal` (never ``float``), and every amount
+of a hand is multiplied by one power of ten, ``history.scale``, chosen so that
+they all become integers: the engine only ever sees integer chips (cents), and
+:meth:`HandHistory.units` turns chips back into the file's units for printing.
+The scale is chosen from the amounts that define the hand (antes, blinds,
+minimum bet, starting stacks, bet sizes), never from ``finishing_stacks``: the
+Pluribus files record half chips for split pots, and those halves are an
+annotation choice, not a smaller chip.
+
+Player order. ``p1`` ... ``pN`` are the PHH positions: ``p1`` is the first seat
+left of the button, ``pN`` is the button. We give them seats ``0 .. N-1`` in that
+order, so the button is seat ``N-1``. Heads-up, ``p1`` is the big blind and
+``p2`` the button, and PHH reads the forced-bet arrays reversed (``p1`` posts
+``blinds_or_straddles[1]`` and ``antes[1]``): :meth:`HandHistory.config`
+translates that into per-seat amounts, so nothing after it needs to know.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import json
+import re
+import tomllib
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal
+
+from coach.cards import Card, parse_card
+from coach.errors import CoachError, HandHistoryError, InvalidInput
+from coach.i18n import N_, Message
+
+if TYPE_CHECKING:  # the engine imports are deferred: parsing must not need it
+    from coach.engine.config import TableConfig
+    from coach.engine.hand import Hand
+
+__all__ = [
+    "REQUIRED_FIELDS",
+    "Action",
+    "HandHistory",
+    "dump_phh",
+    "load_phh",
+    "loads_phh",
+    "loads_phhs",
+]
+
+REQUIRED_FIELDS: tuple[str, ...] = (
+    "variant", "antes", "blinds_or_straddles", "min_bet", "starting_stacks", "actions",
+)
+# Fields holding amounts, in the order a dump writes them after the required ones.
+_AMOUNT_LIST_FIELDS = ("antes", "blinds_or_straddles", "starting_stacks")
+# Optional fields we interpret; everything else is kept verbatim in ``extra``.
+_KNOWN_OPTIONAL = ("ante_trimming_status", "finishing_stacks", "players")
+# Above this many decimals an amount is a typo, not a currency.
+_MAX_DECIMALS = 6
+
+_PLAYER = re.compile(r"p([1-9][0-9]*)\Z")
+_CARD_TOKEN = re.compile(r"(\?\?|10[cdhs]|[2-9TJQKA][cdhs])")
+
+ActionKind = Literal["deal_hole", "deal_board", "fold", "check_call", "bet_raise", "show_muck", "comment"]
+
+
+# -- errors --------------------------------------------------------------------
+
+
+def _error(source: str, msgid: str, /, **params: Any) -> HandHistoryError:
+    """A HandHistoryError whose message starts with the file name."""
+    return HandHistoryError(
+        N_("{file}: {problem}"), file=source, problem=Message(msgid, params),
+    )
+
+
+def _action_error(source: str, action: Action, msgid: str, /, **params: Any) -> HandHistoryError:
+    """An error about one action: the file, its number in ``actions`` and its text."""
+    err = HandHistoryError(
+        N_("{file}: action {number} '{action}': {problem}"),
+        file=source, number=action.number, action=action.text.strip(), problem=Message(msgid, params),
+    )
+    err.action = action  # type: ignore[attr-defined]
+    return err
+
+
+# -- values --------------------------------------------------------------------
+
+
+def _places(value: Decimal) -> int:
+    """Decimals as written (``2.50`` -> 2, ``100`` -> 0): a file in cents stays in cents."""
+    exponent = value.as_tuple().exponent
+    assert isinstance(exponent, int)
+    return max(0, -exponent)
+
+
+def _number(source: str, fld: str, value: Any) -> Decimal:
+    """A TOML number as an exact Decimal; anything else is an error naming the field."""
+    if isinstance(value, bool) or not isinstance(value, int | Decimal):
+        raise _error(source, N_("the field '{field}' must hold numbers, found {value}."),
+                     field=fld, value=repr(value))
+    number = Decimal(value)
+    if not number.is_finite():
+        raise _error(source, N_("the field '{field}' holds {value}, which is not a finite number."),
+                     field=fld, value=str(value))
+    if number < 0:
+        raise _error(source, N_("the field '{field}' holds the negative amount {value}."),
+                     field=fld, value=str(value))
+    return number
+
+
+def _number_list(source: str, data: Mapping[str, Any], fld: str) -> list[Decimal]:
+    value = data[fld]
+    if not isinstance(value, list):
+        raise _error(source, N_("the field '{field}' must be a list of amounts."), field=fld)
+    return [_number(source, fld, v) for v in value]
+
+
+def _format_units(chips: int, scale: int) -> str:
+    """Chips back in the file's units: ``13880`` at scale 100 -> ``"138.80"``."""
+    if scale == 1:
+        return str(chips)
+    places = len(str(scale)) - 1
+    whole = Decimal(chips).scaleb(-places)
+    if chips % scale == 0:
+        return str(chips // scale)
+    return f"{whole:.{places}f}"
+
+
+# -- actions -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Action:
+    """One entry of ``actions``, parsed; amounts are in integer chips (scaled).
+
+    ``seat`` is the 0-based PHH position (``p1`` -> 0), ``None`` for the board.
+    ``cards`` keeps ``None`` for each unknown card (``????``); ``cards`` is
+    ``None`` altogether for a muck (``pN sm``) and for actions without cards.
+    ``show_known`` marks ``pN sm -`` (show the cards already known).
+    """
+
+    number: int
+    text: str = field(compare=False)
+    kind: ActionKind = "comment"
+    seat: int | None = None
+    cards: tuple[Card | None, ...] | None = None
+    amount: int | None = None
+    show_known: bool = False
+    comment: str | None = None
+
+    @property
+    def player(self) -> str | None:
+        return None if self.seat is None else f"p{self.seat + 1}"
+
+    @property
+    def known_cards(self) -> tuple[Card, ...] | None:
+        """The cards if every one of them is known, else ``None``."""
+        if self.cards is None or any(c is None for c in self.cards):
+            return None
+        return tuple(c for c in self.cards if c is not None)
+
+    def code(self, scale: int = 1) -> str:
+        """The action in PHH notation, amounts in the file's units, comment kept."""
+        cards = "" if self.cards is None else "".join("??" if c is None else str(c) for c in self.cards)
+        match self.kind:
+            case "deal_hole":
+                body = f"d dh {self.player} {cards}"
+            case "deal_board":
+                body = f"d db {cards}"
+            case "fold":
+                body = f"{self.player} f"
+            case "check_call":
+                body = f"{self.player} cc"
+            case "bet_raise":
+                assert self.amount is not None
+                body = f"{self.player} cbr {_format_units(self.amount, scale)}"
+            case "show_muck":
+                suffix = " -" if self.show_known else (f" {cards}" if self.cards is not None else "")
+                body = f"{self.player} sm{suffix}"
+            case _:
+                body = ""
+        if self.comment is not None:
+            return (body + " # " + self.comment).strip()
+        return body
+
+
+@dataclass(frozen=True)
+class _RawAction:
+    number: int
+    text: str
+    words: tuple[str, ...]
+    comment: str | None
+    amount: Decimal | None
+
+
+def _split_action(source: str, number: int, text: Any) -> _RawAction:
+    if not isinstance(text, str):
+        raise _error(source, N_("action {number} must be a string, found {value}."),
+                     number=number, value=repr(text))
+    body, sep, comment = text.partition("#")
+    words = tuple(body.split())
+    amount: Decimal | None = None
+    if len(words) == 3 and words[1] == "cbr":
+        try:
+            amount = Decimal(words[2])
+        except InvalidOperation:
+            amount = None
+        if amount is None or not amount.is_finite() or amount <= 0:
+            raise _error(source, N_("action {number} '{action}': '{amount}' is not a positive amount."),
+                         number=number, action=text.strip(), amount=words[2])
+    return _RawAction(number, text, words, comment.strip() if sep else None, amount)
+
+
+def _parse_cards(source: str, raw: _RawAction, text: str, *, allow_unknown: bool) -> tuple[Card | None, ...]:
+    tokens = _CARD_TOKEN.findall(text)
+    if "".join(tokens) != text or not tokens:
+        raise _action_error(source, _stub(raw), N_("'{cards}' is not a list of cards such as AcKd or ????."),
+                            cards=text)
+    cards: list[Card | None] = []
+    for tok in tokens:
+        if tok == "??":
+            if not allow_unknown:
+                raise _action_error(source, _stub(raw), N_("the board cards must be known."))
+            cards.append(None)
+            continue
+        try:
+            cards.append(parse_card(tok))
+        except InvalidInput as exc:  # pragma: no cover - the token regex only lets cards through
+            raise _action_error(source, _stub(raw), N_("'{cards}' is not a card."), cards=tok) from exc
+    return tuple(cards)
+
+
+def _stub(raw: _RawAction) -> Action:
+    """A placeholder Action for error messages raised while parsing ``raw``."""
+    return Action(raw.number, raw.text, "comment")
+
+
+def _parse_action(source: str, raw: _RawAction, players: int, scale: int) -> Action:
+    words = raw.words
+    if not words:
+        return Action(raw.number, raw.text, "comment", comment=raw.comment)
+
+    def seat_of(label: str) -> int:
+        m = _PLAYER.match(label)
+        if m is None:
+            raise _action_error(source, _stub(raw), N_("'{label}' is not a player: write p1, p2 and so on."),
+                                label=label)
+        seat = int(m.group(1)) - 1
+        if seat >= players:
+            raise _action_error(source, _stub(raw), N_("there is no player {label}: the hand has {count} players."),
+                                label=label, count=players)
+        return seat
+
+    common = {"number": raw.number, "text": raw.text, "comment": raw.comment}
+    if words[0] == "d":
+        if len(words) == 4 and words[1] == "dh":
+            cards = _parse_cards(source, raw, words[3], allow_unknown=True)
+            if len(cards) != 2:
+                raise _action_error(source, _stub(raw),
+                                    N_("Texas Hold'em deals exactly two hole cards, not {count}."),
+                                    count=len(cards))
+            return Action(kind="deal_hole", seat=seat_of(words[2]), cards=cards, **common)
+        if len(words) == 3 and words[1] == "db":
+            cards = _parse_cards(source, raw, words[2], allow_unknown=False)
+            return Action(kind="deal_board", cards=cards, **common)
+    else:
+        seat = seat_of(words[0])
+        verb = words[1] if len(words) > 1 else ""
+        if len(words) == 2 and verb == "f":
+            return Action(kind="fold", seat=seat, **common)
+        if len(words) == 2 and verb == "cc":
+            return Action(kind="check_call", seat=seat, **common)
+        if len(words) == 3 and verb == "cbr":
+            assert raw.amount is not None
+            chips = raw.amount * scale
+            assert chips == chips.to_integral_value()
+            return Action(kind="bet_raise", seat=seat, amount=int(chips), **common)
+        if len(words) == 2 and verb == "sm":
+            return Action(kind="show_muck", seat=seat, **common)
+        if len(words) == 3 and verb == "sm" and words[2] == "-":
+            return Action(kind="show_muck", seat=seat, show_known=True, **common)
+        if len(words) == 3 and verb == "sm":
+            cards = _parse_cards(source, raw, words[2], allow_unknown=True)
+            return Action(kind="show_muck", seat=seat, cards=cards, **common)
+    raise _action_error(
+        source, _stub(raw),
+        N_("this is not a No-Limit Texas Hold'em action (d dh, d db, f, cc, cbr, sm)."),
+    )
+
+
+# -- the history ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class HandHistory:
+    """One hand of a PHH file, validated; amounts are integer chips (``scale``).
+
+    ``finishing_stacks`` stays in the file's units as exact Decimals, since a
+    file may record half chips; :meth:`expected_finishing_stacks` gives them in
+    chips when they are whole. Optional fields we do not interpret (event,
+    venue, seats, ...) are kept verbatim in ``extra`` and written back by
+    :meth:`dumps`.
+    """
+
+    variant: str
+    antes: tuple[int, ...]
+    blinds_or_straddles: tuple[int, ...]
+    min_bet: int
+    starting_stacks: tuple[int, ...]
+    actions: tuple[Action, ...]
+    ante_trimming_status: bool = False
+    scale: int = 1
+    finishing_stacks: tuple[Decimal, ...] | None = None
+    players: tuple[str, ...] | None = None
+    extra: Mapping[str, Any] = field(default_factory=dict)
+    source: str = "<phh>"
+
+    # -- shape ------------------------------------------------------------
+    @property
+    def player_count(self) -> int:
+        return len(self.starting_stacks)
+
+    def label(self, seat: int) -> str:
+        """The PHH label of a seat (``p1`` for seat 0)."""
+        return f"p{seat + 1}"
+
+    def names(self) -> tuple[str, ...]:
+        return self.players if self.players is not None else tuple(
+            self.label(i) for i in range(self.player_count))
+
+    # -- units ------------------------------------------------------------
+    def units(self, chips: int) -> int | str:
+        """Chips in the file's units for JSON: an int when whole, else a decimal string."""
+        if chips % self.scale == 0:
+            return chips // self.scale
+        return _format_units(chips, self.scale)
+
+    def expected_finishing_stacks(self) -> tuple[int, ...] | None:
+        """The file's ``finishing_stacks`` in chips, or ``None`` if absent or fractional."""
+        if self.finishing_stacks is None:
+            return None
+        out: list[int] = []
+        for value in self.finishing_stacks:
+            chips = value * self.scale
+            if chips != chips.to_integral_value():
+                return None
+            out.append(int(chips))
+        return tuple(out)
+
+    # -- engine -----------------------------------------------------------
+    def seat_forced_bets(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """(blinds, antes) per seat, undoing PHH's heads-up reversal."""
+        blinds, antes = self.blinds_or_straddles, self.antes
+        if self.player_count == 2:
+            blinds, antes = blinds[::-1], antes[::-1]
+        return blinds, antes
+
+    def config(self) -> TableConfig:
+        """The engine's table: seats in PHH order, the button on the last seat."""
+        from coach.engine.config import TableConfig
+
+        blinds, antes = self.seat_forced_bets()
+        big = max(self.blinds_or_straddles[:2]) if self.blinds_or_straddles else 0
+        small = min(b for b in self.blinds_or_straddles[:2]) if len(self.blinds_or_straddles) >= 2 else 0
+        return TableConfig(
+            names=self.names(),
+            stacks=self.starting_stacks,
+            button=self.player_count - 1,
+            small_blind=small,
+            big_blind=big,
+            min_bet=self.min_bet,
+            blinds_by_seat=blinds,
+            antes_by_seat=antes,
+        )
+
+    def replay(self, *, require_complete: bool = True) -> Hand:
+        """Play the hand through the engine, refusing anything the rules refuse.
+
+        Nothing is repaired: the first action the engine refuses (out of turn,
+        below the minimum raise, a check facing a bet, a wrong card) raises a
+        :class:`HandHistoryError` naming the file, the action's number and
+        text, and the engine's reason. With ``require_complete`` (the default)
+        a history that stops before the hand is over is an error too.
+        """
+        from coach.engine.replay import apply_action, start_manual
+
+        try:
+            hand = start_manual(self.config(), ante_trimming=self.ante_trimming_status)
+        except CoachError as exc:
+            raise _error(self.source, N_("the table cannot be set up: {reason}"),
+                         reason=exc.message) from exc
+        for action in self.actions:
+            if action.kind == "comment":
+                continue
+            try:
+                apply_action(hand, action)
+            except CoachError as exc:
+                raise _action_error(self.source, action, N_("refused: {reason}"), reason=exc.message) from exc
+        if require_complete and not hand.is_complete:
+            raise _error(self.source, N_("the actions end before the hand is over."))
+        return hand
+
+    # -- writing ----------------------------------------------------------
+    def dumps(self) -> str:
+        """This history as PHH text, amounts in the file's units."""
+        data: dict[str, Any] = {
+            "variant": self.variant,
+            "ante_trimming_status": self.ante_trimming_status,
+            "antes": [_Raw(_format_units(a, self.scale)) for a in self.antes],
+            "blinds_or_straddles": [_Raw(_format_units(b, self.scale)) for b in self.blinds_or_straddles],
+            "min_bet": _Raw(_format_units(self.min_bet, self.scale)),
+            "starting_stacks": [_Raw(_format_units(s, self.scale)) for s in self.starting_stacks],
+            "actions": [a.code(self.scale) for a in self.actions],
+        }
+        if self.players is not None:
+            data["players"] = list(self.players)
+        data.update(self.extra)
+        if self.finishing_stacks is not None:
+            data["finishing_stacks"] = list(self.finishing_stacks)
+        return _dump_toml(data)
+
+
+# -- reading -------------------------------------------------------------------
+
+
+def _read_toml(text: str, source: str) -> dict[str, Any]:
+    try:
+        return tomllib.loads(text, parse_float=Decimal)
+    except tomllib.TOMLDecodeError as exc:
+        raise _error(source, N_("not valid TOML ({detail})."), detail=str(exc)) from exc
+
+
+def _history_from_data(data: Mapping[str, Any], source: str) -> HandHistory:
+    for fld in REQUIRED_FIELDS:
+        if fld not in data:
+            raise _error(source, N_("the required field '{field}' is missing."), field=fld)
+    variant = data["variant"]
+    if variant != "NT":
+        raise _error(source, N_("the variant '{variant}' is not supported: only No-Limit Texas Hold'em ('NT')."),
+                     variant=str(variant))
+    trimming = data.get("ante_trimming_status", False)
+    if not isinstance(trimming, bool):
+        raise _error(source, N_("the field '{field}' must be true or false."), field="ante_trimming_status")
+
+    lists = {fld: _number_list(source, data, fld) for fld in _AMOUNT_LIST_FIELDS}
+    min_bet = _number(source, "min_bet", data["min_bet"])
+    count = len(lists["starting_stacks"])
+    if count < 2:
+        raise _error(source, N_("a hand needs at least two players, the file has {count}."), count=count)
+    for fld in ("antes", "blinds_or_straddles"):
+        if len(lists[fld]) != count:
+            raise _error(source, N_("the field '{field}' has {found} entries for {count} players."),
+                         field=fld, found=len(lists[fld]), count=count)
+    for value in lists["starting_stacks"]:
+        if value == 0:
+            raise _error(source, N_("a starting stack is zero: a player without chips cannot be dealt in."))
+    if min_bet == 0:
+        raise _error(source, N_("the minimum bet must be positive."))
+
+    raw_actions = data["actions"]
+    if not isinstance(raw_actions, list):
+        raise _error(source, N_("the field '{field}' must be a list of strings."), field="actions")
+    raws = [_split_action(source, i + 1, a) for i, a in enumerate(raw_actions)]
+
+    defining = [min_bet, *(v for fld in _AMOUNT_LIST_FIELDS for v in lists[fld])]
+    defining += [r.amount for r in raws if r.amount is not None]
+    places = max(_places(v) for v in defining)
+    if places > _MAX_DECIMALS:
+        raise _error(source, N_("amounts with more than {places} decimals are not supported."),
+                     places=_MAX_DECIMALS)
+    scale = 10**places
+
+    def chips(values: Iterable[Decimal]) -> tuple[int, ...]:
+        return tuple(int(v * scale) for v in values)
+
+    finishing: tuple[Decimal, ...] | None = None
+    if "finishing_stacks" in data:
+        finishing = tuple(_number_list(source, data, "finishing_stacks"))
+        if len(finishing) != count:
+            raise _error(source, N_("the field '{field}' has {found} entries for {count} players."),
+                         field="finishing_stacks", found=len(finishing), count=count)
+    players: tuple[str, ...] | None = None
+    if "players" in data:
+        names = data["players"]
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names) or len(names) != count:
+            raise _error(source, N_("the field 'players' must list one name per player ({count})."), count=count)
+        players = tuple(names)
+
+    actions = tuple(_parse_action(source, r, count, scale) for r in raws)
+    extra = {k: v for k, v in data.items() if k not in REQUIRED_FIELDS and k not in _KNOWN_OPTIONAL}
+    return HandHistory(
+        variant="NT",
+        antes=chips(lists["antes"]),
+        blinds_or_straddles=chips(lists["blinds_or_straddles"]),
+        min_bet=int(min_bet * scale),
+        starting_stacks=chips(lists["starting_stacks"]),
+        actions=actions,
+        ante_trimming_status=trimming,
+        scale=scale,
+        finishing_stacks=finishing,
+        players=players,
+        extra=extra,
+        source=source,
+    )
+
+
+def loads_phh(text: str, source: str = "<phh>") -> HandHistory:
+    """Parse one hand of PHH text; ``source`` names it in error messages."""
+    return _history_from_data(_read_toml(text, source), source)
+
+
+def load_phh(path: str | Path) -> HandHistory:
+    """Read a ``.phh`` file (one hand)."""
+    return loads_phh(_read_text(path), str(path))
+
+
+def loads_phhs(text: str, source: str = "<phhs>") -> list[HandHistory]:
+    """Parse PHH text holding one hand, or several in ``[1]``, ``[2]``... sections (``.phhs``).
+
+    A section that fails raises; callers who want to go on past a bad hand
+    (the ``replay`` command) parse section by section with :func:`split_phhs`.
+    """
+    return [h for h in _iter_histories(text, source)]
+
+
+def split_phhs(text: str, source: str) -> list[tuple[str, Mapping[str, Any] | None]]:
+    """The hands of a file as (source, TOML table); a single hand has no sections."""
+    data = _read_toml(text, source)
+    if data and all(isinstance(v, dict) for v in data.values()) and not set(REQUIRED_FIELDS) & set(data):
+        return [(f"{source}[{key}]", value) for key, value in data.items()]
+    return [(source, data)]
+
+
+def history_from_table(table: Mapping[str, Any], source: str) -> HandHistory:
+    """Validate one parsed TOML table as a hand (see :func:`split_phhs`)."""
+    return _history_from_data(table, source)
+
+
+def _iter_histories(text: str, source: str) -> Iterable[HandHistory]:
+    for name, table in split_phhs(text, source):
+        assert table is not None
+        yield _history_from_data(table, name)
+
+
+def _read_text(path: str | Path) -> str:
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise _error(str(path), N_("cannot read the file ({detail})."), detail=str(exc)) from exc
+
+
+# -- writing -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Raw:
+    """A value already in TOML notation (amounts in the file's units)."""
+
+    text: str
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, _Raw):
+        return value.text
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, Decimal):
+        text = str(value)
+        return text if any(c in text for c in ".eE") or not value.is_finite() else text
+    if isinstance(value, float):
+        return repr(value)
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, _dt.datetime | _dt.date | _dt.time):
+        return value.isoformat()
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    if isinstance(value, Mapping):
+        return "{" + ", ".join(f"{_toml_key(k)} = {_toml_value(v)}" for k, v in value.items()) + "}"
+    raise TypeError(f"cannot write {value!r} as TOML")
+
+
+def _toml_key(key: str) -> str:
+    return key if re.fullmatch(r"[A-Za-z0-9_-]+", key) else json.dumps(key, ensure_ascii=False)
+
+
+def _dump_toml(data: Mapping[str, Any]) -> str:
+    lines = []
+    for key, value in data.items():
+        if key == "actions":
+            body = "".join(f"  {_toml_value(a)},\n" for a in value)
+            lines.append(f"actions = [\n{body}]")
+        else:
+            lines.append(f"{_toml_key(key)} = {_toml_value(value)}")
+    return "\n".join(lines) + "\n"
+
+
+def dump_phh(hand: Hand, /, *, scale: int = 1, players: Sequence[str] | None = None, **meta: Any) -> str:
+    """Export an engine hand (replayed or played in the app) as PHH text.
+
+    Seats are renumbered from the first seat left of the button (``p1``) to the
+    button (``pN``), the forced bets are written in PHH's order (reversed
+    heads-up), and the action log becomes PHH codes. ``scale`` > 1 writes
+    integer cents back as units. ``meta`` adds optional PHH fields (``event``,
+    ``hand``, ...); ``finishing_stacks`` is added when the hand is complete.
+    :func:`loads_phh` + :meth:`HandHistory.replay` reproduce the hand exactly.
+    """
+    from coach.engine.replay import history_of
+
+    history = history_of(hand, scale=scale, players=players, meta=meta)
+    return history.dumps()

@@ -1,0 +1,242 @@
+"""PHH reading and writing: fields, exact decimals, clear errors, round trips.
+
+Replaying through the engine is covered here for the seed hands and the
+anomaly; the whole dataset is in ``test_replay_dataset.py``.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from coach.engine.phh import HandHistory, load_phh, loads_phh, loads_phhs
+from coach.errors import HandHistoryError
+from coach.i18n import get_translator
+
+SEEDS = Path(__file__).resolve().parent.parent / "data" / "seeds"
+
+MINIMAL = """
+variant = "NT"
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+min_bet = 2
+starting_stacks = [100, 100, 100]
+actions = ["d dh p1 AsKs", "d dh p2 ????", "d dh p3 7c7d", "p3 f", "p1 cbr 6", "p2 f"]
+"""
+
+
+def _history(text: str = MINIMAL, **replace: str) -> HandHistory:
+    lines = []
+    for line in text.strip().splitlines():
+        key = line.split("=", 1)[0].strip()
+        if key in replace:
+            if replace[key]:
+                lines.append(f"{key} = {replace[key]}")
+        else:
+            lines.append(line)
+    present = {line.split("=", 1)[0].strip() for line in text.strip().splitlines()}
+    lines += [f"{k} = {v}" for k, v in replace.items() if k not in present]
+    return loads_phh("\n".join(lines), source="t.phh")
+
+
+def _error(text: str = MINIMAL, **replace: str) -> HandHistoryError:
+    with pytest.raises(HandHistoryError) as info:
+        _history(text, **replace)
+    return info.value
+
+
+# -- reading -----------------------------------------------------------------------
+
+
+def test_minimal_history_is_typed() -> None:
+    h = _history()
+    assert h.variant == "NT"
+    assert h.player_count == 3
+    assert h.antes == (0, 0, 0)
+    assert h.blinds_or_straddles == (1, 2, 0)
+    assert h.min_bet == 2
+    assert h.starting_stacks == (100, 100, 100)
+    assert h.scale == 1
+    assert h.ante_trimming_status is False
+    assert h.finishing_stacks is None and h.players is None
+    kinds = [a.kind for a in h.actions]
+    assert kinds == ["deal_hole", "deal_hole", "deal_hole", "fold", "bet_raise", "fold"]
+    assert h.actions[0].seat == 0 and h.actions[0].known_cards is not None
+    assert [str(c) for c in h.actions[0].known_cards] == ["As", "Ks"]
+    assert h.actions[1].cards == (None, None) and h.actions[1].known_cards is None
+    assert h.actions[4].amount == 6 and h.actions[4].player == "p1"
+    assert h.names() == ("p1", "p2", "p3")
+
+
+def test_cents_become_integer_chips_exactly() -> None:
+    h = _history(
+        antes="[2.50, 2.50, 2.50]",
+        blinds_or_straddles="[5, 10, 0]",
+        min_bet="10",
+        starting_stacks="[1492.50, 2107.40, 0.01]",
+        actions='["p3 cbr 0.01"]',
+    )
+    assert h.scale == 100
+    assert h.antes == (250, 250, 250)
+    assert h.starting_stacks == (149250, 210740, 1)
+    assert h.actions[0].amount == 1
+    # back in the file's units: whole amounts as ints, others as exact decimal strings
+    assert h.units(149250) == "1492.50"
+    assert h.units(1000) == 10
+    assert h.units(1) == "0.01"
+    assert h.actions[0].code(h.scale) == "p3 cbr 0.01"
+
+
+def test_scale_ignores_half_chips_in_finishing_stacks() -> None:
+    h = _history(finishing_stacks="[100.5, 99.5, 100]")
+    assert h.scale == 1
+    assert h.finishing_stacks == (Decimal("100.5"), Decimal("99.5"), Decimal("100"))
+    assert h.expected_finishing_stacks() is None
+    assert _history(finishing_stacks="[101, 99, 100]").expected_finishing_stacks() == (101, 99, 100)
+
+
+def test_comments_inside_the_actions_array_and_inside_actions() -> None:
+    text = MINIMAL.replace(
+        'actions = ["d dh p1 AsKs", "d dh p2 ????", "d dh p3 7c7d", "p3 f", "p1 cbr 6", "p2 f"]',
+        'actions = [\n  # preflop\n  "d dh p1 AsKs",  # hero\n  "d dh p2 ????",\n  "d dh p3 7c7d",\n'
+        '  "p3 f # folds quickly",\n  "# a pause",\n  "p1 cbr 6",\n  "p2 f",\n]',
+    )
+    h = loads_phh(text, "c.phh")
+    assert [a.kind for a in h.actions] == [
+        "deal_hole", "deal_hole", "deal_hole", "fold", "comment", "bet_raise", "fold"]
+    assert h.actions[3].comment == "folds quickly"
+    assert h.actions[3].code() == "p3 f # folds quickly"
+
+
+def test_show_muck_forms() -> None:
+    h = _history(actions='["p1 sm", "p2 sm -", "p3 sm AhAd", "p1 sm ????"]')
+    muck, show_known, shown, unknown = h.actions
+    assert muck.cards is None and not muck.show_known
+    assert show_known.show_known
+    assert shown.known_cards is not None and len(shown.known_cards) == 2
+    assert unknown.cards == (None, None)
+    assert [a.code() for a in h.actions] == ["p1 sm", "p2 sm -", "p3 sm AhAd", "p1 sm ????"]
+
+
+def test_heads_up_forced_bets_are_read_reversed() -> None:
+    h = loads_phh(
+        'variant = "NT"\nantes = [0, 3]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n'
+        'starting_stacks = [17, 591]\nactions = []\n', "hu.phh")
+    blinds, antes = h.seat_forced_bets()
+    # p1 (seat 0) is the big blind and posts blinds[1] and antes[1]
+    assert blinds == (2, 1)
+    assert antes == (3, 0)
+
+
+def test_unknown_fields_are_kept_and_written_back() -> None:
+    h = _history(venue='"PokerStars"', seats="[3, 5, 6]")
+    assert h.extra == {"venue": "PokerStars", "seats": [3, 5, 6]}
+    again = loads_phh(h.dumps(), "t.phh")
+    assert again == h
+
+
+def test_phhs_sections() -> None:
+    body = MINIMAL.strip()
+    text = f"[1]\n{body}\n\n[2]\n{body.replace('p1 cbr 6', 'p1 cbr 8')}\n"
+    hands = loads_phhs(text, "many.phhs")
+    assert [h.source for h in hands] == ["many.phhs[1]", "many.phhs[2]"]
+    assert hands[1].actions[4].amount == 8
+
+
+def test_dwan_ivey_file_parses(phh_dir: Path) -> None:
+    h = load_phh(phh_dir / "dwan-ivey-2009.phh")
+    assert h.player_count == 3
+    assert h.players == ("Phil Ivey", "Patrik Antonius", "Tom Dwan")
+    assert h.actions[1].cards == (None, None)
+    assert h.actions[-1].kind == "deal_board"
+    # TOML comments ("# Ivey") are outside the strings: not part of the action
+    assert h.actions[0].comment is None and h.actions[0].code() == "d dh p1 Ac2d"
+
+
+# -- errors ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "field", ["variant", "antes", "blinds_or_straddles", "min_bet", "starting_stacks", "actions"])
+def test_missing_required_field_is_named(field: str) -> None:
+    err = _error(**{field: ""})
+    assert "t.phh" in str(err)
+    assert f"'{field}'" in str(err)
+    assert err.params["file"] == "t.phh"
+
+
+@pytest.mark.parametrize(
+    ("replace", "needle"),
+    [
+        ({"variant": '"FT"'}, "'FT'"),
+        ({"antes": "[0, 0]"}, "'antes' has 2 entries for 3 players"),
+        ({"starting_stacks": "[100, -5, 100]"}, "negative amount -5"),
+        ({"starting_stacks": "[100, 0, 100]"}, "zero"),
+        ({"starting_stacks": '[100, "x", 100]'}, "'starting_stacks' must hold numbers"),
+        ({"starting_stacks": "[100, true, 100]"}, "'starting_stacks' must hold numbers"),
+        ({"starting_stacks": "[100, nan, 100]"}, "not a finite number"),
+        ({"starting_stacks": "[100]", "antes": "[0]", "blinds_or_straddles": "[2]"}, "at least two players"),
+        ({"min_bet": "0"}, "minimum bet"),
+        ({"min_bet": "0.0000001"}, "more than 6 decimals"),
+        ({"ante_trimming_status": '"yes"'}, "'ante_trimming_status' must be true or false"),
+        ({"actions": '"p1 f"'}, "'actions' must be a list"),
+        ({"actions": "[3]"}, "action 1 must be a string"),
+        ({"actions": '["p1 f", "p4 f"]'}, "action 2 'p4 f': there is no player p4"),
+        ({"actions": '["x1 f"]'}, "'x1' is not a player"),
+        ({"actions": '["p1 cbr ten"]'}, "'ten' is not a positive amount"),
+        ({"actions": '["p1 cbr -4"]'}, "not a positive amount"),
+        ({"actions": '["p1 sd"]'}, "not a No-Limit Texas Hold'em action"),
+        ({"actions": '["d dh p1 AsKsQs"]'}, "exactly two hole cards"),
+        ({"actions": '["d dh p1 AsXx"]'}, "'AsXx' is not a list of cards"),
+        ({"actions": '["d db As??Kd"]'}, "board cards must be known"),
+        ({"players": '["a", "b"]'}, "one name per player"),
+        ({"finishing_stacks": "[1, 2]"}, "'finishing_stacks' has 2 entries"),
+    ],
+)
+def test_invalid_histories_are_refused_with_the_problem_named(replace: dict[str, str], needle: str) -> None:
+    err = _error(**replace)
+    assert str(err).startswith("t.phh: ")
+    assert needle in str(err)
+
+
+def test_bad_toml_is_a_hand_history_error() -> None:
+    with pytest.raises(HandHistoryError, match=r"bad\.phh: not valid TOML"):
+        loads_phh("variant = 'NT\n", "bad.phh")
+
+
+def test_missing_file_is_a_hand_history_error(tmp_path: Path) -> None:
+    with pytest.raises(HandHistoryError, match="cannot read the file"):
+        load_phh(tmp_path / "nope.phh")
+
+
+def test_errors_are_translated_to_italian() -> None:
+    err = _error(actions='["p1 f", "p4 f"]')
+    it = err.localized(get_translator("it"))
+    assert it != str(err)
+    assert "t.phh" in it and "p4" in it
+    assert "there is no player" not in it
+
+
+# -- writing ---------------------------------------------------------------------
+
+
+def test_dumps_round_trip_keeps_units(phh_dir: Path) -> None:
+    files = sorted((phh_dir / "handhq").rglob("*.phh"))[:10] + [phh_dir / "dwan-ivey-2009.phh"]
+    files += sorted((phh_dir / "pluribus").rglob("*.phh"))[:10]
+    for path in files:
+        h = load_phh(path)
+        text = h.dumps()
+        again = loads_phh(text, str(path))
+        assert again == h, path
+        if h.scale == 100:
+            assert ".50" in text or ".0" in text or "." in text
+
+
+def test_seed_files_parse() -> None:
+    files = sorted(SEEDS.glob("*.phh"))
+    assert len(files) == 4
+    for path in files:
+        h = load_phh(path)
+        assert h.expected_finishing_stacks() is not None
