@@ -1,0 +1,202 @@
+"""Table configuration: who sits where, the button, the forced bets and the structure.
+
+Seats are indices in clockwise table order; the button is a seat. PokerKit (the
+rules kernel behind :mod:`coach.engine.hand`) numbers players by *position*
+instead: position 0 is the first seat left of the button (the small blind, or
+the big blind heads-up) and the last position is the button. PHH hand
+histories number players the same way (``p1`` = position 0). This module owns
+the mapping both ways, so nothing outside the engine ever reasons in positions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from coach.errors import InvalidInput
+from coach.i18n import N_
+
+Structure = Literal["NL", "PL", "FL"]
+AnteMode = Literal["each", "big_blind"]
+
+
+@dataclass(frozen=True)
+class TableConfig:
+    """Everything fixed before the cards are dealt.
+
+    ``blinds_by_seat`` / ``antes_by_seat`` give the raw forced bet of every seat
+    (straddles, dead blinds, PHH files); when absent, ``small_blind`` and
+    ``big_blind`` are posted by the two seats left of the button (heads-up: the
+    button posts the small blind) and ``ante`` by everyone (``ante_mode="each"``)
+    or by the big blind alone for the table (``"big_blind"``).
+    ``min_bet`` is the minimum opening bet (No-Limit, Pot-Limit) or the small bet
+    (Fixed-Limit, where the big bet is twice it); it defaults to the big blind.
+    """
+
+    names: tuple[str, ...]
+    stacks: tuple[int, ...]
+    button: int
+    small_blind: int = 1
+    big_blind: int = 2
+    ante: int = 0
+    ante_mode: AnteMode = "each"
+    structure: Structure = "NL"
+    min_bet: int | None = None
+    blinds_by_seat: tuple[int, ...] | None = None
+    antes_by_seat: tuple[int, ...] | None = None
+
+    def __post_init__(self) -> None:
+        n = len(self.names)
+        if n < 2:
+            raise InvalidInput(N_("A hand needs at least 2 players, not {count}."), count=n)
+        if len(self.stacks) != n:
+            raise InvalidInput(
+                N_("There are {names} names but {stacks} stacks: give one stack per seat."),
+                names=n, stacks=len(self.stacks),
+            )
+        if any(type(s) is not int or s <= 0 for s in self.stacks):
+            raise InvalidInput(N_("Every stack must be a whole number of chips above zero."))
+        if not 0 <= self.button < n:
+            raise InvalidInput(N_("The button must be one of the seats 0 to {last}."), last=n - 1)
+        for value in (self.small_blind, self.big_blind, self.ante):
+            if type(value) is not int or value < 0:
+                raise InvalidInput(N_("Blinds and antes must be whole numbers of chips, zero or more."))
+        if self.structure not in ("NL", "PL", "FL"):
+            raise InvalidInput(N_("Unknown betting structure '{structure}'."), structure=self.structure)
+        if self.ante_mode not in ("each", "big_blind"):
+            raise InvalidInput(N_("Unknown ante mode '{mode}'."), mode=self.ante_mode)
+        for arr in (self.blinds_by_seat, self.antes_by_seat):
+            if arr is not None and (len(arr) != n or any(type(v) is not int or v < 0 for v in arr)):
+                raise InvalidInput(N_("Per-seat blinds and antes need one whole amount per seat."))
+        if self.effective_min_bet <= 0:
+            raise InvalidInput(N_("The minimum bet must be at least one chip."))
+        if not any(self.blinds_in_positions()) and not any(self.antes_in_positions()):
+            raise InvalidInput(N_("A hand needs blinds or antes: something must be in the pot."))
+
+    # -- sizes ----------------------------------------------------------------
+    @property
+    def n_seats(self) -> int:
+        return len(self.names)
+
+    @property
+    def effective_min_bet(self) -> int:
+        """The minimum bet (NL/PL) or small bet (FL); the big blind unless set."""
+        if self.min_bet is not None:
+            return self.min_bet
+        return self.big_blind if self.blinds_by_seat is None else max(max(self.blinds_by_seat), 1)
+
+    @property
+    def heads_up(self) -> bool:
+        return self.n_seats == 2
+
+    # -- seats and positions ---------------------------------------------------
+    def position_of(self, seat: int) -> int:
+        """PokerKit's index for ``seat``: 0 is the first seat left of the button."""
+        return (seat - self.button - 1) % self.n_seats
+
+    def seat_of(self, position: int) -> int:
+        """The seat at PokerKit's index ``position`` (the last position is the button)."""
+        return (self.button + 1 + position) % self.n_seats
+
+    def player_of_seat(self, seat: int) -> int:
+        """PHH player number (``p1``..``pn``) of ``seat``: position + 1.
+
+        p1 is the small blind (heads-up: the big blind) and pn is the button.
+        """
+        return self.position_of(seat) + 1
+
+    def seat_of_player(self, player: int) -> int:
+        """The seat of PHH player ``p<player>`` (1-based, in position order)."""
+        if not 1 <= player <= self.n_seats:
+            raise InvalidInput(
+                N_("There is no player p{player}: this table has p1 to p{count}."),
+                player=str(player), count=str(self.n_seats),
+            )
+        return self.seat_of(player - 1)
+
+    @property
+    def small_blind_seat(self) -> int:
+        return self.button if self.heads_up else self.seat_of(0)
+
+    @property
+    def big_blind_seat(self) -> int:
+        return self.seat_of(0) if self.heads_up else self.seat_of(1)
+
+    # -- forced bets -----------------------------------------------------------
+    def blinds_by_seat_effective(self) -> tuple[int, ...]:
+        """The blind each seat posts (before capping at its stack)."""
+        if self.blinds_by_seat is not None:
+            return self.blinds_by_seat
+        out = [0] * self.n_seats
+        out[self.small_blind_seat] = self.small_blind
+        out[self.big_blind_seat] = self.big_blind
+        return tuple(out)
+
+    def antes_by_seat_effective(self) -> tuple[int, ...]:
+        if self.antes_by_seat is not None:
+            return self.antes_by_seat
+        if self.ante_mode == "big_blind":
+            out = [0] * self.n_seats
+            out[self.big_blind_seat] = self.ante
+            return tuple(out)
+        return (self.ante,) * self.n_seats
+
+    def blinds_in_positions(self) -> tuple[int, ...]:
+        """The blind at each position, as actually posted (position order)."""
+        by_seat = self.blinds_by_seat_effective()
+        return tuple(by_seat[self.seat_of(p)] for p in range(self.n_seats))
+
+    def antes_in_positions(self) -> tuple[int, ...]:
+        by_seat = self.antes_by_seat_effective()
+        return tuple(by_seat[self.seat_of(p)] for p in range(self.n_seats))
+
+    def pokerkit_blinds(self) -> tuple[int, ...]:
+        """The raw blinds array PokerKit expects: heads-up it reads it reversed."""
+        pos = self.blinds_in_positions()
+        return pos[::-1] if self.heads_up else pos
+
+    def stacks_in_positions(self) -> tuple[int, ...]:
+        return tuple(self.stacks[self.seat_of(p)] for p in range(self.n_seats))
+
+    def seats_to_positions(self, values: Sequence[int]) -> tuple[int, ...]:
+        return tuple(values[self.seat_of(p)] for p in range(self.n_seats))
+
+    def positions_to_seats(self, values: Sequence[int]) -> tuple[int, ...]:
+        return tuple(values[self.position_of(s)] for s in range(self.n_seats))
+
+    # -- construction from PHH arrays ------------------------------------------
+    @classmethod
+    def from_positions(
+        cls,
+        names: Sequence[str],
+        stacks: Sequence[int],
+        blinds_or_straddles: Sequence[int],
+        antes: Sequence[int] | int = 0,
+        *,
+        min_bet: int | None = None,
+        structure: Structure = "NL",
+    ) -> TableConfig:
+        """Build a config from arrays in PHH/PokerKit order (p1 first, button last).
+
+        Seats are then the positions themselves (seat ``i`` is ``p{i+1}``) and the
+        button is the last seat. ``blinds_or_straddles`` is the raw PHH array: for
+        two players PokerKit (and PHH) read it reversed, so ``[1, 2]`` means the
+        button (p2) posts 1 and p1 posts 2; we store what each seat really posts.
+        """
+        n = len(names)
+        if len(blinds_or_straddles) != n:
+            raise InvalidInput(N_("Per-seat blinds and antes need one whole amount per seat."))
+        blinds = tuple(int(b) for b in blinds_or_straddles)
+        if n == 2:
+            blinds = blinds[::-1]
+        ante_arr = (int(antes),) * n if isinstance(antes, int) else tuple(int(a) for a in antes)
+        positive = [b for b in blinds if b > 0]
+        bb = max(positive) if positive else 0
+        sb = min(positive) if len(positive) > 1 else 0
+        return cls(
+            names=tuple(names), stacks=tuple(int(s) for s in stacks), button=n - 1,
+            small_blind=sb, big_blind=bb, structure=structure,
+            min_bet=min_bet if min_bet is not None else max(bb, 1),
+            blinds_by_seat=blinds, antes_by_seat=ante_arr,
+        )

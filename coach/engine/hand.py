@@ -1,0 +1,930 @@
+"""One hand of Texas Hold'em on the PokerKit rules kernel, in table terms.
+
+:class:`Hand` wraps a PokerKit ``State`` and hides it: callers speak of seats
+(clockwise, with a button), never of PokerKit's positions (index 0 = first seat
+left of the button). Legality has one source of truth, the triad
+``can_x()`` / ``verify_x()`` (raises :class:`coach.errors.IllegalAction` with a
+reason code, the rule id and the numbers) / ``x()`` (applies, returns a frozen
+:class:`ActionRecord`). A refused action leaves the hand untouched.
+
+We are stricter than PokerKit 0.7.7 in one family of cases (DESIGN.md §3,
+docs/RULES.md): an all-in that is less than a full bet or raise never reopens
+the betting for a player who has already acted in the round, so after limpers
+a short all-in raise lets them only call or fold, and a player who checked and
+then faces an all-in bet below the minimum may only call or fold. PokerKit
+clears its "already acted" set on such wagers because it measures a raise
+against the round's largest raise so far, which starts at zero.
+
+Dealing: in ``"auto"`` mode the dealer deals preset cards first, then from our
+seeded :class:`coach.cards.Deck` (never PokerKit's globally shuffled deck),
+burns a card before each street and runs the showdown. In ``"manual"`` mode
+(PHH replay, lessons) the caller deals and shows; unknown hole cards are
+allowed.
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from pokerkit import (
+    AntePosting,
+    Automation,
+    BetCollection,
+    BlindOrStraddlePosting,
+    BoardDealing,
+    CardBurning,
+    CheckingOrCalling,
+    ChipsPulling,
+    ChipsPushing,
+    CompletionBettingOrRaisingTo,
+    FixedLimitTexasHoldem,
+    Folding,
+    HoleCardsShowingOrMucking,
+    HoleDealing,
+    Mode,
+    NoLimitTexasHoldem,
+    StandardHighHand,
+    State,
+)
+from pokerkit.games import PotLimitPokerMixin, TexasHoldemMixin, UnfixedLimitHoldem
+
+from coach.cards import Card, Deck, parse_cards
+from coach.engine.codes import parse_code
+from coach.engine.config import TableConfig
+from coach.engine.events import (
+    ActionKind,
+    ActionRecord,
+    ActionTaken,
+    AntePosted,
+    BetReturned,
+    BlindPosted,
+    BoardDealt,
+    CardBurned,
+    Event,
+    HandMucked,
+    HandShown,
+    HoleDealt,
+    PotAwarded,
+    PotInfo,
+    PotsFormed,
+    StreetName,
+)
+from coach.engine.legal import LegalActions, amount_refusal
+from coach.engine.pots import HandResult, Pot, ShownHand
+from coach.errors import IllegalAction, InvalidInput
+from coach.i18n import N_, Message
+
+Street = Literal["preflop", "flop", "turn", "river", "showdown", "complete"]
+Dealing = Literal["auto", "manual"]
+
+# PokerKit warns (instead of refusing) on legal-but-pointless actions in cash
+# games, e.g. folding when checking is free: that is feedback, not an error.
+warnings.filterwarnings("ignore", category=UserWarning, module=r"pokerkit(\..*)?")
+
+_AUTOMATIONS = (
+    Automation.ANTE_POSTING,
+    Automation.BET_COLLECTION,
+    Automation.BLIND_OR_STRADDLE_POSTING,
+    Automation.RUNOUT_COUNT_SELECTION,
+    Automation.HAND_KILLING,
+    Automation.CHIPS_PUSHING,
+    Automation.CHIPS_PULLING,
+)
+_STREETS: tuple[StreetName, ...] = ("preflop", "flop", "turn", "river")
+
+
+class _PotLimitTexasHoldem(PotLimitPokerMixin, TexasHoldemMixin, UnfixedLimitHoldem):
+    """PokerKit has Pot-Limit Omaha but no Pot-Limit Hold'em class: compose one."""
+
+
+def _describe(cards: Sequence[Card]) -> tuple[tuple[Card, ...] | None, Message | None]:
+    """Best five and Italian description through the evaluator, when it is there."""
+    if len(cards) < 5:
+        return None, None
+    try:
+        from coach import evaluator  # type: ignore[attr-defined,unused-ignore]
+    except ImportError:  # the evaluator lands separately; the engine works without it
+        hand = StandardHighHand.from_game(_pk(cards[:2]), _pk(cards[2:]))
+        return tuple(Card.parse(repr(c)) for c in hand.cards), None
+    best = tuple(evaluator.best_five(list(cards)))
+    return best, evaluator.describe(list(cards))
+
+
+def _pk(cards: Sequence[Card]) -> str:
+    """Cards in the notation PokerKit parses ("AsKd")."""
+    return "".join(str(c) for c in cards)
+
+
+def _cards_of(pk_cards: Sequence[Any]) -> tuple[Card, ...] | None:
+    """Our cards from PokerKit's, or None when any is unknown (``??``)."""
+    text = "".join(repr(c) for c in pk_cards)
+    if "?" in text or not text:
+        return None
+    return parse_cards(text)
+
+
+@dataclass(frozen=True)
+class _Snapshot:
+    """What a refused action must leave unchanged (used by tests)."""
+
+    data: tuple[Any, ...]
+
+
+class Hand:
+    """One hand at one table; build it with :meth:`Hand.start`."""
+
+    def __init__(self, config: TableConfig, state: State, dealing: Dealing, deck: Deck | None,
+                 hole_preset: dict[int, tuple[Card, ...]], board_preset: tuple[Card, ...],
+                 muck_losers: bool, strict: bool) -> None:
+        self.config = config
+        self._state = state
+        self.dealing: Dealing = dealing
+        self._deck = deck
+        self._hole_preset = hole_preset
+        self._board_preset = list(board_preset)
+        self.muck_losers = muck_losers
+        self.strict = strict
+        n = config.n_seats
+        self._events: list[Event] = []
+        self._records: list[ActionRecord] = []
+        self._codes: list[str] = []
+        self._op_cursor = 0
+        self._mbets = [0] * n  # mirror of PokerKit's bets, by position
+        self._mstacks = list(config.stacks_in_positions())
+        self._board: list[Card] = []
+        self._board_count = 0  # board cards dealt, known or not
+        self._hole: dict[int, tuple[Card, ...] | None] = {}
+        self._folded: set[int] = set()
+        self._acted_street: StreetName = "preflop"
+        self._acted_level: dict[int, int] = {}  # position -> highest bet when it last acted
+        self._aggressor: dict[StreetName, int] = {}  # street -> position of last bet/raise
+        self._last_action_street: StreetName = "preflop"
+        self._returned: list[tuple[int, int]] = []
+        self._pushes: list[ChipsPushing] = []
+        self._uncontested_matched = 0
+        self._showdown_order: list[int] = []
+        self._shown: list[ShownHand] = []
+        self._mucked: list[int] = []
+        self._result: HandResult | None = None
+
+    # ------------------------------------------------------------------ setup
+    @classmethod
+    def start(
+        cls,
+        config: TableConfig,
+        *,
+        seed: int | None = None,
+        dealing: Dealing = "auto",
+        hole_cards: Mapping[int, str | Sequence[Card | str]] | None = None,
+        board: str | Sequence[Card | str] | None = None,
+        muck_losers: bool = False,
+        strict: bool = True,
+    ) -> Hand:
+        """Post the forced bets and, in auto mode, deal; returns the hand at its first decision.
+
+        ``hole_cards`` maps seats to preset cards (the rest come from the deck
+        seeded with ``seed``); ``board`` presets the first board cards.
+        ``muck_losers``: in auto mode a player who cannot win any pot he is in,
+        given the hands already shown, mucks instead of showing (off by default:
+        a tutorial shows every hand, as the seeds' example hands do).
+        ``strict=False`` follows PokerKit's reopening rule (for comparisons only).
+        """
+        if dealing not in ("auto", "manual"):
+            raise InvalidInput(N_("Unknown dealing mode '{mode}'."), mode=dealing)
+        n = config.n_seats
+        presets: dict[int, tuple[Card, ...]] = {}
+        for seat, cards in (hole_cards or {}).items():
+            if not 0 <= seat < n:
+                raise InvalidInput(N_("There is no seat {seat} at this table."), seat=str(seat))
+            parsed = parse_cards(cards if isinstance(cards, str) else [str(c) for c in cards])
+            if len(parsed) != 2:
+                raise InvalidInput(N_("Each player gets exactly 2 hole cards, not {count}."),
+                                   count=len(parsed))
+            presets[seat] = parsed
+        board_cards = parse_cards(board if isinstance(board, str) else [str(c) for c in (board or ())])
+        if len(board_cards) > 5:
+            raise InvalidInput(N_("The board has at most 5 cards, not {count}."), count=len(board_cards))
+        every = [c for cs in presets.values() for c in cs] + list(board_cards)
+        parse_cards([str(c) for c in every])  # refuses a card given twice
+        deck: Deck | None = None
+        if dealing == "auto":
+            if 2 * n + 8 > 52:
+                raise InvalidInput(N_("One deck cannot deal to {count} players (at most 22)."), count=n)
+            deck = Deck(seed)
+            deck.remove(every)
+        state = cls._make_state(config)
+        hand = cls(config, state, dealing, deck, presets, board_cards, muck_losers, strict)
+        hand._sync()
+        hand._run_dealer()
+        return hand
+
+    @staticmethod
+    def _make_state(config: TableConfig) -> State:
+        antes = config.antes_in_positions()
+        blinds = config.pokerkit_blinds()
+        stacks = config.stacks_in_positions()
+        n = config.n_seats
+        trim = False
+        min_bet = config.effective_min_bet
+        if config.structure == "FL":
+            return FixedLimitTexasHoldem.create_state(
+                _AUTOMATIONS, trim, antes, blinds, min_bet, 2 * min_bet, stacks, n, mode=Mode.CASH_GAME)
+        if config.structure == "PL":
+            game = _PotLimitTexasHoldem(_AUTOMATIONS, trim, antes, blinds, min_bet, mode=Mode.CASH_GAME)
+            state: State = game(stacks, n)
+            return state
+        return NoLimitTexasHoldem.create_state(
+            _AUTOMATIONS, trim, antes, blinds, min_bet, stacks, n, mode=Mode.CASH_GAME)
+
+    # ------------------------------------------------------------- public view
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.config.names
+
+    def _seat(self, pos: int) -> int:
+        return self.config.seat_of(pos)
+
+    def _pos(self, seat: int) -> int:
+        return self.config.position_of(seat)
+
+    @property
+    def is_complete(self) -> bool:
+        return not self._state.status
+
+    @property
+    def street(self) -> Street:
+        st = self._state
+        if not st.status:
+            return "complete"
+        if st.showdown_index is not None:
+            return "showdown"
+        idx = st.street_index
+        return _STREETS[idx] if idx is not None and 0 <= idx < 4 else "preflop"
+
+    @property
+    def actor(self) -> int | None:
+        pos = self._state.actor_index
+        return None if pos is None else self._seat(pos)
+
+    @property
+    def board(self) -> tuple[Card, ...]:
+        return tuple(self._board)
+
+    def hole_cards(self, seat: int) -> tuple[Card, ...] | None:
+        """The seat's hole cards; None when not dealt yet or unknown (PHH ``????``)."""
+        return self._hole.get(seat)
+
+    @property
+    def stacks(self) -> tuple[int, ...]:
+        return self.config.positions_to_seats(self._state.stacks)
+
+    @property
+    def bets(self) -> tuple[int, ...]:
+        """Chips in front of each seat on this street (not yet in the pot)."""
+        if self.is_complete:
+            return (0,) * self.config.n_seats
+        return self.config.positions_to_seats(self._state.bets)
+
+    @property
+    def starting_stacks(self) -> tuple[int, ...]:
+        return self.config.stacks
+
+    @property
+    def pot_total(self) -> int:
+        """Every chip in the middle: the pots plus the bets in front of the players."""
+        if self.is_complete:
+            return 0
+        return sum(self.config.stacks) - sum(self._state.stacks)
+
+    def pots(self) -> tuple[Pot, ...]:
+        """Main pot then side pots, each with the seats that can win it.
+
+        During a betting round the chips in front of the players are not in a
+        pot yet (see :attr:`bets`); once the hand is over, the pots as awarded.
+        """
+        if self._result is not None:
+            awards = sorted(self._result.awards, key=lambda a: a.index)
+            return tuple(Pot(a.amount, a.eligible) for a in awards)
+        out = []
+        for p in self._state.pots:
+            out.append(Pot(int(p.amount), self._order_seats(self._seat(i) for i in p.player_indices)))
+        return tuple(out)
+
+    def _order_seats(self, seats: Any) -> tuple[int, ...]:
+        """Seats in table order starting left of the button."""
+        return tuple(sorted(seats, key=self._pos))
+
+    def in_hand(self, seat: int) -> bool:
+        """Still contesting the pot (has not folded)."""
+        return seat not in self._folded
+
+    def folded(self, seat: int) -> bool:
+        return seat in self._folded
+
+    def is_all_in(self, seat: int) -> bool:
+        """No chips left behind and still in the hand."""
+        return self.in_hand(seat) and self._state.stacks[self._pos(seat)] == 0 and not self.is_complete
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        return tuple(self._events)
+
+    @property
+    def actions(self) -> tuple[ActionRecord, ...]:
+        return tuple(self._records)
+
+    @property
+    def phh_actions(self) -> tuple[str, ...]:
+        """The hand as PHH action lines (``d dh p1 AsKs``, ``p3 cbr 6``, ``p1 sm AsKs``)."""
+        return tuple(self._codes)
+
+    @property
+    def result(self) -> HandResult | None:
+        return self._result
+
+    def messages(self) -> list[Message]:
+        """The narration of the hand so far, one message per event."""
+        return [e.message() for e in self._events]
+
+    def snapshot(self) -> _Snapshot:
+        """A comparable fingerprint of everything a refused action must not change."""
+        st = self._state
+        return _Snapshot((
+            tuple(st.stacks), tuple(st.bets), tuple(st.statuses), len(st.operations),
+            tuple(st.actor_indices), st.street_index, st.completion_betting_or_raising_amount,
+            st.completion_betting_or_raising_count, tuple(sorted(st.acted_player_indices)),
+            tuple(st.consecutive_short_all_in_amounts), tuple(repr(c) for c in st.deck_cards),
+            len(self._events), len(self._records), tuple(sorted(self._acted_level.items())),
+            tuple(self._board), tuple(sorted(self._hole.items())),
+            None if self._deck is None else tuple(self._deck.cards),
+        ))
+
+    # ------------------------------------------------------------ legality
+    def _turn_refusal(self, seat: int | None) -> IllegalAction | None:
+        st = self._state
+        if not st.status:
+            return IllegalAction("hand_over", N_("The hand is over: no more actions."), rule="R11")
+        pos = st.actor_index
+        if pos is None:
+            return IllegalAction(
+                "no_player_to_act",
+                N_("Nobody is to act now: it is the dealer's turn (cards or showdown)."), rule="R11")
+        if seat is not None and seat != self._seat(pos):
+            return IllegalAction(
+                "not_your_turn", N_("It is not {name}'s turn: {actor} is to act."), rule="R04",
+                name=self.config.names[seat] if 0 <= seat < self.config.n_seats else str(seat),
+                actor=self.config.names[self._seat(pos)])
+        return None
+
+    def _reopen_blocked(self, pos: int) -> tuple[bool, int, int]:
+        """Our strict rule: has ``pos`` acted and faced less than a full raise since?
+
+        Returns (blocked, raised_since, full_increment).
+        """
+        st = self._state
+        assert st.street is not None
+        full = max(st.completion_betting_or_raising_amount,
+                   st.street.min_completion_betting_or_raising_amount)
+        self._roll_acted()
+        if pos not in self._acted_level:
+            return False, 0, full
+        raised = max(st.bets) - self._acted_level[pos]
+        return raised < full, raised, full
+
+    def _roll_acted(self) -> None:
+        cur = self._current_street()
+        if cur != self._acted_street:
+            self._acted_street = cur
+            self._acted_level = {}
+
+    def _current_street(self) -> StreetName:
+        """The betting round as of the operations processed so far (board cards dealt)."""
+        return _STREETS[{0: 0, 1: 0, 2: 0, 3: 1, 4: 2}.get(self._board_count, 3)]
+
+    def legal_actions(self) -> LegalActions:
+        """What the player to act may do, with the bet/raise bounds and the refusals."""
+        kinds = ("fold", "check", "call", "bet", "raise", "all_in")
+        turn = self._turn_refusal(None)
+        if turn is not None:
+            return LegalActions(actor=None, refusals=dict.fromkeys(kinds, turn))
+        st = self._state
+        pos = st.actor_index
+        assert pos is not None and st.street is not None
+        seat = self._seat(pos)
+        name = self.config.names[seat]
+        stack, in_front, top = st.stacks[pos], st.bets[pos], max(st.bets)
+        call_amount = min(stack, top - in_front)
+        refusals: dict[str, IllegalAction] = {}
+        can_check = top == in_front
+        if not can_check:
+            refusals["check"] = IllegalAction(
+                "check_facing_bet",
+                N_("Check refused: there is a bet of {to_call} to call; you can call, raise or fold."),
+                rule="R07", to_call=call_amount)
+        else:
+            refusals["call"] = IllegalAction(
+                "nothing_to_call", N_("Call refused: there is nothing to call; you can check."), rule="R07")
+        raise_refusal = self._raise_refusal(pos)
+        can_raise_any = raise_refusal is None
+        min_to = st.min_completion_betting_or_raising_to_amount if can_raise_any else None
+        max_to = st.max_completion_betting_or_raising_to_amount if can_raise_any else None
+        is_bet = top == 0
+        if raise_refusal is not None:
+            refusals["bet" if is_bet else "raise"] = raise_refusal
+        if is_bet:
+            refusals["raise"] = IllegalAction(
+                "raise_not_bet", N_("Nobody has bet in this round: you can bet, not raise."), rule="R07")
+        else:
+            refusals["bet"] = IllegalAction(
+                "bet_not_raise", N_("There is already a bet of {to_match}: you can raise, not bet."),
+                rule="R07", to_match=top)
+        legal = LegalActions(
+            actor=seat, name=name, can_fold=True, can_check=can_check, can_call=not can_check,
+            call_amount=0 if can_check else call_amount,
+            can_bet=can_raise_any and is_bet, can_raise=can_raise_any and not is_bet,
+            min_raise_to=min_to, max_raise_to=max_to, stack=stack, in_front=in_front, to_match=top,
+            last_increment=max(st.completion_betting_or_raising_amount,
+                               st.street.min_completion_betting_or_raising_amount),
+            structure=self.config.structure, refusals=refusals,
+        )
+        if not legal.can_all_in:
+            full = stack + in_front
+            if can_raise_any:
+                refusals["all_in"] = amount_refusal(legal, full) or IllegalAction(
+                    "above_pot_limit", N_("All-in refused by the betting structure."), rule="R18")
+            elif raise_refusal is not None:
+                refusals["all_in"] = raise_refusal
+        return legal
+
+    def _raise_refusal(self, pos: int) -> IllegalAction | None:
+        """Why the actor may not bet or raise at all now, or None if he may."""
+        st = self._state
+        assert st.street is not None
+        stack, in_front, top = st.stacks[pos], st.bets[pos], max(st.bets)
+        cap = st.street.max_completion_betting_or_raising_count
+        if cap is not None and st.completion_betting_or_raising_count >= cap:
+            return IllegalAction(
+                "cap_reached",
+                N_("Raise refused: the betting is capped at {cap} bets and raises per round; "
+                   "you can call or fold."), rule="R18", cap=cap)
+        if stack <= top - in_front:
+            return IllegalAction(
+                "raise_when_covered",
+                N_("Raise refused: your {stack} do not cover the {to_call} to call; "
+                   "you can call all-in or fold."), rule="R13", stack=stack, to_call=top - in_front)
+        others = [i for i in range(self.config.n_seats)
+                  if i != pos and st.statuses[i] and st.stacks[i] + st.bets[i] > top]
+        if not others:
+            return IllegalAction(
+                "nobody_to_raise",
+                N_("Raise refused: every other player is all-in or out of the hand, "
+                   "nobody could call it; you can call or fold."), rule="R13")
+        blocked, raised, full = self._reopen_blocked(pos)
+        if (blocked and self.strict and self.config.structure != "FL") or \
+                not st.can_complete_bet_or_raise_to():
+            return IllegalAction(
+                "betting_not_reopened",
+                N_("Raise refused: since {name} acted the bet went up by only {raised}, less than a "
+                   "full raise of {increment} (an all-in for less), so the betting is not reopened: "
+                   "{name} can only call or fold."),
+                rule="R09", name=self.config.names[self._seat(pos)], raised=raised, increment=full)
+        return None
+
+    # ------------------------------------------------------------------ verbs
+    def can_fold(self, seat: int | None = None) -> bool:
+        return self._try(self.verify_fold, seat)
+
+    def verify_fold(self, seat: int | None = None) -> None:
+        refusal = self._turn_refusal(seat)
+        if refusal is not None:
+            raise refusal
+
+    def fold(self, seat: int | None = None) -> ActionRecord:
+        self.verify_fold(seat)
+        return self._apply(self._state.fold)
+
+    def can_check(self, seat: int | None = None) -> bool:
+        return self._try(self.verify_check, seat)
+
+    def verify_check(self, seat: int | None = None) -> None:
+        self._verify_kind("check", seat)
+
+    def check(self, seat: int | None = None) -> ActionRecord:
+        self.verify_check(seat)
+        return self._apply(self._state.check_or_call)
+
+    def can_call(self, seat: int | None = None) -> bool:
+        return self._try(self.verify_call, seat)
+
+    def verify_call(self, seat: int | None = None) -> None:
+        self._verify_kind("call", seat)
+
+    def call(self, seat: int | None = None) -> ActionRecord:
+        self.verify_call(seat)
+        return self._apply(self._state.check_or_call)
+
+    def check_or_call(self, seat: int | None = None) -> ActionRecord:
+        """Check when nothing is owed, else call (PHH's ``cc``)."""
+        refusal = self._turn_refusal(seat)
+        if refusal is not None:
+            raise refusal
+        return self._apply(self._state.check_or_call)
+
+    def can_bet_or_raise_to(self, amount: int, seat: int | None = None) -> bool:
+        return self._try(lambda s: self.verify_bet_or_raise_to(amount, s), seat)
+
+    def verify_bet_or_raise_to(self, amount: int, seat: int | None = None) -> None:
+        """``amount`` is the total in front this street after the bet or raise."""
+        if type(amount) is not int or amount <= 0:
+            raise InvalidInput(N_("'{amount}' is not an amount of chips: use a whole number above zero."),
+                               amount=str(amount))
+        refusal = self._turn_refusal(seat)
+        if refusal is not None:
+            raise refusal
+        legal = self.legal_actions()
+        if not (legal.can_bet or legal.can_raise):
+            raise legal.refusals["bet" if legal.to_match == 0 else "raise"]
+        problem = amount_refusal(legal, amount)
+        if problem is not None:
+            raise problem
+        if not self._state.can_complete_bet_or_raise_to(amount):  # pragma: no cover - kernel disagrees
+            raise IllegalAction("raise_below_min", N_("Raise to {amount} refused by the rules kernel."),
+                                rule="R09", amount=amount)
+
+    def bet_or_raise_to(self, amount: int, seat: int | None = None) -> ActionRecord:
+        self.verify_bet_or_raise_to(amount, seat)
+        return self._apply(lambda: self._state.complete_bet_or_raise_to(amount))
+
+    def can_all_in(self, seat: int | None = None) -> bool:
+        return self._try(self.verify_all_in, seat)
+
+    def verify_all_in(self, seat: int | None = None) -> None:
+        refusal = self._turn_refusal(seat)
+        if refusal is not None:
+            raise refusal
+        legal = self.legal_actions()
+        if not legal.can_all_in:
+            raise legal.refusals["all_in"]
+
+    def all_in(self, seat: int | None = None) -> ActionRecord:
+        """Put every chip in: a bet/raise to the whole stack, or a call for less."""
+        self.verify_all_in(seat)
+        legal = self.legal_actions()
+        full = legal.stack + legal.in_front
+        if (legal.can_bet or legal.can_raise) and legal.max_raise_to == full:
+            return self._apply(lambda: self._state.complete_bet_or_raise_to(full))
+        return self._apply(self._state.check_or_call)
+
+    def _verify_kind(self, kind: str, seat: int | None) -> None:
+        refusal = self._turn_refusal(seat)
+        if refusal is not None:
+            raise refusal
+        legal = self.legal_actions()
+        if kind not in legal:
+            raise legal.refusals[kind]
+
+    @staticmethod
+    def _try(verify: Callable[[int | None], None], seat: int | None) -> bool:
+        try:
+            verify(seat)
+        except (IllegalAction, InvalidInput):
+            return False
+        return True
+
+    def _apply(self, op: Callable[[], Any]) -> ActionRecord:
+        before = len(self._records)
+        op()
+        self._sync()
+        self._run_dealer()
+        assert len(self._records) == before + 1
+        return self._records[before]
+
+    # ------------------------------------------------------- PHH action codes
+    def apply_code(self, code: str, *, scale: int = 1) -> ActionRecord | None:
+        """Apply one PHH line (``p2 cbr 40``, ``p1 cc``, ``d db AhKh2c``, ``p1 sm AsKs``).
+
+        Player actions return their record; dealer lines and showdowns None.
+        """
+        parsed = parse_code(code, scale=scale)
+        if parsed.verb == "db":
+            assert parsed.cards is not None
+            self.deal_board(parsed.cards)
+            return None
+        assert parsed.player is not None
+        seat = self.config.seat_of_player(parsed.player)
+        if parsed.verb == "dh":
+            assert parsed.cards is not None
+            self.deal_hole(seat, None if "?" in parsed.cards else parsed.cards)
+            return None
+        if parsed.verb == "sm":
+            cards = parsed.cards
+            self.show_or_muck(seat, None if cards is None or set(cards) <= {"?"} else cards)
+            return None
+        if parsed.verb == "f":
+            return self.fold(seat)
+        if parsed.verb == "cc":
+            return self.check_or_call(seat)
+        assert parsed.amount is not None
+        return self.bet_or_raise_to(parsed.amount, seat)
+
+    # ------------------------------------------------------- manual dealing
+    def _dealer_refusal(self, what: str) -> IllegalAction:
+        return IllegalAction(
+            "dealer_out_of_turn", N_("The dealer cannot {what} now."), rule="R05",
+            what=Message(what))
+
+    def deal_hole(self, seat: int, cards: str | Sequence[Card | str] | None = None) -> None:
+        """Deal a seat's two hole cards (None: face down and unknown, PHH ``????``)."""
+        self._manual_only()
+        st = self._state
+        pos = self._pos(seat)
+        text = "????"
+        if cards is not None:
+            parsed = parse_cards(cards if isinstance(cards, str) else [str(c) for c in cards])
+            text = "".join(str(c) for c in parsed)
+        if not st.can_deal_hole(text, pos):
+            raise self._dealer_refusal(N_("deal hole cards to this seat"))
+        st.deal_hole(text, pos)
+        self._sync()
+
+    def deal_board(self, cards: str | Sequence[Card | str]) -> None:
+        """Burn a card (face down, unknown) then deal the next street's board cards."""
+        self._manual_only()
+        st = self._state
+        parsed = parse_cards(cards if isinstance(cards, str) else [str(c) for c in cards])
+        text = "".join(str(c) for c in parsed)
+        burn = st.can_burn_card("??")
+        if not burn and not st.can_deal_board(text):
+            raise self._dealer_refusal(N_("deal the board"))
+        if burn:
+            st.burn_card("??")
+            if not st.can_deal_board(text):  # pragma: no cover - burn and board go together
+                raise self._dealer_refusal(N_("deal the board"))
+        st.deal_board(text)
+        self._sync()
+
+    def show_or_muck(self, seat: int, cards: str | Sequence[Card | str] | None = None) -> None:
+        """At the showdown: show ``cards`` (the seat's hole cards) or muck with None."""
+        self._manual_only()
+        st = self._state
+        pos = self._pos(seat)
+        arg: bool | str = False
+        if cards is not None:
+            arg = "".join(str(c) for c in parse_cards(cards if isinstance(cards, str)
+                                                     else [str(c) for c in cards]))
+        if not st.can_show_or_muck_hole_cards(arg, pos):
+            raise self._dealer_refusal(N_("turn over this player's cards"))
+        st.show_or_muck_hole_cards(arg, pos)
+        self._sync()
+
+    def _manual_only(self) -> None:
+        if self.dealing != "manual":
+            raise InvalidInput(N_("In automatic dealing the dealer deals and shows the cards by himself."))
+
+    # --------------------------------------------------------- auto dealer
+    def _run_dealer(self) -> None:
+        if self.dealing != "auto":
+            return
+        st = self._state
+        assert self._deck is not None
+        while st.status:
+            if st.can_deal_hole():
+                pos = st.hole_dealee_index
+                assert pos is not None
+                seat = self._seat(pos)
+                cards = self._hole_preset.get(seat) or self._deck.deal(2)
+                st.deal_hole("".join(str(c) for c in cards), pos)
+            elif st.can_burn_card():
+                st.burn_card(str(self._deck.deal(1)[0]))
+            elif st.can_deal_board():
+                count = st.board_dealing_count or 0
+                board: list[Card] = []
+                for _ in range(count):
+                    board.append(self._board_preset.pop(0) if self._board_preset else self._deck.deal(1)[0])
+                st.deal_board(_pk(board))
+            elif st.showdown_index is not None:
+                self._auto_showdown()
+            else:
+                break
+            self._sync()
+
+    def _showdown_seats_in_order(self) -> list[int]:
+        """Seats still to show, in showdown order (DESIGN §3).
+
+        The last aggressor of the final betting round shows first, then
+        clockwise; with no bet in that round, the first seat left of the button.
+        """
+        st = self._state
+        pending = list(st.showdown_indices)
+        n = self.config.n_seats
+        start = 0
+        agg = self._aggressor.get(self._last_action_street)
+        if agg is not None:
+            start = agg
+        order = [(start + k) % n for k in range(n)]
+        return [self._seat(p) for p in order if p in pending]
+
+    def _auto_showdown(self) -> None:
+        st = self._state
+        all_in = any(st.statuses[i] and st.stacks[i] == 0 for i in range(self.config.n_seats))
+        shown_best: dict[int, Any] = {}  # position -> PokerKit hand (ordered: larger wins)
+        for seat in self._showdown_seats_in_order():
+            pos = self._pos(seat)
+            show = True
+            if self.muck_losers and not all_in and shown_best and len(self._board) == 5:
+                mine = StandardHighHand.from_game(list(st.hole_cards[pos]), list(st.get_board_cards(0)))
+                show = False
+                for pot in st.pots:
+                    if pos not in pot.player_indices:
+                        continue
+                    rivals = [shown_best[p] for p in pot.player_indices if p in shown_best]
+                    if not rivals or not mine < max(rivals):
+                        show = True
+                        break
+            if show and len(self._board) == 5:
+                shown_best[pos] = StandardHighHand.from_game(list(st.hole_cards[pos]),
+                                                             list(st.get_board_cards(0)))
+            st.show_or_muck_hole_cards(show, pos)
+            self._sync()
+
+    # ------------------------------------------------- kernel -> our events
+    def _sync(self) -> None:
+        """Turn the kernel's new operations into our events, records and mirrors."""
+        st = self._state
+        ops = st.operations
+        while self._op_cursor < len(ops):
+            op = ops[self._op_cursor]
+            self._op_cursor += 1
+            self._on_op(op)
+        if not st.status and self._result is None:
+            self._finish()
+
+    def _name(self, pos: int) -> str:
+        return self.config.names[self._seat(pos)]
+
+    def _on_op(self, op: Any) -> None:
+        cfg = self.config
+        if isinstance(op, AntePosting):
+            i = op.player_index
+            self._mbets[i] += op.amount
+            self._mstacks[i] -= op.amount
+            self._events.append(AntePosted(self._seat(i), self._name(i), op.amount, self._mstacks[i] == 0))
+        elif isinstance(op, BlindOrStraddlePosting):
+            i = op.player_index
+            self._mbets[i] += op.amount
+            self._mstacks[i] -= op.amount
+            seat = self._seat(i)
+            blinds = cfg.blinds_by_seat_effective()
+            kind: Literal["small", "big", "other"] = "other"
+            if cfg.blinds_by_seat is None:
+                kind = "small" if seat == cfg.small_blind_seat else "big"
+            elif blinds[seat] == max(blinds):
+                kind = "big"
+            elif blinds[seat] == min(b for b in blinds if b > 0) and sum(1 for b in blinds if b > 0) > 1:
+                kind = "small"
+            self._events.append(BlindPosted(seat, self._name(i), op.amount, kind, self._mstacks[i] == 0))
+        elif isinstance(op, HoleDealing):
+            i = op.player_index
+            seat = self._seat(i)
+            cards = _cards_of(op.cards)
+            self._hole[seat] = cards
+            self._events.append(HoleDealt(seat, self._name(i), cards))
+            text = "".join(repr(c) for c in op.cards)
+            self._codes.append(f"d dh p{i + 1} {text}")
+        elif isinstance(op, CardBurning):
+            card = _cards_of([op.card])
+            nxt: StreetName = _STREETS[{0: 1, 3: 2}.get(self._board_count, 3)]
+            self._events.append(CardBurned(card[0] if card else None, nxt))
+        elif isinstance(op, BoardDealing):
+            cards = _cards_of(op.cards) or ()
+            self._board.extend(cards)
+            self._board_count += len(op.cards)
+            self._events.append(BoardDealt(self._current_street(), cards, tuple(self._board)))
+            self._codes.append("d db " + "".join(str(c) for c in cards))
+        elif isinstance(op, Folding | CheckingOrCalling | CompletionBettingOrRaisingTo):
+            self._on_action(op)
+        elif isinstance(op, BetCollection):
+            self._on_collection(op)
+        elif isinstance(op, HoleCardsShowingOrMucking):
+            self._on_show(op)
+        elif isinstance(op, ChipsPushing):
+            self._pushes.append(op)
+        elif isinstance(op, ChipsPulling):
+            self._mstacks[op.player_index] += op.amount
+
+    def _on_action(self, op: Folding | CheckingOrCalling | CompletionBettingOrRaisingTo) -> None:
+        i = op.player_index
+        street = self._current_street()
+        self._roll_acted()
+        top_before = max(self._mbets)
+        in_front = self._mbets[i]
+        kind: ActionKind
+        if isinstance(op, Folding):
+            kind, added = "fold", 0
+            self._folded.add(self._seat(i))
+        elif isinstance(op, CheckingOrCalling):
+            added = op.amount
+            kind = "check" if added == 0 else "call"
+        else:
+            added = op.amount - in_front
+            kind = "bet" if top_before == 0 else "raise"
+            self._aggressor[street] = i
+        self._mbets[i] += added
+        self._mstacks[i] -= added
+        self._acted_level[i] = max(self._mbets)
+        self._last_action_street = street
+        record = ActionRecord(
+            seat=self._seat(i), name=self._name(i), player=i + 1, kind=kind, added=added,
+            to=self._mbets[i], all_in=kind != "fold" and added > 0 and self._mstacks[i] == 0, street=street)
+        self._records.append(record)
+        self._codes.append(record.code)
+        self._events.append(ActionTaken(record))
+
+    def _on_collection(self, op: BetCollection) -> None:
+        st = self._state
+        collected = list(op.bets)
+        live = [i for i in range(self.config.n_seats) if st.statuses[i]]
+        street = self._current_street()
+        if len(live) == 1:
+            w = live[0]
+            others = max((self._mbets[i] for i in range(len(self._mbets)) if i != w), default=0)
+            back = max(0, self._mbets[w] - others)
+            self._uncontested_matched += self._mbets[w] - back
+            if back:
+                self._returned.append((self._seat(w), back))
+                self._events.append(BetReturned(self._seat(w), self._name(w), back))
+            self._mbets = [0] * len(self._mbets)
+            return
+        for i, (m, c) in enumerate(zip(self._mbets, collected, strict=True)):
+            if m > c:
+                self._returned.append((self._seat(i), m - c))
+                self._mstacks[i] += m - c
+                self._events.append(BetReturned(self._seat(i), self._name(i), m - c))
+        self._mbets = [0] * len(self._mbets)
+        infos = []
+        for p in st.pots:
+            seats = self._order_seats(self._seat(i) for i in p.player_indices)
+            infos.append(PotInfo(int(p.amount), seats, tuple(self.config.names[s] for s in seats)))
+        pots = tuple(infos)
+        self._events.append(PotsFormed(street, pots))
+
+    def _on_show(self, op: HoleCardsShowingOrMucking) -> None:
+        i = op.player_index
+        seat = self._seat(i)
+        self._showdown_order.append(seat)
+        cards = _cards_of(op.hole_cards) if op.hole_cards else None
+        if cards:
+            self._hole[seat] = cards
+            best, desc = _describe(list(cards) + self._board)
+            self._shown.append(ShownHand(seat, cards, best, desc))
+            self._events.append(HandShown(seat, self._name(i), cards, best, desc))
+            self._codes.append(f"p{i + 1} sm " + "".join(str(c) for c in cards))
+        else:
+            self._mucked.append(seat)
+            self._events.append(HandMucked(seat, self._name(i)))
+            self._codes.append(f"p{i + 1} sm -")
+
+    def _finish(self) -> None:
+        """Build the result and narrate the awards, side pots first."""
+        st = self._state
+        cfg = self.config
+        pots = list(st.pots)
+        awards: list[PotAwarded] = []
+        uncontested = len(self._shown) == 0 and len({self._seat(i) for i in range(cfg.n_seats)}
+                                                     - self._folded) == 1
+        if uncontested:
+            winner_seat = next(s for s in range(cfg.n_seats) if s not in self._folded)
+            amount = sum(sum(p.amounts) for p in self._pushes) + self._uncontested_matched
+            awards.append(PotAwarded(
+                index=0, total_pots=1, amount=amount, eligible=(winner_seat,), winners=(winner_seat,),
+                names=(cfg.names[winner_seat],), shares=(amount,), description=None, uncontested=True))
+        else:
+            by_pot: dict[int, list[int]] = {}
+            for push in self._pushes:
+                acc = by_pot.setdefault(push.pot_index, [0] * cfg.n_seats)
+                for i, a in enumerate(push.amounts):
+                    acc[i] += a
+            for index in sorted(by_pot, reverse=True):
+                acc = by_pot[index]
+                winners_pos = [i for i in range(cfg.n_seats) if acc[i] > 0]
+                winners = tuple(self._seat(i) for i in winners_pos)
+                shares = tuple(acc[i] for i in winners_pos)
+                eligible = self._order_seats(self._seat(i) for i in pots[index].player_indices) \
+                    if index < len(pots) else winners
+                hole = self._hole.get(winners[0]) if winners else None
+                desc = _describe(list(hole) + self._board)[1] if hole else None
+                odd = None
+                if len(set(shares)) > 1:
+                    odd = winners[shares.index(max(shares))]
+                awards.append(PotAwarded(
+                    index=index, total_pots=len(by_pot), amount=sum(acc), eligible=eligible,
+                    winners=winners, names=tuple(cfg.names[s] for s in winners), shares=shares,
+                    description=desc, odd_chip_to=odd))
+        self._events.extend(awards)
+        self._result = HandResult(
+            starting_stacks=cfg.stacks, finishing_stacks=self.stacks, awards=tuple(awards),
+            returned=tuple(self._returned), showdown_order=tuple(self._showdown_order),
+            shown=tuple(self._shown), mucked=tuple(self._mucked), uncontested=uncontested)
