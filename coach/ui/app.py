@@ -1,13 +1,58 @@
-"""Builds the navigation and runs the selected page (placeholder until the UI lands)."""
+"""Builds the navigation over the page files and runs the selected page.
+
+``streamlit_app.py`` only calls :func:`run`. Page titles are translated with
+the session's language each run; the URL paths stay fixed Italian words so a
+shared link (``/lezioni?lezione=...&mano=...&passo=...``) works in any language.
+Classroom mode hides the sidebar and the navigation and enlarges everything for
+a projector.
+"""
 
 from __future__ import annotations
 
 import streamlit as st
 
-from coach.i18n import get_translator
+from coach.i18n import N_
+from coach.ui import state
+from coach.ui.widgets import inject_base_css, play_money_note
+
+PAGES_DIR = "coach/ui/pages"
+
+# (file stem, url path, English title msgid, icon)
+PAGES: tuple[tuple[str, str, str, str], ...] = (
+    ("home", "home", N_("Home"), ":material/home:"),
+    ("lezioni", "lezioni", N_("Lessons"), ":material/school:"),
+    ("pratica", "pratica", N_("Practice"), ":material/playing_cards:"),
+    ("quiz", "quiz", N_("Quiz"), ":material/quiz:"),
+    ("replayer", "replayer", N_("Replayer"), ":material/replay:"),
+    ("glossario", "glossario", N_("Glossary"), ":material/menu_book:"),
+    ("progressi", "progressi", N_("Progress"), ":material/insights:"),
+    ("impostazioni", "impostazioni", N_("Settings"), ":material/settings:"),
+)
+
+
+def page_path(stem: str) -> str:
+    """The page file, relative to the entry script (what st.Page and AppTest expect)."""
+    return f"{PAGES_DIR}/{stem}.py"
 
 
 def run() -> None:
-    t = get_translator("it")
-    st.set_page_config(page_title="Il Coach di Texas Hold'em", page_icon="♠", layout="wide")
-    st.title(t("Texas Hold'em Coach"))
+    st.set_page_config(
+        page_title="Il Coach di Texas Hold'em",
+        page_icon="♠",
+        layout="wide",
+        initial_sidebar_state="auto",
+    )
+    t = state.tr()
+    classroom = state.classroom()
+    pages = [
+        st.Page(page_path(stem), title=t(title), icon=icon, url_path=url, default=(stem == "home"))
+        for stem, url, title, icon in PAGES
+    ]
+    nav = st.navigation(pages, position="hidden" if classroom else "sidebar")
+    inject_base_css(classroom)
+    if not classroom:
+        with st.sidebar:
+            s = state.settings()
+            st.caption(t("Profile: {name}", name=s.profile))
+            play_money_note()
+    nav.run()

@@ -1,0 +1,176 @@
+"""Plotly figures as pure functions of plain data: ``build_*_figure(data) -> go.Figure``.
+
+Pages pass the result to ``st.plotly_chart(fig, alt=...)``; keeping the builders
+free of Streamlit lets tests check the numbers and labels directly (AppTest
+only sees a chart as an opaque element). Every label goes through the session's
+translator and every figure has a title, so the chart means something to a
+screen reader through ``alt`` and to a pupil looking at a projector.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+import plotly.graph_objects as go
+
+from coach.i18n import Translator, get_translator
+
+GOOD = "#2e9d57"
+BAD = "#d64541"
+NEUTRAL = "#f2c14e"
+RANKS_DESC = "AKQJT98765432"
+
+# Grade keys (coach.feedback.grading.Grade values) from best to worst, with a
+# score for plotting over time and a colour.
+GRADE_ORDER: tuple[str, ...] = ("ottima", "buona", "imprecisa", "errore", "errore grave")
+GRADE_SCORE = {"ottima": 4, "buona": 3, "imprecisa": 2, "errore": 1, "errore grave": 0}
+GRADE_COLOUR = {"ottima": "#2e9d57", "buona": "#8bc34a", "imprecisa": "#f2c14e",
+                "errore": "#ef8a3c", "errore grave": "#d64541"}
+
+
+def _layout(fig: go.Figure, title: str, *, height: int = 320) -> go.Figure:
+    fig.update_layout(title={"text": title}, height=height, margin={"l": 10, "r": 10, "t": 50, "b": 10},
+                      showlegend=False)
+    return fig
+
+
+@dataclass(frozen=True)
+class EquityData:
+    """The learner's equity against the equity a call needs (pot odds)."""
+
+    equity: float
+    needed: float
+    stderr: float | None = None  # Monte Carlo standard error, shown as an error bar
+
+
+def build_equity_figure(data: EquityData, t: Translator | None = None) -> go.Figure:
+    """Two horizontal bars: "la tua equity" and "equity necessaria"."""
+    t = t or get_translator()
+    labels = [t("Equity needed"), t("Your equity")]
+    values = [data.needed, data.equity]
+    colours = [NEUTRAL, GOOD if data.equity >= data.needed else BAD]
+    error = None
+    if data.stderr:
+        error = {"type": "data", "array": [0.0, 2 * data.stderr], "visible": True}
+    fig = go.Figure(go.Bar(
+        x=values, y=labels, orientation="h", marker_color=colours, error_x=error,
+        text=[t.format_percent(v, 1) for v in values], textposition="auto",
+        hovertemplate="%{y}: %{text}<extra></extra>",
+    ))
+    fig.update_xaxes(range=[0, 1], tickformat=".0%")
+    return _layout(fig, t("Equity against the equity needed to call"), height=220)
+
+
+def hand_label(row: int, col: int) -> str:
+    """The 13x13 grid's hand: pairs on the diagonal, suited above, offsuit below."""
+    hi, lo = RANKS_DESC[min(row, col)], RANKS_DESC[max(row, col)]
+    if row == col:
+        return hi + lo
+    return hi + lo + ("s" if row < col else "o")
+
+
+def build_range_figure(grid: Sequence[Sequence[float]], t: Translator | None = None,
+                       title: str | None = None) -> go.Figure:
+    """A 13x13 range heat map (weights 0..1), with the hand written in each cell."""
+    t = t or get_translator()
+    if len(grid) != 13 or any(len(r) != 13 for r in grid):
+        raise ValueError("a range grid is 13x13")
+    labels = [[hand_label(r, c) for c in range(13)] for r in range(13)]
+    fig = go.Figure(go.Heatmap(
+        z=[list(map(float, r)) for r in grid], text=labels, texttemplate="%{text}",
+        x=list(RANKS_DESC), y=list(RANKS_DESC), zmin=0, zmax=1, showscale=False,
+        colorscale=[[0, "#1d2b24"], [1, "#2e9d57"]], xgap=1, ygap=1,
+        hovertemplate="%{text}: %{z:.0%}<extra></extra>",
+    ))
+    fig.update_yaxes(autorange="reversed", showticklabels=False)
+    fig.update_xaxes(showticklabels=False, side="top")
+    return _layout(fig, title or t("Opponent's range"), height=420)
+
+
+def build_session_figure(results: Sequence[int], t: Translator | None = None) -> go.Figure:
+    """Chips won or lost per hand (bars) and the running total (line)."""
+    t = t or get_translator()
+    hands = list(range(1, len(results) + 1))
+    total: list[int] = []
+    acc = 0
+    for r in results:
+        acc += r
+        total.append(acc)
+    fig = go.Figure()
+    fig.add_bar(x=hands, y=list(results), name=t("This hand"),
+                marker_color=[GOOD if r >= 0 else BAD for r in results])
+    fig.add_scatter(x=hands, y=total, name=t("Session total"), mode="lines+markers",
+                    line={"color": NEUTRAL, "width": 3})
+    fig.update_xaxes(title_text=t("Hand"), dtick=1)
+    fig.update_yaxes(title_text=t("Chips"))
+    fig = _layout(fig, t("Session results"))
+    fig.update_layout(showlegend=True, legend={"orientation": "h", "y": -0.25})
+    return fig
+
+
+@dataclass(frozen=True)
+class GradePoint:
+    at: datetime
+    grade: str
+
+
+def build_grades_figure(points: Sequence[GradePoint], labels: dict[str, str] | None = None,
+                        t: Translator | None = None, *, window: int = 10) -> go.Figure:
+    """Decision grades over time (points) and their moving average (line).
+
+    ``labels`` maps grade keys to their translated names for the axis; unknown
+    grades are drawn in the middle of the scale rather than dropped.
+    """
+    t = t or get_translator()
+    labels = labels or {}
+    xs = list(range(1, len(points) + 1))
+    scores = [GRADE_SCORE.get(p.grade, 2) for p in points]
+    avg: list[float] = []
+    for i in range(len(scores)):
+        chunk = scores[max(0, i + 1 - window): i + 1]
+        avg.append(sum(chunk) / len(chunk))
+    fig = go.Figure()
+    fig.add_scatter(
+        x=xs, y=scores, mode="markers", name=t("Decision"),
+        marker={"size": 10, "color": [GRADE_COLOUR.get(p.grade, NEUTRAL) for p in points]},
+        text=[f"{labels.get(p.grade, p.grade)} · {p.at:%Y-%m-%d %H:%M}" for p in points],
+        hovertemplate="%{text}<extra></extra>",
+    )
+    fig.add_scatter(x=xs, y=avg, mode="lines", name=t("Moving average"),
+                    line={"color": NEUTRAL, "width": 3})
+    fig.update_yaxes(range=[-0.3, 4.3], tickvals=[GRADE_SCORE[g] for g in GRADE_ORDER],
+                     ticktext=[labels.get(g, g) for g in GRADE_ORDER])
+    fig.update_xaxes(title_text=t("Decision number"))
+    return _layout(fig, t("Your decisions over time"))
+
+
+@dataclass(frozen=True)
+class TopicScore:
+    topic: str
+    answered: int
+    correct: int
+
+
+def build_quiz_figure(topics: Sequence[TopicScore], t: Translator | None = None) -> go.Figure:
+    """Quiz accuracy per topic, as horizontal bars from 0 to 100%."""
+    t = t or get_translator()
+    ratios = [ts.correct / ts.answered if ts.answered else 0.0 for ts in topics]
+    fig = go.Figure(go.Bar(
+        x=ratios, y=[ts.topic for ts in topics], orientation="h",
+        marker_color=[GOOD if r >= 0.7 else NEUTRAL if r >= 0.4 else BAD for r in ratios],
+        text=[t.format_percent(r, 0) + f" ({ts.correct}/{ts.answered})"
+              for r, ts in zip(ratios, topics, strict=True)],
+        textposition="auto", hovertemplate="%{y}: %{text}<extra></extra>",
+    ))
+    fig.update_xaxes(range=[0, 1], tickformat=".0%")
+    fig.update_yaxes(autorange="reversed")
+    return _layout(fig, t("Quiz accuracy by topic"), height=max(220, 60 + 34 * len(topics)))
+
+
+def describe_equity(data: EquityData, t: Translator | None = None) -> str:
+    """The chart's ``alt`` text: the same figures in one sentence."""
+    t = t or get_translator()
+    return t("Your equity {equity} against {needed} needed to call.",
+              equity=t.format_percent(data.equity, 1), needed=t.format_percent(data.needed, 1))

@@ -1,0 +1,300 @@
+"""The poker table as HTML: seats on an oval, stacks, bets, markers, board and pots.
+
+One pure function, :func:`render_table`, turns a small frozen :class:`TableView`
+into an HTML string, so the lesson player, the practice table and the replayer
+draw the same table and tests can check it without Streamlit. Every text that
+came from a user or a file (player names, captions) is escaped here; the page
+shows the result with ``st.html`` (sanitised, no script).
+
+The layout is made of percentages (an oval felt, seats placed on an ellipse, bets
+on a smaller one), so it scales from a 390-pixel phone (the table turns
+portrait) to a projector (``large=True``: bigger cards and text). Cards show the
+rank and the suit glyph with the text-presentation selector, carry an
+``aria-label`` with their spoken name ("Asso di picche"), and can use a
+four-colour deck so colour is never the only cue.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from html import escape
+
+from coach.cards import RANK_LABELS, SUIT_SYMBOLS, TEXT_VS, Card
+from coach.i18n import N_, Message, Translator, get_translator
+
+STREET_NAMES: dict[str, str] = {
+    "preflop": N_("Preflop"),
+    "flop": N_("Flop"),
+    "turn": N_("Turn"),
+    "river": N_("River"),
+    "showdown": N_("Showdown"),
+    "complete": N_("Hand over"),
+}
+
+# Suit colours: two-colour deck (red/black) and four-colour deck (♠ black,
+# ♥ red, ♦ blue, ♣ green). Index = suit (c d h s).
+TWO_COLOURS = ("#111111", "#c0392b", "#c0392b", "#111111")
+FOUR_COLOURS = ("#1b7a2f", "#1559b3", "#c0392b", "#111111")
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """What the table shows of one seat.
+
+    ``cards``: empty = no cards (not dealt yet, or mucked); ``None`` items are
+    cards dealt face down. ``note`` is a short line under the stack ("vince
+    120"); it is escaped like the name.
+    """
+
+    name: str
+    stack: int
+    bet: int = 0
+    cards: tuple[Card | None, ...] = ()
+    folded: bool = False
+    all_in: bool = False
+    is_button: bool = False
+    is_small_blind: bool = False
+    is_big_blind: bool = False
+    is_actor: bool = False
+    is_hero: bool = False
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class PotView:
+    """A pot: the main pot first, then the side pots; ``eligible`` are seat indices."""
+
+    amount: int
+    eligible: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class TableView:
+    """Everything :func:`render_table` needs; seats are in clockwise order."""
+
+    seats: tuple[SeatView, ...]
+    board: tuple[Card, ...] = ()
+    pots: tuple[PotView, ...] = ()
+    street: str = "preflop"
+    hero: int | None = None
+    scale: int = 1  # >1: chips are integer cents shown as units
+    caption: str = ""
+    log: tuple[str, ...] = field(default=())
+
+
+def _fmt(t: Translator, chips: int, scale: int) -> str:
+    return t.format_amount(chips, scale)
+
+
+def card_label(card: Card | None, t: Translator) -> str:
+    """The spoken name of a card ("Asso di picche"), or "carta coperta"."""
+    if card is None:
+        return t("Face-down card")
+    return t.render(card.name())
+
+
+def render_card(card: Card | None, t: Translator, *, four_colour: bool = False, small: bool = False) -> str:
+    """One card as an accessible HTML element (face down when ``card`` is None)."""
+    size = " cc-small" if small else ""
+    if card is None:
+        label = escape(card_label(None, t))
+        return f'<span class="cc-card cc-back{size}" role="img" aria-label="{label}"></span>'
+    colour = (FOUR_COLOURS if four_colour else TWO_COLOURS)[card.suit]
+    label = escape(card_label(card, t))
+    rank = escape(RANK_LABELS[card.rank])
+    suit = SUIT_SYMBOLS[card.suit] + TEXT_VS
+    return (
+        f'<span class="cc-card{size}" role="img" aria-label="{label}" style="color:{colour}">'
+        f'<span class="cc-rank" aria-hidden="true">{rank}</span>'
+        f'<span class="cc-suit" aria-hidden="true">{suit}</span></span>'
+    )
+
+
+def render_cards(cards: Sequence[Card | None], t: Translator, *, four_colour: bool = False,
+                 small: bool = False) -> str:
+    return "".join(render_card(c, t, four_colour=four_colour, small=small) for c in cards)
+
+
+def seat_positions(n: int, hero: int | None) -> list[tuple[float, float, float, float]]:
+    """(left %, top %, bet left %, bet top %) of each seat on the oval.
+
+    The hero (or seat 0) sits at the bottom centre; the next seats clockwise go
+    to the hero's left, which on screen is the left side, then over the top.
+    """
+    base = hero if hero is not None and 0 <= hero < n else 0
+    out = []
+    for i in range(n):
+        theta = math.pi / 2 + 2 * math.pi * ((i - base) % n) / n
+        c, s = math.cos(theta), math.sin(theta)
+        out.append((50 + 41 * c, 50 + 39 * s, 50 + 25 * c, 50 + 23 * s))
+    return out
+
+
+_CSS = """
+<style>
+.cc-wrap{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#f4f4f4;
+  max-width:980px;margin:0 auto;font-size:clamp(11px,1.6vw,15px)}
+.cc-table{position:relative;width:100%;aspect-ratio:16/10;}
+.cc-felt{position:absolute;left:8%;top:10%;width:84%;height:80%;border-radius:50%;
+  background:radial-gradient(ellipse at center,#2f8a4e 0%,#1f6b3a 60%,#164f2b 100%);
+  border:clamp(6px,1.4vw,14px) solid #6b4423;box-shadow:inset 0 0 24px rgba(0,0,0,.55)}
+.cc-center{position:absolute;left:50%;top:50%;transform:translate(-50%,-50%);text-align:center;
+  width:56%}
+.cc-board{display:flex;gap:.3em;justify-content:center;min-height:3.6em;align-items:center}
+.cc-slot{display:inline-block;width:2.5em;height:3.5em;border:1px dashed rgba(255,255,255,.35);
+  border-radius:.35em}
+.cc-pots{margin-top:.35em;font-weight:600;text-shadow:0 1px 2px #000}
+.cc-pots div{line-height:1.35}
+.cc-street{font-size:.85em;text-transform:uppercase;letter-spacing:.08em;opacity:.9}
+.cc-seat{position:absolute;transform:translate(-50%,-50%);min-width:6.2em;max-width:24%;
+  background:rgba(12,20,16,.88);border:2px solid #4b5d52;border-radius:.6em;padding:.25em .45em;
+  text-align:center;line-height:1.2}
+.cc-seat.cc-actor{border-color:#ffd54f;box-shadow:0 0 0 3px rgba(255,213,79,.55)}
+.cc-seat.cc-hero{background:rgba(20,34,60,.92)}
+.cc-seat.cc-folded{opacity:.45}
+.cc-name{font-weight:700;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+.cc-stack{font-variant-numeric:tabular-nums}
+.cc-note{font-size:.85em;color:#ffe082}
+.cc-hole{display:flex;gap:.15em;justify-content:center;margin:.15em 0;min-height:2.6em}
+.cc-bet{position:absolute;transform:translate(-50%,-50%);background:#f6f0dc;color:#222;
+  border-radius:1em;padding:.05em .5em;font-weight:700;font-variant-numeric:tabular-nums;
+  border:2px dashed #b8860b;white-space:nowrap}
+.cc-marker{display:inline-block;border-radius:50%;width:1.5em;height:1.5em;line-height:1.5em;
+  font-size:.8em;font-weight:800;margin-left:.2em;vertical-align:middle}
+.cc-btn{background:#fff;color:#111}
+.cc-sb{background:#64b5f6;color:#06223d}
+.cc-bb{background:#ffb74d;color:#3d2300}
+.cc-tag{display:inline-block;font-size:.75em;font-weight:700;padding:0 .35em;border-radius:.3em;
+  background:#b71c1c;color:#fff;margin-left:.2em}
+.cc-card{display:inline-flex;flex-direction:column;align-items:center;justify-content:center;
+  width:2.5em;height:3.5em;background:#fff;border:1px solid #999;border-radius:.35em;
+  font-weight:800;line-height:1;box-shadow:0 1px 2px rgba(0,0,0,.4)}
+.cc-card .cc-rank{font-size:1.25em}
+.cc-card .cc-suit{font-size:1.25em}
+.cc-card.cc-small{width:1.9em;height:2.6em}
+.cc-card.cc-small .cc-rank,.cc-card.cc-small .cc-suit{font-size:1em}
+.cc-back{background:repeating-linear-gradient(45deg,#8e1b1b 0 4px,#b22a2a 4px 8px);border-color:#eee}
+.cc-caption{text-align:center;color:inherit;margin-top:.3em;font-weight:600}
+.cc-large{font-size:clamp(14px,2.3vw,30px);max-width:none}
+@media (max-width:640px){
+  .cc-table{aspect-ratio:3/4}
+  .cc-felt{left:12%;top:6%;width:76%;height:88%}
+  .cc-center{width:64%}
+  .cc-seat{min-width:4.8em;max-width:30%;padding:.15em .25em}
+  .cc-card{width:2em;height:2.8em}
+  .cc-card .cc-rank,.cc-card .cc-suit{font-size:1em}
+  .cc-card.cc-small{width:1.55em;height:2.2em}
+  .cc-slot{width:2em;height:2.8em}
+}
+</style>
+"""
+
+
+def _seat_html(view: TableView, i: int, seat: SeatView, pos: tuple[float, float, float, float],
+               t: Translator, four_colour: bool) -> str:
+    classes = ["cc-seat"]
+    if seat.is_actor:
+        classes.append("cc-actor")
+    if seat.folded:
+        classes.append("cc-folded")
+    if seat.is_hero:
+        classes.append("cc-hero")
+    markers = ""
+    spoken: list[str] = [seat.name, t("stack {amount}", amount=_fmt(t, seat.stack, view.scale))]
+    if seat.is_button:
+        markers += f'<span class="cc-marker cc-btn" title="{escape(t("Button"))}">D</span>'
+        spoken.append(t("button"))
+    if seat.is_small_blind:
+        markers += f'<span class="cc-marker cc-sb" title="{escape(t("Small blind"))}">SB</span>'
+        spoken.append(t("small blind"))
+    if seat.is_big_blind:
+        markers += f'<span class="cc-marker cc-bb" title="{escape(t("Big blind"))}">BB</span>'
+        spoken.append(t("big blind"))
+    tags = ""
+    if seat.all_in:
+        tags += f'<span class="cc-tag">{escape(t("all-in"))}</span>'
+        spoken.append(t("all-in"))
+    if seat.folded:
+        spoken.append(t("folded"))
+    if seat.is_actor:
+        spoken.append(t("to act"))
+    if seat.bet:
+        spoken.append(t("bet {amount}", amount=_fmt(t, seat.bet, view.scale)))
+    if seat.cards:
+        spoken.append(", ".join(card_label(c, t) for c in seat.cards))
+    left, top, bet_left, bet_top = pos
+    cards = render_cards(seat.cards, t, four_colour=four_colour, small=True)
+    note = f'<div class="cc-note">{escape(seat.note)}</div>' if seat.note else ""
+    parts = [
+        f'<div class="{" ".join(classes)}" style="left:{left:.1f}%;top:{top:.1f}%" '
+        f'role="group" aria-label="{escape("; ".join(spoken))}" data-seat="{i}">',
+        f'<div class="cc-name">{escape(seat.name)}{markers}{tags}</div>',
+        f'<div class="cc-hole">{cards}</div>',
+        f'<div class="cc-stack">{escape(_fmt(t, seat.stack, view.scale))}</div>',
+        note,
+        "</div>",
+    ]
+    if seat.bet:
+        parts.append(
+            f'<div class="cc-bet" style="left:{bet_left:.1f}%;top:{bet_top:.1f}%" aria-hidden="true">'
+            f"{escape(_fmt(t, seat.bet, view.scale))}</div>"
+        )
+    return "".join(parts)
+
+
+def pot_lines(view: TableView, t: Translator) -> list[str]:
+    """The pots in words: "Piatto: 120" or main pot and numbered side pots."""
+    pots = [p for p in view.pots if p.amount > 0]
+    if not pots:
+        return []
+    if len(pots) == 1:
+        return [t("Pot: {amount}", amount=_fmt(t, pots[0].amount, view.scale))]
+    lines = [t("Main pot: {amount}", amount=_fmt(t, pots[0].amount, view.scale))]
+    for k, pot in enumerate(pots[1:], start=1):
+        names = ", ".join(view.seats[s].name for s in pot.eligible if 0 <= s < len(view.seats))
+        lines.append(t("Side pot {number}: {amount} ({players})", number=str(k),
+                        amount=_fmt(t, pot.amount, view.scale), players=names))
+    return lines
+
+
+def render_table(view: TableView, t: Translator | None = None, *, four_colour: bool = False,
+                 large: bool = False, include_css: bool = True) -> str:
+    """The whole table as one HTML string (escaped, no script)."""
+    t = t or get_translator()
+    positions = seat_positions(len(view.seats), view.hero)
+    seats = "".join(
+        _seat_html(view, i, seat, positions[i], t, four_colour) for i, seat in enumerate(view.seats)
+    )
+    board = render_cards(view.board, t, four_colour=four_colour)
+    board += '<span class="cc-slot" aria-hidden="true"></span>' * max(0, 5 - len(view.board))
+    street = t(STREET_NAMES.get(view.street, view.street))
+    pots = "".join(f"<div>{escape(line)}</div>" for line in pot_lines(view, t))
+    board_label = (
+        t("Board: {cards}", cards=", ".join(card_label(c, t) for c in view.board))
+        if view.board else t("No community cards yet")
+    )
+    table_label = t("Poker table, {street}", street=street)
+    caption = f'<div class="cc-caption">{escape(view.caption)}</div>' if view.caption else ""
+    wrap = "cc-wrap cc-large" if large else "cc-wrap"
+    return (
+        (_CSS if include_css else "")
+        + f'<div class="{wrap}"><div class="cc-table" role="group" aria-label="{escape(table_label)}">'
+        + '<div class="cc-felt"></div>'
+        + f'<div class="cc-center"><div class="cc-street">{escape(street)}</div>'
+        + f'<div class="cc-board" role="group" aria-label="{escape(board_label)}">{board}</div>'
+        + f'<div class="cc-pots">{pots}</div></div>'
+        + seats
+        + f"</div>{caption}</div>"
+    )
+
+
+def render_log(lines: Sequence[str | Message], t: Translator | None = None) -> str:
+    """The action log as an escaped ordered list (newest last)."""
+    t = t or get_translator()
+    items = "".join(
+        f"<li>{escape(t.render(x) if isinstance(x, Message) else x)}</li>" for x in lines
+    )
+    title = escape(t("Action log"))
+    return f'<ol class="cc-log" aria-label="{title}" style="padding-left:1.4em;margin:0">{items}</ol>'

@@ -1,0 +1,28 @@
+"""Glossario: the terms of DESIGN.md §4 with definitions, searchable."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from coach.ui import state
+from coach.ui.glossary import GLOSSARY, WARNINGS
+from coach.ui.widgets import page_header
+
+
+def render() -> None:
+    t = state.tr()
+    page_header(t("Glossary"), t("The words of the poker table, as this app uses them."))
+    query = st.text_input(t("Search the glossary"), key="glossary_query",
+                          placeholder=t("e.g. side pot")).strip().lower()
+    for w in WARNINGS:
+        st.warning(t(w), icon=":material/warning:")
+    shown = 0
+    for term in GLOSSARY:
+        name, definition = t(term.term), t(term.definition)
+        if query and query not in name.lower() and query not in definition.lower():
+            continue
+        shown += 1
+        rule = " · " + t("rule {rule}", rule=term.rule) if term.rule else ""
+        st.markdown(f"**{name}**{rule}  \n{definition}")
+    if not shown:
+        st.info(t("No term matches \"{query}\".", query=query))

@@ -1,0 +1,41 @@
+"""Home: welcome, progress summary and "riprendi da dove eri"."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from coach.ui import state
+from coach.ui.widgets import page_header, play_money_note
+
+
+def render() -> None:
+    t = state.tr()
+    s = state.settings()
+    page_header(t("Texas Hold'em Coach"),
+                t("Learn No-Limit Texas Hold'em step by step, with a coach that explains every choice."))
+    st.markdown(t("Welcome, {name}! Here you learn the rules on real hands, play against the "
+                  "coach's bots and get every decision graded with honest numbers: pot odds, "
+                  "equity, chips won or lost.", name=s.profile))
+    try:
+        summary = state.store().summary(s.profile)
+    except Exception:
+        summary = None
+        st.warning(t("Progress cannot be saved right now: the database is not reachable."))
+    if summary is not None:
+        c1, c2, c3 = st.columns(3)
+        c1.metric(t("Lessons completed"), summary.lessons_completed)
+        accuracy = (t.format_percent(summary.quiz_correct / summary.quiz_answered, 0)
+                    if summary.quiz_answered else "—")
+        c2.metric(t("Quiz answers right"), accuracy)
+        c3.metric(t("Decisions graded"), summary.decisions)
+        if summary.bookmark is not None:
+            b = summary.bookmark
+            if st.button(t("Resume where you left off"), type="primary", key="home_resume",
+                         icon=":material/play_arrow:"):
+                st.session_state["lesson.goto"] = (b.lesson_id, b.hand, b.step)
+                st.switch_page("coach/ui/pages/lezioni.py")
+    col1, col2, col3 = st.columns(3)
+    col1.page_link("coach/ui/pages/lezioni.py", label=t("Start with the lessons"), icon=":material/school:")
+    col2.page_link("coach/ui/pages/pratica.py", label=t("Play a hand"), icon=":material/playing_cards:")
+    col3.page_link("coach/ui/pages/quiz.py", label=t("Test yourself"), icon=":material/quiz:")
+    play_money_note()

@@ -1,0 +1,64 @@
+"""Impostazioni: language, four-colour deck, feedback timing, profile, classroom mode.
+
+Widgets write to their own keys; ``on_change`` callbacks copy the value into the
+typed settings (and the profile's saved preferences), so a setting outlives the
+widget when the learner goes to another page.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import streamlit as st
+
+from coach.cards import parse_cards
+from coach.ui import state
+from coach.ui.table import render_cards
+from coach.ui.widgets import page_header, play_money_note
+
+LANGUAGES = {"it": "Italiano", "en": "English"}
+
+
+def _seed(key: str, value: Any) -> None:
+    if key not in st.session_state:
+        st.session_state[key] = value
+
+
+def _copy(setting: str, key: str) -> None:
+    state.update_settings(**{setting: st.session_state[key]})
+    if setting == "profile":  # a new profile brings its own preferences
+        s = state.settings()
+        st.session_state["set_locale"] = s.locale
+        st.session_state["set_four"] = s.four_colour
+        st.session_state["set_timing"] = s.feedback_timing
+
+
+def render() -> None:
+    s = state.settings()
+    t = state.tr()
+    page_header(t("Settings"))
+    _seed("set_locale", s.locale)
+    _seed("set_four", s.four_colour)
+    _seed("set_timing", s.feedback_timing)
+    _seed("set_profile", s.profile)
+    _seed("set_classroom", s.classroom)
+
+    st.selectbox(t("Language"), options=list(LANGUAGES), format_func=LANGUAGES.__getitem__,
+                 key="set_locale", on_change=_copy, args=("locale", "set_locale"))
+    st.text_input(t("Profile name"), key="set_profile", max_chars=60,
+                  help=t("Your progress is saved under this name. On a shared classroom server "
+                         "each pupil picks their own."),
+                  on_change=_copy, args=("profile", "set_profile"))
+    st.toggle(t("Four-colour deck"), key="set_four", on_change=_copy, args=("four_colour", "set_four"),
+              help=t("Spades black, hearts red, diamonds blue, clubs green: suits are told apart "
+                     "even without colour vision."))
+    st.html(render_cards(parse_cards("As Kh Qd Jc"), t, four_colour=state.settings().four_colour))
+    timing_labels = {"decision": t("After every decision"), "hand_end": t("At the end of the hand")}
+    st.radio(t("Coach feedback in practice"), options=list(timing_labels),
+             format_func=timing_labels.__getitem__, key="set_timing",
+             on_change=_copy, args=("feedback_timing", "set_timing"))
+    st.toggle(t("Classroom mode (projector)"), key="set_classroom",
+              on_change=_copy, args=("classroom", "set_classroom"),
+              help=t("Large table and text, no sidebar. Add ?aula=1 to a link to open it "
+                     "directly in classroom mode."))
+    play_money_note()

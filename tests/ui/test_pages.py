@@ -1,0 +1,64 @@
+"""Every page renders in Italian and in English without an exception."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tests.ui.conftest import PAGES, goto, texts
+
+
+@pytest.mark.parametrize("locale", ["it", "en"])
+def test_every_page_renders(app: Callable[..., AppTest], locale: str) -> None:
+    at = app(locale)
+    for page in PAGES:
+        goto(at, page)
+        assert at.title, page
+
+
+def test_home_is_italian_and_notes_play_money(app: Callable[..., AppTest]) -> None:
+    at = app()
+    body = texts(at)
+    assert "Benvenuto" in body
+    assert "nessun denaro reale" in body
+
+
+def test_language_switch_in_settings(app: Callable[..., AppTest]) -> None:
+    at = goto(app(), "impostazioni")
+    at.selectbox(key="set_locale").set_value("en").run()
+    assert not at.exception
+    goto(at, "home")
+    assert "Welcome" in texts(at)
+    assert "no real money" in texts(at)
+
+
+def test_settings_persist_for_the_profile(app: Callable[..., AppTest]) -> None:
+    at = goto(app(), "impostazioni")
+    at.toggle(key="set_four").set_value(True).run()
+    at.selectbox(key="set_locale").set_value("en").run()
+    again = app()  # a new session on the same database
+    from coach.ui.state import SETTINGS_KEY
+
+    s = again.session_state[SETTINGS_KEY]
+    assert s.four_colour is True and s.locale == "en"
+
+
+def test_glossary_search(app: Callable[..., AppTest]) -> None:
+    at = goto(app(), "glossario")
+    assert "Piatto laterale" in texts(at)
+    at.text_input(key="glossary_query").input("kicker").run()
+    body = texts(at)
+    assert "Kicker" in body and "Piatto laterale" not in body
+    at.text_input(key="glossary_query").input("zzzz").run()
+    assert "Nessun termine" in texts(at)
+
+
+def test_classroom_mode_hides_navigation(app: Callable[..., AppTest]) -> None:
+    at = app()
+    at.query_params["aula"] = "1"
+    at.run()
+    assert any(b.key == "leave_classroom" for b in at.button)
+    at.button(key="leave_classroom").click().run()
+    assert not any(b.key == "leave_classroom" for b in at.button)
