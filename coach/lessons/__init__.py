@@ -1,0 +1,33 @@
+"""Lessons: Italian lesson files (TOML + PHH) loaded, validated against the engine, and drills.
+
+``load_lesson``/``load_lessons`` read files into :class:`Lesson` models;
+``check_lessons`` replays every example hand and recomputes every answer;
+:mod:`coach.lessons.drills` generates unlimited seeded quizzes.
+"""
+
+from coach.lessons.loader import LessonLoadError, Problem, load_lesson, load_lessons
+from coach.lessons.schema import RULES, Decision, ExampleHand, Lesson, Question, Section, Step
+
+__all__ = [
+    "RULES",
+    "Decision",
+    "ExampleHand",
+    "Lesson",
+    "LessonLoadError",
+    "Problem",
+    "Question",
+    "Section",
+    "Step",
+    "check_lessons",
+    "load_lesson",
+    "load_lessons",
+]
+
+
+def __getattr__(name: str) -> object:
+    # The validator imports the engine (pokerkit); load it only when asked for.
+    if name == "check_lessons":
+        from coach.lessons.validator import check_lessons
+
+        return check_lessons
+    raise AttributeError(name)

@@ -1,0 +1,179 @@
+"""Reading lesson files: TOML -> :class:`~coach.lessons.schema.Lesson`, or precise problems.
+
+A lesson author is a teacher, not a programmer: every problem names the file,
+the place in it (``hands[0].decisions[1].options``, counting from 0 like the
+lists themselves) and what is wrong, in the learner's language. Pydantic's own
+error texts are English, so each error type is mapped to a translatable msgid.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from coach.errors import LessonError
+from coach.i18n import N_, Message, Translator, get_translator
+from coach.lessons.schema import Lesson
+
+FILE_NAME = re.compile(r"^(?P<number>\d{2})-(?P<slug>[a-z0-9][a-z0-9-]*)\.toml$")
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with a lesson: file, place in the file, and the message."""
+
+    file: str
+    where: str
+    message: Message
+
+    def render(self, tr: Translator | None = None) -> str:
+        tr = tr or get_translator("it")
+        text = tr.render(self.message)
+        return f"{self.file}: {self.where}: {text}" if self.where else f"{self.file}: {text}"
+
+    def __str__(self) -> str:
+        return self.render(get_translator("en"))
+
+
+class LessonLoadError(LessonError):
+    """A lesson file that does not load; ``problems`` lists every problem found."""
+
+    def __init__(self, problems: Sequence[Problem]) -> None:
+        self.problems: list[Problem] = list(problems)
+        first = self.problems[0]
+        super().__init__(N_("{file}: {where}: {problem}"), file=first.file, where=first.where or "-",
+                         problem=first.message)
+
+
+# Pydantic error types -> our msgids (its "ctx" supplies the named parameters).
+_PYDANTIC_MESSAGES: dict[str, str] = {
+    "missing": N_("required field is missing"),
+    "extra_forbidden": N_("unknown field (a typo?)"),
+    "string_type": N_("must be text (in quotes)"),
+    "int_type": N_("must be a whole number"),
+    "int_parsing": N_("must be a whole number"),
+    "int_from_float": N_("must be a whole number"),
+    "float_type": N_("must be a number"),
+    "bool_type": N_("must be true or false"),
+    "list_type": N_("must be a list [ ... ]"),
+    "dict_type": N_("must be a table"),
+    "model_type": N_("must be a table"),
+    "model_attributes_type": N_("must be a table"),
+    "literal_error": N_("must be one of {expected}"),
+    "string_pattern_mismatch": N_("has the wrong form (it must match {pattern})"),
+    "string_too_short": N_("must not be empty"),
+    "string_too_long": N_("is too long (at most {max_length} characters)"),
+    "too_short": N_("needs at least {min_length} items"),
+    "greater_than": N_("must be greater than {gt}"),
+    "greater_than_equal": N_("must be at least {ge}"),
+}
+
+
+def _where(loc: Iterable[int | str]) -> str:
+    """``('hands', 0, 'phh', 'actions', 3)`` -> ``hands[0].phh.actions[3]``."""
+    out = ""
+    for part in loc:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += ("." if out else "") + part
+    return out
+
+
+def problems_from_validation(file: str, err: ValidationError) -> list[Problem]:
+    """Turn pydantic's errors into :class:`Problem` s with translatable messages."""
+    problems = []
+    for e in err.errors(include_url=False):
+        ctx: dict[str, Any] = dict(e.get("ctx") or {})
+        if e["type"] == "lesson":
+            # our own PydanticCustomError: the template is the msgid
+            message = Message(_template(e), {k: v for k, v in ctx.items() if k != "__msgid__"})
+        elif e["type"] in _PYDANTIC_MESSAGES:
+            params = {k: str(v) if not isinstance(v, int | Message) else v for k, v in ctx.items()}
+            message = Message(_PYDANTIC_MESSAGES[e["type"]], params)
+        else:
+            message = Message(N_("invalid value: {problem}"), {"problem": e["msg"]})
+        problems.append(Problem(file, _where(e["loc"]), message))
+    return problems
+
+
+def _template(e: Any) -> str:
+    """The msgid of a custom error (pydantic keeps it next to the formatted text)."""
+    # errors() gives only the formatted text, so the schema keeps the msgid in ctx.
+    msgid: str = e.get("ctx", {}).get("__msgid__", e["msg"])
+    return msgid
+
+
+def parse_lesson(text: str, file: str = "<lesson>") -> Lesson:
+    """Validate lesson TOML text; ``file`` (``NN-slug.toml``) gives the id and number."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        raise LessonLoadError([Problem(file, "", Message(N_("not valid TOML: {problem}"),
+                                                          {"problem": str(err)}))]) from None
+    name = Path(file).name
+    m = FILE_NAME.match(name)
+    if m is None:
+        raise LessonLoadError([Problem(file, "", Message(
+            N_("the file name must be NN-slug.toml (two digits, a dash, lowercase words), "
+               "e.g. 01-mazzo-carte-punti.toml")))])
+    stem = name.removesuffix(".toml")
+    problems: list[Problem] = []
+    for key, value in (("id", stem), ("number", int(m.group("number")))):
+        if key in data and data[key] != value:
+            problems.append(Problem(file, key, Message(
+                N_("'{given}' does not match the file name ('{expected}'): leave it out"),
+                {"given": str(data[key]), "expected": str(value)})))
+        data[key] = value
+    try:
+        lesson = Lesson.model_validate(data)
+    except ValidationError as err:
+        problems.extend(problems_from_validation(file, err))
+        raise LessonLoadError(problems) from None
+    if problems:
+        raise LessonLoadError(problems)
+    return lesson
+
+
+def load_lesson(path: str | Path) -> Lesson:
+    """Read and validate one lesson file; raises :class:`LessonLoadError` with every problem."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise LessonLoadError([Problem(str(path), "", Message(N_("cannot read the file: {problem}"),
+                                                              {"problem": str(err)}))]) from None
+    return parse_lesson(text, str(path))
+
+
+def lesson_paths(directory: str | Path) -> list[Path]:
+    """The lesson files of a directory, in course order (their names start with the number)."""
+    return sorted(Path(directory).glob("*.toml"))
+
+
+def load_lessons(directory: str | Path) -> list[Lesson]:
+    """Every lesson in ``directory``, in course order; raises on the first broken file."""
+    return [load_lesson(p) for p in lesson_paths(directory)]
+
+
+def default_lessons_dir() -> Path:
+    """``lessons/`` of the checkout (the package is run from it)."""
+    return Path(__file__).resolve().parent.parent.parent / "lessons"
+
+
+__all__ = [
+    "LessonLoadError",
+    "Problem",
+    "default_lessons_dir",
+    "lesson_paths",
+    "load_lesson",
+    "load_lessons",
+    "parse_lesson",
+    "problems_from_validation",
+]

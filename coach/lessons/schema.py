@@ -1,0 +1,369 @@
+"""The lesson format: pydantic models for one ``lessons/NN-slug.toml`` file.
+
+A lesson is data, not code: Italian prose (Markdown), example hands written in
+PHH (the format of the hand histories, so the engine replays them), decision
+points where the learner plays a seat, and quiz questions. The models check the
+*shape* of a file (fields, types, references between them); whether the hands
+and the answers agree with the rules is the validator's job
+(:mod:`coach.lessons.validator`), because only the engine can say that.
+
+Every index in a lesson (``at``, ``action``, ``answer`` of a choice) counts from
+0, like the ``actions`` list it points into. Seats are PHH player numbers
+(``seat = 3`` is ``p3`` in the action codes).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic_core import PydanticCustomError
+
+from coach.cards import parse_cards
+from coach.errors import InvalidInput
+from coach.i18n import N_
+
+# The rules every lesson set must teach (DESIGN.md §5). Kept here too, so the
+# coverage test and the validator work in a clone without ../shared.
+RULES: dict[str, str] = {
+    "R01": "52 carte senza jolly; 2 carte coperte a testa; 5 carte comuni; le migliori 5 su 7.",
+    "R02": "Il bottone indica il mazziere e si sposta di un posto in senso orario a ogni mano.",
+    "R03": "Piccolo buio a sinistra del bottone, grande buio a sinistra del piccolo; ante nei tornei.",
+    "R04": "Preflop parla per primo UTG; il grande buio parla per ultimo e può fare check.",
+    "R05": "Si brucia una carta prima del flop, del turn e del river.",
+    "R06": "Dopo il flop parla per primo il primo giocatore attivo a sinistra del bottone.",
+    "R07": "Le azioni: fold, check, call, bet, raise, all-in.",
+    "R08": "La puntata minima è il grande buio; meno solo con un all-in.",
+    "R09": "Il rilancio minimo è l'ultimo aumento; meno solo all-in, che non riapre le puntate.",
+    "R10": "No-Limit: qualsiasi cifra fino a tutto lo stack; si gioca solo ciò che si ha davanti.",
+    "R11": "Un giro di puntate finisce quando tutti gli attivi hanno pareggiato o sono all-in.",
+    "R12": "Se tutti foldano, l'ultimo rimasto vince il piatto senza mostrare.",
+    "R13": "All-in per meno: si concorre per la parte coperta; il resto va nei piatti laterali.",
+    "R14": "Ordine dello showdown e mani non mostrate (muck).",
+    "R15": "Ordine dei punti, l'Asso alto o basso nella scala, niente scale «girate», semi alla pari.",
+    "R16": "Il kicker decide i pareggi; mani identiche dividono il piatto; giocare il board.",
+    "R17": "Heads-up: il bottone è piccolo buio, parla per primo preflop e per ultimo dopo il flop.",
+    "R18": "Strutture di puntata: No-Limit, Pot-Limit, Limit.",
+    "R19": "Cash game e torneo: bui fissi o livelli crescenti, ante, ICM.",
+}
+
+RuleId = Annotated[str, Field(pattern=r"^R(0[1-9]|1[0-9])$")]
+Slug = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=60)]
+Text = Annotated[str, Field(min_length=1)]
+
+_CODE = re.compile(r"^p(\d+) (f|cc|cbr \d+|sm( \S+)?)$")
+
+# Facts a question can be checked against, computed by the validator on the engine.
+Fact = Literal[
+    "winners",        # choice: the right choice names exactly the winners of pot `pot`
+    "actor",          # choice: the right choice names the player to act before action `at`
+    "pot",            # number: chips in the pot before action `at` (or all chips won, at the end)
+    "pot_amount",     # number: the amount of pot `pot` at the end (0 = main pot, 1 = first side pot)
+    "call_amount",    # number: what the actor must add to call before action `at`
+    "min_raise_to",   # number: the smallest legal bet or raise "to" before action `at`
+    "max_raise_to",   # number: the largest legal bet or raise "to" before action `at`
+    "final_stack",    # number: `player`'s stack when the hand is over
+    "won",            # number: chips `player` collects from the pots
+]
+
+
+def _fail(msgid: str, /, **params: Any) -> PydanticCustomError:
+    """A validation error whose text is a translatable msgid with named parameters.
+
+    The loader turns it back into a :class:`coach.i18n.Message`, so the author
+    reads the problem in Italian; pydantic's own errors get the same treatment.
+    """
+    return PydanticCustomError("lesson", msgid, {**params, "__msgid__": msgid})
+
+
+class _Model(BaseModel):
+    """Strict shape: an unknown key is almost always a typo in a lesson file."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=False)
+
+
+class Section(_Model):
+    """A page of Italian Markdown text; ``rules`` names the rules it teaches."""
+
+    title: Text
+    text: Text
+    rules: list[RuleId] = []
+
+
+class PHH(BaseModel):
+    """An example hand in PHH: the same fields as a ``.phh`` hand history.
+
+    Extra PHH fields (``event``, ``ante_trimming_status``...) are allowed and
+    passed through to the PHH reader, which is the judge of PHH itself.
+    """
+
+    model_config = ConfigDict(extra="allow", frozen=True)
+
+    variant: Literal["NT"] = "NT"
+    antes: list[int]
+    blinds_or_straddles: list[int]
+    min_bet: int = Field(gt=0)
+    starting_stacks: list[Annotated[int, Field(gt=0)]]
+    actions: list[str] = Field(min_length=1)
+    players: list[Text]
+
+    @field_validator("actions")
+    @classmethod
+    def _action_syntax(cls, actions: list[str]) -> list[str]:
+        for i, action in enumerate(actions):
+            _check_action(i, action)
+        return actions
+
+    @model_validator(mode="after")
+    def _same_lengths(self) -> PHH:
+        n = len(self.starting_stacks)
+        if n < 2:
+            raise _fail(N_("a hand needs at least two players"))
+        for name in ("antes", "blinds_or_straddles", "players"):
+            if len(getattr(self, name)) != n:
+                raise _fail(N_("{name} must have one entry per player ({n})"), name=name, n=n)
+        if len(set(self.players)) != n:
+            raise _fail(N_("the player names must all be different"))
+        return self
+
+    def to_toml(self) -> str:
+        """The hand as PHH text (what :func:`coach.engine.phh.loads_phh` reads)."""
+        data = self.model_dump()
+        return "".join(f"{key} = {_toml_value(value)}\n" for key, value in data.items())
+
+
+_PHH_ACTION = re.compile(
+    r"^(?:d dh p(?P<dh>\d+) (?P<hole>\S+)|d db (?P<board>\S+)"
+    r"|p(?P<p>\d+) (?:f|cc|cbr (?P<amount>\d+)|sm(?: (?P<shown>\S+))?|sd))$"
+)
+
+
+def _check_action(index: int, action: str) -> None:
+    """Syntax of one PHH action and its cards, so a typo is named before any replay.
+
+    Legality (whose turn it is, amounts) is the engine's call, not ours.
+    """
+    body = action.split("#", 1)[0].strip()
+    m = _PHH_ACTION.match(body)
+    if m is None:
+        raise _fail(N_("action {index} '{action}' is not a PHH action (e.g. 'd dh p1 AhKd', "
+                       "'d db Kh7h2c', 'p2 cbr 40', 'p3 cc', 'p1 f', 'p2 sm AhKd')"),
+                    index=index, action=action)
+    cards = m.group("hole") or m.group("board") or m.group("shown")
+    if cards is None or cards == "-" or set(cards) <= {"?"}:
+        return
+    try:
+        parse_cards(cards)
+    except InvalidInput as err:
+        raise _fail(N_("action {index} '{action}': {problem}"), index=index, action=action,
+                    problem=err.message) from None
+
+
+def _toml_value(value: Any) -> str:
+    """A minimal TOML writer for PHH's value types (the stdlib only reads TOML)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return repr(value)
+    if isinstance(value, str):
+        escaped = value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+        return f'"{escaped}"'
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    raise TypeError(f"cannot write {type(value).__name__} as PHH")
+
+
+class Step(_Model):
+    """Authored text shown after action ``action`` (the engine narrates every action anyway)."""
+
+    action: int = Field(ge=0)
+    text: Text
+
+
+class Decision(_Model):
+    """A moment where the learner plays ``seat`` instead of action ``at`` of the hand.
+
+    ``options`` are PHH action codes (``"p3 cbr 6"``), all legal at that moment;
+    the hand's own action ``actions[at]`` is one of them (after the choice the hand
+    goes on as written). ``feedback`` maps an option to authored text; an option
+    without it gets the coach's analysis (:func:`coach.feedback.analyze`).
+    ``best`` is the option the lesson teaches, when there is one.
+    """
+
+    at: int = Field(ge=0)
+    seat: int = Field(ge=1)
+    prompt: Text
+    options: list[str] = Field(min_length=2)
+    best: str | None = None
+    feedback: dict[str, Text] = {}
+    rules: list[RuleId] = []
+
+    @field_validator("options")
+    @classmethod
+    def _codes(cls, options: list[str]) -> list[str]:
+        for code in options:
+            if not _CODE.match(code):
+                raise _fail(N_("'{code}' is not a player action code like 'p2 f', 'p2 cc', 'p2 cbr 40'"),
+                            code=code)
+        if len(set(options)) != len(options):
+            raise _fail(N_("an option appears twice"))
+        return options
+
+    @model_validator(mode="after")
+    def _refs(self) -> Decision:
+        for code in self.options:
+            m = _CODE.match(code)
+            if m is not None and int(m.group(1)) != self.seat:
+                raise _fail(N_("option '{code}' is not an action of p{seat}"), code=code, seat=self.seat)
+        if self.best is not None and self.best not in self.options:
+            raise _fail(N_("best '{code}' is not among the options"), code=self.best)
+        for code in self.feedback:
+            if code not in self.options:
+                raise _fail(N_("feedback for '{code}', which is not among the options"), code=code)
+        return self
+
+
+class ExampleHand(_Model):
+    """One example hand: PHH data plus the lesson's narration and decision points."""
+
+    id: Slug
+    title: Text
+    intro: str = ""
+    rules: list[RuleId] = []
+    hero: int | None = Field(default=None, ge=1)
+    phh: PHH
+    steps: list[Step] = []
+    decisions: list[Decision] = []
+    outro: str = ""
+
+    @model_validator(mode="after")
+    def _indices(self) -> ExampleHand:
+        n = len(self.phh.actions)
+        players = len(self.phh.players)
+        for step in self.steps:
+            if step.action >= n:
+                raise _fail(N_("step on action {index}, but the hand has {n} actions (0 to {last})"),
+                            index=step.action, n=n, last=n - 1)
+        seen: set[int] = set()
+        for d in self.decisions:
+            if d.at >= n:
+                raise _fail(N_("decision at action {index}, but the hand has {n} actions (0 to {last})"),
+                            index=d.at, n=n, last=n - 1)
+            if d.at in seen:
+                raise _fail(N_("two decisions at action {index}"), index=d.at)
+            seen.add(d.at)
+            if d.seat > players:
+                raise _fail(N_("decision for p{seat}, but the hand has {n} players"), seat=d.seat, n=players)
+        if self.hero is not None and self.hero > players:
+            raise _fail(N_("hero p{seat}, but the hand has {n} players"), seat=self.hero, n=players)
+        return self
+
+    def player_name(self, seat: int) -> str:
+        """The name of PHH player ``seat`` (1-based)."""
+        return self.phh.players[seat - 1]
+
+
+class Question(_Model):
+    """A quiz question: multiple choice (``answer`` = index) or a number (``answer`` = value).
+
+    With ``hand`` and ``fact`` the validator computes the answer on the engine and
+    the file must agree: a "chi vince?" question is checked against the showdown.
+    """
+
+    id: Slug
+    kind: Literal["choice", "number"]
+    prompt: Text
+    choices: list[Text] = []
+    answer: int
+    explanation: Text
+    rules: list[RuleId] = []
+    hand: Slug | None = None
+    fact: Fact | None = None
+    at: int | None = Field(default=None, ge=0)
+    pot: int = Field(default=0, ge=0)
+    player: str | None = None
+    unit: str = "fiche"
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Question:
+        if self.kind == "choice":
+            if len(self.choices) < 2:
+                raise _fail(N_("a choice question needs at least two choices"))
+            if len(set(self.choices)) != len(self.choices):
+                raise _fail(N_("a choice appears twice"))
+            if not 0 <= self.answer < len(self.choices):
+                raise _fail(N_("answer {answer} is not the index of a choice (0 to {last})"),
+                            answer=self.answer, last=len(self.choices) - 1)
+            if self.fact is not None and self.fact not in ("winners", "actor"):
+                raise _fail(N_("fact '{fact}' has a numeric answer: use kind = \"number\""), fact=self.fact)
+        else:
+            if self.choices:
+                raise _fail(N_("a number question has no choices"))
+            if self.fact in ("winners", "actor"):
+                raise _fail(N_("fact '{fact}' names players: use kind = \"choice\""), fact=self.fact)
+        if (self.fact is None) != (self.hand is None):
+            raise _fail(N_("'hand' and 'fact' go together: give both or neither"))
+        if self.fact in ("final_stack", "won") and self.player is None:
+            raise _fail(N_("fact '{fact}' needs 'player'"), fact=self.fact)
+        if self.fact in ("actor", "call_amount", "min_raise_to", "max_raise_to") and self.at is None:
+            raise _fail(N_("fact '{fact}' needs 'at' (the action index)"), fact=self.fact)
+        return self
+
+
+class Lesson(_Model):
+    """One lesson file. ``id`` is the file name without ``.toml`` (set by the loader)."""
+
+    id: Slug
+    number: int = Field(ge=1)
+    title: Text
+    summary: Text
+    prerequisites: list[Slug] = []
+    rules: list[RuleId] = Field(min_length=1)
+    sections: list[Section] = Field(min_length=1)
+    hands: list[ExampleHand] = Field(min_length=1)
+    questions: list[Question] = []
+
+    @model_validator(mode="after")
+    def _refs(self) -> Lesson:
+        hand_ids = [h.id for h in self.hands]
+        if len(set(hand_ids)) != len(hand_ids):
+            raise _fail(N_("two hands have the same id"))
+        q_ids = [q.id for q in self.questions]
+        if len(set(q_ids)) != len(q_ids):
+            raise _fail(N_("two questions have the same id"))
+        if len(set(self.rules)) != len(self.rules):
+            raise _fail(N_("a rule id appears twice in 'rules'"))
+        for q in self.questions:
+            if q.hand is not None and q.hand not in hand_ids:
+                raise _fail(N_("question '{question}' refers to hand '{hand}', which is not in this lesson"),
+                            question=q.id, hand=q.hand)
+            if q.hand is not None and q.player is not None:
+                hand = self.hands[hand_ids.index(q.hand)]
+                if q.player not in hand.phh.players:
+                    raise _fail(N_("question '{question}': '{player}' is not a player of hand '{hand}'"),
+                                question=q.id, player=q.player, hand=q.hand)
+            if q.hand is not None and q.at is not None:
+                hand = self.hands[hand_ids.index(q.hand)]
+                if q.at >= len(hand.phh.actions):
+                    raise _fail(N_("question '{question}': action {index} is past the end of hand '{hand}'"),
+                                question=q.id, index=q.at, hand=q.hand)
+        taught = {r for s in self.sections for r in s.rules} | {r for h in self.hands for r in h.rules}
+        taught |= {r for q in self.questions for r in q.rules}
+        missing = [r for r in self.rules if r not in taught]
+        if missing:
+            raise _fail(N_("rules {rules} are declared but no section, hand or question teaches them"),
+                        rules=", ".join(missing))
+        if sum(len(h.decisions) for h in self.hands) + len(self.questions) < 3:
+            raise _fail(N_("a lesson needs at least three decision points or questions"))
+        return self
+
+    def hand(self, hand_id: str) -> ExampleHand:
+        for h in self.hands:
+            if h.id == hand_id:
+                return h
+        raise KeyError(hand_id)
+
+    @property
+    def decision_count(self) -> int:
+        return sum(len(h.decisions) for h in self.hands)
