@@ -263,7 +263,7 @@ class PotAwarded:
             return Message(N_("the pot of {amount}"), {"amount": self.amount})
         if self.index == 0:
             return Message(N_("the main pot of {amount}"), {"amount": self.amount})
-        return Message(N_("side pot {n} of {amount}"), {"n": str(self.index), "amount": self.amount})
+        return Message(N_("the side pot {n} of {amount}"), {"n": str(self.index), "amount": self.amount})
 
     def message(self) -> Message:
         pot = self._pot_label()

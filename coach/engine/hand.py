@@ -465,7 +465,10 @@ class Hand:
         assert st.street is not None
         stack, in_front, top = st.stacks[pos], st.bets[pos], max(st.bets)
         cap = st.street.max_completion_betting_or_raising_count
-        if cap is not None and st.completion_betting_or_raising_count >= cap:
+        made = st.completion_betting_or_raising_count
+        if cap is not None and self._current_street() == "preflop" and any(self.config.blinds_in_positions()):
+            made += 1  # the big blind is the round's first bet: bet + 3 raises (PokerKit allows 4 raises)
+        if cap is not None and made >= cap:
             return IllegalAction(
                 "cap_reached",
                 N_("Raise refused: the betting is capped at {cap} bets and raises per round; "
@@ -473,7 +476,7 @@ class Hand:
         if stack <= top - in_front:
             return IllegalAction(
                 "raise_when_covered",
-                N_("Raise refused: your {stack} do not cover the {to_call} to call; "
+                N_("Raise refused: your stack of {stack} does not cover the {to_call} to call; "
                    "you can call all-in or fold."), rule="R13", stack=stack, to_call=top - in_front)
         others = [i for i in range(self.config.n_seats)
                   if i != pos and st.statuses[i] and st.stacks[i] + st.bets[i] > top]
