@@ -158,13 +158,13 @@ class Hand:
         self._board_count = 0  # board cards dealt, known or not
         self._hole: dict[int, tuple[Card, ...] | None] = {}
         self._folded: set[int] = set()
-        self._acted_street: StreetName = "preflop"
         self._acted_level: dict[int, int] = {}  # position -> highest bet when it last acted
         self._aggressor: dict[StreetName, int] = {}  # street -> position of last bet/raise
         self._last_action_street: StreetName = "preflop"
         self._returned: list[tuple[int, int]] = []
         self._pushes: list[ChipsPushing] = []
         self._uncontested_matched = 0
+        self._pot_eligible: list[tuple[int, ...]] = []  # as formed, before losers' hands are killed
         self._showdown_order: list[int] = []
         self._shown: list[ShownHand] = []
         self._mucked: list[int] = []
@@ -388,17 +388,10 @@ class Hand:
         assert st.street is not None
         full = max(st.completion_betting_or_raising_amount,
                    st.street.min_completion_betting_or_raising_amount)
-        self._roll_acted()
         if pos not in self._acted_level:
             return False, 0, full
         raised = max(st.bets) - self._acted_level[pos]
         return raised < full, raised, full
-
-    def _roll_acted(self) -> None:
-        cur = self._current_street()
-        if cur != self._acted_street:
-            self._acted_street = cur
-            self._acted_level = {}
 
     def _current_street(self) -> StreetName:
         """The betting round as of the operations processed so far (board cards dealt)."""
@@ -599,7 +592,9 @@ class Hand:
 
     def _apply(self, op: Callable[[], Any]) -> ActionRecord:
         before = len(self._records)
-        op()
+        with warnings.catch_warnings():  # the module filter is reset by test runners
+            warnings.simplefilter("ignore", UserWarning)
+            op()
         self._sync()
         self._run_dealer()
         assert len(self._records) == before + 1
@@ -805,6 +800,7 @@ class Hand:
             cards = _cards_of(op.cards) or ()
             self._board.extend(cards)
             self._board_count += len(op.cards)
+            self._acted_level = {}  # a new betting round: nobody has acted yet
             self._events.append(BoardDealt(self._current_street(), cards, tuple(self._board)))
             self._codes.append("d db " + "".join(str(c) for c in cards))
         elif isinstance(op, Folding | CheckingOrCalling | CompletionBettingOrRaisingTo):
@@ -821,7 +817,6 @@ class Hand:
     def _on_action(self, op: Folding | CheckingOrCalling | CompletionBettingOrRaisingTo) -> None:
         i = op.player_index
         street = self._current_street()
-        self._roll_acted()
         top_before = max(self._mbets)
         in_front = self._mbets[i]
         kind: ActionKind
@@ -872,6 +867,7 @@ class Hand:
             seats = self._order_seats(self._seat(i) for i in p.player_indices)
             infos.append(PotInfo(int(p.amount), seats, tuple(self.config.names[s] for s in seats)))
         pots = tuple(infos)
+        self._pot_eligible = [p.eligible for p in pots]
         self._events.append(PotsFormed(street, pots))
 
     def _on_show(self, op: HoleCardsShowingOrMucking) -> None:
@@ -915,8 +911,12 @@ class Hand:
                 winners_pos = [i for i in range(cfg.n_seats) if acc[i] > 0]
                 winners = tuple(self._seat(i) for i in winners_pos)
                 shares = tuple(acc[i] for i in winners_pos)
-                eligible = self._order_seats(self._seat(i) for i in pots[index].player_indices) \
-                    if index < len(pots) else winners
+                if index < len(self._pot_eligible):
+                    eligible = self._pot_eligible[index]
+                elif index < len(pots):
+                    eligible = self._order_seats(self._seat(i) for i in pots[index].player_indices)
+                else:
+                    eligible = winners
                 hole = self._hole.get(winners[0]) if winners else None
                 desc = _describe(list(hole) + self._board)[1] if hole else None
                 odd = None
