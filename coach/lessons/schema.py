@@ -58,6 +58,7 @@ _CODE = re.compile(r"^p(\d+) (f|cc|cbr \d+|sm( \S+)?)$")
 Fact = Literal[
     "winners",        # choice: the right choice names exactly the winners of pot `pot`
     "actor",          # choice: the right choice names the player to act before action `at`
+    "first_to_show",  # choice: the right choice names the first player to show (or muck)
     "pot",            # number: chips in the pot before action `at` (or all chips won, at the end)
     "pot_amount",     # number: the amount of pot `pot` at the end (0 = main pot, 1 = first side pot)
     "call_amount",    # number: what the actor must add to call before action `at`
@@ -75,6 +76,8 @@ def _fail(msgid: str, /, **params: Any) -> PydanticCustomError:
     reads the problem in Italian; pydantic's own errors get the same treatment.
     """
     return PydanticCustomError("lesson", msgid, {**params, "__msgid__": msgid})
+
+NAME_FACTS = ("winners", "actor", "first_to_show")
 
 
 class _Model(BaseModel):
@@ -295,12 +298,12 @@ class Question(_Model):
             if not 0 <= self.answer < len(self.choices):
                 raise _fail(N_("answer {answer} is not the index of a choice (0 to {last})"),
                             answer=self.answer, last=len(self.choices) - 1)
-            if self.fact is not None and self.fact not in ("winners", "actor"):
+            if self.fact is not None and self.fact not in NAME_FACTS:
                 raise _fail(N_("fact '{fact}' has a numeric answer: use kind = \"number\""), fact=self.fact)
         else:
             if self.choices:
                 raise _fail(N_("a number question has no choices"))
-            if self.fact in ("winners", "actor"):
+            if self.fact in NAME_FACTS:
                 raise _fail(N_("fact '{fact}' names players: use kind = \"choice\""), fact=self.fact)
         if (self.fact is None) != (self.hand is None):
             raise _fail(N_("'hand' and 'fact' go together: give both or neither"))

@@ -91,7 +91,8 @@ class _Checker:
             self.add(where, N_("the hand's own action {index} '{action}' must be one of the options "
                                "(the hand goes on as written)"), index=at, action=written)
         before = replay_prefix(hist, at)
-        if before.actor != seat - 1:
+        showdown = all(code.split()[1] == "sm" for code in options)
+        if not showdown and before.actor != seat - 1:
             actor = "-" if before.actor is None else f"p{before.actor + 1} ({hand.phh.players[before.actor]})"
             self.add(where, N_("before action {index} it is {actor}'s turn, not p{seat}'s"),
                      index=at, actor=actor, seat=seat)
@@ -144,6 +145,12 @@ class _Checker:
             return
         if q.fact == "pot":
             self.check_number(where, q, sum(a.amount for a in result.awards))
+            return
+        if q.fact == "first_to_show":
+            if not result.showdown_order:
+                self.add(where, N_("hand '{hand}' has no showdown"), hand=q.hand)
+            else:
+                self.check_names(where, q, hand, {hand.phh.players[result.showdown_order[0]]})
             return
         pots = {a.index: a for a in result.awards}
         if q.fact in ("winners", "pot_amount"):
