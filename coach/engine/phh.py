@@ -32,7 +32,7 @@ import json
 import re
 import tomllib
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
@@ -255,11 +255,12 @@ def _parse_action(source: str, raw: _RawAction, players: int, scale: int) -> Act
                                 label=label)
         seat = int(m.group(1)) - 1
         if seat >= players:
-            raise _action_error(source, _stub(raw), N_("there is no player {label}: the hand has {count} players."),
+            raise _action_error(source, _stub(raw),
+                                N_("there is no player {label}: the hand has {count} players."),
                                 label=label, count=players)
         return seat
 
-    common = {"number": raw.number, "text": raw.text, "comment": raw.comment}
+    base = Action(raw.number, raw.text, "comment", comment=raw.comment)
     if words[0] == "d":
         if len(words) == 4 and words[1] == "dh":
             cards = _parse_cards(source, raw, words[3], allow_unknown=True)
@@ -267,29 +268,29 @@ def _parse_action(source: str, raw: _RawAction, players: int, scale: int) -> Act
                 raise _action_error(source, _stub(raw),
                                     N_("Texas Hold'em deals exactly two hole cards, not {count}."),
                                     count=len(cards))
-            return Action(kind="deal_hole", seat=seat_of(words[2]), cards=cards, **common)
+            return replace(base, kind="deal_hole", seat=seat_of(words[2]), cards=cards)
         if len(words) == 3 and words[1] == "db":
             cards = _parse_cards(source, raw, words[2], allow_unknown=False)
-            return Action(kind="deal_board", cards=cards, **common)
+            return replace(base, kind="deal_board", cards=cards)
     else:
         seat = seat_of(words[0])
         verb = words[1] if len(words) > 1 else ""
         if len(words) == 2 and verb == "f":
-            return Action(kind="fold", seat=seat, **common)
+            return replace(base, kind="fold", seat=seat)
         if len(words) == 2 and verb == "cc":
-            return Action(kind="check_call", seat=seat, **common)
+            return replace(base, kind="check_call", seat=seat)
         if len(words) == 3 and verb == "cbr":
             assert raw.amount is not None
             chips = raw.amount * scale
             assert chips == chips.to_integral_value()
-            return Action(kind="bet_raise", seat=seat, amount=int(chips), **common)
+            return replace(base, kind="bet_raise", seat=seat, amount=int(chips))
         if len(words) == 2 and verb == "sm":
-            return Action(kind="show_muck", seat=seat, **common)
+            return replace(base, kind="show_muck", seat=seat)
         if len(words) == 3 and verb == "sm" and words[2] == "-":
-            return Action(kind="show_muck", seat=seat, show_known=True, **common)
+            return replace(base, kind="show_muck", seat=seat, show_known=True)
         if len(words) == 3 and verb == "sm":
             cards = _parse_cards(source, raw, words[2], allow_unknown=True)
-            return Action(kind="show_muck", seat=seat, cards=cards, **common)
+            return replace(base, kind="show_muck", seat=seat, cards=cards)
     raise _action_error(
         source, _stub(raw),
         N_("this is not a No-Limit Texas Hold'em action (d dh, d db, f, cc, cbr, sm)."),
@@ -364,21 +365,17 @@ class HandHistory:
         return blinds, antes
 
     def config(self) -> TableConfig:
-        """The engine's table: seats in PHH order, the button on the last seat."""
+        """The engine's table: seats in PHH order (``p1`` = seat 0), the button last.
+
+        Built with the engine's own PHH constructor, which owns the heads-up
+        reading of the forced-bet arrays; :func:`history_of` writes them back
+        with the inverse mapping.
+        """
         from coach.engine.config import TableConfig
 
-        blinds, antes = self.seat_forced_bets()
-        big = max(self.blinds_or_straddles[:2]) if self.blinds_or_straddles else 0
-        small = min(b for b in self.blinds_or_straddles[:2]) if len(self.blinds_or_straddles) >= 2 else 0
-        return TableConfig(
-            names=self.names(),
-            stacks=self.starting_stacks,
-            button=self.player_count - 1,
-            small_blind=small,
-            big_blind=big,
+        return TableConfig.from_positions(
+            self.names(), self.starting_stacks, self.blinds_or_straddles, self.antes,
             min_bet=self.min_bet,
-            blinds_by_seat=blinds,
-            antes_by_seat=antes,
         )
 
     def replay(self, *, require_complete: bool = True) -> Hand:
@@ -390,10 +387,10 @@ class HandHistory:
         text, and the engine's reason. With ``require_complete`` (the default)
         a history that stops before the hand is over is an error too.
         """
-        from coach.engine.replay import apply_action, start_manual
+        from coach.engine.hand import Hand
 
         try:
-            hand = start_manual(self.config(), ante_trimming=self.ante_trimming_status)
+            hand = Hand.start(self.config(), dealing="manual")
         except CoachError as exc:
             raise _error(self.source, N_("the table cannot be set up: {reason}"),
                          reason=exc.message) from exc
@@ -401,7 +398,7 @@ class HandHistory:
             if action.kind == "comment":
                 continue
             try:
-                apply_action(hand, action)
+                _apply(hand, action)
             except CoachError as exc:
                 raise _action_error(self.source, action, N_("refused: {reason}"), reason=exc.message) from exc
         if require_complete and not hand.is_complete:
@@ -428,6 +425,60 @@ class HandHistory:
         return _dump_toml(data)
 
 
+# -- driving the engine -------------------------------------------------------------
+
+
+def _apply(hand: Hand, action: Action) -> None:
+    """One PHH action on the engine, with the seat named (out of turn is refused).
+
+    Seats are the PHH positions (the config puts the button last), so
+    ``action.seat`` is the engine's seat as it is.
+    """
+    seat = action.seat
+    match action.kind:
+        case "deal_hole":
+            assert seat is not None
+            hand.deal_hole(seat, action.known_cards)
+        case "deal_board":
+            assert action.known_cards is not None
+            hand.deal_board(action.known_cards)
+        case "fold":
+            hand.fold(seat)
+        case "check_call":
+            hand.check_or_call(seat)
+        case "bet_raise":
+            assert action.amount is not None
+            hand.bet_or_raise_to(action.amount, seat)
+        case "show_muck":
+            assert seat is not None
+            if (action.cards is not None and action.known_cards is None) or action.show_known:
+                _show_face_down(hand, seat, action)
+            else:
+                hand.show_or_muck(seat, action.known_cards)
+        case _:  # pragma: no cover - comments are skipped by the caller
+            pass
+
+
+def _show_face_down(hand: Hand, seat: int, action: Action) -> None:
+    """``pN sm ????`` (cards shown but not recorded) and ``pN sm -`` (show the known cards).
+
+    WORKAROUND until ``Hand.show_or_muck`` accepts these two forms: the
+    engine's public verb takes known cards or ``None`` (muck), and a muck
+    would forfeit the pot, so we ask the kernel to show through the hand's
+    state and let the hand re-synchronise its events.
+    """
+    state = hand._state
+    pos = hand.config.position_of(seat)
+    arg: bool | str = True if action.show_known else "????"
+    if not state.can_show_or_muck_hole_cards(arg, pos):
+        from coach.errors import IllegalAction
+
+        raise IllegalAction("dealer_out_of_turn", N_("The dealer cannot {what} now."), rule="R05",
+                            what=Message(N_("turn over this player's cards")))
+    state.show_or_muck_hole_cards(arg, pos)
+    hand._sync()
+
+
 # -- reading -------------------------------------------------------------------
 
 
@@ -444,7 +495,8 @@ def _history_from_data(data: Mapping[str, Any], source: str) -> HandHistory:
             raise _error(source, N_("the required field '{field}' is missing."), field=fld)
     variant = data["variant"]
     if variant != "NT":
-        raise _error(source, N_("the variant '{variant}' is not supported: only No-Limit Texas Hold'em ('NT')."),
+        raise _error(source,
+                     N_("the variant '{variant}' is not supported: only No-Limit Texas Hold'em ('NT')."),
                      variant=str(variant))
     trimming = data.get("ante_trimming_status", False)
     if not isinstance(trimming, bool):
@@ -491,10 +543,22 @@ def _history_from_data(data: Mapping[str, Any], source: str) -> HandHistory:
     if "players" in data:
         names = data["players"]
         if not isinstance(names, list) or not all(isinstance(n, str) for n in names) or len(names) != count:
-            raise _error(source, N_("the field 'players' must list one name per player ({count})."), count=count)
+            raise _error(source, N_("the field 'players' must list one name per player ({count})."),
+                         count=count)
         players = tuple(names)
 
     actions = tuple(_parse_action(source, r, count, scale) for r in raws)
+    dealt: dict[Card, int] = {}
+    for action in actions:
+        if action.kind in ("deal_hole", "deal_board"):
+            for card in action.cards or ():
+                if card is None:
+                    continue
+                if card in dealt:
+                    raise _action_error(source, action,
+                                        N_("the card {card} was already dealt by action {first}."),
+                                        card=str(card), first=dealt[card])
+                dealt[card] = action.number
     extra = {k: v for k, v in data.items() if k not in REQUIRED_FIELDS and k not in _KNOWN_OPTIONAL}
     return HandHistory(
         variant="NT",
@@ -575,8 +639,7 @@ def _toml_value(value: Any) -> str:
     if isinstance(value, int):
         return str(value)
     if isinstance(value, Decimal):
-        text = str(value)
-        return text if any(c in text for c in ".eE") or not value.is_finite() else text
+        return str(value)
     if isinstance(value, float):
         return repr(value)
     if isinstance(value, str):
@@ -605,17 +668,93 @@ def _dump_toml(data: Mapping[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def history_of(hand: Hand, /, *, scale: int = 1, players: Sequence[str] | None = None,
+               source: str = "<hand>", **meta: Any) -> HandHistory:
+    """The :class:`HandHistory` of an engine hand (see :func:`dump_phh`)."""
+    from coach.engine.events import ActionTaken, BoardDealt, HandMucked, HandShown, HoleDealt
+
+    config = hand.config
+    if config.structure != "NL":
+        raise InvalidInput(N_("Only No-Limit hands can be written as PHH ('NT'); this table is {structure}."),
+                           structure=config.structure)
+    if type(scale) is not int or scale < 1 or str(scale).strip("0") != "1":
+        raise InvalidInput(N_("The scale must be 1, 10, 100 and so on, not {scale}."), scale=str(scale))
+    n = config.n_seats
+    # PHH order = PokerKit positions (p1 left of the button ... pN the button), and
+    # PHH's raw arrays are PokerKit's raw arrays: write what the engine gives the
+    # kernel, the exact inverse of TableConfig.from_positions used by replay().
+    blinds = config.pokerkit_blinds()
+    pokerkit_antes = getattr(config, "pokerkit_antes", None)
+    antes: tuple[int, ...] = pokerkit_antes() if callable(pokerkit_antes) else config.antes_in_positions()
+
+    def position(seat: int) -> int:
+        return config.position_of(seat)
+
+    events = hand.events
+    winners = set(hand.result.winners) if hand.result is not None else set()
+    actions: list[Action] = []
+    for k, event in enumerate(events):
+        number = len(actions) + 1
+        if isinstance(event, HoleDealt):
+            cards: tuple[Card | None, ...] = event.cards if event.cards is not None else (None, None)
+            actions.append(Action(number, "", "deal_hole", seat=position(event.seat), cards=cards))
+        elif isinstance(event, BoardDealt):
+            actions.append(Action(number, "", "deal_board", cards=event.cards))
+        elif isinstance(event, ActionTaken):
+            rec = event.record
+            seat = position(rec.seat)
+            if rec.kind == "fold":
+                actions.append(Action(number, "", "fold", seat=seat))
+            elif rec.kind in ("check", "call"):
+                actions.append(Action(number, "", "check_call", seat=seat))
+            else:
+                actions.append(Action(number, "", "bet_raise", seat=seat, amount=rec.to))
+        elif isinstance(event, HandShown):
+            actions.append(Action(number, "", "show_muck", seat=position(event.seat), cards=event.cards))
+        elif isinstance(event, HandMucked):
+            # WORKAROUND: the engine reports a show of unknown cards (PHH ``sm ????``)
+            # as a muck. A mucked hand is dead, so a seat that shows again later or
+            # wins a pot had shown face down; a losing face-down show written as a
+            # muck changes no chips.
+            later = any(isinstance(e, HandShown | HandMucked) and e.seat == event.seat
+                        for e in events[k + 1:])
+            face_down = later or event.seat in winners
+            actions.append(Action(number, "", "show_muck", seat=position(event.seat),
+                                  cards=(None, None) if face_down else None))
+    seat_names = tuple(players) if players is not None else config.names
+    if len(seat_names) != n:
+        raise InvalidInput(N_("Give one player name per seat ({count})."), count=n)
+    names = tuple(seat_names[config.seat_of(p)] for p in range(n))
+    finishing: tuple[Decimal, ...] | None = None
+    if hand.result is not None:
+        stacks = config.seats_to_positions(hand.result.finishing_stacks)
+        finishing = tuple(Decimal(_format_units(s, scale)) for s in stacks)
+    return HandHistory(
+        variant="NT",
+        antes=antes,
+        blinds_or_straddles=blinds,
+        min_bet=config.effective_min_bet,
+        starting_stacks=config.stacks_in_positions(),
+        actions=tuple(actions),
+        ante_trimming_status=False,
+        scale=scale,
+        finishing_stacks=finishing,
+        players=names,
+        extra=dict(meta),
+        source=source,
+    )
+
+
 def dump_phh(hand: Hand, /, *, scale: int = 1, players: Sequence[str] | None = None, **meta: Any) -> str:
     """Export an engine hand (replayed or played in the app) as PHH text.
 
     Seats are renumbered from the first seat left of the button (``p1``) to the
     button (``pN``), the forced bets are written in PHH's order (reversed
-    heads-up), and the action log becomes PHH codes. ``scale`` > 1 writes
-    integer cents back as units. ``meta`` adds optional PHH fields (``event``,
-    ``hand``, ...); ``finishing_stacks`` is added when the hand is complete.
-    :func:`loads_phh` + :meth:`HandHistory.replay` reproduce the hand exactly.
+    heads-up), and the event log becomes PHH actions (burned cards are not part
+    of PHH). ``scale`` > 1 writes integer cents back as units (``scale=100``);
+    ``players`` overrides the names (one per seat, in seat order); ``meta`` adds optional PHH fields
+    (``event``, ``hand``, ``venue``...). ``finishing_stacks`` is written when the
+    hand is over. :func:`loads_phh` + :meth:`HandHistory.replay` reproduce the
+    hand exactly (same actions, same finishing stacks).
     """
-    from coach.engine.replay import history_of
-
-    history = history_of(hand, scale=scale, players=players, meta=meta)
-    return history.dumps()
+    return history_of(hand, scale=scale, players=players, **meta).dumps()

@@ -192,6 +192,8 @@ def test_missing_required_field_is_named(field: str) -> None:
         ({"actions": '["d dh p1 AsXx"]'}, "'AsXx' is not a list of cards"),
         ({"actions": '["d db As??Kd"]'}, "board cards must be known"),
         ({"players": '["a", "b"]'}, "one name per player"),
+        ({"actions": '["d dh p1 AsKs", "d dh p2 QcAs"]'},
+         "action 2 'd dh p2 QcAs': the card As was already dealt"),
         ({"finishing_stacks": "[1, 2]"}, "'finishing_stacks' has 2 entries"),
     ],
 )
@@ -223,7 +225,7 @@ def test_errors_are_translated_to_italian() -> None:
 
 
 def test_dumps_round_trip_keeps_units(phh_dir: Path) -> None:
-    files = sorted((phh_dir / "handhq").rglob("*.phh"))[:10] + [phh_dir / "dwan-ivey-2009.phh"]
+    files = [*sorted((phh_dir / "handhq").rglob("*.phh"))[:10], phh_dir / "dwan-ivey-2009.phh"]
     files += sorted((phh_dir / "pluribus").rglob("*.phh"))[:10]
     for path in files:
         h = load_phh(path)
@@ -240,3 +242,92 @@ def test_seed_files_parse() -> None:
     for path in files:
         h = load_phh(path)
         assert h.expected_finishing_stacks() is not None
+
+
+# -- replaying through the engine -------------------------------------------------
+
+
+@pytest.mark.parametrize("path", sorted(SEEDS.glob("*.phh")), ids=lambda p: p.name)
+def test_seed_hands_replay_exactly_as_written(path: Path) -> None:
+    h = load_phh(path)
+    hand = h.replay()
+    assert hand.result is not None
+    assert hand.result.finishing_stacks == h.expected_finishing_stacks()
+
+
+def test_seed_003_bob_wins_26_with_trips_against_two_pair() -> None:
+    hand = load_phh(SEEDS / "003-alice-bob-carol-ted.phh").replay()
+    result = hand.result
+    assert result is not None
+    (award,) = result.awards
+    assert award.amount == 26 and award.winners == (0,)  # Bob
+    shown = {s.seat: s for s in result.shown}
+    assert [str(c) for c in shown[0].best_five or ()] and set(map(str, shown[0].best_five or ())) == {
+        "9c", "9d", "9h", "Kc", "Qs"}
+    assert set(map(str, shown[1].best_five or ())) == {"Kc", "Ks", "9c", "9d", "Jh"}
+    assert result.showdown_order[0] == 0  # Bob bet the river: he shows first
+
+
+def test_seed_001_pots_along_the_way() -> None:
+    hand = load_phh(SEEDS / "001-button-ace-jack-hearts.phh").replay()
+    from coach.engine.events import PotsFormed
+
+    totals = [e.total for e in hand.events if isinstance(e, PotsFormed)]
+    assert totals[:2] == [11, 23]
+    assert hand.result is not None and hand.result.winners == (5,)
+
+
+def test_seed_001_side_pot_awarded_first() -> None:
+    hand = load_phh(SEEDS / "001-side-pot.phh").replay()
+    result = hand.result
+    assert result is not None
+    assert [(a.index, a.amount, a.winners) for a in result.awards] == [(1, 100, (1,)), (0, 90, (2,))]
+
+
+def test_kicker_example() -> None:
+    hand = load_phh(SEEDS / "001-kicker.phh").replay()
+    assert hand.result is not None and hand.result.winners == (1,)
+
+
+def test_the_anomaly_is_rejected_with_the_missing_fold_named(phh_dir: Path) -> None:
+    path = phh_dir / "anomalies" / "wsop" / "2019" / "42" / "3" / "00-01-07.phh"
+    h = load_phh(path)
+    with pytest.raises(HandHistoryError) as info:
+        h.replay()
+    err = info.value
+    assert err.params["number"] == 14 and err.params["action"] == "p1 cc"
+    assert str(path) in str(err) and "'p1 cc'" in str(err)
+    assert getattr(err.__cause__, "code", None) == "not_your_turn"
+
+
+@pytest.mark.parametrize(
+    ("actions", "number", "code"),
+    [
+        # a check facing a bet of 6 (cc is check-or-call, so use a raise below the minimum)
+        ('["d dh p1 AsKs", "d dh p2 QdQc", "d dh p3 7c7d", "p3 cbr 3"]', 4, "raise_below_min"),
+        ('["d dh p1 AsKs", "d dh p2 QdQc", "d dh p3 7c7d", "p1 f"]', 4, "not_your_turn"),
+        ('["d dh p1 AsKs", "d dh p2 QdQc", "d dh p3 7c7d", "p3 cbr 500"]', 4, None),
+    ],
+)
+def test_illegal_actions_are_refused_never_repaired(actions: str, number: int, code: str | None) -> None:
+    h = _history(actions=actions)
+    with pytest.raises(HandHistoryError) as info:
+        h.replay()
+    assert info.value.params["number"] == number
+    if code is not None:
+        assert getattr(info.value.__cause__, "code", None) == code
+
+
+def test_incomplete_history_is_refused_unless_asked() -> None:
+    h = _history(actions='["d dh p1 AsKs", "d dh p2 QdQc", "d dh p3 7c7d", "p3 f"]')
+    with pytest.raises(HandHistoryError, match="end before the hand is over"):
+        h.replay()
+    hand = h.replay(require_complete=False)
+    assert hand.actor == 0 and not hand.is_complete
+
+
+def test_dwan_ivey_showdown_before_the_river(phh_dir: Path) -> None:
+    h = load_phh(phh_dir / "dwan-ivey-2009.phh")
+    hand = h.replay()
+    assert hand.result is not None
+    assert hand.result.finishing_stacks == (572100, 1997500, 1109500)  # PokerKit's figures
