@@ -1,14 +1,480 @@
-"""Placeholder until its dependencies land."""
+"""Lezioni: the lesson's text, its example hands stepped through, decisions, questions.
+
+State lives under ``lesson.*`` keys in the session (which lesson, which part,
+the step of each hand, the learner's answers); widgets are seeded from it and
+write back through callbacks, so a lesson keeps its place while the learner
+visits other pages. Every position is mirrored into the URL
+(``?lezione=...&mano=...&passo=...``) so a teacher can share the exact moment.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+
 import streamlit as st
 
+from coach.errors import IllegalAction
+from coach.i18n import Message, Translator
+from coach.lessons.schema import Lesson
 from coach.ui import state
-from coach.ui.widgets import page_header
+from coach.ui.charts import EquityData, build_equity_figure, build_range_figure, describe_equity
+from coach.ui.coaching import Verdict, assess
+from coach.ui.controls import action_panel, step_controls
+from coach.ui.handview import narration, table_view, visible_seats
+from coach.ui.lessons import (
+    ANSWERS_KEY,
+    QUIZ_KEY,
+    Link,
+    all_lessons,
+    is_complete,
+    lesson_progress,
+    lessons_signature,
+    link_params,
+    parse_link,
+    topic_of,
+)
+from coach.ui.player import Attempt, HandScript
+from coach.ui.table import render_log
+from coach.ui.widgets import page_header, show_table
+
+CURRENT = "lesson.current"
+PARTS = "lesson.parts"  # lesson id -> part ("text", "hand0", ..., "quiz")
+STEPS = "lesson.steps"  # "lesson/hand" -> step
+REFUSALS = "lesson.refusals"  # decision key -> IllegalAction
+LINK = "lesson.link"
+
+
+@dataclass(frozen=True)
+class DecisionAnswer:
+    """The learner's legal choice at a decision point and what the coach said."""
+
+    code: str
+    said: Message | None
+    authored: str
+    in_options: bool
+    is_best: bool | None
+    verdict: Verdict
+
+
+@dataclass(frozen=True)
+class QuizAnswer:
+    given: int
+    correct: bool
+
+
+@st.cache_resource(show_spinner=False)
+def _lessons(signature: tuple[tuple[str, float], ...]) -> list[Lesson]:
+    return all_lessons()
+
+
+@st.cache_resource(show_spinner=False, max_entries=64)
+def _script(signature: tuple[tuple[str, float], ...], lesson_id: str, hand: int) -> HandScript:
+    lesson = next(x for x in _lessons(signature) if x.id == lesson_id)
+    return HandScript.from_example(lesson.hands[hand])
+
+
+def lessons() -> list[Lesson]:
+    return _lessons(lessons_signature())
+
+
+def script(lesson_id: str, hand: int) -> HandScript:
+    return _script(lessons_signature(), lesson_id, hand)
+
+
+def _answers() -> dict[str, DecisionAnswer]:
+    return state.get(ANSWERS_KEY, {})
+
+
+def _quiz() -> dict[str, QuizAnswer]:
+    return state.get(QUIZ_KEY, {})
+
+
+def _parts() -> dict[str, str]:
+    return state.get(PARTS, {})
+
+
+def _steps() -> dict[str, int]:
+    return state.get(STEPS, {})
+
+
+def _refusals() -> dict[str, IllegalAction]:
+    return state.get(REFUSALS, {})
+
+
+def answered_keys() -> set[str]:
+    return set(_answers()) | set(_quiz())
+
+
+# -- position and deep links ------------------------------------------------------
+
+
+def _position(lesson_id: str) -> Link:
+    part = _parts().get(lesson_id, "text")
+    if part.startswith("hand"):
+        hand = int(part[4:])
+        return Link(lesson_id, hand, _steps().get(f"{lesson_id}/{hand}", 0))
+    return Link(lesson_id)
+
+
+def _go_to(link: Link) -> None:
+    """Move to a position (lesson, part, step) and remember it as the bookmark."""
+    state.put(CURRENT, link.lesson)
+    parts = _parts()
+    if link.hand is not None:
+        parts[link.lesson] = f"hand{link.hand}"
+        _steps()[f"{link.lesson}/{link.hand}"] = link.step
+    elif parts.get(link.lesson, "text").startswith("hand"):
+        parts[link.lesson] = "text"
+    st.session_state.pop("lesson_pick", None)
+    st.session_state.pop(f"lesson_part.{link.lesson}", None)
+    _save_bookmark(link)
+
+
+def _save_bookmark(link: Link) -> None:
+    try:
+        state.store().save_bookmark(state.settings().profile, link.lesson,
+                                    -1 if link.hand is None else link.hand, link.step)
+    except Exception:
+        st.session_state["coach.db_error"] = True
+
+
+def _apply_incoming(all_: list[Lesson]) -> None:
+    """A deep link in the URL, or "riprendi da dove eri" from the home page."""
+    goto = st.session_state.pop("lesson.goto", None)
+    if goto is not None:
+        lesson_id, hand, step = goto
+        if any(x.id == lesson_id for x in all_):
+            _go_to(Link(lesson_id, None if hand < 0 else hand, step))
+        return
+    link = parse_link({k: st.query_params.get(k) or "" for k in ("lezione", "mano", "passo")}, all_)
+    if link is not None and link != state.get(LINK, None):
+        _go_to(link)
+        state.put(LINK, link)
+
+
+def _sync_url(link: Link) -> None:
+    params = link_params(link)
+    for k in ("lezione", "mano", "passo"):
+        if k in params:
+            if st.query_params.get(k) != params[k]:
+                st.query_params[k] = params[k]
+        elif k in st.query_params:
+            del st.query_params[k]
+    state.put(LINK, link)
+
+
+# -- callbacks ----------------------------------------------------------------------
+
+
+def _on_pick() -> None:
+    lesson_id = st.session_state["lesson_pick"]
+    state.put(CURRENT, lesson_id)
+    _save_bookmark(_position(lesson_id))
+
+
+def _on_part(lesson_id: str) -> None:
+    part = st.session_state.get(f"lesson_part.{lesson_id}") or "text"
+    _parts()[lesson_id] = part
+    _save_bookmark(_position(lesson_id))
+
+
+def _on_step(lesson_id: str, hand: int, step: int) -> None:
+    _steps()[f"{lesson_id}/{hand}"] = max(0, step)
+    _save_bookmark(Link(lesson_id, hand, max(0, step)))
+
+
+def _on_choice(lesson_id: str, hand_index: int, at: int, attempt: Attempt) -> None:
+    """Try the learner's action on a fresh replay; refused choices change nothing."""
+    from coach.ui.player import try_choice
+
+    sc = script(lesson_id, hand_index)
+    key = f"{lesson_id}/{hand_index}/{at}"
+    refusals: dict[str, IllegalAction] = _refusals()
+    outcome = try_choice(sc.hand_at(sc.step_of_action(at)), attempt)
+    if outcome.refusal is not None or outcome.code is None:
+        if outcome.refusal is not None:
+            refusals[key] = outcome.refusal
+        return
+    refusals.pop(key, None)
+    decision = sc.decisions[at]
+    code = outcome.code
+    t = state.tr()
+    with st.spinner(t("The coach is working out the numbers...")):
+        verdict = assess(sc.hand_at(sc.step_of_action(at)), code)
+    is_best = None if decision.best is None else code == decision.best
+    if verdict.grade is None and is_best is True:
+        verdict = Verdict(code, grade="ottima")
+    _answers()[key] = DecisionAnswer(code, outcome.said, decision.feedback.get(code, ""),
+                                     code in decision.options, is_best, verdict)
+    if verdict.grade is not None:
+        try:
+            state.store().record_decision(state.settings().profile, verdict.grade, source="lesson",
+                                          ref=key, action=code, ev_loss_bb=verdict.ev_loss_bb)
+        except Exception:
+            st.session_state["coach.db_error"] = True
+    _check_complete(lesson_id)
+
+
+def _on_retry(key: str) -> None:
+    _answers().pop(key, None)
+
+
+def _on_answer(lesson_id: str, question_id: str) -> None:
+    lesson = next(x for x in lessons() if x.id == lesson_id)
+    q = next(x for x in lesson.questions if x.id == question_id)
+    key = f"{lesson_id}/{question_id}"
+    value = st.session_state.get(f"q.{key}")
+    if value is None:
+        st.session_state[f"q.{key}.missing"] = True
+        return
+    st.session_state.pop(f"q.{key}.missing", None)
+    correct = int(value) == q.answer
+    _quiz()[key] = QuizAnswer(int(value), correct)
+    try:
+        state.store().record_quiz_answer(state.settings().profile, topic_of(lesson, q.rules), key, correct)
+    except Exception:
+        st.session_state["coach.db_error"] = True
+    _check_complete(lesson_id)
+
+
+def _on_quiz_reset(lesson_id: str) -> None:
+    quiz = _quiz()
+    for k in [k for k in quiz if k.startswith(lesson_id + "/")]:
+        del quiz[k]
+
+
+def _check_complete(lesson_id: str) -> None:
+    lesson = next(x for x in lessons() if x.id == lesson_id)
+    if is_complete(lesson, answered_keys()):
+        try:
+            if state.store().mark_lesson_completed(state.settings().profile, lesson_id):
+                st.session_state["lesson.just_completed"] = lesson_id
+        except Exception:
+            st.session_state["coach.db_error"] = True
+
+
+# -- rendering ----------------------------------------------------------------------
 
 
 def render() -> None:
     t = state.tr()
-    page_header(t("Texas Hold'em Coach"))
-    st.info(t("This page is not available yet."))
+    page_header(t("Lessons"))
+    try:
+        all_ = lessons()
+    except Exception as err:  # a broken lesson file: say which, keep the app alive
+        st.error(t("The lessons cannot be loaded: {problem}", problem=str(err)))
+        return
+    if not all_:
+        st.info(t("There are no lessons yet."))
+        return
+    _apply_incoming(all_)
+    ids = [x.id for x in all_]
+    current = state.get(CURRENT, ids[0])
+    if current not in ids:
+        current = ids[0]
+        state.put(CURRENT, current)
+    completed = _completed_ids()
+    if "lesson_pick" not in st.session_state:
+        st.session_state["lesson_pick"] = current
+    by_id = {x.id: x for x in all_}
+    st.selectbox(
+        t("Lesson"), ids, key="lesson_pick", on_change=_on_pick,
+        format_func=lambda i: f"{by_id[i].number}. {by_id[i].title}" + (" ✓" if i in completed else ""),
+    )
+    lesson = by_id[current]
+    done_lessons = sum(1 for i in ids if i in completed)
+    st.progress((ids.index(current) + 1) / len(ids),
+                text=t("Lesson {n} of {total} · {done} completed", n=ids.index(current) + 1,
+                       total=len(ids), done=done_lessons))
+    if st.session_state.pop("lesson.just_completed", None) == lesson.id:
+        st.success(t("Lesson completed! Your progress is saved."), icon=":material/celebration:")
+    st.markdown("*" + lesson.summary + "*")
+    answered = answered_keys()
+    got, total = lesson_progress(lesson, answered)
+    if total:
+        st.caption(t("Decisions and questions answered: {done} of {total}", done=got, total=total))
+
+    parts = ["text"] + [f"hand{i}" for i in range(len(lesson.hands))] + (["quiz"] if lesson.questions else [])
+    labels = {"text": t("Text"), "quiz": t("Questions")}
+    for i, h in enumerate(lesson.hands):
+        labels[f"hand{i}"] = t("Hand {n}", n=i + 1) + ": " + h.title
+    part_key = f"lesson_part.{lesson.id}"
+    stored_part = _parts().get(lesson.id, "text")
+    if stored_part not in parts:
+        stored_part = "text"
+    if part_key not in st.session_state or st.session_state[part_key] not in parts:
+        st.session_state[part_key] = stored_part
+    part = st.segmented_control(t("Part"), parts, format_func=labels.__getitem__, key=part_key,
+                                required=True, on_change=_on_part, args=(lesson.id,),
+                                label_visibility="collapsed") or stored_part
+    _parts()[lesson.id] = part
+
+    if part == "text":
+        _sync_url(Link(lesson.id))
+        for sec in lesson.sections:
+            st.subheader(sec.title)
+            st.markdown(sec.text)
+        if lesson.hands:
+            st.button(t("Go to the first hand"), key="lesson.to_hand", type="primary",
+                      on_click=_go_to, args=(Link(lesson.id, 0, 0),), icon=":material/arrow_forward:")
+    elif part == "quiz":
+        _sync_url(Link(lesson.id))
+        _render_questions(lesson, t)
+    else:
+        _render_hand(lesson, int(part[4:]), t)
+    if st.session_state.get("coach.db_error"):
+        st.caption(t("Progress cannot be saved right now: the database is not reachable."))
+
+
+def _completed_ids() -> set[str]:
+    try:
+        return {c.lesson_id for c in state.store().completed_lessons(state.settings().profile)}
+    except Exception:
+        return set()
+
+
+def _render_hand(lesson: Lesson, index: int, t: Translator) -> None:
+    example = lesson.hands[index]
+    sc = script(lesson.id, index)
+    steps = _steps()
+    key = f"{lesson.id}/{index}"
+    step = sc.clamp(steps.get(key, 0))
+    steps[key] = step
+    _sync_url(Link(lesson.id, index, step))
+    answers = _answers()
+    answered_at = {at for at in sc.decisions if f"{key}/{at}" in answers}
+
+    st.subheader(example.title)
+    if example.intro and step == 0:
+        st.markdown(example.intro)
+    hand = sc.hand_at(step)
+    reveal = st.toggle(t("Show everyone's cards"), key="lesson_reveal",
+                       help=t("For the classroom: hide the cards, ask the class, then reveal."))
+    last = len(sc) - 1
+    view = table_view(hand, t, hero=sc.hero, reveal_all=reveal)
+    show_table(view)
+    step_controls(f"lesson.{key}", step, last, blocked=sc.blocked(step, answered_at),
+                  on_step=partial(_on_step, lesson.id, index), end_step=sc.next_stop(step, answered_at))
+
+    # What just happened (the engine's narration since the previous stop) and the lesson's words.
+    before = len(sc.hand_at(step - 1).events) if step > 0 else 0
+    visible = visible_seats(hand, sc.hero, reveal)
+    lines = narration(hand.events[before:], t, visible) if step > 0 else []
+    if lines:
+        st.html(render_log(lines, t))
+    for text in sc.texts_at(step):
+        st.info(text, icon=":material/school:")
+
+    decision = sc.decision_at(step)
+    if decision is not None:
+        dkey = f"{key}/{decision.at}"
+        st.markdown("#### " + t("Your turn: you are {name}", name=example.player_name(decision.seat)))
+        st.markdown(decision.prompt)
+        answer = answers.get(dkey)
+        if answer is None:
+            action_panel(hand, f"dec.{dkey}", partial(_on_choice, lesson.id, index, decision.at))
+            refusal: IllegalAction | None = _refusals().get(dkey)
+            if refusal is not None:
+                _show_refusal(refusal, t)
+        else:
+            _show_answer(answer, t)
+            st.button(t("Try another choice"), key=f"retry.{dkey}", on_click=_on_retry, args=(dkey,),
+                      icon=":material/undo:")
+            st.caption(t("Press ▶ to see how the hand went on."))
+    if step == last:
+        if example.outro:
+            st.markdown(example.outro)
+        st.success(t("End of the hand."), icon=":material/flag:")
+        nxt = index + 1
+        if nxt < len(lesson.hands):
+            st.button(t("Next hand"), key="lesson.next_hand", on_click=_go_to,
+                      args=(Link(lesson.id, nxt, 0),), icon=":material/arrow_forward:")
+        elif lesson.questions:
+            st.button(t("Go to the questions"), key="lesson.to_quiz", on_click=_to_quiz, args=(lesson.id,),
+                      icon=":material/quiz:")
+
+
+def _to_quiz(lesson_id: str) -> None:
+    _parts()[lesson_id] = "quiz"
+    st.session_state.pop(f"lesson_part.{lesson_id}", None)
+
+
+def _show_refusal(refusal: IllegalAction, t: Translator) -> None:
+    text = refusal.localized(t)
+    if refusal.rule:
+        text += " " + t("(Rule {rule}.)", rule=refusal.rule)
+    st.error(text, icon=":material/block:")
+    st.caption(t("Nothing has changed: choose again."))
+
+
+GRADE_BOX = {"ottima": "success", "buona": "success", "imprecisa": "warning",
+             "errore": "error", "errore grave": "error"}
+
+
+def _show_answer(answer: DecisionAnswer, t: Translator) -> None:
+    v = answer.verdict
+    said = t.render(answer.said) if answer.said is not None else answer.code
+    head = t("You chose: {action}", action=said)
+    if v.grade_label is not None:
+        head += " — " + t("grade: {grade}", grade=t.render(v.grade_label))
+    box: Any = getattr(st, GRADE_BOX.get(v.grade or "", "info"))
+    box(head)
+    if answer.is_best is True:
+        st.markdown("✅ " + t("This is the choice the lesson teaches."))
+    elif answer.is_best is False:
+        st.markdown("💡 " + t("The lesson suggests another choice: look at the explanation."))
+    if answer.authored:
+        st.markdown(answer.authored)
+    if v.explanation is not None:
+        st.markdown(t.render(v.explanation))
+    if not answer.in_options and not answer.authored and v.explanation is None:
+        st.markdown(t("A legal choice, though not one of those this lesson discusses."))
+    if v.best_explanation is not None and v.best_code is not None and v.best_code != answer.code:
+        st.markdown("**" + t("The coach's choice") + "**: " + t.render(v.best_explanation))
+    for fig_line in v.figures:
+        st.markdown("- " + t.render(fig_line))
+    if v.equity is not None and v.equity_needed is not None:
+        data = EquityData(v.equity, v.equity_needed, v.stderr)
+        st.plotly_chart(build_equity_figure(data, t), width="stretch", alt=describe_equity(data, t),
+                        config={"displayModeBar": False})
+    if v.range_grid is not None:
+        st.plotly_chart(build_range_figure([list(r) for r in v.range_grid], t), width="stretch",
+                        alt=t("The opponent's range as a 13 by 13 grid."), config={"displayModeBar": False})
+
+
+def _render_questions(lesson: Lesson, t: Translator) -> None:
+    quiz = _quiz()
+    answered = sum(1 for q in lesson.questions if f"{lesson.id}/{q.id}" in quiz)
+    right = sum(1 for q in lesson.questions if (a := quiz.get(f"{lesson.id}/{q.id}")) and a.correct)
+    st.progress(answered / len(lesson.questions),
+                text=t("Questions answered: {done} of {total} · right: {right}", done=answered,
+                       total=len(lesson.questions), right=right))
+    for n, q in enumerate(lesson.questions, start=1):
+        key = f"{lesson.id}/{q.id}"
+        with st.container(border=True):
+            st.markdown("**" + t("Question {n}", n=n) + "** — " + q.prompt)
+            ans = quiz.get(key)
+            if ans is not None:
+                given = q.choices[ans.given] if q.kind == "choice" else t.format_int(ans.given)
+                if ans.correct:
+                    st.success(t("Right: {answer}", answer=given), icon=":material/check_circle:")
+                else:
+                    right_answer = q.choices[q.answer] if q.kind == "choice" else t.format_int(q.answer)
+                    st.error(t("Not quite: you answered {given}; the answer is {answer}.", given=given,
+                               answer=right_answer), icon=":material/cancel:")
+                st.markdown(q.explanation)
+                continue
+            if q.kind == "choice":
+                st.radio(t("Your answer"), list(range(len(q.choices))), index=None, key=f"q.{key}",
+                         format_func=q.choices.__getitem__, label_visibility="collapsed")
+            else:
+                st.number_input(t("Your answer ({unit})", unit=q.unit), min_value=0, value=None, step=1,
+                                key=f"q.{key}", placeholder=t("Write a number"))
+            st.button(t("Answer"), key=f"qa.{key}", on_click=_on_answer, args=(lesson.id, q.id))
+            if st.session_state.get(f"q.{key}.missing"):
+                st.warning(t("Choose an answer first."))
+    if answered == len(lesson.questions):
+        st.button(t("Answer the questions again"), key="lesson.quiz_reset", on_click=_on_quiz_reset,
+                  args=(lesson.id,), icon=":material/refresh:")

@@ -1,0 +1,79 @@
+"""Step controls (⏮ ◀ ▶ ⏭) and the action panel (Fold, Check, Call X, Bet/Raise).
+
+Both work through ``on_click`` callbacks, so the whole rerun after a click
+already sees the new state. Keyboard shortcuts: Home/←/→/End for the steps;
+F, K, L, B, A for the actions (Streamlit reserves C and R). The action panel
+always offers every kind of action and lets the engine judge: a check facing a
+bet, or a raise below the minimum, is answered with the rule's explanation and
+changes nothing, which is how a beginner learns the rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import streamlit as st
+
+from coach.engine import Hand
+from coach.ui import state
+from coach.ui.player import Attempt, preset_amounts
+
+
+def step_controls(prefix: str, step: int, last: int, *, blocked: bool,
+                  on_step: Callable[[int], None], end_step: int | None = None) -> None:
+    """⏮ ◀ ▶ ⏭ plus "Passo 3 di 12"; ▶ and ⏭ wait while a decision is pending."""
+    t = state.tr()
+    cols = st.columns([1, 1, 1, 1, 3])
+    cols[0].button("⏮", key=f"{prefix}.first", help=t("First step (Home key)"), shortcut="Home",
+                   disabled=step <= 0, on_click=on_step, args=(0,), width="stretch")
+    cols[1].button("◀", key=f"{prefix}.prev", help=t("Previous step (left arrow)"), shortcut="Left",
+                   disabled=step <= 0, on_click=on_step, args=(step - 1,), width="stretch")
+    cols[2].button("▶", key=f"{prefix}.next", help=t("Next step (right arrow)"), shortcut="Right",
+                   disabled=step >= last or blocked, on_click=on_step, args=(step + 1,), width="stretch")
+    target = last if end_step is None else end_step
+    cols[3].button("⏭", key=f"{prefix}.last", help=t("Last step (End key)"), shortcut="End",
+                   disabled=step >= target or blocked, on_click=on_step, args=(target,), width="stretch")
+    cols[4].progress((step + 1) / (last + 1), text=t("Step {n} of {total}", n=step + 1, total=last + 1))
+
+
+def action_panel(hand: Hand, prefix: str, on_choice: Callable[[Attempt], None]) -> None:
+    """The learner's buttons at a decision point; amounts are "to" totals this street."""
+    t = state.tr()
+    legal = hand.legal_actions()
+    amount_key = f"{prefix}.amount"
+    presets = preset_amounts(hand)
+    if amount_key not in st.session_state:
+        st.session_state[amount_key] = int(legal.min_raise_to or legal.to_match + hand.config.big_blind)
+    call_label = (t("Call {amount}", amount=legal.call_amount) if legal.call_amount else t("Call"))
+    c1, c2, c3 = st.columns(3)
+    c1.button(t("Fold"), key=f"{prefix}.fold", shortcut="F", on_click=on_choice,
+              args=(Attempt("fold"),), width="stretch")
+    c2.button(t("Check"), key=f"{prefix}.check", shortcut="K", on_click=on_choice,
+              args=(Attempt("check"),), width="stretch")
+    c3.button(call_label, key=f"{prefix}.call", shortcut="L", on_click=on_choice,
+              args=(Attempt("call"),), width="stretch")
+    verb = t("Bet to") if legal.to_match == 0 or legal.can_bet else t("Raise to")
+    a1, a2 = st.columns([2, 1])
+    a1.number_input(verb, min_value=1, step=1, key=amount_key,
+                    help=t("The total you put in front of you on this street. Allowed now: "
+                           "from {low} to {high}.", low=legal.min_raise_to or 0, high=legal.max_raise_to or 0)
+                    if legal.min_raise_to is not None else None)
+    a2.button(t("Bet / Raise"), key=f"{prefix}.raise", shortcut="B", type="primary", width="stretch",
+              on_click=_raise_from_input, args=(amount_key, on_choice))
+    if presets:
+        p1, p2, p3 = st.columns(3)
+        labels: dict[str, str] = {"half_pot": t("½ pot"), "pot": t("Pot"), "all_in": t("All-in")}
+        for col, (name, value) in zip((p1, p2, p3), presets.items(), strict=False):
+            col.button(labels[name] + " · " + t.format_int(value), key=f"{prefix}.preset.{name}",
+                       shortcut="A" if name == "all_in" else None,
+                       on_click=_set_amount, args=(amount_key, value), width="stretch")
+
+
+def _set_amount(key: str, value: int) -> None:
+    st.session_state[key] = int(value)
+
+
+def _raise_from_input(key: str, on_choice: Callable[[Attempt], Any]) -> None:
+    value = st.session_state.get(key)
+    on_choice(Attempt("raise", int(value) if value is not None else None))

@@ -1,0 +1,172 @@
+"""Stepping through a hand and trying the learner's choice at a decision point.
+
+Pure logic, no Streamlit: a hand is its history plus how many actions are
+applied (DESIGN.md §1: the state is rebuilt by replaying), so ⏮ ◀ ▶ ⏭, deep
+links (``?lezione=...&mano=...&passo=...``), the replayer and the tests are one
+code path. A learner's choice is tried on a freshly replayed hand through the
+engine's verbs: a refused choice raises :class:`IllegalAction` inside the
+engine, which leaves that throwaway hand untouched, and the lesson's hand is
+never touched at all.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Literal
+
+from coach.engine import Hand
+from coach.engine.phh import HandHistory, loads_phh
+from coach.errors import IllegalAction
+from coach.i18n import Message
+from coach.lessons.schema import Decision, ExampleHand
+
+ChoiceKind = Literal["fold", "check", "call", "raise", "all_in"]
+
+
+@dataclass(frozen=True)
+class HandScript:
+    """A hand prepared for stepping.
+
+    ``stops`` are the numbers of applied actions where the viewer pauses: the
+    first stop has the forced bets posted and every hole card dealt; then one
+    stop per action (a decision point is the stop just *before* its action).
+    """
+
+    history: HandHistory
+    stops: tuple[int, ...]
+    hero: int | None = None  # engine seat
+    decisions: dict[int, Decision] = field(default_factory=dict)
+    step_texts: dict[int, str] = field(default_factory=dict)  # action index -> authored text
+    title: str = ""
+    intro: str = ""
+    outro: str = ""
+
+    @classmethod
+    def from_history(cls, history: HandHistory, *, hero: int | None = None,
+                     decisions: dict[int, Decision] | None = None,
+                     step_texts: dict[int, str] | None = None,
+                     title: str = "", intro: str = "", outro: str = "") -> HandScript:
+        decisions = decisions or {}
+        kinds = [a.kind for a in history.actions]
+        first = 0
+        while first < len(kinds) and kinds[first] in ("deal_hole", "comment"):
+            first += 1
+        stops = {first} | {i + 1 for i in range(first, len(kinds)) if kinds[i] != "comment"}
+        stops |= {at for at in decisions if at >= first}
+        return cls(history, tuple(sorted(stops)), hero, dict(decisions), dict(step_texts or {}),
+                   title, intro, outro)
+
+    @classmethod
+    def from_example(cls, example: ExampleHand) -> HandScript:
+        history = loads_phh(example.phh.to_toml(), source=example.id)
+        return cls.from_history(
+            history,
+            hero=None if example.hero is None else example.hero - 1,
+            decisions={d.at: d for d in example.decisions},
+            step_texts={s.action: s.text for s in example.steps},
+            title=example.title, intro=example.intro, outro=example.outro,
+        )
+
+    def __len__(self) -> int:
+        return len(self.stops)
+
+    def clamp(self, step: int) -> int:
+        return max(0, min(step, len(self.stops) - 1))
+
+    def hand_at(self, step: int) -> Hand:
+        """A fresh hand with the actions up to stop ``step`` applied."""
+        k = self.stops[self.clamp(step)]
+        partial = replace(self.history, actions=self.history.actions[:k])
+        return partial.replay(require_complete=False)
+
+    def decision_at(self, step: int) -> Decision | None:
+        return self.decisions.get(self.stops[self.clamp(step)])
+
+    def texts_at(self, step: int) -> list[str]:
+        """The authored texts of the actions applied between the previous stop and this one."""
+        step = self.clamp(step)
+        hi = self.stops[step]
+        lo = self.stops[step - 1] if step > 0 else 0
+        return [self.step_texts[i] for i in range(lo, hi) if i in self.step_texts]
+
+    def next_stop(self, step: int, answered: set[int]) -> int:
+        """The last stop (⏭), but never past a decision the learner has not answered."""
+        for s in range(self.clamp(step), len(self.stops)):
+            at = self.stops[s]
+            if at in self.decisions and at not in answered:
+                return s
+        return len(self.stops) - 1
+
+    def blocked(self, step: int, answered: set[int]) -> bool:
+        """True at a decision point the learner has not answered yet (▶ waits)."""
+        at = self.stops[self.clamp(step)]
+        return at in self.decisions and at not in answered
+
+    def step_of_action(self, at: int) -> int:
+        return self.stops.index(at)
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """What the learner asked for: an action kind and, for a bet or raise, the "to" amount."""
+
+    kind: ChoiceKind
+    amount: int | None = None
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A choice applied to a throwaway hand: its PHH code and narration, or the refusal."""
+
+    attempt: Attempt
+    code: str | None = None
+    said: Message | None = None
+    refusal: IllegalAction | None = None
+
+    @property
+    def legal(self) -> bool:
+        return self.refusal is None
+
+
+def try_choice(hand: Hand, attempt: Attempt) -> Outcome:
+    """Apply the learner's choice to ``hand`` (a copy nobody else holds)."""
+    try:
+        if attempt.kind == "fold":
+            record = hand.fold()
+        elif attempt.kind == "check":
+            record = hand.check()
+        elif attempt.kind == "call":
+            record = hand.call()
+        elif attempt.kind == "all_in":
+            record = hand.all_in()
+        else:
+            if attempt.amount is None:
+                raise ValueError("a bet or raise needs an amount")
+            record = hand.bet_or_raise_to(int(attempt.amount))
+    except IllegalAction as err:
+        return Outcome(attempt, refusal=err)
+    return Outcome(attempt, code=record.code, said=record.message())
+
+
+def preset_amounts(hand: Hand) -> dict[str, int]:
+    """"½ piatto", "piatto", "all-in" as bet/raise "to" amounts, within the legal bounds.
+
+    A pot-sized raise is the call plus the pot after the call (the usual
+    definition); presets below the minimum are lifted to it, so a preset is
+    never an illegal amount.
+    """
+    legal = hand.legal_actions()
+    if legal.min_raise_to is None or legal.max_raise_to is None:
+        return {}
+    lo, hi = legal.min_raise_to, legal.max_raise_to
+    pot_after_call = hand.pot_total + legal.call_amount
+    base = legal.to_match
+
+    def fit(x: int) -> int:
+        return max(lo, min(hi, x))
+
+    return {
+        "half_pot": fit(base + pot_after_call // 2),
+        "pot": fit(base + pot_after_call),
+        "all_in": hi,
+    }

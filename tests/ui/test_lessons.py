@@ -1,0 +1,149 @@
+"""The lesson player in AppTest: step to a decision, refuse an illegal raise, grade a legal one."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from streamlit.testing.v1 import AppTest
+
+from coach.lessons.loader import load_lessons
+from coach.ui.lessons import Link, is_complete, link_params, parse_link, question_keys
+from coach.ui.player import Attempt, HandScript, try_choice
+from tests.ui.conftest import ROOT, goto, texts
+
+LESSON = "03-azioni"
+DEC = "dec.03-azioni/0/4"  # Carla's first decision, before action 4 of the first hand
+
+
+def _open_lesson(app: Callable[..., AppTest], **params: str) -> AppTest:
+    at = app()
+    for k, v in params.items():
+        at.query_params[k] = v
+    return goto(at, "lezioni")
+
+
+def test_deep_link_opens_the_hand_at_the_step(app: Callable[..., AppTest]) -> None:
+    at = _open_lesson(app, lezione=LESSON, mano="1", passo="1")
+    assert "Una mano con tutte le azioni" in [s.value for s in at.subheader]
+    assert any(b.key == f"{DEC}.fold" for b in at.button)
+    assert any("Passo 1 di" in str(p.proto) for p in at.get("progress"))
+
+
+def test_step_to_a_decision_with_the_buttons(app: Callable[..., AppTest]) -> None:
+    at = _open_lesson(app, lezione=LESSON, mano="1", passo="1")
+    nxt = "lesson.03-azioni/0.next"
+    assert at.button(key=nxt).disabled  # ▶ waits while the first decision is pending
+    at.button(key=f"{DEC}.call").click().run()
+    clicks = 0
+    while not any(b.key == "dec.03-azioni/0/14.fold" for b in at.button):
+        assert not at.button(key=nxt).disabled, "reached the end without the second decision point"
+        at.button(key=nxt).click().run()
+        assert not at.exception
+        clicks += 1
+    assert clicks == 10
+    assert at.button(key=nxt).disabled
+    assert at.query_params["passo"] == "11"
+    assert any("Passo 11 di 16" in str(p.proto) for p in at.get("progress"))
+
+
+def test_illegal_raise_is_refused_and_nothing_changes(app: Callable[..., AppTest]) -> None:
+    at = _open_lesson(app, lezione=LESSON, mano="1", passo="1")
+    table_before = [h.proto.body for h in at.html]
+    at.number_input(key=f"{DEC}.amount").set_value(3).run()
+    at.button(key=f"{DEC}.raise").click().run()
+    assert not at.exception
+    errors = [e.value for e in at.error]
+    assert any("rilancio minimo" in e and "R09" in e for e in errors), errors
+    assert "Non è cambiato nulla" in texts(at)
+    assert [h.proto.body for h in at.html] == table_before  # same table, same log
+    assert any(b.key == f"{DEC}.fold" for b in at.button)  # still deciding
+    # a check facing the big blind is refused with its own rule
+    at.button(key=f"{DEC}.check").click().run()
+    assert any("Check" in e or "check" in e for e in (x.value for x in at.error))
+
+
+def test_legal_action_shows_feedback_and_unblocks(app: Callable[..., AppTest]) -> None:
+    at = _open_lesson(app, lezione=LESSON, mano="1", passo="1")
+    at.button(key=f"{DEC}.call").click().run()
+    assert not at.exception
+    body = texts(at)
+    assert "Hai scelto" in body
+    assert "Paghi il grande buio (call)" in body  # the lesson's own feedback for p3 cc
+    assert not any(b.key == f"{DEC}.fold" for b in at.button)
+    assert not at.button(key="lesson.03-azioni/0.next").disabled
+    at.button(key="lesson.03-azioni/0.next").click().run()
+    assert not at.exception
+
+
+def test_raise_with_preset_is_legal(app: Callable[..., AppTest]) -> None:
+    at = _open_lesson(app, lezione=LESSON, mano="1", passo="1")
+    at.button(key=f"{DEC}.preset.pot").click().run()
+    assert at.number_input(key=f"{DEC}.amount").value == 7
+    at.button(key=f"{DEC}.raise").click().run()
+    assert "Hai scelto" in texts(at)
+
+
+def test_questions_complete_the_lesson_and_progress_persists(app: Callable[..., AppTest]) -> None:
+    lesson = next(x for x in load_lessons(ROOT / "lessons") if x.id == LESSON)
+    at = _open_lesson(app, lezione=LESSON)
+    at.button_group(key=f"lesson_part.{LESSON}").set_value("quiz").run()
+    for q in lesson.questions:
+        key = f"q.{LESSON}/{q.id}"
+        if q.kind == "choice":
+            at.radio(key=key).set_value(q.answer)
+        else:
+            at.number_input(key=key).set_value(q.answer)
+        at.button(key=f"qa.{LESSON}/{q.id}").click().run()
+        assert not at.exception
+    assert "Lezione completata" in texts(at)
+    # a new session on the same database sees the completed lesson and the answers
+    again = goto(app(), "progressi")
+    from coach.ui.state import store
+
+    summary = store().summary("Ospite")
+    assert summary.lessons_completed == 1
+    assert summary.quiz_answered == len(lesson.questions) == summary.quiz_correct
+    assert not again.exception
+
+
+def test_wrong_answer_is_scored_wrong(app: Callable[..., AppTest]) -> None:
+    lesson = next(x for x in load_lessons(ROOT / "lessons") if x.id == LESSON)
+    q = lesson.questions[0]
+    at = _open_lesson(app, lezione=LESSON)
+    at.button_group(key=f"lesson_part.{LESSON}").set_value("quiz").run()
+    at.button(key=f"qa.{LESSON}/{q.id}").click().run()
+    assert "Scegli prima una risposta" in texts(at)
+    wrong = (q.answer + 1) % max(2, len(q.choices)) if q.kind == "choice" else q.answer + 1
+    (at.radio if q.kind == "choice" else at.number_input)(key=f"q.{LESSON}/{q.id}").set_value(wrong)
+    at.button(key=f"qa.{LESSON}/{q.id}").click().run()
+    assert any("Non proprio" in e.value for e in at.error)
+
+
+# -- pure helpers -------------------------------------------------------------------
+
+
+def test_links_round_trip() -> None:
+    lessons = load_lessons(ROOT / "lessons")
+    link = Link(LESSON, 1, 3)
+    assert parse_link(link_params(link), lessons) == link
+    assert parse_link({"lezione": "3", "mano": "tutti-foldano"}, lessons) == Link(LESSON, 1, 0)
+    assert parse_link({"lezione": "nope"}, lessons) is None
+    assert parse_link({"lezione": LESSON, "mano": "99"}, lessons) == Link(LESSON, None, 0)
+
+
+def test_completion_needs_every_question() -> None:
+    lesson = next(x for x in load_lessons(ROOT / "lessons") if x.id == LESSON)
+    keys = question_keys(lesson)
+    assert not is_complete(lesson, set(keys[:-1]))
+    assert is_complete(lesson, set(keys))
+
+
+def test_refused_choice_leaves_the_hand_untouched() -> None:
+    lesson = next(x for x in load_lessons(ROOT / "lessons") if x.id == LESSON)
+    sc = HandScript.from_example(lesson.hands[0])
+    hand = sc.hand_at(sc.step_of_action(4))
+    before = hand.snapshot()
+    out = try_choice(hand, Attempt("raise", 3))
+    assert out.refusal is not None and out.refusal.rule == "R09"
+    assert hand.snapshot() == before
+    assert try_choice(hand, Attempt("raise", 6)).code == "p3 cbr 6"
