@@ -218,18 +218,21 @@ def lesson_texts(lesson: Lesson) -> list[tuple[str, str]]:
 
 # English words that have an Italian glossary term (DESIGN.md §4). The action
 # names (fold, check, call, bet, raise, all-in) and flop/turn/river/showdown/
-# kicker/board/heads-up/stack/ante are the standard terms the rule texts use.
+# kicker/board/heads-up/stack/ante are the standard terms the rule texts use;
+# "pot odds", "outs" and "equity" are the coach's own standard terms.
 ENGLISH_WORDS = (
     "the", "and", "of", "to", "with", "pot", "pots", "blind", "blinds", "small", "big", "dealer",
     "chips", "chip", "player", "players", "hand", "hands", "flush", "straight", "pair", "set",
     "side", "split", "bluffing", "fold's", "you", "your", "win", "wins", "winner",
 )
 _QUOTED = re.compile(r"«[^»]*»|`[^`]*`")
+# Standard terms made of words that are otherwise flagged.
+_ALLOWED_PHRASES = re.compile(r"\bpot odds\b|\bPot-Limit\b|\bNo-Limit\b", re.IGNORECASE)
 
 
 def english_words(text: str) -> list[str]:
     """English words in ``text`` outside «quotes» and `code`."""
-    bare = _QUOTED.sub(" ", text)
+    bare = _ALLOWED_PHRASES.sub(" ", _QUOTED.sub(" ", text))
     found = []
     for word in ENGLISH_WORDS:
         if re.search(rf"(?<![\w'’-]){re.escape(word)}(?![\w'’-])", bare, flags=re.IGNORECASE):
