@@ -15,7 +15,7 @@ from datetime import datetime
 
 import plotly.graph_objects as go
 
-from coach.i18n import Translator, get_translator
+from coach.i18n import N_, Translator, get_translator
 
 GOOD = "#2e9d57"
 BAD = "#d64541"
@@ -26,6 +26,9 @@ RANKS_DESC = "AKQJT98765432"
 # score for plotting over time and a colour.
 GRADE_ORDER: tuple[str, ...] = ("ottima", "buona", "imprecisa", "errore", "errore grave")
 GRADE_SCORE = {"ottima": 4, "buona": 3, "imprecisa": 2, "errore": 1, "errore grave": 0}
+# The same msgids as coach.feedback.grading, so one translation serves both.
+GRADE_LABELS = {"ottima": N_("Excellent"), "buona": N_("Good"), "imprecisa": N_("Inaccurate"),
+                "errore": N_("Mistake"), "errore grave": N_("Blunder")}
 GRADE_COLOUR = {"ottima": "#2e9d57", "buona": "#8bc34a", "imprecisa": "#f2c14e",
                 "errore": "#ef8a3c", "errore grave": "#d64541"}
 

@@ -62,3 +62,18 @@ def test_classroom_mode_hides_navigation(app: Callable[..., AppTest]) -> None:
     assert any(b.key == "leave_classroom" for b in at.button)
     at.button(key="leave_classroom").click().run()
     assert not any(b.key == "leave_classroom" for b in at.button)
+
+
+def test_progress_page_shows_the_database(app: Callable[..., AppTest], db_url: str) -> None:
+    from coach.persistence import Store
+
+    store = Store(db_url)
+    store.record_quiz_answer("Ospite", "R09", "03-azioni/q", True)
+    store.record_quiz_answer("Ospite", "R09", "03-azioni/q2", False)
+    store.record_decision("Ospite", "buona", source="practice", ev_loss_bb=0.2)
+    store.mark_lesson_completed("Ospite", "03-azioni")
+    at = goto(app(), "progressi")
+    body = texts(at)
+    assert "Le azioni" in body and "completata il" in body
+    assert len(at.get("plotly_chart")) == 2
+    assert [m.value for m in at.metric] == ["50%", "100%"]

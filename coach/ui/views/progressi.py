@@ -1,14 +1,83 @@
-"""Placeholder until its dependencies land."""
+"""Progressi: completed lessons, quiz accuracy by topic, decision grades over time."""
 
 from __future__ import annotations
 
 import streamlit as st
 
+from coach.lessons.schema import RULES
 from coach.ui import state
+from coach.ui.charts import (
+    GRADE_LABELS,
+    GradePoint,
+    TopicScore,
+    build_grades_figure,
+    build_quiz_figure,
+)
+from coach.ui.views.lezioni import lessons
 from coach.ui.widgets import page_header
 
 
 def render() -> None:
     t = state.tr()
-    page_header(t("Texas Hold'em Coach"))
-    st.info(t("This page is not available yet."))
+    s = state.settings()
+    page_header(t("Progress"), t("Profile: {name}", name=s.profile))
+    try:
+        store = state.store()
+        done = store.completed_lessons(s.profile)
+        topics = store.quiz_accuracy(s.profile)
+        decisions = store.decisions(s.profile)
+    except Exception:
+        st.warning(t("Progress cannot be saved right now: the database is not reachable."))
+        return
+    try:
+        all_lessons = lessons()
+    except Exception:
+        all_lessons = []
+    titles = {x.id: f"{x.number}. {x.title}" for x in all_lessons}
+    done_ids = {c.lesson_id for c in done}
+
+    st.subheader(t("Lessons"))
+    total = len(all_lessons)
+    if total:
+        n_done = len(done_ids & set(titles))
+        st.progress(n_done / total, text=t("{done} of {total} lessons completed", done=n_done, total=total))
+    for c in done:
+        st.markdown("✓ " + titles.get(c.lesson_id, c.lesson_id) + " · "
+                    + t("completed on {date}", date=c.completed_at.strftime("%d/%m/%Y")))
+    if not done:
+        st.caption(t("No lesson completed yet."))
+
+    st.subheader(t("Quizzes"))
+    if topics:
+        scores = [TopicScore(_topic_label(x.topic, titles), x.answered, x.correct) for x in topics]
+        right = sum(x.correct for x in topics)
+        answered = sum(x.answered for x in topics)
+        st.metric(t("Right answers"), t.format_percent(right / answered, 0),
+                  help=t("{right} of {answered} answers", right=right, answered=answered))
+        st.plotly_chart(build_quiz_figure(scores, t), width="stretch", config={"displayModeBar": False},
+                        alt=t("Quiz accuracy by topic: {summary}", summary="; ".join(
+                            f"{x.topic} {t.format_percent(x.correct / x.answered if x.answered else 0, 0)}"
+                            for x in scores)))
+    else:
+        st.caption(t("No quiz answered yet."))
+
+    st.subheader(t("Decisions"))
+    if decisions:
+        labels = {k: t(v) for k, v in GRADE_LABELS.items()}
+        points = [GradePoint(d.decided_at, d.grade) for d in decisions]
+        good = sum(1 for d in decisions if d.grade in ("ottima", "buona"))
+        st.metric(t("Good or excellent decisions"), t.format_percent(good / len(decisions), 0),
+                  help=t("{good} of {total} decisions", good=good, total=len(decisions)))
+        st.plotly_chart(build_grades_figure(points, labels, t), width="stretch",
+                        config={"displayModeBar": False},
+                        alt=t("Your {total} graded decisions over time; {good} good or excellent.",
+                              total=len(decisions), good=good))
+    else:
+        st.caption(t("No decision graded yet: play a hand or a lesson."))
+
+
+def _topic_label(topic: str, titles: dict[str, str]) -> str:
+    if topic in RULES:
+        text = RULES[topic]
+        return f"{topic} · {text[:38]}…" if len(text) > 40 else f"{topic} · {text}"
+    return titles.get(topic, topic)

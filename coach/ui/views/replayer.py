@@ -1,14 +1,146 @@
-"""Placeholder until its dependencies land."""
+"""Replayer: a PHH file (uploaded or pasted) or a lesson's hand, stepped through with comments."""
 
 from __future__ import annotations
 
 import streamlit as st
 
+from coach.errors import CoachError
+from coach.i18n import Translator
 from coach.ui import state
-from coach.ui.widgets import page_header
+from coach.ui.coaching import Verdict, assess
+from coach.ui.controls import step_controls
+from coach.ui.handview import narration, table_view, visible_seats
+from coach.ui.player import HandScript
+from coach.ui.replay import MAX_BYTES, engine_code, load_history, script_for
+from coach.ui.table import render_log
+from coach.ui.views.lezioni import lessons
+from coach.ui.widgets import page_header, show_table
+
+SCRIPT = "replay.script"
+STEP = "replay.step"
+ERROR = "replay.error"
+COMMENTS = "replay.comments"
+
+
+def _comments() -> dict[int, Verdict]:
+    return state.get(COMMENTS, {})
+
+
+def _set_script(sc: HandScript) -> None:
+    state.put(SCRIPT, sc)
+    state.put(STEP, 0)
+    state.put(COMMENTS, {})
+    st.session_state.pop(ERROR, None)
+
+
+def _load(name: str, data: bytes) -> None:
+    try:
+        sc = load_history(name, data)
+    except CoachError as err:
+        st.session_state[ERROR] = err
+        return
+    _set_script(sc)
+
+
+def _on_upload() -> None:
+    f = st.session_state.get("replay_file")
+    if f is not None:
+        _load(f.name, f.getvalue())
+
+
+def _on_paste() -> None:
+    text = st.session_state.get("replay_text") or ""
+    t = state.tr()
+    _load(t("pasted text"), text.encode("utf-8"))
+
+
+def _on_lesson_hand() -> None:
+    choice = st.session_state.get("replay_lesson")
+    if not choice:
+        return
+    lesson_id, index = choice.split("#")
+    lesson = next(x for x in lessons() if x.id == lesson_id)
+    example = HandScript.from_example(lesson.hands[int(index)])
+    _set_script(script_for(example.history))
+
+
+def _on_step(step: int) -> None:
+    state.put(STEP, max(0, step))
+
+
+def _on_comment(step: int, code: str) -> None:
+    sc: HandScript = st.session_state[SCRIPT]
+    t = state.tr()
+    with st.spinner(t("The coach is working out the numbers...")):
+        _comments()[step] = assess(sc.hand_at(step), code)
 
 
 def render() -> None:
     t = state.tr()
-    page_header(t("Texas Hold'em Coach"))
-    st.info(t("This page is not available yet."))
+    page_header(t("Replayer"), t("Step through any hand: a PHH hand history or one of the lessons' hands."))
+    src_file, src_paste, src_lesson = st.tabs([t("Upload a file"), t("Paste the text"), t("A lesson's hand")])
+    with src_file:
+        st.file_uploader(t("PHH hand history (.phh)"), type=["phh", "phhs", "toml", "txt"], key="replay_file",
+                         on_change=_on_upload,
+                         help=t("At most {limit} KB.", limit=MAX_BYTES // 1024))
+    with src_paste:
+        st.text_area(t("PHH text"), key="replay_text", height=180,
+                     placeholder="variant = \"NT\"\nantes = [0, 0]\n...")
+        st.button(t("Load"), key="replay_paste_go", on_click=_on_paste)
+    with src_lesson:
+        options = [f"{x.id}#{i}" for x in lessons() for i in range(len(x.hands))]
+        names = {f"{x.id}#{i}": f"{x.number}. {x.title} — {h.title}" for x in lessons()
+                 for i, h in enumerate(x.hands)}
+        st.selectbox(t("Hand"), options, index=None, key="replay_lesson", format_func=names.__getitem__,
+                     placeholder=t("Choose a hand"), on_change=_on_lesson_hand)
+    err = st.session_state.get(ERROR)
+    if isinstance(err, CoachError):
+        st.error(t("This hand history cannot be replayed: {problem}", problem=err.localized(t)),
+                 icon=":material/error:")
+    sc = st.session_state.get(SCRIPT)
+    if isinstance(sc, HandScript):
+        _render_script(sc, t)
+    else:
+        st.info(t("Load a hand to start."))
+
+
+def _render_script(sc: HandScript, t: Translator) -> None:
+    step = sc.clamp(int(state.get(STEP, 0)))
+    hand = sc.hand_at(step)
+    if "replay_reveal" not in st.session_state:
+        st.session_state["replay_reveal"] = True
+    reveal = st.toggle(t("Show everyone's cards"), key="replay_reveal")
+    scale = sc.history.scale
+    if scale > 1:
+        st.caption(t("Amounts are shown in the file's units, with decimals."))
+    show_table(table_view(hand, t, reveal_all=reveal, scale=scale))
+    step_controls("replay", step, len(sc) - 1, blocked=False, on_step=_on_step)
+    before = len(sc.hand_at(step - 1).events) if step > 0 else 0
+    lines = narration(hand.events[before:], t, visible_seats(hand, None, reveal)) if step > 0 else []
+    if lines:
+        st.html(render_log(lines, t))
+    k = sc.stops[step]
+    if k < len(sc.history.actions) and hand.actor is not None:
+        code = engine_code(sc.history.actions[k])
+        if code is not None:
+            comments = _comments()
+            verdict = comments.get(step)
+            if verdict is None:
+                st.button(t("What does the coach think of the next action?"), key=f"replay.comment.{step}",
+                          on_click=_on_comment, args=(step, code), icon=":material/psychology:")
+            else:
+                from coach.ui.views.lezioni import GRADE_BOX
+
+                if verdict.grade_label is not None:
+                    box = getattr(st, GRADE_BOX.get(verdict.grade or "", "info"))
+                    box(t("Next action: {code} — grade: {grade}", code=code,
+                          grade=t.render(verdict.grade_label)))
+                    if verdict.explanation is not None:
+                        st.markdown(t.render(verdict.explanation))
+                else:
+                    st.info(t("The coach has no analysis for this spot (unknown cards or an unusual "
+                              "table)."))
+    if hand.is_complete:
+        st.success(t("End of the hand."), icon=":material/flag:")
+
+

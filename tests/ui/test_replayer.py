@@ -1,0 +1,76 @@
+"""Replayer: an uploaded PHH replays step by step; a broken or illegal one is refused in Italian."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from coach.errors import CoachError, HandHistoryError, InvalidInput
+from coach.lessons.loader import load_lessons
+from coach.ui.replay import MAX_BYTES, engine_code, load_history
+from tests.ui.conftest import ROOT, goto, texts
+
+
+def _phh() -> str:
+    lesson = next(x for x in load_lessons(ROOT / "lessons") if x.id == "03-azioni")
+    return lesson.hands[0].phh.to_toml()
+
+
+def test_upload_replays_step_by_step(app: Callable[..., AppTest]) -> None:
+    at = goto(app(), "replayer")
+    at.file_uploader(key="replay_file").upload("mano.phh", _phh().encode(), "text/plain").run()
+    assert not at.exception
+    assert not at.error
+    body = texts(at)
+    assert "Carla" in body and "Dario" in body
+    at.button(key="replay.last").click().run()
+    assert "Fine della mano." in texts(at)
+    assert "Dario vince il piatto di 87" in texts(at)
+
+
+def test_broken_upload_is_refused_in_italian(app: Callable[..., AppTest]) -> None:
+    at = goto(app(), "replayer")
+    illegal = _phh().replace('"p3 cbr 10"', '"p3 cbr 1"')
+    at.file_uploader(key="replay_file").upload("rotta.phh", illegal.encode(), "text/plain").run()
+    assert not at.exception
+    [err] = at.error
+    assert "non si può rivedere" in err.value and "rotta.phh" in err.value
+    assert "Carica una mano per cominciare." in texts(at)  # nothing loaded
+
+
+def test_pasted_garbage_is_refused(app: Callable[..., AppTest]) -> None:
+    at = goto(app(), "replayer")
+    at.text_area(key="replay_text").input("questa non è una mano [[[").run()
+    at.button(key="replay_paste_go").click().run()
+    assert not at.exception
+    assert at.error and "non si può rivedere" in at.error[0].value
+
+
+def test_lesson_hand_in_the_replayer(app: Callable[..., AppTest]) -> None:
+    at = goto(app(), "replayer")
+    at.selectbox(key="replay_lesson").set_value("03-azioni#1").run()
+    assert not at.exception and not at.error
+    assert any(b.key == "replay.next" for b in at.button)
+
+
+def test_size_limit_and_encoding() -> None:
+    with pytest.raises(InvalidInput) as exc:
+        load_history("big.phh", b"x" * (MAX_BYTES + 1))
+    assert "KB" in str(exc.value)
+    with pytest.raises(InvalidInput):
+        load_history("bin.phh", b"\xff\xfe\x00garbage")
+    with pytest.raises(InvalidInput):
+        load_history("empty.phh", b"  \n")
+    with pytest.raises(HandHistoryError):
+        load_history("x.phh", _phh().replace('"p3 cbr 10"', '"p3 cbr 1"').encode())
+    with pytest.raises(CoachError):
+        load_history("x.phh", b"variant = 3")
+
+
+def test_engine_codes_of_player_actions() -> None:
+    sc = load_history("ok.phh", _phh().encode())
+    codes = [engine_code(a) for a in sc.history.actions]
+    assert codes[0] is None  # dealing
+    assert "p3 cbr 10" in codes and "p2 f" in codes
