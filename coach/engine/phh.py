@@ -23,6 +23,13 @@ order, so the button is seat ``N-1``. Heads-up, ``p1`` is the big blind and
 ``p2`` the button, and PHH reads the forced-bet arrays reversed (``p1`` posts
 ``blinds_or_straddles[1]`` and ``antes[1]``): :meth:`HandHistory.config`
 translates that into per-seat amounts, so nothing after it needs to know.
+
+``ante_trimming_status`` is read and written back but not passed on: the engine
+always treats antes as dead money in the main pot (PokerKit without trimming),
+which is the real-table rule and gives the recorded result for every hand of
+the dataset (uniform antes come out the same either way). Only a file claiming
+trimming with a big-blind ante would differ (the WSOP anomaly, which is refused
+anyway for its missing fold).
 """
 
 from __future__ import annotations

@@ -33,15 +33,14 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 from coach.cards import Card
 from coach.engine.config import AnteMode, Structure, TableConfig
+from coach.engine.hand import Hand
+from coach.engine.phh import dump_phh
 from coach.errors import InvalidInput
 from coach.i18n import N_
-
-if TYPE_CHECKING:
-    from coach.engine.hand import Hand
 
 __all__ = ["BlindLevel", "HandRecord", "Session", "SessionMode"]
 
@@ -91,8 +90,6 @@ class HandRecord:
 
     def phh(self, **meta: Any) -> str:
         """This hand as PHH text (player names, hand number and level recorded)."""
-        from coach.engine.phh import dump_phh
-
         meta.setdefault("hand", self.number)
         meta.setdefault("level", self.level_index + 1)
         return dump_phh(self.hand, **meta)
@@ -248,14 +245,9 @@ class Session:
         Without ``seed`` the hand's seed is drawn from the session's seed, so a
         seeded session replays identically.
         """
-        from coach.engine.hand import Hand
-
         if self._current is not None:
             raise InvalidInput(N_("The hand in progress is not over yet."))
         config, seats = self.next_config()
-        hand_seed = self._rng.getrandbits(63)
-        if seed is not None:
-            hand_seed = seed
         mapped: dict[int, str | Sequence[Card]] | None = None
         if hole_cards is not None:
             mapped = {}
@@ -263,7 +255,14 @@ class Session:
                 if table_seat not in seats:
                     raise InvalidInput(N_("Seat {seat} is not dealt in this hand."), seat=table_seat)
                 mapped[seats.index(table_seat)] = cards
-        hand = Hand.start(config, seed=hand_seed, dealing=dealing, hole_cards=mapped, board=board)
+        rng_state = self._rng.getstate()
+        hand_seed = self._rng.getrandbits(63)  # drawn even with an explicit seed: hand i stays hand i
+        try:
+            hand = Hand.start(config, seed=hand_seed if seed is None else seed, dealing=dealing,
+                              hole_cards=mapped, board=board)
+        except Exception:
+            self._rng.setstate(rng_state)  # a refused start leaves the session as it was
+            raise
         self._current = (hand, config, seats, self.stacks)
         return hand
 

@@ -10,8 +10,13 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from coach.engine.phh import HandHistory, load_phh, loads_phh, loads_phhs
+from coach.engine.config import TableConfig
+from coach.engine.events import PotsFormed
+from coach.engine.hand import Hand
+from coach.engine.phh import HandHistory, dump_phh, history_of, load_phh, loads_phh, loads_phhs
 from coach.errors import HandHistoryError
 from coach.i18n import get_translator
 
@@ -270,7 +275,6 @@ def test_seed_003_bob_wins_26_with_trips_against_two_pair() -> None:
 
 def test_seed_001_pots_along_the_way() -> None:
     hand = load_phh(SEEDS / "001-button-ace-jack-hearts.phh").replay()
-    from coach.engine.events import PotsFormed
 
     totals = [e.total for e in hand.events if isinstance(e, PotsFormed)]
     assert totals[:2] == [11, 23]
@@ -331,3 +335,85 @@ def test_dwan_ivey_showdown_before_the_river(phh_dir: Path) -> None:
     hand = h.replay()
     assert hand.result is not None
     assert hand.result.finishing_stacks == (572100, 1997500, 1109500)  # PokerKit's figures
+
+
+# -- dump_phh: any engine hand round-trips -----------------------------------------
+
+
+
+def _signature(hand: Hand) -> tuple[object, ...]:
+    """What must survive a dump and a replay, independent of seat numbering."""
+    assert hand.result is not None
+    records = tuple((r.player, r.kind, r.added, r.to, r.all_in, r.street) for r in hand.actions)
+    positions = hand.config.seats_to_positions(hand.result.finishing_stacks)
+    return records, tuple(hand.board), positions
+
+
+@st.composite
+def tables(draw: st.DrawFn) -> TableConfig:
+    n = draw(st.integers(2, 6))
+    big = draw(st.sampled_from([2, 10, 100]))
+    small = draw(st.sampled_from([big // 2, big]))
+    ante = draw(st.sampled_from([0, 0, big // 2]))
+    mode = draw(st.sampled_from(["each", "big_blind"]))
+    stacks = tuple(draw(st.lists(st.integers(big * 3, big * 80), min_size=n, max_size=n)))
+    return TableConfig(names=tuple(f"G{i}" for i in range(n)), stacks=stacks,
+                       button=draw(st.integers(0, n - 1)), small_blind=small, big_blind=big,
+                       ante=ante, ante_mode=mode)  # type: ignore[arg-type]
+
+
+def play(config: TableConfig, seed: int, choices: list[float]) -> Hand:
+    """A hand of random legal actions; ``choices`` (0..1) pick the action and the amount."""
+    hand = Hand.start(config, seed=seed)
+    k = 0
+    while not hand.is_complete:
+        legal = hand.legal_actions()
+        kinds = [kind for kind in ("fold", "check", "call", "bet", "raise", "all_in") if kind in legal]
+        pick, size = choices[k % len(choices)], choices[(k + 1) % len(choices)]
+        k += 2
+        kind = kinds[min(int(pick * len(kinds)), len(kinds) - 1)]
+        if kind in ("bet", "raise"):
+            assert legal.min_raise_to is not None and legal.max_raise_to is not None
+            span = legal.max_raise_to - legal.min_raise_to
+            hand.bet_or_raise_to(legal.min_raise_to + int(size * span))
+        else:
+            getattr(hand, kind)()
+    return hand
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tables(), st.integers(0, 2**32), st.lists(st.floats(0, 1), min_size=1, max_size=40))
+def test_any_engine_hand_round_trips_through_phh(
+    config: TableConfig, seed: int, choices: list[float],
+) -> None:
+    hand = play(config, seed, choices)
+    text = dump_phh(hand, event="round trip")
+    history = loads_phh(text, "dump.phh")
+    again = history.replay()
+    assert _signature(again) == _signature(hand)
+    assert history.expected_finishing_stacks() == again.result.finishing_stacks  # type: ignore[union-attr]
+    # and the dump of the replay is the same text
+    assert dump_phh(again, event="round trip") == text
+
+
+def test_dataset_sample_round_trips(phh_dir: Path) -> None:
+    files = sorted(p for p in phh_dir.rglob("*.phh") if "anomalies" not in p.parts)[::60]
+    files += sorted((phh_dir / "handhq").rglob("*.phh"))
+    for path in files:
+        history = load_phh(path)
+        hand = history.replay()
+        text = dump_phh(hand, scale=history.scale, players=history.players)
+        again = loads_phh(text, str(path)).replay()
+        assert _signature(again) == _signature(hand), path
+        assert history_of(again, scale=history.scale).starting_stacks == history.starting_stacks
+
+
+def test_dump_keeps_cents_and_names() -> None:
+    h = _history(starting_stacks="[100.25, 100, 100]")
+    hand = h.replay()
+    text = dump_phh(hand, scale=h.scale, players=("Ann", "Ben", "Cat"), venue="Casa")
+    assert "starting_stacks = [100.25, 100, 100]" in text
+    assert 'players = ["Ann", "Ben", "Cat"]' in text and 'venue = "Casa"' in text
+    assert '"d dh p2 ????"' in text and '"p1 cbr 6"' in text
+    again = loads_phh(text)
+    assert again.scale == 100 and again.expected_finishing_stacks() == (10225, 9800, 10000)

@@ -217,8 +217,11 @@ def test_cash_game_keeps_its_blinds_and_allows_top_ups() -> None:
         session.finish_hand()
     session.add_chips(0, 50)
     assert sum(session.stacks) == 450
-    assert session.leave(3) == session.stacks[3] or session.stacks[3] == 0
-    assert 3 not in session.active_seats
+    before = session.stacks[3]
+    assert before > 0
+    assert session.leave(3) == before
+    assert session.stacks[3] == 0 and 3 not in session.active_seats
+    assert sum(session.stacks) == 450 - before
     with pytest.raises(InvalidInput):
         Session(NAMES, 100, levels=(BlindLevel(1, 2), BlindLevel(2, 4)), hands_per_level=3)
 
@@ -317,3 +320,23 @@ def test_heads_up_big_blind_ante_is_paid_by_the_big_blind() -> None:
     config, _seats = session.next_config()
     hand = session.start_hand()
     assert antes_posted(hand) == {config.big_blind_seat: 2}
+
+
+def test_leaving_the_button_seat_passes_the_button_on() -> None:
+    session = Session(NAMES, 100, button=1, seed=13)
+    session.leave(1)
+    assert session.button == 2
+    config, seats = session.next_config()
+    assert seats == (0, 2, 3) and seats[config.button] == 2
+    with pytest.raises(InvalidInput):
+        session.start_hand(hole_cards={1: "AsAh"})  # seat 1 is empty: not dealt in
+    assert session.current is None
+
+
+def test_a_refused_start_leaves_the_session_unchanged() -> None:
+    a, b = Session(NAMES, 100, seed=14), Session(NAMES, 100, seed=14)
+    with pytest.raises(InvalidInput):
+        a.start_hand(hole_cards={0: "AsAh", 1: "AsKd"})  # the ace of spades twice
+    assert a.current is None
+    ha, hb = a.start_hand(), b.start_hand()
+    assert [ha.hole_cards(s) for s in range(4)] == [hb.hole_cards(s) for s in range(4)]
