@@ -79,10 +79,22 @@ class _Checker:
             self.histories[hand.id] = hist
             self.finished[hand.id] = hist.replay()
         except CoachError as err:
-            self.problems.append(Problem(self.file, where, err.message))
+            self.problems.append(self.hand_problem(where, err))
             return
         for j, d in enumerate(hand.decisions):
             self.check_decision(f"{where}.decisions[{j}]", hand, hist, d.at, d.seat, d.options)
+
+    def hand_problem(self, where: str, err: CoachError) -> Problem:
+        """A replay error, located at the action (0-based, like the file) without the PHH file prefix."""
+        params = err.message.params
+        action = getattr(err, "action", None)
+        if action is not None and isinstance(params.get("problem"), Message):
+            return Problem(self.file, f"{where}.phh.actions[{action.number - 1}]", Message(
+                N_("'{action}': {problem}"),
+                {"action": params.get("action", ""), "problem": params["problem"]}))
+        if isinstance(params.get("problem"), Message) and "file" in params:
+            return Problem(self.file, where, params["problem"])
+        return Problem(self.file, where, err.message)
 
     def check_decision(self, where: str, hand: ExampleHand, hist: HandHistory, at: int, seat: int,
                        options: Sequence[str]) -> None:
@@ -182,8 +194,11 @@ class _Checker:
         got = mentioned(q.choices[q.answer], names)
         want = ", ".join(sorted(expected))
         if got != expected:
-            self.add(where, N_("the answer is choice {answer} ('{choice}'), but the engine says: {names}"),
-                     answer=q.answer, choice=q.choices[q.answer], names=want)
+            right = [k for k, c in enumerate(q.choices) if mentioned(c, names) == expected]
+            self.add(where, N_("the answer is choice {answer} ('{choice}'), but the engine says {names} "
+                               "(choice {right})"), answer=q.answer, choice=q.choices[q.answer], names=want,
+                     right=", ".join(map(str, right)) or "-")
+            return
         for k, choice in enumerate(q.choices):
             if k != q.answer and mentioned(choice, names) == expected:
                 self.add(where, N_("choice {index} ('{choice}') is right too: it names {names}"),

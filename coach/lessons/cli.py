@@ -1,0 +1,73 @@
+"""``python -m coach lessons check [PATHS]``: check lesson files against the engine.
+
+With no path, every lesson in ``lessons/`` is checked, plus the course-wide
+checks (numbering, prerequisites, every rule of DESIGN.md §5 covered). A path
+may be a file or a directory (its ``*.toml``); ``--course`` adds the course
+checks for explicit paths. Problems print one a line, in Italian unless
+``--locale en``; the exit status is 1 when there is any problem, 2 for a usage
+error. ``python -m coach lessons coverage`` prints, for each rule, where it is
+taught, shown and asked.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from coach.i18n import N_, SUPPORTED_LOCALES, Message, get_translator
+from coach.lessons.loader import default_lessons_dir, lesson_paths, load_lessons
+
+__all__ = ["main"]
+
+
+def _expand(paths: Sequence[str]) -> list[Path]:
+    out: list[Path] = []
+    for p in map(Path, paths):
+        out.extend(lesson_paths(p) if p.is_dir() else [p])
+    return out
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m coach lessons",
+                                     description="Check the lesson files against the engine.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    check = sub.add_parser("check", help="load every lesson, replay its hands, check its answers")
+    check.add_argument("paths", nargs="*", help="lesson files or directories (default: lessons/)")
+    check.add_argument("--course", action="store_true",
+                       help="also the course checks (implied when no path is given)")
+    check.add_argument("--locale", choices=SUPPORTED_LOCALES, default="it")
+    cov = sub.add_parser("coverage", help="where each rule of DESIGN.md §5 is taught")
+    cov.add_argument("directory", nargs="?", default=None)
+    try:
+        args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+    except SystemExit as exc:
+        return 0 if exc.code == 0 else 2
+
+    from coach.lessons.validator import check_lessons, coverage
+
+    if args.command == "coverage":
+        lessons = load_lessons(args.directory or default_lessons_dir())
+        for rule, places in coverage(lessons).items():
+            print(f"{rule}: " + "; ".join(f"{k}: {', '.join(v) or '-'}" for k, v in places.items()))
+        return 0
+
+    tr = get_translator(args.locale)
+    paths = _expand(args.paths) if args.paths else lesson_paths(default_lessons_dir())
+    if not paths:
+        print(tr.render(Message(N_("No lesson files found."))), file=sys.stderr)
+        return 1
+    problems = check_lessons(paths, course=args.course or not args.paths)
+    for problem in problems:
+        print(problem.render(tr))
+    if problems:
+        print(tr.render(Message(N_("Lesson files checked: {files}. Problems: {problems}."),
+                                {"files": len(paths), "problems": len(problems)})), file=sys.stderr)
+        return 1
+    print(tr.render(Message(N_("Lesson files checked: {files}. No problems."), {"files": len(paths)})))
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
