@@ -1,0 +1,784 @@
+"""Decision analysis: every legal option graded, with the numbers behind it.
+
+``analyze(hand)`` reads the decision in front of the player to act (the hero),
+assumes a range for each opponent (:mod:`coach.feedback.opponents`), computes
+the hero's equity against it (exact when it is cheap, Monte Carlo with a fixed
+seed and a stated error otherwise), values each option with the one-street
+models of :mod:`coach.feedback.maths` and grades it
+(:mod:`coach.feedback.grading`). Preflop decisions before any all-in are graded
+from the charts (:mod:`coach.feedback.ranges_data`), which is how players learn
+them; there the EV is not measured and says so.
+
+The result is deterministic for a given hand state and seed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from coach.cards import Card, format_cards
+from coach.errors import InvalidInput
+from coach.feedback import texts as T
+from coach.feedback.grading import Grade, grade_for_loss
+from coach.feedback.maths import (
+    CARDS_TO_COME,
+    MAX_FOLD,
+    call_threshold,
+    equity_needed,
+    ev_bet,
+    ev_call,
+    ev_check,
+    exact_draw_odds,
+    pot_odds_ratio,
+    rule_of_2_and_4,
+    spr,
+)
+from coach.feedback.opponents import OpponentRange, opponent_ranges
+from coach.feedback.rangemodel import (
+    ComboEquity,
+    class_of_cards,
+    equity_multiway,
+    equity_vs_range,
+    hand_classes,
+    parse_weighted,
+    strength_percentiles,
+)
+from coach.feedback.ranges_data import RangeTable, table_for
+from coach.feedback.situation import Situation, read_situation
+from coach.i18n import N_, Decimal, Message, Percent, get_translator
+
+if TYPE_CHECKING:
+    from coach.engine import Hand
+
+PREMIUM = "QQ+, AKs, AKo"
+CHART_MIN_STACK_BB = 25
+
+
+@dataclass(frozen=True)
+class AuthoredFeedback:
+    """Feedback a lesson writes for one option of one decision point.
+
+    ``text`` is added after the coach's explanation, or replaces it with
+    ``replace``; ``grade`` overrides the computed grade (the lesson knows
+    something the model does not, e.g. a read on the opponent).
+    """
+
+    text: Message | str
+    grade: Grade | None = None
+    replace: bool = False
+
+
+@dataclass(frozen=True)
+class OptionGrade:
+    """One legal option: its PHH code (``f``, ``cc``, ``cbr 40``), value and grade."""
+
+    code: str
+    kind: str  # fold check call bet raise all_in
+    amount: int | None
+    grade: Grade
+    ev_bb: float | None
+    ev_loss_bb: float | None
+    explanation: Message
+    estimate: bool
+    authored: bool = False
+
+
+@dataclass(frozen=True)
+class EquityInfo:
+    value: float
+    method: str  # "exact" | "montecarlo"
+    stderr: float
+    samples: int
+
+
+@dataclass(frozen=True)
+class DecisionAnalysis:
+    """Everything the coach says about one decision."""
+
+    actor: int
+    actor_label: str
+    name: str
+    street: str
+    hero_cards: tuple[Card, ...]
+    board: tuple[Card, ...]
+    big_blind: int
+    pot: int
+    to_call: int
+    pot_odds: float | None  # pot : call, e.g. 2.9 (to 1)
+    equity_needed: float
+    equity: EquityInfo | None
+    outs: int | None
+    rule_of_2_and_4: float | None
+    outs_odds: float | None  # exact chance to hit one of the outs by the river (or next card)
+    spr: float | None
+    villain_ranges: Mapping[int, OpponentRange]
+    options: tuple[OptionGrade, ...]
+    best: str
+    method: str  # "ev" or "chart"
+    summary: tuple[Message, ...] = field(default_factory=tuple)
+
+    def option(self, code: str) -> OptionGrade:
+        """The graded option with this code (``cbr 40``) or kind (``fold``, ``raise``)."""
+        for o in self.options:
+            if o.code == code or o.kind == code:
+                return o
+        raise KeyError(code)
+
+    def to_json(self, locale: str = "it", *, labels: Sequence[str] | None = None) -> dict[str, Any]:
+        """The CLI's JSON: figures plus the explanations rendered in ``locale``."""
+        tr = get_translator(locale)
+        return {
+            "actor": self.actor_label,
+            "name": self.name,
+            "street": self.street,
+            "hero_cards": format_cards(self.hero_cards),
+            "board": format_cards(self.board),
+            "pot": self.pot,
+            "to_call": self.to_call,
+            "pot_odds": None if self.pot_odds is None else round(self.pot_odds, 3),
+            "equity_needed": round(self.equity_needed, 4),
+            "equity": None if self.equity is None else round(self.equity.value, 4),
+            "equity_method": None if self.equity is None else self.equity.method,
+            "equity_stderr": None if self.equity is None else round(self.equity.stderr, 4),
+            "outs": self.outs,
+            "rule_of_2_and_4": self.rule_of_2_and_4,
+            "outs_odds": None if self.outs_odds is None else round(self.outs_odds, 4),
+            "spr": None if self.spr is None else round(self.spr, 2),
+            "method": self.method,
+            "villain_ranges": {
+                (labels[s] if labels else str(s)): {"range": r.preflop, "source": r.source,
+                                                     "combos": round(r.range.total, 1)}
+                for s, r in self.villain_ranges.items()
+            },
+            "options": [
+                {
+                    "action": o.code,
+                    "kind": o.kind,
+                    "grade": o.grade.value,
+                    "ev_bb": None if o.ev_bb is None else round(o.ev_bb, 2),
+                    "ev_loss_bb": None if o.ev_loss_bb is None else round(o.ev_loss_bb, 2),
+                    "estimate": o.estimate,
+                    "explanation": tr.render(o.explanation),
+                }
+                for o in self.options
+            ],
+            "best": self.best,
+            "summary": [tr.render(m) for m in self.summary],
+        }
+
+
+# -- options ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Option:
+    code: str
+    kind: str
+    amount: int | None
+
+
+def _clamp(sit: Situation, amount: float) -> int | None:
+    if sit.min_raise_to is None or sit.max_raise_to is None:
+        return None
+    return int(min(max(round(amount), sit.min_raise_to), sit.max_raise_to))
+
+
+def _aggressive(sit: Situation, amount: int) -> _Option:
+    assert sit.max_raise_to is not None
+    full = sit.hero_stack + sit.hero_in_front
+    if amount >= full:
+        return _Option(f"cbr {amount}", "all_in", amount)
+    return _Option(f"cbr {amount}", "bet" if sit.to_match == 0 else "raise", amount)
+
+
+def candidate_options(sit: Situation, extra: Iterable[str] = ()) -> list[_Option]:
+    """Fold, check or call, a few standard sizes and all-in, plus the ``extra`` codes."""
+    out: list[_Option] = []
+    out.append(_Option("f", "fold", None))
+    if sit.can_check:
+        out.append(_Option("cc", "check", None))
+    if sit.can_call:
+        out.append(_Option("cc", "all_in" if sit.to_call >= sit.hero_stack else "call", None))
+    sizes: list[float] = []
+    if sit.can_raise:
+        bb = sit.big_blind
+        if sit.street == "preflop":
+            raises = [a for a in sit.preflop_actions() if a.kind in ("bet", "raise")]
+            limpers = sum(1 for a in sit.preflop_actions() if a.kind == "call" and a.raise_level == 0)
+            if not raises:
+                sizes = [2.5 * bb + limpers * bb, 3 * bb + limpers * bb]
+            elif len(raises) == 1:
+                oop = sit.hero_position in ("SB", "BB")
+                sizes = [sit.to_match * (4 if oop else 3), sit.to_match * (3 if oop else 4)]
+            else:
+                sizes = [sit.to_match * 2.3]
+        elif sit.to_match == 0:
+            sizes = [sit.pot * f for f in (0.33, 0.5, 0.66, 1.0)]
+        else:
+            pot_after_call = sit.pot + sit.to_call
+            sizes = [sit.to_match * 2.5, sit.to_match + pot_after_call * 0.75, sit.to_match + pot_after_call]
+        if sit.min_raise_to is not None:
+            sizes.append(sit.min_raise_to)
+        if sit.max_raise_to is not None:
+            sizes.append(sit.max_raise_to)
+    seen = {o.code for o in out if o.kind != "fold"} | {"f"}
+    for s in sizes:
+        amount = _clamp(sit, s)
+        if amount is None:
+            continue
+        opt = _aggressive(sit, amount)
+        if opt.code not in seen:
+            seen.add(opt.code)
+            out.append(opt)
+    for code in extra:
+        parts = code.split()
+        if parts and parts[0].startswith("p") and parts[0][1:].isdigit():
+            parts = parts[1:]
+        if len(parts) == 2 and parts[0] == "cbr" and parts[1].isdigit():
+            amount = int(parts[1])
+            if sit.can_raise and sit.min_raise_to is not None and sit.max_raise_to is not None and (
+                    sit.min_raise_to <= amount <= sit.max_raise_to
+                    or amount == sit.hero_stack + sit.hero_in_front):
+                opt = _aggressive(sit, amount)
+                if opt.code not in seen:
+                    seen.add(opt.code)
+                    out.append(opt)
+    return out
+
+
+# -- texts ---------------------------------------------------------------------------------
+
+
+def _noun(o: _Option) -> Message:
+    if o.kind == "fold":
+        return Message(T.NOUN_FOLD)
+    if o.kind == "check":
+        return Message(T.NOUN_CHECK)
+    if o.kind == "call":
+        return Message(T.NOUN_CALL)
+    if o.kind == "all_in":
+        return Message(T.NOUN_ALLIN)
+    if o.kind == "bet":
+        return Message(T.NOUN_BET, {"amount": o.amount})
+    return Message(T.NOUN_RAISE, {"amount": o.amount})
+
+
+def _best_verdict(o: _Option) -> Message:
+    if o.kind == "fold":
+        return Message(T.BEST_FOLD)
+    if o.kind == "check":
+        return Message(T.BEST_CHECK)
+    if o.kind == "call":
+        return Message(T.BEST_CALL)
+    if o.kind == "all_in":
+        return Message(T.BEST_ALLIN)
+    if o.kind == "bet":
+        return Message(T.BEST_BET, {"amount": o.amount})
+    return Message(T.BEST_RAISE, {"amount": o.amount})
+
+
+def join(*parts: Message | None) -> Message:
+    """Sentences one after the other, each still translated on its own."""
+    items = [p for p in parts if p is not None]
+    if not items:
+        return Message("")
+    out = items[0]
+    for p in items[1:]:
+        out = Message(T.JOIN, {"first": out, "second": p})
+    return out
+
+
+def hand_phrase(hero: Sequence[Card], board: Sequence[Card]) -> Message:
+    """"with your flush draw", "with your hand (Colore all'asso)", "with A♥J♥"."""
+    if len(board) < 3:
+        return Message(T.HAND_PREFLOP, {"hand": format_cards(hero, symbols=True)})
+    from coach.evaluator import category, describe, evaluate
+
+    strength = evaluate(list(hero) + list(board))
+    cat = category(strength).key
+    made_strong = cat not in ("high_card", "one_pair")
+    if len(board) < 5 and not made_strong:
+        flush, straight, gutshot = draws(hero, board)
+        if flush and (straight or gutshot):
+            return Message(T.HAND_COMBO_DRAW)
+        if flush:
+            return Message(T.HAND_FLUSH_DRAW)
+        if straight:
+            return Message(T.HAND_STRAIGHT_DRAW)
+        if gutshot and cat == "high_card":
+            return Message(T.HAND_GUTSHOT)
+    return Message(T.HAND_MADE, {"hand": describe(list(hero) + list(board))})
+
+
+def _straight_ranks(ranks: set[int]) -> bool:
+    r = set(ranks)
+    if 12 in r:
+        r.add(-1)
+    return any(all(x in r for x in range(lo, lo + 5)) for x0 in [0] for lo in range(-1, 9))
+
+
+def draws(hero: Sequence[Card], board: Sequence[Card]) -> tuple[bool, bool, bool]:
+    """(flush draw, open-ended straight draw, gutshot) that use at least one hole card."""
+    cards = list(hero) + list(board)
+    flush = False
+    for suit in range(4):
+        n = sum(1 for c in cards if c.suit == suit)
+        if n == 4 and any(c.suit == suit for c in hero):
+            flush = True
+    ranks = {c.rank for c in cards}
+    board_ranks = {c.rank for c in board}
+    if _straight_ranks(ranks):
+        return flush, False, False
+    completing = [r for r in range(13) if r not in ranks and _straight_ranks(ranks | {r})
+                  and not _straight_ranks(board_ranks | {r})]
+    return flush, len(completing) >= 2, len(completing) == 1
+
+
+def count_outs(hero: Sequence[Card], board: Sequence[Card]) -> int | None:
+    """Cards that complete the hero's flush or straight draw (None without a draw).
+
+    The teaching count (9 for a flush draw, 8 for an open-ender, 4 for a
+    gutshot, 15 for both), not an equity: the exact equity is shown beside it.
+    """
+    if len(board) not in (3, 4):
+        return None
+    from coach.evaluator import category, evaluate
+
+    cats_weak = ("high_card", "one_pair", "two_pair", "three_of_a_kind")
+    if category(evaluate(list(hero) + list(board))).key not in cats_weak:
+        return None
+    seen = {c.index for c in list(hero) + list(board)}
+    outs = 0
+    base = list(hero) + list(board)
+    for idx in range(52):
+        if idx in seen:
+            continue
+        c = Card.from_index(idx)
+        cat = category(evaluate([*base, c])).key
+        board_cat = category(evaluate([*board, c])).key if len(board) + 1 >= 5 else "high_card"
+        if cat in ("straight", "flush", "straight_flush") and cat != board_cat:
+            outs += 1
+    return outs or None
+
+
+# -- the analysis --------------------------------------------------------------------------
+
+
+def _bb(chips: float, sit: Situation) -> float:
+    return chips / sit.big_blind
+
+
+def analyze(
+    hand: Hand,
+    *,
+    villain_ranges: Mapping[int, str] | None = None,
+    seed: int = 0,
+    candidates: Iterable[str] = (),
+    authored: Mapping[str, AuthoredFeedback | Message | str] | None = None,
+) -> DecisionAnalysis:
+    """Grade every option of the player to act in ``hand`` (the hand is not changed).
+
+    ``villain_ranges`` maps seats to range notation (a lesson's assumption);
+    ``candidates`` adds bet/raise codes to grade (``"cbr 40"``, e.g. the
+    learner's own choice); ``authored`` adds or replaces feedback per option
+    code (``"f"``, ``"cc"``, ``"cbr 40"``) or kind (``"raise"``, ``"*"`` for all).
+    """
+    sit = read_situation(hand)
+    ranges = opponent_ranges(sit, villain_ranges)
+    options = candidate_options(sit, candidates)
+    hero_idx = [c.index for c in sit.hero_cards]
+    board_idx = [c.index for c in sit.board]
+    chart = _chart_situation(sit, villain_ranges)
+    combo_eq: ComboEquity | None = None
+    equity: EquityInfo | None = None
+    live_ranges = {s: r for s, r in ranges.items() if len(r.range) > 0}
+    if live_ranges and not (chart is not None and chart[0] == "unopened"):
+        if len(live_ranges) == 1:
+            (only,) = live_ranges.values()
+            combo_eq = equity_vs_range(hero_idx, board_idx, only.range, seed=seed)
+            equity = EquityInfo(combo_eq.equity, combo_eq.method, combo_eq.stderr, combo_eq.samples)
+        else:
+            mw = equity_multiway(hero_idx, board_idx, [r.range for r in live_ranges.values()], seed=seed)
+            equity = EquityInfo(mw.equity, mw.method, mw.stderr, mw.samples)
+    outs = count_outs(sit.hero_cards, sit.board)
+    to_come = CARDS_TO_COME.get(sit.street, 0)
+    unseen = 52 - 2 - len(sit.board)
+    summary: list[Message] = []
+    if chart is not None:
+        graded, method = _grade_chart(sit, options, chart), "chart"
+    else:
+        assert equity is not None or not live_ranges
+        graded, method = _grade_ev(sit, options, ranges, combo_eq, equity), "ev"
+    graded = _apply_authored(graded, authored)
+    best = min(graded, key=lambda o: (o.grade.rank, -(o.ev_bb if o.ev_bb is not None else 0.0)))
+    eff = min(sit.hero_stack, max((sit.stacks[s] + sit.bets[s] - sit.hero_in_front for s in sit.opponents),
+                                  default=0))
+    spr_value = spr(max(eff - sit.to_call, 0), sit.pot + sit.to_call) if sit.street != "preflop" else None
+    if equity is not None:
+        summary.append(Message(T.EQUITY_EXACT if equity.method == "exact" else T.EQUITY_MC,
+                               {"equity": Percent(equity.value), "err": Percent(equity.stderr)}))
+    if outs is not None and to_come:
+        summary.append(Message(T.OUTS, {
+            "outs": outs, "rule": Percent(rule_of_2_and_4(outs, to_come), 0),
+            "exact": Percent(exact_draw_odds(outs, unseen, to_come))}))
+    if spr_value is not None:
+        summary.append(Message(T.SPR_LINE, {"spr": Decimal(spr_value, 1)}))
+    return DecisionAnalysis(
+        actor=sit.hero, actor_label=f"p{hand.config.player_of_seat(sit.hero)}", name=sit.names[sit.hero],
+        street=sit.street, hero_cards=sit.hero_cards, board=sit.board, big_blind=sit.big_blind,
+        pot=sit.pot, to_call=sit.to_call, pot_odds=pot_odds_ratio(sit.to_call, sit.pot),
+        equity_needed=equity_needed(sit.to_call, sit.pot), equity=equity, outs=outs,
+        rule_of_2_and_4=rule_of_2_and_4(outs, to_come) if outs is not None and to_come else None,
+        outs_odds=exact_draw_odds(outs, unseen, to_come) if outs is not None and to_come else None,
+        spr=spr_value, villain_ranges=ranges, options=tuple(graded), best=best.code, method=method,
+        summary=tuple(summary),
+    )
+
+
+def _apply_authored(
+    graded: list[OptionGrade], authored: Mapping[str, AuthoredFeedback | Message | str] | None,
+) -> list[OptionGrade]:
+    if not authored:
+        return graded
+    out = []
+    for o in graded:
+        fb = authored.get(o.code) or authored.get(o.kind) or authored.get("*")
+        if fb is None:
+            out.append(o)
+            continue
+        if not isinstance(fb, AuthoredFeedback):
+            fb = AuthoredFeedback(fb)
+        text = fb.text if isinstance(fb.text, Message) else Message("{text}", {"text": fb.text})
+        expl = text if fb.replace else join(o.explanation, text)
+        out.append(replace(o, explanation=expl, grade=fb.grade or o.grade, authored=True))
+    return out
+
+
+# -- EV grading ------------------------------------------------------------------------------
+
+
+@dataclass
+class _Valued:
+    opt: _Option
+    ev: float  # chips
+    estimate: bool
+
+
+def _grade_ev(
+    sit: Situation, options: list[_Option], ranges: Mapping[int, OpponentRange],
+    combo_eq: ComboEquity | None, equity: EquityInfo | None,
+) -> list[OptionGrade]:
+    eq = equity.value if equity is not None else 1.0
+    closes = sit.call_closes_action
+    board_idx = tuple(c.index for c in sit.board)
+    pcts = {s: strength_percentiles(r.range.cards, board_idx) for s, r in ranges.items() if len(r.range)}
+    valued: list[_Valued] = []
+    for o in options:
+        if o.kind == "fold":
+            valued.append(_Valued(o, 0.0, False))
+        elif o.kind == "check":
+            valued.append(_Valued(o, ev_check(eq, sit.pot), not closes))
+        elif o.code == "cc":
+            call = sit.to_call
+            pot = sit.pot_for_call(call)
+            valued.append(_Valued(o, ev_call(eq, pot, call), not closes))
+        else:
+            assert o.amount is not None
+            valued.append(_Valued(o, _ev_aggressive(sit, o.amount, ranges, pcts, combo_eq, eq), True))
+    # Before the river an overbet (more than twice the pot) risks chips on streets this
+    # one-street model cannot see: it is valued but never graded above the standard sizes.
+    overbets = {id(v) for v in valued if _is_aggr(v.opt) and sit.street != "river"
+                and v.opt.amount is not None
+                and v.opt.amount - sit.hero_in_front > 2 * (sit.pot + sit.to_call)}
+    rankable = [v for v in valued if id(v) not in overbets] or valued
+    best = max(rankable, key=lambda v: v.ev)
+    tol = 0.0
+    if equity is not None and equity.method == "montecarlo":
+        tol = 2 * equity.stderr * (sit.pot + sit.to_call)
+    runner_up = sorted(rankable, key=lambda v: -v.ev)
+    passive = max((v for v in valued if v.opt.kind in ("check", "call") or v.opt.code == "cc"),
+                  key=lambda v: v.ev, default=None)
+    context = _context_sentence(sit, equity)
+    out: list[OptionGrade] = []
+    for v in valued:
+        loss = max(0.0, best.ev - v.ev)
+        estimate = v.estimate or best.estimate
+        loss_for_grade = 0.0 if loss <= tol else loss
+        grade = grade_for_loss(_bb(loss_for_grade, sit), estimate=estimate)
+        beats_passive = _is_aggr(v.opt) and all(v.ev > u.ev for u in valued if not _is_aggr(u.opt))
+        if beats_passive and _is_aggr(best.opt) and estimate:
+            # Only the size differs from the best, and sizes are where the model is weakest.
+            grade = Grade.BUONA if grade.rank > Grade.BUONA.rank else grade
+        if v.opt.kind == "fold" and sit.can_check:
+            grade = grade.at_least(Grade.ERRORE)
+        overbet_note = None
+        if id(v) in overbets:
+            grade = grade.at_least(Grade.BUONA)
+            overbet_note = Message(T.OVERBET_NOTE)
+        if v is best:
+            other = next((u for u in runner_up if u is not v), None)
+            if other is None:
+                verdict = Message(T.ONLY, {"verdict": _best_verdict(v.opt)})
+            else:
+                verdict = _loses(v.opt, other, best.ev - other.ev, sit, other.estimate or v.estimate)
+        elif beats_passive and passive is not None:
+            verdict = Message(T.GAIN_OVER_CALL if passive.opt.kind != "check" else T.GAIN_OVER_CHECK, {
+                "noun": _noun(v.opt), "gain": T.bb(_bb(v.ev - passive.ev, sit)), "best": _noun(best.opt),
+                "loss": T.bb(_bb(loss, sit))})
+        else:
+            verdict = _loses(best.opt, v, loss, sit, estimate)
+        extra = None
+        if v.opt.kind == "fold" and sit.can_check:
+            extra = Message(T.FOLD_WHEN_FREE)
+        ev_line = Message(T.IS_BEST_EV_EST if v.estimate else T.IS_BEST_EV,
+                          {"ev": T.bb(_bb(v.ev, sit)), "why": _why(v.opt)})
+        out.append(OptionGrade(
+            code=v.opt.code, kind=v.opt.kind, amount=v.opt.amount, grade=grade, ev_bb=_bb(v.ev, sit),
+            ev_loss_bb=_bb(loss, sit), explanation=join(context, extra, verdict, ev_line, overbet_note),
+            estimate=v.estimate,
+        ))
+    return out
+
+
+def _is_aggr(o: _Option) -> bool:
+    return o.code.startswith("cbr")
+
+
+def _why(o: _Option) -> Message:
+    if o.kind == "check":
+        return Message(T.WHY_CHECK_EST)
+    if o.kind in ("call",) or o.code == "cc":
+        return Message(T.WHY_CALL_EST)
+    return Message(T.WHY_BET_EST)
+
+
+def _loses(best: _Option, v: _Valued, loss_chips: float, sit: Situation, estimate: bool) -> Message:
+    loss_bb = _bb(loss_chips, sit)
+    verdict = _best_verdict(best)
+    if round(loss_bb, 1) <= 0:
+        return Message(T.SAME, {"verdict": verdict, "noun": _noun(v.opt)})
+    return Message(T.LOSES_EST if estimate else T.LOSES,
+                   {"verdict": verdict, "noun": _noun(v.opt), "loss": T.bb(loss_bb)})
+
+
+def _context_sentence(sit: Situation, equity: EquityInfo | None) -> Message | None:
+    if equity is None:
+        return None
+    phrase = hand_phrase(sit.hero_cards, sit.board)
+    if sit.to_call > 0:
+        pot = sit.pot_for_call(sit.to_call)
+        need = T.pct_phrase(T.NEED, equity_needed(sit.to_call, pot))
+        have = T.pct_phrase(T.HAVE if equity.method != "exact" else T.HAVE_EXACT, equity.value, hand=phrase)
+        return Message(T.PRICE, {"call": sit.to_call, "pot": pot, "need": need, "have": have})
+    return join(Message(T.FREE_CHECK), Message(T.EQUITY_NOW, {"equity": Percent(equity.value)}))
+
+
+def _ev_aggressive(
+    sit: Situation, amount: int, ranges: Mapping[int, OpponentRange], pcts: Mapping[int, np.ndarray],
+    combo_eq: ComboEquity | None, eq_all: float,
+) -> float:
+    """One-street EV of betting or raising to ``amount`` (see :mod:`coach.feedback.maths`)."""
+    add = amount - sit.hero_in_front
+    live = [s for s in sit.live_opponents if s in ranges and len(ranges[s].range)]
+    if not live:
+        return ev_call(eq_all, sit.pot_for_call(min(add, sit.to_call)), min(add, sit.to_call))
+    folds: list[float] = []
+    callers_add: list[int] = []
+    eq_called = eq_all
+    a_eff = 0
+    for s in live:
+        v_front = sit.bets[s]
+        v_max = v_front + sit.stacks[s]
+        v_add = max(0, min(amount, v_max) - v_front)
+        a_eff = max(a_eff, min(add, v_max - sit.hero_in_front))
+        h = call_threshold(sit.pot, min(add, v_max - sit.hero_in_front), v_add, is_raise=sit.to_match > 0)
+        rng = ranges[s].range
+        calls = pcts[s] >= h
+        f = 1.0 - float((rng.weights * calls).sum() / rng.total)
+        if f > MAX_FOLD:  # the strongest folders call anyway, down to MAX_FOLD folds
+            order = np.argsort(-pcts[s])
+            cum = np.cumsum(rng.weights[order]) / rng.total
+            calls = np.zeros(len(rng), dtype=bool)
+            calls[order[: int(np.searchsorted(cum, 1 - MAX_FOLD)) + 1]] = True
+            f = MAX_FOLD
+        folds.append(f)
+        callers_add.append(v_add)
+        if combo_eq is not None and len(live) == 1:
+            got = combo_eq.equity_where(calls)
+            eq_called = got if got is not None else eq_all
+    f_all = float(np.prod(folds))
+    if len(live) == 1:
+        return ev_bet(sit.pot, a_eff, callers_add[0], f_all, eq_called)
+    if f_all >= 1.0:
+        return float(sit.pot)
+    expected_add = sum((1 - f) * v for f, v in zip(folds, callers_add, strict=True)) / (1 - f_all)
+    called = eq_called * (sit.pot + a_eff + expected_add) - a_eff
+    return f_all * sit.pot + (1 - f_all) * called
+
+
+# -- chart grading -----------------------------------------------------------------------
+
+
+def _effective_bb(sit: Situation) -> float:
+    others = [sit.stacks[s] + sit.bets[s] for s in sit.opponents] or [0]
+    return min(sit.hero_stack + sit.hero_in_front, max(others)) / sit.big_blind
+
+
+def _chart_situation(sit: Situation, given: Mapping[int, str] | None) -> tuple[str, int | None] | None:
+    """("unopened" | "facing_open" | "facing_3bet", opener seat) when a preflop chart applies."""
+    if sit.street != "preflop" or given:
+        return None
+    if _effective_bb(sit) < CHART_MIN_STACK_BB:
+        return None
+    pf = sit.preflop_actions()
+    raises = [a for a in pf if a.kind in ("bet", "raise")]
+    if any(a.all_in for a in pf) or sit.to_call >= sit.hero_stack:
+        return None
+    if any(a.to >= 0.4 * (a.to + sit.stacks[a.seat]) for a in raises):
+        return None
+    if not raises:
+        return ("unopened", None)
+    hero_raised = any(a.seat == sit.hero for a in raises)
+    if len(raises) == 1 and not hero_raised:
+        return ("facing_open", raises[0].seat)
+    if len(raises) == 2 and raises[0].seat == sit.hero:
+        return ("facing_3bet", raises[1].seat)
+    return None
+
+
+def _worse(g: Grade, steps: int) -> Grade:
+    order = list(Grade)
+    return order[min(len(order) - 1, g.rank + steps)]
+
+
+def _grade_chart(sit: Situation, options: list[_Option], chart: tuple[str, int | None]) -> list[OptionGrade]:
+    kind, opener = chart
+    table = table_for(sit.players)
+    cls = class_of_cards(sit.hero_cards)
+    hand_txt = format_cards(sit.hero_cards, symbols=True)
+    pos = sit.hero_position
+    premium = cls in hand_classes(PREMIUM)
+    from_pos = Message(T.FROM_POS.get(pos, T.FROM_POS["UTG"]))
+    raise_w = call_w = 0.0
+    headline: Message
+    limp_line: Message | None = None
+    bb_check = sit.can_check
+    if kind == "unopened" and bb_check:
+        r = table.facing_open("BB", "CO").raise_range
+        raise_w = hand_classes(r).get(cls, 0.0)
+        headline = Message(T.PF_BB_RAISE if raise_w > 0 else T.PF_BB_CHECK, {"hand": hand_txt})
+    elif kind == "unopened":
+        text = table.open_range(pos)
+        raise_w = hand_classes(text).get(cls, 0.0) if text else 0.0
+        width = T.pct_phrase(T.WIDTH, parse_weighted(text).share_of_all() if text else 0.0)
+        msg = T.PF_OPEN_IN if raise_w >= 1 else (T.PF_OPEN_MIXED if raise_w > 0 else T.PF_OPEN_OUT)
+        headline = Message(msg, {"hand": hand_txt, "from_pos": from_pos, "width": width})
+        limp_line = Message(T.PF_LIMP)
+    elif kind == "facing_open":
+        assert opener is not None
+        f = table.facing_open(pos, sit.positions[opener])
+        raise_w = hand_classes(f.raise_range).get(cls, 0.0)
+        call_w = hand_classes(f.call).get(cls, 0.0)
+        msg = T.PF_VS_RAISE if raise_w > 0 else (T.PF_VS_CALL if call_w > 0 else T.PF_VS_FOLD)
+        opener_from = Message(T.FROM_POS.get(sit.positions[opener], T.FROM_POS["UTG"]))
+        headline = Message(msg, {"hand": hand_txt, "hero_from": from_pos, "opener_from": opener_from})
+    else:
+        f3 = table.vs_3bet
+        raise_w = hand_classes(f3.raise_range).get(cls, 0.0) if f3 else 0.0
+        call_w = hand_classes(f3.call).get(cls, 0.0) if f3 else 0.0
+        msg = T.PF_3B_RAISE if raise_w > 0 else (T.PF_3B_CALL if call_w > 0 else T.PF_3B_FOLD)
+        headline = Message(msg, {"hand": hand_txt})
+    wider = _wider_open(table, cls)
+    graded: list[tuple[_Option, Grade, list[Message]]] = []
+    for o in options:
+        notes: list[Message] = []
+        if o.kind == "fold":
+            if bb_check:
+                g = Grade.ERRORE
+                notes.append(Message(T.FOLD_WHEN_FREE))
+            elif raise_w >= 1 or call_w >= 1:
+                g = Grade.ERRORE_GRAVE if premium else (Grade.IMPRECISA if raise_w == 0 else Grade.ERRORE)
+            elif raise_w > 0 or call_w > 0:
+                g = Grade.BUONA
+            else:
+                g = Grade.OTTIMA
+        elif o.kind == "check":
+            g = Grade.BUONA if raise_w > 0 else Grade.OTTIMA
+        elif o.code == "cc":  # call (or limp)
+            if kind == "unopened":
+                g = Grade.IMPRECISA if (raise_w > 0 or pos == "SB") else Grade.ERRORE
+                if limp_line is not None:
+                    notes.append(limp_line)
+            elif call_w > 0:
+                g = Grade.OTTIMA
+            elif raise_w > 0:
+                g = Grade.BUONA
+            else:
+                g = Grade.ERRORE
+        else:
+            assert o.amount is not None
+            if raise_w > 0:
+                g = Grade.OTTIMA
+            elif call_w > 0:
+                g = Grade.IMPRECISA
+            elif kind == "unopened" and wider:
+                g = Grade.IMPRECISA
+            else:
+                g = Grade.ERRORE
+            steps, note = _size_penalty(sit, o, kind, premium)
+            g = _worse(g, steps)
+            if note is not None:
+                notes.append(note)
+        graded.append((o, g, notes))
+    best_o, _, _ = min(graded, key=lambda t: t[1].rank)
+    out = []
+    for o, g, notes in graded:
+        if o is best_o:
+            verdict = Message(T.ONLY, {"verdict": _best_verdict(o)})
+        else:
+            verdict = Message(T.ONLY, {"verdict": _best_verdict(best_o)})
+        out.append(OptionGrade(
+            code=o.code, kind=o.kind, amount=o.amount, grade=g, ev_bb=None, ev_loss_bb=None,
+            explanation=join(headline, *notes, verdict, Message(T.PF_CHART_NOTE)), estimate=True,
+        ))
+    return out
+
+
+def _wider_open(table: RangeTable, cls: str) -> bool:
+    """The hand opens from some later position (a close call, not a blunder)."""
+    return any(cls in hand_classes(t) for t in table.open.values())
+
+
+def _size_penalty(sit: Situation, o: _Option, kind: str, premium: bool) -> tuple[int, Message | None]:
+    assert o.amount is not None
+    bb = sit.big_blind
+    size_bb = o.amount / bb
+    if o.kind == "all_in" and size_bb > CHART_MIN_STACK_BB:
+        return (1 if premium else 2), Message(T.PF_ALLIN_DEEP, {"bb": Decimal(size_bb, 1)})
+    p = {"amount": o.amount, "bb": Decimal(size_bb, 1)}
+    if kind == "unopened" and not sit.can_check:
+        limpers = sum(1 for a in sit.preflop_actions() if a.kind == "call" and a.raise_level == 0)
+        net = size_bb - limpers
+        if net < 2.0:
+            return 1, Message(T.PF_SIZE_SMALL, p)
+        if net <= 3.5:
+            return 0, Message(T.PF_SIZE_OK, p)
+        return (1 if net <= 5 else 2), Message(T.PF_SIZE_BIG, p)
+    ratio = o.amount / max(sit.to_match, 1)
+    lo, hi = (2.7, 5.0) if kind == "facing_open" else ((2.0, 3.0) if kind == "facing_3bet" else (2.0, 5.0))
+    if ratio < lo:
+        return 1, Message(T.PF_SIZE_SMALL, p)
+    if ratio > hi:
+        return (1 if ratio <= hi * 1.6 else 2), Message(T.PF_SIZE_BIG, p)
+    return 0, Message(T.PF_SIZE_OK, p)
+
+
+__all__ = [
+    "AuthoredFeedback", "DecisionAnalysis", "EquityInfo", "OptionGrade", "analyze", "candidate_options",
+    "count_outs", "draws", "hand_phrase",
+]
+_ = (N_, InvalidInput)

@@ -1,0 +1,120 @@
+"""Practice opponents that play from the same charts and maths as the coach.
+
+A :class:`Bot` asks :func:`coach.feedback.analysis.analyze` for the graded
+options of its own decision (it sees its own cards, never the others') and
+then picks:
+
+* with probability ``difficulty`` the coach's best option (difficulty 1.0 plays
+  the coach's line every time);
+* otherwise the option its *style* likes best among the reasonable ones:
+  loose bots continue with hands a tight bot folds, aggressive bots prefer
+  bets and raises, passive bots checks and calls. A grade still weighs in, so
+  even an easy bot rarely makes a blunder (it would not teach anything).
+
+Deterministic: the same seed and the same sequence of decisions give the same
+choices (the random draws and the Monte Carlo seed derive from ``seed``).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from coach.errors import InvalidInput
+from coach.feedback.analysis import DecisionAnalysis, OptionGrade, analyze
+from coach.i18n import N_, Message
+
+if TYPE_CHECKING:
+    from coach.engine import ActionRecord, Hand
+
+
+@dataclass(frozen=True)
+class Style:
+    """``tightness`` 0 (plays everything) .. 1 (plays only the best); ``aggression`` likewise."""
+
+    name: str
+    tightness: float
+    aggression: float
+
+
+STYLES: dict[str, Style] = {
+    "tight-aggressive": Style("tight-aggressive", 0.75, 0.75),
+    "loose-aggressive": Style("loose-aggressive", 0.25, 0.8),
+    "tight-passive": Style("tight-passive", 0.8, 0.2),
+    "loose-passive": Style("loose-passive", 0.2, 0.15),
+}
+STYLE_LABELS = {
+    "tight-aggressive": N_("tight and aggressive"),
+    "loose-aggressive": N_("loose and aggressive"),
+    "tight-passive": N_("tight and passive"),
+    "loose-passive": N_("loose and passive (a calling station)"),
+}
+
+
+@dataclass(frozen=True)
+class BotDecision:
+    """What the bot does: the PHH code with its player (``p3 cbr 6``) and the graded option."""
+
+    code: str
+    option: OptionGrade
+    followed_coach: bool
+
+
+class Bot:
+    """A seeded practice opponent: ``Bot("tight-aggressive", 0.8, seed=1).choose(hand)``."""
+
+    def __init__(
+        self, style: str | Style = "tight-aggressive", difficulty: float = 0.7, seed: int = 0,
+    ) -> None:
+        if isinstance(style, str):
+            if style not in STYLES:
+                raise InvalidInput(N_("Unknown bot style '{style}': use one of {styles}."),
+                                   style=style, styles=", ".join(STYLES))
+            style = STYLES[style]
+        if not 0.0 <= difficulty <= 1.0:
+            raise InvalidInput(N_("The difficulty goes from 0 to 1, not {value}."), value=str(difficulty))
+        self.style = style
+        self.difficulty = difficulty
+        self.seed = seed
+        self._rng = random.Random(seed)
+
+    @property
+    def label(self) -> Message:
+        return Message(STYLE_LABELS.get(self.style.name, N_("tight and aggressive")))
+
+    def _score(self, o: OptionGrade, a: DecisionAnalysis) -> float:
+        """How much this style likes an option (the grade weighs in: blunders stay rare)."""
+        s = -1.2 * o.grade.rank
+        aggressive = o.code.startswith("cbr")
+        if aggressive:
+            s += 2.5 * self.style.aggression - 1.0
+            if o.kind == "all_in":
+                s -= 1.0
+        elif o.kind == "fold":
+            s += 2.0 * self.style.tightness - 1.0 if a.to_call > 0 else -5.0
+        else:  # check or call
+            s += 1.5 * (1.0 - self.style.aggression) + 1.0 * (1.0 - self.style.tightness) - 0.5
+        return s + self._rng.random() * 0.8
+
+    def choose(self, hand: Hand) -> BotDecision:
+        """The bot's action for the player to act in ``hand`` (the hand is not changed)."""
+        actor = hand.legal_actions().actor
+        if actor is None:
+            raise InvalidInput(N_("Nobody is to act: the bot has nothing to decide."))
+        analysis = analyze(hand, seed=self._rng.randrange(1 << 30))
+        best = analysis.option(analysis.best)
+        follow = self._rng.random() < self.difficulty
+        if follow:
+            chosen = best
+        else:
+            chosen = max(analysis.options, key=lambda o: self._score(o, analysis))
+        player = hand.config.player_of_seat(actor)
+        return BotDecision(code=f"p{player} {chosen.code}", option=chosen, followed_coach=follow)
+
+    def act(self, hand: Hand) -> ActionRecord:
+        """Choose and apply the action; returns the engine's record."""
+        decision = self.choose(hand)
+        record = hand.apply_code(decision.code)
+        assert record is not None
+        return record

@@ -1,0 +1,172 @@
+"""Preflop ranges as data: loader, position names and a validator.
+
+The ranges live in ``coach/feedback/data/{6max,9max,headsup}.toml`` so a coach
+can edit them without touching code; this module reads them, names the
+positions of any table (2 to 10 players) and checks that every range parses
+and that the tables make sense (opening ranges widen towards the button, a
+hand is never both a call and a 3-bet).
+"""
+
+from __future__ import annotations
+
+import itertools
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+DATA_DIR = Path(__file__).resolve().parent / "data"
+FORMATS = ("6max", "9max", "headsup")
+
+# Every one of the 1326 starting hands, for "any two cards".
+ANY_TWO = (
+    "22+, A2s+, K2s+, Q2s+, J2s+, T2s+, 92s+, 82s+, 72s+, 62s+, 52s+, 42s+, 32s, "
+    "A2o+, K2o+, Q2o+, J2o+, T2o+, 92o+, 82o+, 72o+, 62o+, 52o+, 42o+, 32o"
+)
+
+
+@dataclass(frozen=True)
+class FacingRanges:
+    """What to do facing an aggressive action: raise with one range, call with another."""
+
+    raise_range: str
+    call: str
+
+
+@dataclass(frozen=True)
+class RangeTable:
+    """The preflop ranges of one table format (range notation strings)."""
+
+    format: str
+    positions: tuple[str, ...]
+    open: Mapping[str, str]
+    vs_open: Mapping[str, FacingRanges] = field(default_factory=dict)
+    bb_defend: Mapping[str, FacingRanges] = field(default_factory=dict)
+    vs_3bet: FacingRanges | None = None
+    villain: Mapping[str, str] = field(default_factory=dict)
+
+    def open_range(self, position: str) -> str:
+        """The raise-first-in range (the big blind never opens: empty)."""
+        return self.open.get(position, "")
+
+    def facing_open(self, hero: str, opener: str) -> FacingRanges:
+        """3-bet and call ranges for ``hero`` facing one open from ``opener``."""
+        table = self.bb_defend if hero == "BB" else self.vs_open
+        found = table.get(opener)
+        if found is None:  # an opener with no chart of his own: use the nearest later one
+            order = [p for p in self.positions if p in table]
+            found = table[order[0]] if order else FacingRanges("", "")
+        return found
+
+
+def _facing(data: Any, raise_key: str) -> FacingRanges:
+    return FacingRanges(raise_range=str(data.get(raise_key, "")), call=str(data.get("call", "")))
+
+
+def parse_table(data: Mapping[str, Any]) -> RangeTable:
+    """Build a table from a parsed TOML document."""
+    return RangeTable(
+        format=str(data["format"]),
+        positions=tuple(str(p) for p in data["positions"]),
+        open={str(k): str(v) for k, v in data.get("open", {}).items()},
+        vs_open={str(k): _facing(v, "threebet") for k, v in data.get("vs_open", {}).items()},
+        bb_defend={str(k): _facing(v, "threebet") for k, v in data.get("bb_defend", {}).items()},
+        vs_3bet=_facing(data["vs_3bet"], "fourbet") if "vs_3bet" in data else None,
+        villain={str(k): str(v) for k, v in data.get("villain", {}).items()},
+    )
+
+
+@cache
+def load_table(fmt: str) -> RangeTable:
+    """The table of ``fmt`` ("6max", "9max", "headsup"), read once."""
+    if fmt not in FORMATS:
+        raise KeyError(fmt)
+    with (DATA_DIR / f"{fmt}.toml").open("rb") as fh:
+        return parse_table(tomllib.load(fh))
+
+
+def format_for(players: int) -> str:
+    """Which chart a table of ``players`` uses: heads-up, up to 6, or full ring."""
+    if players <= 2:
+        return "headsup"
+    return "6max" if players <= 6 else "9max"
+
+
+def table_for(players: int) -> RangeTable:
+    return load_table(format_for(players))
+
+
+def position_names(players: int) -> tuple[str, ...]:
+    """Position names in preflop order (first to act first) for a table of ``players``.
+
+    Short tables drop the early seats (4 players: CO, BTN, SB, BB); a tenth
+    player is a second UTG. Heads-up: the button (who is the small blind) and
+    the big blind.
+    """
+    table = table_for(players)
+    names = table.positions
+    if players <= len(names):
+        return names[len(names) - players:]
+    return ("UTG",) * (players - len(names)) + names
+
+
+def seat_position(players: int, button: int, seat: int) -> str:
+    """The position name of ``seat`` at a table of ``players`` with the button at ``button``."""
+    names = position_names(players)
+    if players == 2:
+        return "BTN" if seat == button else "BB"
+    k = (seat - (button + 3)) % players
+    return names[k]
+
+
+def all_range_texts(table: RangeTable) -> list[tuple[str, str]]:
+    """Every (label, notation) pair of a table, for validation and display."""
+    out: list[tuple[str, str]] = [(f"open.{p}", r) for p, r in table.open.items()]
+    for name, group in (("vs_open", table.vs_open), ("bb_defend", table.bb_defend)):
+        for p, f in group.items():
+            out += [(f"{name}.{p}.raise", f.raise_range), (f"{name}.{p}.call", f.call)]
+    if table.vs_3bet is not None:
+        out += [("vs_3bet.raise", table.vs_3bet.raise_range), ("vs_3bet.call", table.vs_3bet.call)]
+    out += [(f"villain.{k}", v) for k, v in table.villain.items()]
+    return out
+
+
+def validate_table(table: RangeTable) -> list[str]:
+    """Problems found in one table (empty when it is sound)."""
+    from coach.feedback.rangemodel import hand_classes
+
+    problems: list[str] = []
+    parsed: dict[str, frozenset[str]] = {}
+    for label, text in all_range_texts(table):
+        try:
+            parsed[label] = frozenset(hand_classes(text))
+        except ValueError as exc:
+            problems.append(f"{table.format} {label}: {exc}")
+    opens = [p for p in table.positions if p in table.open and p != "SB"]
+    for early, late in itertools.pairwise(opens):
+        a, b = parsed.get(f"open.{early}"), parsed.get(f"open.{late}")
+        if a is not None and b is not None and not a <= b:
+            problems.append(
+                f"{table.format}: open.{late} lacks hands that open.{early} opens: {sorted(a - b)}"
+            )
+    for name in ("vs_open", "bb_defend"):
+        group = table.vs_open if name == "vs_open" else table.bb_defend
+        for p in group:
+            both = parsed.get(f"{name}.{p}.raise", frozenset()) & parsed.get(f"{name}.{p}.call", frozenset())
+            if both:
+                problems.append(f"{table.format} {name}.{p}: both raise and call: {sorted(both)}")
+    if table.vs_3bet is not None:
+        both = parsed.get("vs_3bet.raise", frozenset()) & parsed.get("vs_3bet.call", frozenset())
+        if both:
+            problems.append(f"{table.format} vs_3bet: both raise and call: {sorted(both)}")
+    return problems
+
+
+def validate_all() -> list[str]:
+    """Problems in every shipped table."""
+    out: list[str] = []
+    for fmt in FORMATS:
+        out += validate_table(load_table(fmt))
+    return out

@@ -1,0 +1,149 @@
+"""The sentences of the coach, as translatable messages with named figures.
+
+Kept in one place so the Italian reads as one voice. Italian needs the article
+before a percentage ("il 25,5%", "l'8%", "l'11%"): :func:`pct_phrase` picks the
+message context that lets the translation elide it, because the article depends
+on how the number is read aloud, which only the code knows.
+"""
+
+from __future__ import annotations
+
+from coach.i18n import N_, NP_, Decimal, Message, Percent
+
+# -- action nouns, for "X is the right choice: Y loses about Z bb" ------------
+NOUN_FOLD = N_("the fold")
+NOUN_CHECK = N_("the check")
+NOUN_CALL = N_("the call")
+NOUN_BET = N_("the bet of {amount}")
+NOUN_RAISE = N_("the raise to {amount}")
+NOUN_ALLIN = N_("the all-in")
+
+BEST_FOLD = N_("Folding is the right choice")
+BEST_CHECK = N_("Checking is the right choice")
+BEST_CALL = N_("Calling is the right choice")
+BEST_BET = N_("Betting {amount} is the right choice")
+BEST_RAISE = N_("Raising to {amount} is the right choice")
+BEST_ALLIN = N_("Going all-in is the right choice")
+
+LOSES = N_("{verdict}: {noun} loses about {loss} bb.")
+LOSES_EST = N_("{verdict}: {noun} loses about {loss} bb (an estimate).")
+SAME = N_("{verdict}: {noun} is worth about the same.")
+ONLY = N_("{verdict}.")
+GAIN_OVER_CALL = N_(
+    "Compared with the call, {noun} earns about {gain} bb more; {best} would earn about {loss} bb "
+    "more still (an estimate)."
+)
+GAIN_OVER_CHECK = N_(
+    "Compared with the check, {noun} earns about {gain} bb more; {best} would earn about {loss} bb "
+    "more still (an estimate)."
+)
+OVERBET_NOTE = N_(
+    "Before the river, a bet of more than twice the pot risks chips on streets this one-street "
+    "model cannot see: it is never graded above the standard sizes."
+)
+IS_BEST_EV = N_("Expected value: {ev} bb.")
+IS_BEST_EV_EST = N_("Expected value: about {ev} bb (an estimate: {why}).")
+
+WHY_CALL_EST = N_("it counts only this street's pot odds, not the bets to come")
+WHY_CHECK_EST = N_("it assumes the hand goes to showdown with no more bets")
+WHY_BET_EST = N_("the fold and call frequencies come from a simple model of the opponent")
+
+# -- prices and equity --------------------------------------------------------
+PRICE = N_("You pay {call} to win {pot}: {need}; {have}.")
+# The percentage phrases: the context says how Italian reads the number.
+NEED = N_("you need {pct} equity")
+HAVE = N_("{hand} you have about {pct}")
+HAVE_EXACT = N_("{hand} you have {pct}")
+CTX_PLAIN = None
+CTX_ELIDED = "percentage read with a vowel sound"
+CTX_ZERO = "percentage zero"
+# Literal copies so the extractor sees every (context, msgid) pair.
+NP_("percentage read with a vowel sound", "you need {pct} equity")
+NP_("percentage zero", "you need {pct} equity")
+NP_("percentage read with a vowel sound", "{hand} you have about {pct}")
+NP_("percentage zero", "{hand} you have about {pct}")
+NP_("percentage read with a vowel sound", "{hand} you have {pct}")
+NP_("percentage zero", "{hand} you have {pct}")
+
+HAND_FLUSH_DRAW = N_("with your flush draw")
+HAND_STRAIGHT_DRAW = N_("with your straight draw")
+HAND_GUTSHOT = N_("with your gutshot")
+HAND_COMBO_DRAW = N_("with your flush and straight draw")
+HAND_MADE = N_("with your hand ({hand})")
+HAND_PREFLOP = N_("with {hand}")
+
+FREE_CHECK = N_("Nothing to pay: you can check for free or bet.")
+EQUITY_NOW = N_("Your equity against the range assumed for your opponents: {equity}.")
+JOIN = N_("{first} {second}")
+FOLD_WHEN_FREE = N_(
+    "Folding when you can check for free is always a mistake: the check costs nothing "
+    "and keeps your chance to win the pot."
+)
+NUTS_CALL = N_("You hold the best possible hand: folding it is never right.")
+
+OUTS = N_("Outs: {outs}. Rule of 2 and 4: about {rule}; exact: {exact}.")
+
+# -- preflop charts -----------------------------------------------------------
+FROM_POS = {
+    "UTG": N_("from UTG"),
+    "UTG1": N_("from UTG+1"),
+    "UTG2": N_("from UTG+2"),
+    "LJ": N_("from the lojack (LJ)"),
+    "HJ": N_("from the hijack (HJ)"),
+    "MP": N_("from middle position (MP)"),
+    "CO": N_("from the cutoff (CO)"),
+    "BTN": N_("from the button"),
+    "SB": N_("from the small blind"),
+    "BB": N_("from the big blind"),
+}
+WIDTH = N_("about {pct} of hands")
+NP_("percentage read with a vowel sound", "about {pct} of hands")
+NP_("percentage zero", "about {pct} of hands")
+PF_OPEN_IN = N_("{hand} is in the opening range {from_pos} ({width}): open with a raise.")
+PF_OPEN_MIXED = N_("{hand} is at the edge of the opening range {from_pos} ({width}): raise or fold.")
+PF_OPEN_OUT = N_("{hand} is not in the opening range {from_pos} ({width}): fold.")
+PF_LIMP = N_("Just calling the big blind (limping) is not part of a sound plan: raise or fold.")
+PF_BB_RAISE = N_("You are the big blind and nobody raised: {hand} is strong enough to raise.")
+PF_BB_CHECK = N_("You are the big blind and nobody raised: check for free with {hand}.")
+PF_VS_RAISE = N_("Against an open {opener_from}, {hand} is a hand to 3-bet (re-raise) {hero_from}.")
+PF_VS_CALL = N_("Against an open {opener_from}, {hand} is a hand to call {hero_from}.")
+PF_VS_FOLD = N_("Against an open {opener_from}, {hand} is a fold {hero_from}.")
+PF_3B_RAISE = N_("Facing a 3-bet, {hand} is strong enough to re-raise again (4-bet).")
+PF_3B_CALL = N_("Facing a 3-bet, {hand} is a call.")
+PF_3B_FOLD = N_("Facing a 3-bet, {hand} is a fold.")
+PF_SIZE_OK = N_("A raise to {amount} is {bb} big blinds: a standard size.")
+PF_SIZE_SMALL = N_("A raise to {amount} is only {bb} big blinds: it gives the others too good a price.")
+PF_SIZE_BIG = N_("A raise to {amount} is {bb} big blinds: bigger than needed, it risks more to win the same.")
+PF_ALLIN_DEEP = N_("Going all-in for {bb} big blinds preflop risks the whole stack to win a small pot.")
+PF_CHART_NOTE = N_("Graded from the preflop charts (a guide, not a measured EV).")
+
+# -- summary ------------------------------------------------------------------
+SPR_LINE = N_("Stack-to-pot ratio (SPR): {spr}.")
+EQUITY_EXACT = N_("Equity {equity} against the assumed range (exact).")
+EQUITY_MC = N_("Equity {equity} against the assumed range (Monte Carlo, error about ±{err}).")
+
+
+def pct_context(ratio: float) -> str | None:
+    """The message context that makes the Italian article right for this percentage.
+
+    Italian reads 1, 8, 11, 80-89 (and 8,x, 11,x...) with a vowel sound
+    ("l'8%"), 0 as "lo 0%", the rest with "il". The figure is rounded the way
+    it is shown (one decimal), so the choice matches the printed number.
+    """
+    shown = round(ratio * 100, 1)
+    whole = int(shown)
+    if shown == 0:
+        return CTX_ZERO
+    if whole in (1, 8, 11) or 80 <= whole <= 89:
+        return CTX_ELIDED
+    return CTX_PLAIN
+
+
+def pct_phrase(msgid: str, ratio: float, **params: object) -> Message:
+    """A phrase holding one percentage, with the context for its article."""
+    return Message(msgid, {"pct": Percent(ratio), **params}, context=pct_context(ratio))
+
+
+def bb(value: float) -> Decimal:
+    """Big blinds with one decimal, as the learner reads them."""
+    return Decimal(round(value, 1), 1)
