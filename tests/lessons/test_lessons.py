@@ -1,0 +1,133 @@
+"""The course itself: every lesson loads, replays on the engine and agrees with it.
+
+``test_lessons_check_clean`` is ``python -m coach lessons check`` run as a test,
+so CI fails on a lesson that teaches something the engine disagrees with.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from coach.engine.phh import loads_phh
+from coach.i18n import get_translator
+from coach.lessons import RULES, load_lessons
+from coach.lessons.cli import main
+from coach.lessons.loader import default_lessons_dir, lesson_paths
+from coach.lessons.validator import check_lessons, coverage, english_words, mentioned
+from tests.conftest import require_shared
+
+LESSONS = default_lessons_dir()
+
+
+def test_lessons_check_clean() -> None:
+    problems = check_lessons(lesson_paths(LESSONS), course=True)
+    assert problems == [], "\n".join(p.render(get_translator("en")) for p in problems)
+
+
+def test_cli_check_passes(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check"]) == 0
+    assert "12" in capsys.readouterr().out
+
+
+def test_twelve_lessons_in_course_order() -> None:
+    lessons = load_lessons(LESSONS)
+    assert [lesson.number for lesson in lessons] == list(range(1, 13))
+    titles = [lesson.title for lesson in lessons]
+    assert titles[0] == "Il mazzo, le carte e i punti"
+    assert titles[8].startswith("Heads-up")
+    assert titles[11] == "Mani d'esempio complete"
+    for lesson in lessons:
+        assert lesson.hands, lesson.id
+        assert lesson.decision_count + len(lesson.questions) >= 3, lesson.id
+
+
+def test_every_lesson_has_engine_checked_questions() -> None:
+    """A course whose answers were never computed would make the validator pointless."""
+    for lesson in load_lessons(LESSONS):
+        assert any(q.fact is not None for q in lesson.questions), lesson.id
+
+
+def test_lesson_12_plays_the_seed_hands_with_a_hero() -> None:
+    lesson = load_lessons(LESSONS)[11]
+    abct = lesson.hand("alice-bob-carol-ted")
+    assert set(abct.phh.players) == {"Alice", "Bob", "Carol", "Ted"}
+    assert "9d" in abct.phh.actions[18] and abct.hero is not None and abct.decisions
+    seed001 = lesson.hand("asso-jack-cuori")
+    assert "d dh p6 AhJh" in seed001.phh.actions and seed001.hero == 6
+    assert all(d.seat == seed001.hero for d in seed001.decisions)
+    final = loads_phh(seed001.phh.to_toml()).replay()
+    assert final.result is not None
+    luca = seed001.phh.players.index("Luca")
+    assert final.result.won(luca) == 103  # the seed: "vinci tu" a pot of 103
+
+
+def test_to_toml_round_trips_through_the_phh_reader() -> None:
+    hand = load_lessons(LESSONS)[0].hands[0]
+    history = loads_phh(hand.phh.to_toml())
+    assert history.players == tuple(hand.phh.players)
+    assert history.starting_stacks == tuple(hand.phh.starting_stacks)
+    assert len(history.actions) == len(hand.phh.actions)
+
+
+# -- coverage: every rule of DESIGN.md §5 in a section, a hand and a question -------------
+
+
+def _design_rule_ids() -> list[str]:
+    text = require_shared("DESIGN.md").read_text(encoding="utf-8")
+    section = text.split("## 5.", 1)[1]
+    return re.findall(r"^- (R\d\d) ", section, flags=re.MULTILINE)
+
+
+def test_rule_list_in_code_matches_design() -> None:
+    assert _design_rule_ids() == list(RULES)
+
+
+def test_code_rule_list_is_r01_to_r19() -> None:
+    assert list(RULES) == [f"R{i:02d}" for i in range(1, 20)]
+
+
+@pytest.mark.parametrize("rule", list(RULES))
+def test_rule_is_taught_shown_and_asked(rule: str) -> None:
+    places = coverage(load_lessons(LESSONS))[rule]
+    assert places["sections"], f"{rule}: no lesson section"
+    assert places["hands"], f"{rule}: no example hand"
+    assert places["questions"], f"{rule}: no question or decision point"
+
+
+def test_each_rule_has_a_quiz_question_not_only_a_decision() -> None:
+    lessons = load_lessons(LESSONS)
+    asked = {r for lesson in lessons for q in lesson.questions for r in q.rules}
+    assert asked == set(RULES)
+
+
+# -- the Italian text --------------------------------------------------------------------------
+
+
+def test_english_word_check() -> None:
+    assert english_words("The last player wins the pot.") == ["the", "pot", "player", "wins"]
+    assert english_words("Il piatto va a chi ha il «side pot» più alto, e le pot odds.") == []
+    assert english_words("Fold, check, call, bet, raise e all-in; flop, turn, river.") == []
+
+
+def test_names_are_matched_as_whole_words() -> None:
+    assert mentioned("Anna e Bruno si dividono il piatto", ["Anna", "Bruno", "Carla"]) == {"Anna", "Bruno"}
+    assert mentioned("Annalisa vince", ["Anna"]) == set()
+    assert mentioned("Tutti foldano", ["Tu"]) == set()
+
+
+def test_lesson_text_uses_the_glossary() -> None:
+    """Glossary words the rule texts use in English must appear in Italian in our prose."""
+    text = "\n".join(p.read_text(encoding="utf-8") for p in lesson_paths(LESSONS))
+    prose = re.sub(r"«[^»]*»", "", text)
+    for english in ("small blind", "big blind", "side pot", "split pot", "chips"):
+        assert english not in prose.lower(), english
+    for italian in ("piccolo buio", "grande buio", "piatto laterale", "piatto diviso", "fiche", "bottone"):
+        assert italian in text, italian
+
+
+def test_lessons_dir_has_only_lessons() -> None:
+    names = [p.name for p in Path(LESSONS).iterdir()]
+    assert all(re.match(r"^\d\d-[a-z0-9-]+\.toml$", n) for n in names), names
