@@ -100,6 +100,11 @@ def replay_file(path: str, tr: Translator, *, check: bool = False) -> list[dict[
         except CoachError as exc:
             line = {"file": path, **({"hand": line["hand"]} if "hand" in line else {}),
                     "error": exc.localized(tr)}
+        except Exception as exc:  # a bug of ours must not stop the other files
+            err = HandHistoryError(N_("{file}: internal error while replaying ({detail})."),
+                                   file=source, detail=f"{type(exc).__name__}: {exc}")
+            line = {"file": path, **({"hand": line["hand"]} if "hand" in line else {}),
+                    "error": err.localized(tr)}
         lines.append(line)
     return lines
 

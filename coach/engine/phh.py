@@ -408,6 +408,9 @@ class HandHistory:
                 _apply(hand, action)
             except CoachError as exc:
                 raise _action_error(self.source, action, N_("refused: {reason}"), reason=exc.message) from exc
+            except ValueError as exc:  # the kernel refused what our checks let through
+                raise _action_error(self.source, action, N_("the rules kernel refused it: {detail}"),
+                                    detail=str(exc)) from exc
         if require_complete and not hand.is_complete:
             raise _error(self.source, N_("the actions end before the hand is over."))
         return hand

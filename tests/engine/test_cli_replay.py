@@ -9,7 +9,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from coach.engine.cli import main
+from coach.engine.phh import HandHistory
 
 ROOT = Path(__file__).resolve().parents[2]
 SEEDS = ROOT / "tests" / "data" / "seeds"
@@ -125,3 +128,24 @@ def test_python_dash_m_coach_replay(tmp_path: Path) -> None:
     lines = [json.loads(line) for line in proc.stdout.splitlines()]
     assert lines[0]["finishing_stacks"] == [88, 112] and lines[0]["winners"] == ["p2"]
     assert lines[1]["file"] == files[1] and "error" in lines[1]
+
+
+def test_an_unexpected_failure_is_reported_and_the_next_file_still_runs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    good = tmp_path / "good.phh"
+    good.write_text(GOOD)
+    calls = {"n": 0}
+    original = HandHistory.replay
+
+    def flaky(self: HandHistory, **kwargs: Any) -> Any:
+        calls["n"] += 1
+        if calls["n"] == 1:
+            raise RuntimeError("boom")
+        return original(self, **kwargs)
+
+    monkeypatch.setattr(HandHistory, "replay", flaky)
+    code, lines = run("--lang", "en", str(good), str(good))
+    assert code == 1
+    assert "internal error while replaying (RuntimeError: boom)" in lines[0]["error"]
+    assert lines[1]["finishing_stacks"] == [102, 98, 100]
