@@ -417,3 +417,28 @@ def test_dump_keeps_cents_and_names() -> None:
     assert '"d dh p2 ????"' in text and '"p1 cbr 6"' in text
     again = loads_phh(text)
     assert again.scale == 100 and again.expected_finishing_stacks() == (10225, 9800, 10000)
+
+
+def test_dump_refuses_what_phh_nt_cannot_say() -> None:
+    from coach.errors import InvalidInput
+
+    pl_table = TableConfig(names=("A", "B", "C"), stacks=(100, 100, 100), button=0, structure="PL")
+    pl = Hand.start(pl_table, seed=1)
+    with pytest.raises(InvalidInput, match="Only No-Limit"):
+        dump_phh(pl)
+    nl = Hand.start(TableConfig(names=("A", "B", "C"), stacks=(100, 100, 100), button=0), seed=1)
+    with pytest.raises(InvalidInput, match="scale"):
+        dump_phh(nl, scale=3)
+    with pytest.raises(InvalidInput, match="one player name per seat"):
+        dump_phh(nl, players=("A", "B"))
+
+
+def test_dump_of_a_hand_in_progress_has_no_finishing_stacks() -> None:
+    # button on the last seat: the replay's seats (PHH order) are the same numbers
+    hand = Hand.start(TableConfig(names=("A", "B", "C"), stacks=(100, 100, 100), button=2), seed=5)
+    hand.call()
+    text = dump_phh(hand)
+    history = loads_phh(text)
+    assert history.finishing_stacks is None
+    again = history.replay(require_complete=False)
+    assert again.actor == hand.actor and again.stacks == hand.stacks
