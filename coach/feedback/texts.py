@@ -2,13 +2,13 @@
 
 Kept in one place so the Italian reads as one voice. Italian needs the article
 before a percentage ("il 25,5%", "l'8%", "l'11%"): :func:`pct_phrase` picks the
-message context that lets the translation elide it, because the article depends
+wording whose translation has the right article, because the article depends
 on how the number is read aloud, which only the code knows.
 """
 
 from __future__ import annotations
 
-from coach.i18n import N_, NP_, Decimal, Message, Percent
+from coach.i18n import N_, Decimal, Message, Percent
 
 # -- action nouns, for "X is the right choice: Y loses about Z bb" ------------
 NOUN_FOLD = N_("the fold")
@@ -50,20 +50,14 @@ WHY_BET_EST = N_("the fold and call frequencies come from a simple model of the 
 
 # -- prices and equity --------------------------------------------------------
 PRICE = N_("You pay {call} to win {pot}: {need}; {have}.")
-# The percentage phrases: the context says how Italian reads the number.
-NEED = N_("you need {pct} equity")
-HAVE = N_("{hand} you have about {pct}")
-HAVE_EXACT = N_("{hand} you have {pct}")
-CTX_PLAIN = None
-CTX_ELIDED = "percentage read with a vowel sound"
-CTX_ZERO = "percentage zero"
-# Literal copies so the extractor sees every (context, msgid) pair.
-NP_("percentage read with a vowel sound", "you need {pct} equity")
-NP_("percentage zero", "you need {pct} equity")
-NP_("percentage read with a vowel sound", "{hand} you have about {pct}")
-NP_("percentage zero", "{hand} you have about {pct}")
-NP_("percentage read with a vowel sound", "{hand} you have {pct}")
-NP_("percentage zero", "{hand} you have {pct}")
+# Percentage phrases come in three wordings, because Italian puts an article
+# before a percentage that depends on how the number is read ("il 25,5%",
+# "l'8%"); the English wordings differ slightly so each has its own msgid.
+NEED = (N_("you need {pct} equity"), N_("you need an equity of {pct}"), N_("you need no equity ({pct})"))
+HAVE = (N_("{hand} you have about {pct}"), N_("{hand} you have roughly {pct}"),
+        N_("{hand} you have practically no chance ({pct})"))
+HAVE_EXACT = (N_("{hand} you have {pct}"), N_("{hand} you have exactly {pct}"),
+              N_("{hand} you have no chance at all ({pct})"))
 
 HAND_FLUSH_DRAW = N_("with your flush draw")
 HAND_STRAIGHT_DRAW = N_("with your straight draw")
@@ -79,7 +73,6 @@ FOLD_WHEN_FREE = N_(
     "Folding when you can check for free is always a mistake: the check costs nothing "
     "and keeps your chance to win the pot."
 )
-NUTS_CALL = N_("You hold the best possible hand: folding it is never right.")
 
 OUTS = N_("Outs: {outs}. Rule of 2 and 4: about {rule}; exact: {exact}.")
 
@@ -96,9 +89,7 @@ FROM_POS = {
     "SB": N_("from the small blind"),
     "BB": N_("from the big blind"),
 }
-WIDTH = N_("about {pct} of hands")
-NP_("percentage read with a vowel sound", "about {pct} of hands")
-NP_("percentage zero", "about {pct} of hands")
+WIDTH = (N_("about {pct} of hands"), N_("roughly {pct} of hands"), N_("no hands at all ({pct})"))
 PF_OPEN_IN = N_("{hand} is in the opening range {from_pos} ({width}): open with a raise.")
 PF_OPEN_MIXED = N_("{hand} is at the edge of the opening range {from_pos} ({width}): raise or fold.")
 PF_OPEN_OUT = N_("{hand} is not in the opening range {from_pos} ({width}): fold.")
@@ -123,25 +114,24 @@ EQUITY_EXACT = N_("Equity {equity} against the assumed range (exact).")
 EQUITY_MC = N_("Equity {equity} against the assumed range (Monte Carlo, error about ±{err}).")
 
 
-def pct_context(ratio: float) -> str | None:
-    """The message context that makes the Italian article right for this percentage.
+def pct_reading(ratio: float) -> int:
+    """0 for "il 25,5%", 1 for "l'8%" (read with a vowel sound), 2 for zero.
 
-    Italian reads 1, 8, 11, 80-89 (and 8,x, 11,x...) with a vowel sound
-    ("l'8%"), 0 as "lo 0%", the rest with "il". The figure is rounded the way
-    it is shown (one decimal), so the choice matches the printed number.
+    Italian reads 1, 8, 11, 80-89 (and 8,x, 11,x...) with a vowel sound; the
+    figure is rounded as shown (one decimal), so the choice matches the text.
     """
     shown = round(ratio * 100, 1)
     whole = int(shown)
     if shown == 0:
-        return CTX_ZERO
+        return 2
     if whole in (1, 8, 11) or 80 <= whole <= 89:
-        return CTX_ELIDED
-    return CTX_PLAIN
+        return 1
+    return 0
 
 
-def pct_phrase(msgid: str, ratio: float, **params: object) -> Message:
-    """A phrase holding one percentage, with the context for its article."""
-    return Message(msgid, {"pct": Percent(ratio), **params}, context=pct_context(ratio))
+def pct_phrase(msgids: tuple[str, str, str], ratio: float, **params: object) -> Message:
+    """A phrase holding one percentage, in the wording that fits its article."""
+    return Message(msgids[pct_reading(ratio)], {"pct": Percent(ratio), **params})
 
 
 def bb(value: float) -> Decimal:

@@ -1,3 +1,4 @@
+# ruff: noqa: E501  (a data table: one spot per statement reads better than wrapped lines)
 """Write the decision spots (PHH files that stop at a decision) and their expectations.
 
 Run ``python tests/feedback/spots/build_spots.py`` after editing the table
