@@ -22,7 +22,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from coach.cards import Card, Deck, format_cards
@@ -58,6 +58,9 @@ class Drill:
     hole_cards: tuple[tuple[Card, ...] | None, ...] = ()
     board: tuple[Card, ...] = ()
     unit: str = "fiche"
+    # The engine's hand at the question (min_raise) or at the end (showdown,
+    # side_pot): for drawing the table. Read it, never act on it.
+    hand: Hand | None = field(default=None, compare=False, repr=False)
 
     @property
     def numeric(self) -> bool:
@@ -113,7 +116,7 @@ def showdown_drill(seed: int) -> Drill:
         kind="showdown", seed=seed,
         prompt=Message(N_("Board {board}. Who wins the pot?"), {"board": _cards(hand.board)}),
         answer=answer, explanation=tuple(lines), choices=choices, players=names,
-        hole_cards=holes, board=hand.board,
+        hole_cards=holes, board=hand.board, hand=hand,
     )
 
 
@@ -171,7 +174,7 @@ def min_raise_drill(seed: int) -> Drill:
                         "raise to?"), {"sb": sb, "bb": bb, "name": name})
     return Drill(
         kind="min_raise", seed=seed, prompt=prompt, answer=legal.min_raise_to, explanation=tuple(lines),
-        context=tuple(hand.messages()), players=names, board=hand.board,
+        context=tuple(hand.messages()), players=names, board=hand.board, hand=hand,
     )
 
 
@@ -185,30 +188,34 @@ def side_pot_drill(seed: int) -> Drill:
     names = tuple(rng.sample(NAMES, n))
     stacks = tuple(rng.sample(range(20, 310, 10), n))
     config = TableConfig(names=names, stacks=stacks, button=n - 1)
-    hand = Hand.start(config, seed=rng.randrange(2**32), dealing="auto")
-    while not hand.is_complete:
+    # Manual dealing: the question is about the pots as they stand once the
+    # betting is over, before any card decides who wins them.
+    hand = Hand.start(config, dealing="manual")
+    deck = Deck(rng.randrange(2**32))
+    for seat in range(n):
+        hand.deal_hole(seat, deck.deal(2))
+    while hand.actor is not None:
         legal = hand.legal_actions()
         if legal.can_all_in:
             hand.all_in()
         else:
             hand.check_or_call()
-    result = hand.result
-    assert result is not None
-    awards = sorted(result.awards, key=lambda a: a.index)
-    pick = awards[rng.randrange(len(awards))]
+    pots = hand.pots()
+    index = rng.randrange(len(pots))
+    pick = pots[index]
     lines = _side_pot_explanation(names, stacks)
-    if pick.index == 0:
+    if index == 0:
         prompt = Message(N_("Stacks: {stacks}. Everybody goes all-in before the flop. How much is the "
                             "main pot?"), {"stacks": _stacks_text(names, stacks)})
     else:
         prompt = Message(N_("Stacks: {stacks}. Everybody goes all-in before the flop. How much is side "
-                            "pot {n}?"), {"stacks": _stacks_text(names, stacks), "n": str(pick.index)})
+                            "pot {n}?"), {"stacks": _stacks_text(names, stacks), "n": str(index)})
     lines.append(Message(N_("Side pots are awarded first, then the main pot: each player can win only "
                             "what he covered.")))
     return Drill(
         kind="side_pot", seed=seed, prompt=prompt, answer=pick.amount, explanation=tuple(lines),
         players=names,
-        hole_cards=tuple(hand.hole_cards(s) for s in range(n)), board=hand.board,
+        hole_cards=tuple(hand.hole_cards(s) for s in range(n)), hand=hand,
     )
 
 
