@@ -434,8 +434,11 @@ class Hand:
             refusals["bet"] = IllegalAction(
                 "bet_not_raise", N_("There is already a bet of {to_match}: you can raise, not bet."),
                 rule="R07", to_match=top)
+        fold_refusal = self._fold_refusal()
+        if fold_refusal is not None:
+            refusals["fold"] = fold_refusal
         legal = LegalActions(
-            actor=seat, name=name, can_fold=True, can_check=can_check, can_call=not can_check,
+            actor=seat, name=name, can_fold=fold_refusal is None, can_check=can_check, can_call=not can_check,
             call_amount=0 if can_check else call_amount,
             can_bet=can_raise_any and is_bet, can_raise=can_raise_any and not is_bet,
             min_raise_to=min_to, max_raise_to=max_to, stack=stack, in_front=in_front, to_match=top,
@@ -494,9 +497,25 @@ class Hand:
         return self._try(self.verify_fold, seat)
 
     def verify_fold(self, seat: int | None = None) -> None:
-        refusal = self._turn_refusal(seat)
+        refusal = self._turn_refusal(seat) or self._fold_refusal()
         if refusal is not None:
             raise refusal
+
+    def _fold_refusal(self) -> IllegalAction | None:
+        """Folding with nothing to call is allowed (pointless, not illegal), except when the
+        folder is the last player who can win a pot: the chips would belong to nobody."""
+        st = self._state
+        pos = st.actor_index
+        assert pos is not None
+        if st.bets[pos] < max(st.bets):
+            return None
+        for pot in st.pots:
+            if tuple(pot.player_indices) == (pos,):
+                return IllegalAction(
+                    "fold_abandons_pot",
+                    N_("Fold refused: nobody else can win the pot of {amount} and there is nothing to "
+                       "call; check instead."), rule="R07", amount=int(pot.amount))
+        return None
 
     def fold(self, seat: int | None = None) -> ActionRecord:
         self.verify_fold(seat)

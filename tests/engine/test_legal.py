@@ -246,3 +246,15 @@ def test_explain_matches_the_verbs() -> None:
     assert legal.explain("bet") is not None and legal.explain("bet").code == "bet_not_raise"  # type: ignore[union-attr]
     assert not hand.can_check() and hand.can_call() and hand.can_bet_or_raise_to(4)
     assert not hand.can_bet_or_raise_to(3)
+
+
+def test_fold_that_would_abandon_a_side_pot_is_refused() -> None:
+    """PokerKit would burn the chips (and fail): the last player able to win a pot must check."""
+    hand = table((10, 10, 1))      # Carol (big blind) is all-in with her 1 chip
+    hand.bet_or_raise_to(3, 0)
+    hand.call(1)                   # side pot of 4 between Alice and Bob
+    hand.fold(1)                   # flop: Bob folds with nothing to call (pointless but legal)
+    assert hand.actor == 0
+    err = refused(hand, hand.fold, "fold_abandons_pot")
+    assert err.params["amount"] == 4
+    assert "fold" not in hand.legal_actions() and "check" in hand.legal_actions()
