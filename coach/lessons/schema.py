@@ -260,6 +260,10 @@ class ExampleHand(_Model):
                 raise _fail(N_("decision for p{seat}, but the hand has {n} players"), seat=d.seat, n=players)
         if self.hero is not None and self.hero > players:
             raise _fail(N_("hero p{seat}, but the hand has {n} players"), seat=self.hero, n=players)
+        for d in self.decisions:
+            if self.hero is not None and d.seat != self.hero:
+                raise _fail(N_("decision at action {index} is for p{seat}, but the learner plays p{hero} "
+                               "(hero)"), index=d.at, seat=d.seat, hero=self.hero)
         return self
 
     def player_name(self, seat: int) -> str:
