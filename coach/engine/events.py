@@ -272,13 +272,13 @@ class PotAwarded:
         if len(self.winners) == 1:
             if self.description is None:
                 return Message(N_("{name} wins {pot}."), {"name": self.names[0], "pot": pot})
-            return Message(N_("{name} wins {pot} with {hand}."),
+            return Message(N_("{name} wins {pot}: {hand}."),
                            {"name": self.names[0], "pot": pot, "hand": self.description})
         names = join_messages([_name(n) for n in self.names])
         p: dict[str, object] = {"names": names, "pot": pot, "share": min(self.shares)}
         if self.description is not None:
             p["hand"] = self.description
-            msg = Message(N_("{names} split {pot} with {hand}: {share} each."), p)
+            msg = Message(N_("{names} split {pot}, {share} each: {hand}."), p)
         else:
             msg = Message(N_("{names} split {pot}: {share} each."), p)
         if self.odd_chip_to is not None:

@@ -51,6 +51,7 @@ from pokerkit import (
 )
 from pokerkit.games import PotLimitPokerMixin, TexasHoldemMixin, UnfixedLimitHoldem
 
+from coach import evaluator
 from coach.cards import Card, Deck, parse_cards
 from coach.engine.codes import parse_code
 from coach.engine.config import TableConfig
@@ -101,16 +102,10 @@ class _PotLimitTexasHoldem(PotLimitPokerMixin, TexasHoldemMixin, UnfixedLimitHol
 
 
 def _describe(cards: Sequence[Card]) -> tuple[tuple[Card, ...] | None, Message | None]:
-    """Best five and Italian description through the evaluator, when it is there."""
+    """Best five (made part first) and the Italian description, from the evaluator."""
     if len(cards) < 5:
         return None, None
-    try:
-        from coach import evaluator  # type: ignore[attr-defined,unused-ignore]
-    except ImportError:  # the evaluator lands separately; the engine works without it
-        hand = StandardHighHand.from_game(_pk(cards[:2]), _pk(cards[2:]))
-        return tuple(Card.parse(repr(c)) for c in hand.cards), None
-    best = tuple(evaluator.best_five(list(cards)))
-    return best, evaluator.describe(list(cards))
+    return evaluator.best_five(list(cards)), evaluator.describe(list(cards))
 
 
 def _pk(cards: Sequence[Card]) -> str:

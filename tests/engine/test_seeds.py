@@ -53,6 +53,10 @@ def test_seed_003_four_handed_hand() -> None:
     assert {str(c) for c in carol.best_five or ()} == {"Kc", "Ks", "9c", "9d", "Jh"}
     pots = [e.total for e in hand.events if isinstance(e, PotsFormed)]
     assert pots == [6, 18, 26]
+    assert bob.description is not None and carol.description is not None
+    assert render(bob.description, "it") == "Tris di 9, kicker K e Q"
+    assert render(carol.description, "it") == "Doppia coppia, K e 9, kicker J"
+    assert [str(c) for c in bob.best_five or ()][:3] == ["9h", "9d", "9c"]   # made part first
 
 
 def test_seed_003_narration_in_italian() -> None:
@@ -62,7 +66,9 @@ def test_seed_003_narration_in_italian() -> None:
     assert "Carol punta 2." in lines
     assert "Alice rilancia a 4." in lines
     assert "Flop: 9♣ K♣ 3♥" in lines
-    assert lines[-1].startswith("Bob vince il piatto di 26")
+    assert "Bob mostra Q♠ 9♥: Tris di 9, kicker K e Q." in lines
+    assert "Carol mostra K♠ J♥: Doppia coppia, K e 9, kicker J." in lines
+    assert lines[-1] == "Bob vince il piatto di 26: Tris di 9, kicker K e Q."
 
 
 def seed_001_hand() -> Hand:
@@ -98,6 +104,9 @@ def test_seed_001_example_hand() -> None:
     assert result.awards[0].amount == 23 + 80
     assert result.net[3] == 52 and result.net[5] == -51 and result.net[4] == -1
     assert result.showdown_order == (3, 5)   # the river raiser shows first
+    assert result.awards[0].description is not None
+    assert render(result.awards[0].description, "it") == "Colore all'asso"
+    assert render(result.shown[1].description, "it").startswith("Coppia di Re")  # type: ignore[arg-type]
     assert [a.code for a in hand.actions][-3:] == ["p2 cbr 12", "p6 cbr 40", "p2 cc"]  # p1 = SB, p6 = button
 
 
