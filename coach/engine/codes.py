@@ -2,7 +2,8 @@
 
 The notation of the PHH standard (the hand-history format PokerKit reads):
 ``pN f`` fold, ``pN cc`` check or call, ``pN cbr X`` bet or raise *to* X,
-``pN sm [cards]`` show (or muck with no cards / unknown cards),
+``pN sm cards`` show (``????``: shown, not recorded), ``pN sm -`` show the cards
+as dealt, ``pN sm`` muck,
 ``d dh pN cards`` deal hole cards, ``d db cards`` deal the board.
 Players are numbered by position (p1 = small blind, heads-up the big blind; the
 last is the button); :class:`coach.engine.config.TableConfig` maps them to seats.
@@ -71,7 +72,7 @@ def parse_code(text: str, *, scale: int = 1) -> Code:
                 raise InvalidInput(N_("'{text}': a bet or raise needs the amount it goes to."), text=text)
             return Code("cbr", player, scale_amount(arg, scale))
         if verb == "sm":
-            return Code("sm", player, cards=arg if arg not in (None, "-") else None)
+            return Code("sm", player, cards=arg)  # None: muck; "-": show as dealt
         if arg is not None:
             raise InvalidInput(N_("'{text}' is not a PHH action."), text=text)
         return Code("f" if verb == "f" else "cc", player)

@@ -223,6 +223,8 @@ class HandShown:
     description: Message | None
 
     def message(self) -> Message:
+        if not self.cards:
+            return Message(N_("{name} shows the hand (the cards are not recorded)."), {"name": self.name})
         if self.description is None:
             return Message(N_("{name} shows {cards}."), {"name": self.name, "cards": cards_text(self.cards)})
         return Message(N_("{name} shows {cards}: {hand}."),

@@ -632,8 +632,10 @@ class Hand:
             self.deal_hole(seat, None if "?" in parsed.cards else parsed.cards)
             return None
         if parsed.verb == "sm":
-            cards = parsed.cards
-            self.show_or_muck(seat, None if cards is None or set(cards) <= {"?"} else cards)
+            if parsed.cards == "-":
+                self.show_or_muck(seat, show=True)
+            else:
+                self.show_or_muck(seat, parsed.cards)
             return None
         if parsed.verb == "f":
             return self.fold(seat)
@@ -678,15 +680,22 @@ class Hand:
         st.deal_board(text)
         self._sync()
 
-    def show_or_muck(self, seat: int, cards: str | Sequence[Card | str] | None = None) -> None:
-        """At the showdown: show ``cards`` (the seat's hole cards) or muck with None."""
+    def show_or_muck(self, seat: int, cards: str | Sequence[Card | str] | None = None, *,
+                     show: bool | None = None) -> None:
+        """At the showdown: show ``cards``, or with ``cards=None`` show the cards as dealt
+        (``show=True``, PHH ``sm -``) or muck (the default, PHH ``sm``).
+
+        ``cards`` may be unknown (``"????"``, PHH: shown but not recorded).
+        """
         self._manual_only()
         st = self._state
         pos = self._pos(seat)
-        arg: bool | str = False
+        arg: bool | str = bool(show)
         if cards is not None:
-            arg = "".join(str(c) for c in parse_cards(cards if isinstance(cards, str)
-                                                     else [str(c) for c in cards]))
+            if isinstance(cards, str) and "?" in cards:
+                arg = cards.replace(" ", "")
+            else:
+                arg = _pk(parse_cards(cards if isinstance(cards, str) else [str(c) for c in cards]))
         if not st.can_show_or_muck_hole_cards(arg, pos):
             raise self._dealer_refusal(N_("turn over this player's cards"))
         st.show_or_muck_hole_cards(arg, pos)
@@ -888,17 +897,21 @@ class Hand:
         i = op.player_index
         seat = self._seat(i)
         self._showdown_order.append(seat)
-        cards = _cards_of(op.hole_cards) if op.hole_cards else None
-        if cards:
-            self._hole[seat] = cards
-            best, desc = _describe(list(cards) + self._board)
-            self._shown.append(ShownHand(seat, cards, best, desc))
-            self._events.append(HandShown(seat, self._name(i), cards, best, desc))
-            self._codes.append(f"p{i + 1} sm " + "".join(str(c) for c in cards))
-        else:
+        if not op.hole_cards:
             self._mucked.append(seat)
             self._events.append(HandMucked(seat, self._name(i)))
-            self._codes.append(f"p{i + 1} sm -")
+            self._codes.append(f"p{i + 1} sm")
+            return
+        cards = _cards_of(op.hole_cards)
+        if cards is None:  # shown, but the history does not say which cards
+            self._events.append(HandShown(seat, self._name(i), (), None, None))
+            self._codes.append(f"p{i + 1} sm " + "".join(repr(c) for c in op.hole_cards))
+            return
+        self._hole[seat] = cards
+        best, desc = _describe(list(cards) + self._board)
+        self._shown.append(ShownHand(seat, cards, best, desc))
+        self._events.append(HandShown(seat, self._name(i), cards, best, desc))
+        self._codes.append(f"p{i + 1} sm " + _pk(cards))
 
     def _finish(self) -> None:
         """Build the result and narrate the awards, side pots first."""

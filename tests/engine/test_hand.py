@@ -282,3 +282,18 @@ def test_chips_are_conserved_in_a_long_hand() -> None:
             hand.call()
     assert hand.result is not None
     assert sum(hand.result.finishing_stacks) == 37 + 120 + 80 + 15 + 200
+
+
+def test_manual_showdown_forms_show_known_unknown_and_muck() -> None:
+    hand = Hand.start(cfg((100, 100, 100)), dealing="manual")
+    for line in ("d dh p1 AsAd", "d dh p2 ????", "d dh p3 KsKd", "p3 cc", "p1 cc", "p2 cc",
+                 "d db 2c7d9h", "p1 cc", "p2 cc", "p3 cc", "d db Jc", "p1 cc", "p2 cc", "p3 cc",
+                 "d db 3s", "p1 cc", "p2 cc", "p3 cc"):
+        hand.apply_code(line)
+    hand.apply_code("p1 sm -")       # shows the cards as dealt
+    hand.apply_code("p2 sm ????")    # shown, not recorded
+    hand.apply_code("p3 sm")         # mucks
+    result = hand.result
+    assert result is not None and result.winners == (1,)   # p1 is seat 1 (button is seat 0)
+    assert result.mucked == (0,) and [s.seat for s in result.shown] == [1]
+    assert hand.phh_actions[-3:] == ("p1 sm AsAd", "p2 sm ????", "p3 sm")
