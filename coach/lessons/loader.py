@@ -99,7 +99,10 @@ def problems_from_validation(file: str, err: ValidationError) -> list[Problem]:
             message = Message(_PYDANTIC_MESSAGES[e["type"]], params)
         else:
             message = Message(N_("invalid value: {problem}"), {"problem": e["msg"]})
-        problems.append(Problem(file, _where(e["loc"]), message))
+        loc = list(e["loc"])
+        if e["type"] == "lesson" and loc and loc[-1] == "actions" and isinstance(ctx.get("index"), int):
+            loc.append(ctx["index"])  # point at the action itself, not at the whole list
+        problems.append(Problem(file, _where(loc), message))
     return problems
 
 

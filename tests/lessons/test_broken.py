@@ -29,7 +29,7 @@ CASES = {
                                    "il motore dice Carla"),
     "04-opzione-illegale.toml": ("hands[0] (mano).decisions[0]", "option 'p3 cbr 3' is not legal",
                                  "il rilancio minimo è a 4"),
-    "05-carta-sbagliata.toml": ("hands[0].phh.actions", "'d dh p2 QsXc'", "«Xc»"),
+    "05-carta-sbagliata.toml": ("hands[0].phh.actions[1]", "'d dh p2 QsXc'", "«Xc»"),
     "06-turno-sbagliato.toml": ("hands[0] (mano).decisions[0]", "it is p3 (Carla)'s turn, not p1's",
                                 "tocca a p3 (Carla)"),
     "07-numero-sbagliato.toml": ("questions[1] (quanto)", "the answer is 4, but the engine says 2",
