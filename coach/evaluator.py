@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import enum
 import itertools
+import math
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import Final
@@ -121,6 +122,13 @@ MAX_STRENGTH: Final[int] = sum(CLASS_COUNTS)  # 7462, the royal flush
 RANK_KEYS: Final[tuple[int, ...]] = (
     0, 1, 5, 22, 98, 453, 2031, 8698, 22854, 83661, 262349, 636345, 1479181,
 )
+
+
+# Suit keys: for 5, 6 or 7 cards, the sum of their suit keys tells which suit,
+# if any, holds five cards (checked by a test; found by the smallest search over
+# (0, a, b, c)). The largest seven-card sum, 224, fits in 8 bits, so a batch
+# key ``rank_sum << 8 | suit_sum`` fits in an int32.
+SUIT_KEYS: Final[tuple[int, ...]] = (0, 1, 25, 32)
 
 
 def find_rank_keys(n_ranks: int = 13, max_cards: int = 7, max_mult: int = 4) -> list[int]:
@@ -294,12 +302,15 @@ class _Tables:
         self.key_by_str = {str(c): k for c, k in zip(ALL_CARDS, self.single_key, strict=True)}
         self.key_by_int = dict(enumerate(self.single_key))
 
-        # Batch path: rank key sum << 12 | suit counts, in int64.
-        rk = np.array(RANK_KEYS, dtype=np.int64)
+        # Batch path: rank key sum << 8 | suit key sum, in int32 (see SUIT_KEYS).
+        rk = np.array(RANK_KEYS, dtype=np.int32)
+        sk = np.array(SUIT_KEYS, dtype=np.int32)
         idx = np.arange(52)
-        self.batch_key: IntArray = (rk[idx >> 2] << 12) | (np.int64(1) << (3 * (idx & 3)))
+        self.batch_key: npt.NDArray[np.int32] = (rk[idx >> 2] << 8) | sk[idx & 3]
+        self.card_bit: IntArray = np.int64(1) << (13 * (idx & 3) + (idx >> 2)).astype(np.int64)
         self.rank_keys = rk
         self._dense: dict[int, npt.NDArray[np.int16]] = {}
+        self._suit_of_flush: dict[int, npt.NDArray[np.int8]] = {}
 
     def dense(self, size: int) -> npt.NDArray[np.int16]:
         """Strength by rank key sum for multisets of ``size`` cards (built on demand)."""
@@ -307,10 +318,22 @@ class _Tables:
         if table is None:
             codes, vals = self.codes[size]
             digits = (codes[:, None] // _POW5[None, :]) % 5
-            sums = digits @ self.rank_keys
+            sums = digits @ self.rank_keys.astype(np.int64)
             table = np.zeros(int(sums.max()) + 1, dtype=np.int16)
             table[sums] = vals
             self._dense[size] = table
+        return table
+
+    def suit_of_flush(self, size: int) -> npt.NDArray[np.int8]:
+        """Suit key sum of ``size`` cards -> the suit holding five or more, else -1."""
+        table = self._suit_of_flush.get(size)
+        if table is None:
+            table = np.full(256, -1, dtype=np.int8)
+            for counts in itertools.product(range(size + 1), repeat=4):
+                if sum(counts) == size:
+                    key = sum(c * k for c, k in zip(counts, SUIT_KEYS, strict=True))
+                    table[key] = next((i for i, c in enumerate(counts) if c >= 5), -1)
+            self._suit_of_flush[size] = table
         return table
 
 
@@ -417,52 +440,48 @@ def evaluate_batch(arr: npt.ArrayLike) -> npt.NDArray[np.int16]:
         )
     if a.size and (a.min() < 0 or a.max() > 51):
         raise InvalidInput(N_("Card indices run from 0 to 51."))
-    dense = _T.dense(a.shape[1])
     n = a.shape[0]
     if n <= _CHUNK:
-        return _batch_chunk(a, dense)
+        return _batch_chunk(a)
     # Chunks keep the temporaries in cache and the memory flat for huge inputs.
     out = np.empty(n, dtype=np.int16)
     for start in range(0, n, _CHUNK):
-        out[start:start + _CHUNK] = _batch_chunk(a[start:start + _CHUNK], dense)
+        out[start:start + _CHUNK] = _batch_chunk(a[start:start + _CHUNK])
     return out
 
 
 _CHUNK: Final[int] = 1 << 15
 
 
-def _batch_chunk(a: npt.NDArray[np.integer], dense: npt.NDArray[np.int16]) -> npt.NDArray[np.int16]:
+def _batch_chunk(a: npt.NDArray[np.integer]) -> npt.NDArray[np.int16]:
     key = _T.batch_key
     s = key[a[:, 0]]
     for j in range(1, a.shape[1]):
         s += key[a[:, j]]
-    return strengths_from_keys(s, a, dense)
+    return strengths_from_keys(s, a.shape[1], cards=a)
 
 
 def strengths_from_keys(
-    s: IntArray, cards: npt.NDArray[np.integer] | None, dense: npt.NDArray[np.int16],
+    s: npt.NDArray[np.int32], size: int, *, cards: npt.NDArray[np.integer] | None = None,
     bits: IntArray | None = None,
 ) -> npt.NDArray[np.int16]:
-    """Finish a batch evaluation from summed batch keys.
+    """Finish a batch evaluation of ``size``-card hands from summed batch keys.
 
-    ``s`` holds, per hand, ``sum(rank_key) << 12 | suit counts``; flushes are
-    resolved from ``bits`` (a 52-bit card mask, bit ``13 * suit + rank``) when
-    given, else from the ``cards`` rows. Equity enumeration sums keys
-    incrementally (board once, then each hole pair) and enters here.
+    ``s`` holds, per hand, ``sum(rank keys) << 8 | sum(suit keys)``; flushes
+    are resolved from ``bits`` (a 52-bit card mask, bit ``13 * suit + rank``)
+    when given, else from the ``cards`` rows. Exact equity sums keys
+    incrementally (each board once, then each hole pair) and enters here.
     """
-    out: npt.NDArray[np.int16] = dense[s >> 12]
-    fs = _T.flush_suit[s & 0xFFF]
+    out: npt.NDArray[np.int16] = _T.dense(size)[s >> 8]
+    fs = _T.suit_of_flush(size)[s & 0xFF]
     rows = np.flatnonzero(fs >= 0)
     if rows.size:
-        suit = fs[rows].astype(np.int64)
-        if bits is not None:
-            mask = (bits[rows] >> (13 * suit)) & 0x1FFF
-        else:
+        if bits is None:
             assert cards is not None
-            c = cards[rows].astype(np.int64)
-            sel = (c & 3) == suit[:, None]
-            mask = np.where(sel, np.int64(1) << (c >> 2), 0).sum(axis=1)
-        out[rows] = _T.flush[mask]
+            bits = _T.card_bit[cards[rows]].sum(axis=1)
+        else:
+            bits = bits[rows]
+        out[rows] = _T.flush[(bits >> (13 * fs[rows].astype(np.int64))) & 0x1FFF]
     return out
 
 
@@ -475,25 +494,28 @@ def categories_batch(strengths: npt.ArrayLike) -> npt.NDArray[np.int8]:
 
 
 def combinations_array(n: int, k: int) -> npt.NDArray[np.int8]:
-    """All ``k``-subsets of ``range(n)`` as rows, in lexicographic order (int8).
+    """All ``k``-subsets of ``range(n)``, each row ascending, in colexicographic order.
 
-    Built by extending each prefix with every larger element (one ``repeat``
-    per column), so C(52, 5) rows take milliseconds; exhaustive tests and exact
-    equity enumerate boards with it.
+    Colex order (by the largest element, then the next...) makes the subsets
+    of ``range(m)`` the first ``C(m, k)`` rows for every ``m <= n``, so the
+    array is built column block by column block with plain copies (C(52, 5)
+    rows in milliseconds) and callers can take prefixes of it.
     """
     if not 0 <= k <= n or n > 127:
         raise InvalidInput(N_("Cannot choose {k} of {n} cards."), k=k, n=n)
-    rows = np.zeros((1, 0), dtype=np.int8)
-    for col in range(k):
-        last = rows[:, -1].astype(np.int64) if col else np.full(1, -1, dtype=np.int64)
-        # room left: the remaining k - col - 1 columns need larger elements
-        counts = np.maximum(n - (k - col - 1) - (last + 1), 0)
-        rep = np.repeat(np.arange(rows.shape[0]), counts)
-        starts = np.cumsum(counts) - counts
-        offset = np.arange(rep.size) - np.repeat(starts, counts)
-        new = (last[rep] + 1 + offset).astype(np.int8)
-        rows = np.concatenate([rows[rep], new[:, None]], axis=1)
-    return rows
+    prev = np.zeros((1, 0), dtype=np.int8)  # the k=0 subsets of any range
+    for size in range(1, k + 1):
+        # subsets of `size` with largest element j: the (size-1)-subsets of range(j), then j
+        total = math.comb(n, size)
+        cur = np.empty((total, size), dtype=np.int8)
+        off = 0
+        for j in range(size - 1, n):
+            b = math.comb(j, size - 1)
+            cur[off:off + b, :size - 1] = prev[:b]
+            cur[off:off + b, size - 1] = j
+            off += b
+        prev = cur
+    return prev
 
 
 # ---------------------------------------------------------------------------

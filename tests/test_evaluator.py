@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import math
 import random
 from collections import Counter
 
@@ -180,9 +181,15 @@ def test_batch_agrees_with_single() -> None:
     assert evaluate_batch(arr).tolist() == [evaluate([ALL_CARDS[i] for i in row]) for row in arr.tolist()]
 
 
-def test_combinations_array_is_lexicographic() -> None:
+def test_combinations_array_is_colex() -> None:
     for n, k in [(6, 0), (6, 6), (9, 3), (12, 5)]:
-        assert combinations_array(n, k).tolist() == [list(c) for c in itertools.combinations(range(n), k)]
+        rows = combinations_array(n, k).tolist()
+        assert rows == sorted((list(c) for c in itertools.combinations(range(n), k)),
+                              key=lambda c: c[::-1])
+        # the subsets of range(m) come first, for every m
+        for m in range(k, n + 1):
+            assert rows[:len(list(itertools.combinations(range(m), k)))] == sorted(
+                (list(c) for c in itertools.combinations(range(m), k)), key=lambda c: c[::-1])
 
 
 @pytest.mark.slow
@@ -202,15 +209,19 @@ def test_all_five_card_hands() -> None:
 
 @pytest.mark.slow
 def test_all_seven_card_hands() -> None:
-    # 133,784,560 hands: the first two cards fixed per chunk (1,326 chunks of
-    # at most C(50, 5) boards), so memory stays around 100 MB.
-    counts = np.zeros(10, dtype=np.int64)
-    for first in range(46):
-        rest = combinations_array(51 - first, 6).astype(np.int16) + (first + 1)
-        rows = np.empty((rest.shape[0], 7), dtype=np.int8)
-        rows[:, 0] = first
-        rows[:, 1:] = rest
-        counts += np.bincount(categories_batch(evaluate_batch(rows)), minlength=10)
+    # 133,784,560 hands, by their highest card j: the six-card subsets of
+    # range(j) (a prefix of the colex array) plus j, so memory peaks near 300 MB.
+    six = combinations_array(51, 6)
+    per_strength = np.zeros(MAX_STRENGTH + 1, dtype=np.int64)
+    for j in range(6, 52):
+        head = six[:math.comb(j, 6)]
+        rows = np.empty((head.shape[0], 7), dtype=np.int8)
+        rows[:, :6] = head
+        rows[:, 6] = j
+        per_strength += np.bincount(evaluate_batch(rows), minlength=MAX_STRENGTH + 1)
+    counts = np.bincount(categories_batch(np.arange(1, MAX_STRENGTH + 1)), weights=per_strength[1:],
+                         minlength=10).astype(np.int64)
     got = [int(counts[8] + counts[9]), *(int(counts[c]) for c in range(7, -1, -1))]
     assert got == SEVEN_CARD_COUNTS
-    assert int(counts.sum()) == 133784560
+    assert int(per_strength.sum()) == 133784560
+    assert int(np.count_nonzero(per_strength)) == 4824  # seven cards never make the 2,638 weakest
