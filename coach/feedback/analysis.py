@@ -534,6 +534,9 @@ def _grade_ev(
         extra = None
         if v.opt.kind == "fold" and sit.can_check:
             extra = Message(T.FOLD_WHEN_FREE)
+        elif v.opt.kind == "fold" and equity is not None and equity.method == "exact" \
+                and equity.value >= 0.9999:
+            extra = Message(T.NEVER_LOSES)
         ev_line = Message(T.IS_BEST_EV_EST if v.estimate else T.IS_BEST_EV,
                           {"ev": T.bb(_bb(v.ev, sit)), "why": _why(v.opt)})
         out.append(OptionGrade(

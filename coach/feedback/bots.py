@@ -85,16 +85,16 @@ class Bot:
 
     def _score(self, o: OptionGrade, a: DecisionAnalysis) -> float:
         """How much this style likes an option (the grade weighs in: blunders stay rare)."""
-        s = -1.2 * o.grade.rank
+        s = -0.6 * o.grade.rank
         aggressive = o.code.startswith("cbr")
         if aggressive:
-            s += 2.5 * self.style.aggression - 1.0
+            s += 3.5 * self.style.aggression - 1.5
             if o.kind == "all_in":
-                s -= 1.0
+                s -= 1.5
         elif o.kind == "fold":
-            s += 2.0 * self.style.tightness - 1.0 if a.to_call > 0 else -5.0
+            s += 2.5 * self.style.tightness - 1.25 if a.to_call > 0 else -5.0
         else:  # check or call
-            s += 1.5 * (1.0 - self.style.aggression) + 1.0 * (1.0 - self.style.tightness) - 0.5
+            s += 1.5 * (1.0 - self.style.aggression) + 0.5 * (1.0 - self.style.tightness) - 0.5
         return s + self._rng.random() * 0.8
 
     def choose(self, hand: Hand) -> BotDecision:

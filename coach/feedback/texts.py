@@ -66,6 +66,7 @@ HAND_COMBO_DRAW = N_("with your flush and straight draw")
 HAND_MADE = N_("with your hand ({hand})")
 HAND_PREFLOP = N_("with {hand}")
 
+NEVER_LOSES = N_("Against this range your hand cannot lose: folding it is never right.")
 FREE_CHECK = N_("Nothing to pay: you can check for free or bet.")
 EQUITY_NOW = N_("Your equity against the range assumed for your opponents: {equity}.")
 JOIN = N_("{first} {second}")

@@ -112,7 +112,7 @@ spot("turn-hu-fd-small-bet-4.8", 2, {2: "4h3h"},
      best="not_fold", grades={"call": ["ottima", "buona"]}, ranges={"p1": "AKo, AKs"},
      reason="the bet asks for 4.8% equity and the flush draw has about 20%: calling is right")
 spot("turn-6max-fd-small-allin-4.8", 6, {6: "4h3h"}, [*TURN_PRE, "p2 cbr 1"],
-     stacks=[200, 6, 200, 200, 200, 200], best="call", grades={"call": ["ottima"], "fold": ["errore", "errore grave"]},
+     stacks=[200, 6, 200, 200, 200, 200], best="call", grades={"call": ["ottima"], "fold": ["imprecisa", "errore", "errore grave"]},
      ranges={"p2": "AKo, AKs"}, reason="an all-in of 1 into 11 asks for under 8%: call")
 spot("turn-6max-set-vs-bet", 6, {6: "9d9c"}, [*TURN_PRE, "p2 cbr 8"], best="not_fold",
      grades={"fold": ["errore grave"]}, reason="a set never folds to a normal bet")

@@ -1,0 +1,83 @@
+"""analyze(): figures, authored feedback, refusals, multiway, and the hand left untouched."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from coach.engine import Hand, TableConfig
+from coach.engine.phh import load_phh
+from coach.errors import InvalidInput
+from coach.feedback import AuthoredFeedback, Grade, analyze
+from coach.feedback.analysis import count_outs, draws
+from coach.i18n import Message, render
+
+SPOTS = Path(__file__).resolve().parent / "spots"
+
+
+def spot(name: str) -> Hand:
+    return load_phh(SPOTS / f"{name}.phh").replay(require_complete=False)
+
+
+def test_river_call_ev_is_exact_and_the_hand_is_untouched() -> None:
+    hand = spot("river-hu-nuts-vs-allin")
+    before = hand.snapshot()
+    a = analyze(hand)
+    assert hand.snapshot() == before
+    call = a.option("cc")
+    assert not call.estimate and a.equity is not None and a.equity.method == "exact"
+    # equity 1 against the range: call 195 to win 205 -> +205 chips = 102.5 bb
+    assert call.ev_bb == pytest.approx(205 / 2)
+    assert a.best == "cc" and a.option("fold").grade is Grade.ERRORE_GRAVE
+    assert a.equity_needed == pytest.approx(195 / 400)
+
+
+def test_lessons_can_add_or_replace_feedback() -> None:
+    hand = spot("pf-6max-utg-72o")
+    a = analyze(hand, authored={
+        "f": "Bravo: 72o è la mano peggiore.",
+        "cc": AuthoredFeedback(Message("{text}", {"text": "Mai limpare."}), grade=Grade.ERRORE_GRAVE,
+                               replace=True),
+    })
+    fold, call = a.option("f"), a.option("cc")
+    assert fold.authored and render(fold.explanation).endswith("Bravo: 72o è la mano peggiore.")
+    assert call.authored and render(call.explanation) == "Mai limpare." and call.grade is Grade.ERRORE_GRAVE
+
+
+def test_the_learner_choice_is_graded_too() -> None:
+    a = analyze(spot("pf-6max-btn-ajs-seed"), candidates=["cbr 13", "p6 cbr 5"])
+    big = a.option("cbr 13")
+    assert big.grade.rank > a.option("cbr 5").grade.rank  # 6.5 big blinds is too big an open
+    assert "6,5" in render(big.explanation)
+
+
+def test_multiway_monte_carlo_and_json() -> None:
+    a = analyze(spot("flop-6max-3way-nfd-small-bet"), seed=4)
+    assert a.equity is not None and a.equity.method == "montecarlo" and 0 < a.equity.stderr < 0.02
+    assert len(a.villain_ranges) == 2 and a.outs == 9
+    data = a.to_json("en", labels=[f"p{i + 1}" for i in range(6)])
+    assert data["actor"] == "p6" and data["street"] == "flop" and data["to_call"] == 4
+    assert set(data["villain_ranges"]) == {"p1", "p2"}
+    assert data["best"] in [o["action"] for o in data["options"]]
+    assert any("Monte Carlo" in s for s in data["summary"])
+
+
+def test_unknown_hero_cards_are_refused() -> None:
+    cfg = TableConfig(names=("a", "b"), stacks=(100, 100), button=1)
+    hand = Hand.start(cfg, dealing="manual")
+    hand.deal_hole(0, None)
+    hand.deal_hole(1, None)
+    with pytest.raises(InvalidInput):
+        analyze(hand)
+
+
+def test_draws_and_outs() -> None:
+    from coach.cards import parse_cards
+
+    hero, board = parse_cards("AhJh"), parse_cards("Kh7h2c")
+    assert draws(hero, board) == (True, False, False) and count_outs(hero, board) == 9
+    assert draws(parse_cards("9c8d"), parse_cards("7s6h2c")) == (False, True, False)
+    assert count_outs(parse_cards("9c8d"), parse_cards("7s6h2c")) == 8
+    assert draws(parse_cards("9c8d"), parse_cards("6s5h2c"))[2]  # 7 fills the gutshot
+    assert count_outs(parse_cards("AhJh"), parse_cards("Kh7h2c9s3h")) is None

@@ -1,0 +1,63 @@
+"""The preflop charts are data: they parse, make sense, and name every seat."""
+
+from __future__ import annotations
+
+import pytest
+
+from coach.feedback.rangemodel import class_of, hand_classes, parse_weighted
+from coach.feedback.ranges_data import (
+    ANY_TWO,
+    FORMATS,
+    load_table,
+    parse_table,
+    position_names,
+    seat_position,
+    validate_all,
+    validate_table,
+)
+
+
+def test_every_shipped_chart_is_valid() -> None:
+    assert validate_all() == []
+
+
+def test_any_two_cards_is_all_1326_hands() -> None:
+    assert len(parse_weighted(ANY_TWO)) == 1326
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_opening_ranges_widen_towards_the_button(fmt: str) -> None:
+    table = load_table(fmt)
+    opens = [p for p in table.positions if p in table.open and p != "SB"]
+    widths = [parse_weighted(table.open[p]).share_of_all() for p in opens]
+    assert widths == sorted(widths) and widths[0] > 0.05
+
+
+def test_the_validator_finds_overlaps_and_bad_notation() -> None:
+    bad = parse_table({
+        "format": "test", "positions": ["CO", "BTN", "SB", "BB"],
+        "open": {"CO": "22+, AKo", "BTN": "33+"},
+        "vs_open": {"CO": {"threebet": "QQ+", "call": "JJ-QQ"}},
+        "villain": {"limp": "not a range"},
+    })
+    problems = validate_table(bad)
+    assert any("open.BTN lacks" in p for p in problems)
+    assert any("both raise and call" in p and "QQ" in p for p in problems)
+    assert any("villain.limp" in p for p in problems)
+
+
+def test_position_names() -> None:
+    assert position_names(6) == ("UTG", "MP", "CO", "BTN", "SB", "BB")
+    assert position_names(4) == ("CO", "BTN", "SB", "BB")
+    assert position_names(9)[0] == "UTG" and len(position_names(10)) == 10
+    # six seats, button on seat 5: seat 0 is the small blind, seat 2 under the gun
+    assert [seat_position(6, 5, s) for s in range(6)] == ["SB", "BB", "UTG", "MP", "CO", "BTN"]
+    assert seat_position(2, 1, 1) == "BTN" and seat_position(2, 1, 0) == "BB"
+
+
+def test_charts_answer_the_classic_questions() -> None:
+    t6 = load_table("6max")
+    assert "72o" not in hand_classes(t6.open["UTG"]) and "AA" in hand_classes(t6.open["UTG"])
+    assert "AJs" in hand_classes(t6.open["BTN"])
+    assert "KK" in hand_classes(t6.facing_open("CO", "UTG").raise_range)
+    assert class_of(51, 50) == "AA" and class_of(51, 47) == "AKs" and class_of(46, 51) == "AKo"

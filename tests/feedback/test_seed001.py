@@ -1,0 +1,62 @@
+"""Seed 001's example hand: the coach's Italian feedback on each of the hero's decisions.
+
+Six-handed, blinds 1/2, the hero is on the button with A♥J♥: he raises to 5,
+bets 6 on the K♥7♥2♣ flop with the nut flush draw, and raises the river bet
+of 12 to 40 with the nut flush.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from coach.engine.phh import load_phh
+from coach.feedback.analysis import DecisionAnalysis, analyze
+from coach.i18n import get_translator
+
+SPOTS = Path(__file__).resolve().parent / "spots"
+IT = get_translator("it")
+
+
+def decision(name: str, code: str) -> tuple[DecisionAnalysis, str]:
+    hand = load_phh(SPOTS / f"{name}.phh").replay(require_complete=False)
+    a = analyze(hand, candidates=[code])
+    return a, IT.render(a.option(code).explanation)
+
+
+def test_the_raise_to_5_preflop() -> None:
+    a, text = decision("pf-6max-btn-ajs-seed", "cbr 5")
+    assert a.option("cbr 5").grade.value == "ottima" and a.method == "chart"
+    assert "A♥\ufe0e J♥\ufe0e è nel range di apertura dal bottone" in text
+    assert "circa il 43,0% delle mani" in text
+    assert "Un rilancio a 5 vale 2,5 grandi bui: una misura standard." in text
+    assert IT.render(a.option("fold").explanation).startswith("A♥")
+    assert a.option("fold").grade.value == "errore"
+
+
+def test_the_flop_bet_of_6_with_the_flush_draw() -> None:
+    a, text = decision("flop-6max-seed-bet", "cbr 6")
+    assert a.pot == 11 and a.to_call == 0 and a.outs == 9
+    assert a.option("cbr 6").grade.value in ("ottima", "buona")
+    assert a.option("check").grade.rank > a.option("cbr 6").grade.rank
+    assert text.startswith("Niente da pagare: puoi fare check gratis oppure puntare.")
+    assert "Rispetto al check, la puntata di 6 rende circa" in text
+    assert "bb" in text and "(è una stima" in text
+    summary = [IT.render(m) for m in a.summary]
+    assert "Outs: 9. Regola del 2 e del 4: circa 36%; valore esatto: 35,0%." in summary
+    assert any(s.startswith("Equity ") and "Monte Carlo" in s for s in summary)
+
+
+def test_the_river_raise_to_40_with_the_nuts() -> None:
+    a, text = decision("river-6max-seed-nuts-vs-bet", "cbr 40")
+    assert (a.pot, a.to_call) == (35, 12)
+    assert a.equity is not None and a.equity.value == 1.0 and a.equity.method == "exact"
+    assert a.option("cbr 40").grade.value in ("ottima", "buona")
+    assert text.startswith("Paghi 12 per vincere 35: ti serve il 25,5% di equity; "
+                           "con la tua mano (Colore all'asso) ne hai il 100,0%.")
+    assert "Rispetto al call, il rilancio a 40 rende circa" in text
+    fold = IT.render(a.option("fold").explanation)
+    assert "Contro questo range la tua mano non può perdere" in fold
+    assert a.option("fold").grade.value == "errore grave"
+    assert a.option("call").ev_bb == pytest.approx((35 + 12 - 12) / 2)  # wins 47, pays 12: 17.5 bb
