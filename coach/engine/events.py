@@ -207,9 +207,13 @@ class PotsFormed:
             return Message(N_("The pot is {amount}."), {"amount": self.total})
         parts = [Message(N_("main pot {amount}"), {"amount": self.pots[0].amount})]
         for i, pot in enumerate(self.pots[1:], start=1):
-            parts.append(Message(N_("side pot {n} of {amount} ({players})"),
-                                 {"n": str(i), "amount": pot.amount,
-                                  "players": join_messages([_name(n) for n in pot.names])}))
+            players = join_messages([_name(n) for n in pot.names])
+            if len(self.pots) == 2:
+                parts.append(Message(N_("side pot of {amount} ({players})"),
+                                     {"amount": pot.amount, "players": players}))
+            else:
+                parts.append(Message(N_("side pot {n} of {amount} ({players})"),
+                                     {"n": str(i), "amount": pot.amount, "players": players}))
         return Message(N_("The pot is {amount}: {pots}."),
                        {"amount": self.total, "pots": join_messages(parts)})
 
@@ -265,6 +269,8 @@ class PotAwarded:
             return Message(N_("the pot of {amount}"), {"amount": self.amount})
         if self.index == 0:
             return Message(N_("the main pot of {amount}"), {"amount": self.amount})
+        if self.total_pots == 2:
+            return Message(N_("the side pot of {amount}"), {"amount": self.amount})
         return Message(N_("the side pot {n} of {amount}"), {"n": str(self.index), "amount": self.amount})
 
     def message(self) -> Message:
