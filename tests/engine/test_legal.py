@@ -258,3 +258,36 @@ def test_fold_that_would_abandon_a_side_pot_is_refused() -> None:
     err = refused(hand, hand.fold, "fold_abandons_pot")
     assert err.params["amount"] == 4
     assert "fold" not in hand.legal_actions() and "check" in hand.legal_actions()
+
+
+def test_short_all_ins_that_add_up_to_a_full_raise_reopen_the_betting() -> None:
+    """Two short all-ins (+5, +4) add up to 9 >= the full raise of 8: the raiser may re-raise."""
+    hand = table((15, 19, 100, 100, 100))   # Alice button 15, Bob SB 19, Carol BB, Dave UTG, Eve
+    hand.bet_or_raise_to(10, 3)             # Dave: raise by 8
+    hand.call(4)
+    hand.all_in(0)                          # Alice to 15: +5
+    hand.all_in(1)                          # Bob to 19: +4, together +9 since Dave acted
+    hand.call(2)
+    assert hand.actor == 3 and "raise" in hand.legal_actions()
+    assert hand.legal_actions().min_raise_to == 27   # 19 + the last full increment 8
+
+
+def test_short_all_ins_below_a_full_raise_together_do_not_reopen() -> None:
+    hand = table((15, 17, 100, 100, 100))
+    hand.bet_or_raise_to(10, 3)
+    hand.call(4)
+    hand.all_in(0)                          # +5
+    hand.all_in(1)                          # to 17: +2, together +7 < 8
+    hand.call(2)
+    assert hand.actor == 3 and list(hand.legal_actions()) == ["fold", "call"]
+
+
+def test_after_an_all_in_bet_below_the_minimum_a_raise_is_to_that_bet_plus_the_minimum_bet() -> None:
+    hand = table((100, 100, 3))
+    hand.call(0)
+    hand.call(1)
+    hand.check(2)
+    hand.check(1)
+    hand.all_in(2)                          # bets 1, the minimum bet is 2
+    legal = hand.legal_actions()
+    assert legal.actor == 0 and legal.min_raise_to == 3
