@@ -24,6 +24,8 @@ import numpy as np
 import numpy.typing as npt
 
 from coach.cards import RANK_CHARS, Card, parse_cards
+from coach.errors import InvalidInput
+from coach.i18n import N_
 
 IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
@@ -101,13 +103,103 @@ def _combo_indices(combo: object) -> tuple[int, int, float]:
     return ia, ib, weight
 
 
+def _expand_token(token: str) -> list[tuple[str, float]]:
+    """One notation token to (class or exact combo, weight): ``TT+``, ``A5s-A2s``, ``AK``, ``AhKh:0.5``."""
+    body, _, weight_text = token.partition(":")
+    body = body.strip()
+    try:
+        weight = float(weight_text) if weight_text else 1.0
+    except ValueError:
+        raise InvalidInput(N_("'{text}' is not a range: the weight after ':' must be a number."),
+                           text=token) from None
+    if not 0 <= weight <= 1:
+        raise InvalidInput(N_("'{text}' is not a range: the weight after ':' must be a number."), text=token)
+
+    bad = InvalidInput(N_("'{text}' is not a range: write hands like TT+, AQs+, AKo, 76s, A5s-A2s."),
+                       text=token)
+
+    def rank(ch: str) -> int:
+        idx = RANK_CHARS.find(ch.upper())
+        if idx < 0 or not ch:
+            raise bad
+        return idx
+
+    if len(body) == 4 and body[1] in "cdhsCDHS" and body[3] in "cdhsCDHS":
+        return [(body, weight)]  # an exact combo, "AhKh"
+    if "-" in body:
+        lo_t, _, hi_t = body.partition("-")
+        if len(lo_t) != len(hi_t) or len(lo_t) not in (2, 3) or lo_t[2:] != hi_t[2:]:
+            raise bad
+        if lo_t[0] == lo_t[1] and hi_t[0] == hi_t[1]:
+            a, b = sorted((rank(lo_t[0]), rank(hi_t[0])))
+            return [(RANK_CHARS[r] * 2, weight) for r in range(a, b + 1)]
+        if lo_t[0] != hi_t[0]:
+            raise bad
+        a, b = sorted((rank(lo_t[1]), rank(hi_t[1])))
+        return [(lo_t[0] + RANK_CHARS[r] + lo_t[2:], weight) for r in range(a, b + 1)]
+    plus = body.endswith("+")
+    core = body[:-1] if plus else body
+    if len(core) not in (2, 3) or (len(core) == 3 and core[2] not in "so"):
+        raise bad
+    hi, lo = rank(core[0]), rank(core[1])
+    suffix = core[2:]
+    if hi == lo:
+        if suffix:
+            raise bad
+        return [(RANK_CHARS[r] * 2, weight) for r in (range(hi, 13) if plus else [hi])]
+    if lo > hi:
+        hi, lo = lo, hi
+    kickers = range(lo, hi) if plus else [lo]
+    return [(RANK_CHARS[hi] + RANK_CHARS[k] + suffix, weight) for k in kickers]
+
+
+def _class_combos(cls: str) -> list[tuple[int, int]]:
+    if len(cls) == 4:
+        first, second = parse_cards(cls)
+        return [(first.index, second.index)]
+    hi, lo = RANK_CHARS.index(cls[0]), RANK_CHARS.index(cls[1])
+    out: list[tuple[int, int]] = []
+    for s1 in range(4):
+        for s2 in range(4):
+            if hi == lo and s1 >= s2:
+                continue
+            if cls.endswith("s") and s1 != s2:
+                continue
+            if cls.endswith("o") and s1 == s2:
+                continue
+            out.append((4 * hi + s1, 4 * lo + s2))
+    return out
+
+
+def parse_notation(text: str) -> list[tuple[int, int, float]]:
+    """Range notation to weighted combos, our own reading.
+
+    Used when :mod:`coach.ranges` is not installed, and as a cross-check of it
+    on the charts. A combo named twice keeps its largest weight.
+    """
+    best: dict[tuple[int, int], float] = {}
+    for token in text.split(","):
+        if not token.strip():
+            continue
+        for cls, weight in _expand_token(token):
+            for a, b in _class_combos(cls):
+                key = (max(a, b), min(a, b))
+                best[key] = max(best.get(key, 0.0), weight)
+    return [(a, b, w) for (a, b), w in best.items()]
+
+
+def _parse_rows(text: str) -> list[tuple[int, int, float]]:
+    try:
+        from coach.ranges import parse_range  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:
+        return parse_notation(text)
+    return [_combo_indices(c) for c in parse_range(text).combos()]
+
+
 @lru_cache(maxsize=256)
 def parse_weighted(text: str) -> WeightedRange:
     """Range notation to arrays (cached: the charts are parsed once per process)."""
-    from coach.ranges import parse_range
-
-    rows = [_combo_indices(c) for c in parse_range(text).combos()]
-    rows = [r for r in rows if r[2] > 0]
+    rows = [r for r in _parse_rows(text) if r[2] > 0]
     if not rows:
         return WeightedRange(np.zeros((0, 2), dtype=np.int64), np.zeros(0))
     arr = np.array([[a, b] for a, b, _ in rows], dtype=np.int64)

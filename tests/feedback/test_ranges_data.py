@@ -61,3 +61,29 @@ def test_charts_answer_the_classic_questions() -> None:
     assert "AJs" in hand_classes(t6.open["BTN"])
     assert "KK" in hand_classes(t6.facing_open("CO", "UTG").raise_range)
     assert class_of(51, 50) == "AA" and class_of(51, 47) == "AKs" and class_of(46, 51) == "AKo"
+
+
+def test_our_notation_reader() -> None:
+    from coach.errors import InvalidInput
+    from coach.feedback.rangemodel import parse_notation
+
+    assert len(parse_notation("TT+, AQs+, AKo, 76s")) == 5 * 6 + 2 * 4 + 12 + 4
+    assert len(parse_notation("A5s-A2s")) == 16 and len(parse_notation("22-44")) == 18
+    assert len(parse_notation("AK")) == 16 and len(parse_notation("AhKh")) == 1
+    assert {w for *_, w in parse_notation("A5s:0.5")} == {0.5}
+    for bad in ("XYs", "AKx", "A5s-K2s", "A5s:2"):
+        with pytest.raises(InvalidInput):
+            parse_notation(bad)
+
+
+def test_the_shared_range_parser_reads_the_charts_as_we_do() -> None:
+    ranges = pytest.importorskip("coach.ranges", reason="coach.ranges is not there yet")
+    from coach.feedback.rangemodel import _combo_indices, parse_notation
+    from coach.feedback.ranges_data import all_range_texts
+
+    for fmt in FORMATS:
+        for label, text in all_range_texts(load_table(fmt)):
+            rows = map(_combo_indices, ranges.parse_range(text).combos())
+            theirs = {(max(a, b), min(a, b)) for a, b, w in rows if w > 0}
+            ours = {(a, b) for a, b, _ in parse_notation(text)}
+            assert theirs == ours, (fmt, label)
