@@ -83,6 +83,23 @@ class _Checker:
             return
         for j, d in enumerate(hand.decisions):
             self.check_decision(f"{where}.decisions[{j}]", hand, hist, d.at, d.seat, d.options)
+            if any(code not in d.feedback for code in d.options):
+                self.check_coach(f"{where}.decisions[{j}]", hist, d.at)
+
+    def check_coach(self, where: str, hist: HandHistory, at: int) -> None:
+        """Options without authored feedback get the coach's analysis: it must run there."""
+        try:
+            from coach.feedback import analyze
+        except ImportError:  # pragma: no cover - the coach is part of the package
+            return
+        before = replay_prefix(hist, at)
+        if before.actor is None:
+            return
+        try:
+            analyze(before, seed=0)
+        except Exception as err:  # any failure means the learner would get no feedback
+            self.add(where, N_("an option has no authored feedback and the coach cannot analyse this "
+                               "decision: {reason}"), reason=str(err))
 
     def hand_problem(self, where: str, err: CoachError) -> Problem:
         """A replay error, located at the action (0-based, like the file) without the PHH file prefix."""
