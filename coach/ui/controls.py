@@ -1,4 +1,4 @@
-"""Step controls (⏮ ◀ ▶ ⏭) and the action panel (Fold, Check, Call X, Bet/Raise).
+"""Step controls (⏮ ◀ ▶ ⏭ as local Material icons) and the action panel (Fold, Check, Call, Raise).
 
 Both work through ``on_click`` callbacks, so the whole rerun after a click
 already sees the new state. Keyboard shortcuts: Home/←/→/End for the steps;
@@ -24,17 +24,20 @@ def step_controls(prefix: str, step: int, last: int, *, blocked: bool,
                   on_step: Callable[[int], None], end_step: int | None = None) -> None:
     """⏮ ◀ ▶ ⏭ plus "Passo 3 di 12"; ▶ and ⏭ wait while a decision is pending."""
     t = state.tr()
-    cols = st.columns([1, 1, 1, 1, 3])
-    cols[0].button("⏮", key=f"{prefix}.first", help=t("First step (Home key)"), shortcut="Home",
-                   disabled=step <= 0, on_click=on_step, args=(0,), width="stretch")
-    cols[1].button("◀", key=f"{prefix}.prev", help=t("Previous step (left arrow)"), shortcut="Left",
-                   disabled=step <= 0, on_click=on_step, args=(step - 1,), width="stretch")
-    cols[2].button("▶", key=f"{prefix}.next", help=t("Next step (right arrow)"), shortcut="Right",
-                   disabled=step >= last or blocked, on_click=on_step, args=(step + 1,), width="stretch")
     target = last if end_step is None else end_step
-    cols[3].button("⏭", key=f"{prefix}.last", help=t("Last step (End key)"), shortcut="End",
-                   disabled=step >= target or blocked, on_click=on_step, args=(target,), width="stretch")
-    cols[4].progress((step + 1) / (last + 1), text=t("Step {n} of {total}", n=step + 1, total=last + 1))
+    with st.container(horizontal=True, gap="small", vertical_alignment="center"):
+        st.button(t("Start"), key=f"{prefix}.first", icon=":material/first_page:", shortcut="Home",
+                  help=t("First step (Home key)"), disabled=step <= 0, on_click=on_step, args=(0,))
+        st.button(t("Back"), key=f"{prefix}.prev", icon=":material/chevron_left:", shortcut="Left",
+                  help=t("Previous step (left arrow)"), disabled=step <= 0, on_click=on_step,
+                  args=(step - 1,))
+        st.button(t("Next"), key=f"{prefix}.next", icon=":material/chevron_right:", shortcut="Right",
+                  help=t("Next step (right arrow)"), disabled=step >= last or blocked, type="primary",
+                  on_click=on_step, args=(step + 1,))
+        st.button(t("End"), key=f"{prefix}.last", icon=":material/last_page:", shortcut="End",
+                  help=t("Last step (End key)"), disabled=step >= target or blocked,
+                  on_click=on_step, args=(target,))
+    st.progress((step + 1) / (last + 1), text=t("Step {n} of {total}", n=step + 1, total=last + 1))
 
 
 def action_panel(hand: Hand, prefix: str, on_choice: Callable[[Attempt], None]) -> None:
@@ -46,13 +49,13 @@ def action_panel(hand: Hand, prefix: str, on_choice: Callable[[Attempt], None]) 
     if amount_key not in st.session_state:
         st.session_state[amount_key] = int(legal.min_raise_to or legal.to_match + hand.config.big_blind)
     call_label = (t("Call {amount}", amount=legal.call_amount) if legal.call_amount else t("Call"))
-    c1, c2, c3 = st.columns(3)
-    c1.button(t("Fold"), key=f"{prefix}.fold", shortcut="F", on_click=on_choice,
-              args=(Attempt("fold"),), width="stretch")
-    c2.button(t("Check"), key=f"{prefix}.check", shortcut="K", on_click=on_choice,
-              args=(Attempt("check"),), width="stretch")
-    c3.button(call_label, key=f"{prefix}.call", shortcut="L", on_click=on_choice,
-              args=(Attempt("call"),), width="stretch")
+    with st.container(horizontal=True, gap="small"):
+        st.button(t("Fold"), key=f"{prefix}.fold", shortcut="F", on_click=on_choice,
+                  args=(Attempt("fold"),), width="stretch")
+        st.button(t("Check"), key=f"{prefix}.check", shortcut="K", on_click=on_choice,
+                  args=(Attempt("check"),), width="stretch")
+        st.button(call_label, key=f"{prefix}.call", shortcut="L", on_click=on_choice,
+                  args=(Attempt("call"),), width="stretch")
     verb = t("Bet to") if legal.to_match == 0 or legal.can_bet else t("Raise to")
     a1, a2 = st.columns([2, 1])
     a1.number_input(verb, min_value=1, step=1, key=amount_key,
@@ -62,12 +65,13 @@ def action_panel(hand: Hand, prefix: str, on_choice: Callable[[Attempt], None]) 
     a2.button(t("Bet / Raise"), key=f"{prefix}.raise", shortcut="B", type="primary", width="stretch",
               on_click=_raise_from_input, args=(amount_key, on_choice))
     if presets:
-        p1, p2, p3 = st.columns(3)
         labels: dict[str, str] = {"half_pot": t("½ pot"), "pot": t("Pot"), "all_in": t("All-in")}
-        for col, (name, value) in zip((p1, p2, p3), presets.items(), strict=False):
-            col.button(labels[name] + " · " + t.format_int(value), key=f"{prefix}.preset.{name}",
-                       shortcut="A" if name == "all_in" else None,
-                       on_click=_set_amount, args=(amount_key, value), width="stretch")
+        with st.container(horizontal=True, gap="small"):
+            for name, value in presets.items():
+                st.button(labels[name] + " · " + t.format_int(value), key=f"{prefix}.preset.{name}",
+                          shortcut="A" if name == "all_in" else None, width="stretch",
+                          help=t("Puts {amount} in the amount box; then press Bet / Raise.", amount=value),
+                          on_click=_set_amount, args=(amount_key, value))
 
 
 def _set_amount(key: str, value: int) -> None:

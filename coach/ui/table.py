@@ -161,8 +161,9 @@ _CSS = """
 .cc-bet{position:absolute;transform:translate(-50%,-50%);background:#f6f0dc;color:#222;
   border-radius:1em;padding:.05em .5em;font-weight:700;font-variant-numeric:tabular-nums;
   border:2px dashed #b8860b;white-space:nowrap}
-.cc-marker{display:inline-block;border-radius:50%;width:1.5em;height:1.5em;line-height:1.5em;
-  font-size:.8em;font-weight:800;margin-left:.2em;vertical-align:middle}
+.cc-marker{display:inline-block;border-radius:.8em;min-width:1.5em;padding:0 .3em;height:1.5em;
+  line-height:1.5em;font-size:.75em;font-weight:800;margin-left:.2em;vertical-align:middle;
+  box-sizing:border-box;text-align:center}
 .cc-btn{background:#fff;color:#111}
 .cc-sb{background:#64b5f6;color:#06223d}
 .cc-bb{background:#ffb74d;color:#3d2300}
@@ -179,13 +180,14 @@ _CSS = """
 .cc-caption{text-align:center;color:inherit;margin-top:.3em;font-weight:600}
 .cc-large{font-size:clamp(14px,2.3vw,30px);max-width:none}
 @media (max-width:640px){
+  .cc-wrap{font-size:12px}
   .cc-table{aspect-ratio:3/4}
   .cc-felt{left:12%;top:6%;width:76%;height:88%}
   .cc-center{width:64%}
   .cc-seat{min-width:4.8em;max-width:30%;padding:.15em .25em}
   .cc-card{width:2em;height:2.8em}
   .cc-card .cc-rank,.cc-card .cc-suit{font-size:1em}
-  .cc-card.cc-small{width:1.55em;height:2.2em}
+  .cc-card.cc-small{width:1.8em;height:2.5em}
   .cc-slot{width:2em;height:2.8em}
 }
 </style>
