@@ -417,7 +417,8 @@ def analyze(
     best = min(graded, key=lambda o: (o.grade.rank, -(o.ev_bb if o.ev_bb is not None else 0.0)))
     eff = min(sit.hero_stack, max((sit.stacks[s] + sit.bets[s] - sit.hero_in_front for s in sit.opponents),
                                   default=0))
-    spr_value = spr(max(eff - sit.to_call, 0), sit.pot + sit.to_call) if sit.street != "preflop" else None
+    behind = eff - sit.to_call
+    spr_value = spr(behind, sit.pot + sit.to_call) if sit.street != "preflop" and behind > 0 else None
     if equity is not None:
         summary.append(Message(T.EQUITY_EXACT if equity.method == "exact" else T.EQUITY_MC,
                                {"equity": Percent(equity.value), "err": Percent(equity.stderr)}))

@@ -214,6 +214,27 @@ def hand_classes(text: str) -> dict[str, float]:
     return parse_weighted(text).classes()
 
 
+def grid_of(text: str) -> list[list[float]]:
+    """The 13x13 chart of a range: rows and columns A..2, pairs on the diagonal,
+    suited hands above it (row = higher card), offsuit below; each cell the
+    class weight (0 = not in the range)."""
+    classes = hand_classes(text)
+    order = RANK_CHARS[::-1]
+    out = []
+    for i, r1 in enumerate(order):
+        row = []
+        for j, r2 in enumerate(order):
+            if i == j:
+                key = r1 + r2
+            elif i < j:
+                key = r1 + r2 + "s"
+            else:
+                key = r2 + r1 + "o"
+            row.append(classes.get(key, 0.0))
+        out.append(row)
+    return out
+
+
 def all_combos(dead: Iterable[int] = ()) -> WeightedRange:
     """Every two-card hand not using a dead card, weight 1."""
     dead_set = set(dead)

@@ -87,3 +87,14 @@ def test_the_shared_range_parser_reads_the_charts_as_we_do() -> None:
             theirs = {(max(a, b), min(a, b)) for a, b, w in rows if w > 0}
             ours = {(a, b) for a, b, _ in parse_notation(text)}
             assert theirs == ours, (fmt, label)
+
+
+def test_grid_of_a_range() -> None:
+    from coach.feedback.rangemodel import grid_of
+
+    g = grid_of("AA, AKs, AQo:0.5, 72o")
+    assert len(g) == 13 and all(len(row) == 13 for row in g)
+    assert g[0][0] == 1.0 and g[0][1] == 1.0 and g[1][0] == 0.0  # AA, AKs in; AKo out
+    assert g[2][0] == 0.5  # AQo, offsuit below the diagonal
+    assert g[12][7] == 1.0  # 72o: row of the 2, column of the 7
+    assert sum(map(sum, g)) == 3.5
