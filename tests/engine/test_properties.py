@@ -14,7 +14,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from coach.engine import ActionRecord, Hand, TableConfig
+from coach.engine import ActionRecord, ActionTaken, AntePosted, BlindPosted, Hand, TableConfig
 from coach.errors import IllegalAction, InvalidInput
 
 
@@ -39,8 +39,21 @@ def check_invariants(hand: Hand) -> None:
     if hand.is_complete:
         assert hand.result is not None
         assert sum(hand.result.finishing_stacks) == start
-        assert sum(a.amount for a in hand.result.awards) + sum(a for _, a in hand.result.returned) \
-            + sum(hand.result.finishing_stacks) >= start
+        # Every seat: start - committed + returned + won == finish (the awards add up exactly).
+        committed = [0] * hand.config.n_seats
+        for e in hand.events:
+            if isinstance(e, AntePosted | BlindPosted):
+                committed[e.seat] += e.amount
+            elif isinstance(e, ActionTaken):
+                committed[e.record.seat] += e.record.added
+        returned = [0] * hand.config.n_seats
+        for seat, amount in hand.result.returned:
+            returned[seat] += amount
+        for seat in range(hand.config.n_seats):
+            assert hand.result.finishing_stacks[seat] == (
+                hand.config.stacks[seat] - committed[seat] + returned[seat] + hand.result.won(seat))
+        for award in hand.result.awards:
+            assert sum(award.shares) == award.amount and set(award.winners) <= set(award.eligible)
     else:
         assert sum(hand.stacks) + hand.pot_total == start
         assert sum(p.amount for p in hand.pots()) + sum(hand.bets) == hand.pot_total
