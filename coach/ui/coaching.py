@@ -1,20 +1,22 @@
 """The coach's verdict on one choice, in the shape the pages show.
 
 :func:`assess` asks :func:`coach.feedback.analyze` (pot odds, equity, EV of
-every legal option) about the hand *before* the learner's action and picks out
-the option the learner chose. The feedback package is optional at import time
-so a page keeps working, with the lesson's own texts, if the analysis cannot
-run for a spot (an unknown hole card in a replayed hand, for instance).
+every legal option) about the hand *before* the learner's action, with the
+learner's exact size added to the candidates, and picks out the option the
+learner chose. If the analysis cannot run for a spot (an unknown hole card in
+a replayed hand, say) the verdict is empty and the page keeps the lesson's own
+words: a missing number is better than an invented one.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
-from typing import Any
 
 from coach.engine import Hand
+from coach.feedback import DecisionAnalysis, analyze
 from coach.i18n import Message
+
+RANKS_DESC = "AKQJT98765432"
 
 
 @dataclass(frozen=True)
@@ -22,7 +24,7 @@ class Verdict:
     """What the page shows after a legal choice."""
 
     code: str
-    grade: str | None = None  # coach.feedback.grading.Grade value ("ottima"...)
+    grade: str | None = None  # coach.feedback.Grade value ("ottima" ... "errore grave")
     grade_label: Message | None = None
     explanation: Message | None = None
     best_code: str | None = None
@@ -38,69 +40,66 @@ class Verdict:
     range_grid: tuple[tuple[float, ...], ...] | None = None
 
 
-_AMOUNT = re.compile(r"cbr (\d+)$")
+def option_code(code: str) -> str:
+    """``p3 cbr 6`` -> ``cbr 6`` (the analysis names options without the player)."""
+    head, _, rest = code.partition(" ")
+    return rest if head.startswith("p") and head[1:].isdigit() else code
 
 
-def _closest_option(options: list[Any], code: str) -> Any | None:
-    """The analysed option matching the code, or the nearest bet/raise size."""
-    for o in options:
-        if getattr(o, "code", None) == code:
-            return o
-    m = _AMOUNT.search(code)
-    if m is None:
-        return None
-    amount = int(m.group(1))
-    sized = [(abs(int(mm.group(1)) - amount), o) for o in options
-             if (mm := _AMOUNT.search(str(getattr(o, "code", "")))) is not None]
-    return min(sized, key=lambda x: x[0])[1] if sized else None
+def range_grid(classes: dict[str, float]) -> tuple[tuple[float, ...], ...]:
+    """Starting-hand classes (``AKs``: weight) as the 13x13 grid (suited above the diagonal)."""
+    rows: list[tuple[float, ...]] = []
+    for r, hi in enumerate(RANKS_DESC):
+        row: list[float] = []
+        for c, lo in enumerate(RANKS_DESC):
+            if r == c:
+                key = hi + lo
+            elif r < c:
+                key = hi + lo + "s"
+            else:
+                key = lo + hi + "o"
+            row.append(float(classes.get(key, 0.0)))
+        rows.append(tuple(row))
+    return tuple(rows)
 
 
-def _float(x: Any) -> float | None:
-    if x is None:
-        return None
-    if isinstance(x, int | float):
-        return float(x)
-    for name in ("value", "equity", "mean"):
-        v = getattr(x, name, None)
-        if isinstance(v, int | float):
-            return float(v)
-    return None
+def verdict_from(analysis: DecisionAnalysis, code: str) -> Verdict:
+    """The learner's option out of a full analysis."""
+    opt = option_code(code)
+    try:
+        chosen = analysis.option(opt)
+    except KeyError:
+        return Verdict(code)
+    best = analysis.option(analysis.best)
+    grid = None
+    live = [r for r in analysis.villain_ranges.values() if len(r.range) > 0]
+    if len(live) == 1:
+        grid = range_grid(live[0].range.classes())
+    eq = analysis.equity
+    return Verdict(
+        code=code,
+        grade=chosen.grade.value,
+        grade_label=chosen.grade.label,
+        explanation=chosen.explanation,
+        best_code=best.code,
+        best_explanation=best.explanation if best.code != chosen.code else None,
+        equity=eq.value if eq is not None else None,
+        equity_needed=analysis.equity_needed if analysis.to_call > 0 else None,
+        stderr=eq.stderr if eq is not None and eq.method != "exact" else None,
+        pot=analysis.pot,
+        to_call=analysis.to_call,
+        ev_loss_bb=chosen.ev_loss_bb,
+        estimate=chosen.estimate,
+        figures=tuple(analysis.summary),
+        range_grid=grid,
+    )
 
 
 def assess(hand: Hand, code: str, *, seed: int = 0) -> Verdict:
-    """Grade ``code`` in the spot ``hand`` is in (the hand is not modified)."""
+    """Grade ``code`` (``p3 cbr 6``) in the spot ``hand`` is in; the hand is not modified."""
+    opt = option_code(code)
     try:
-        from coach.feedback import analyze  # type: ignore[attr-defined]
-    except ImportError:
-        return Verdict(code)
-    try:
-        analysis = analyze(hand, seed=seed)
+        analysis = analyze(hand, seed=seed, candidates=[opt] if opt.startswith("cbr") else [])
     except Exception:  # an analysis that cannot run must not hide the lesson's own feedback
         return Verdict(code)
-    options = list(getattr(analysis, "options", ()) or ())
-    chosen = _closest_option(options, code)
-    best = getattr(analysis, "best", None)
-    best_code = getattr(best, "code", best if isinstance(best, str) else None)
-    best_option = _closest_option(options, best_code) if isinstance(best_code, str) else None
-    grade = getattr(chosen, "grade", None)
-    equity_obj = getattr(analysis, "equity", None)
-    stderr = _float(getattr(equity_obj, "stderr", None))
-    grid = getattr(analysis, "villain_grid", None) or getattr(analysis, "range_grid", None)
-    figures = getattr(analysis, "figures", ()) or ()
-    return Verdict(
-        code=code,
-        grade=getattr(grade, "value", grade if isinstance(grade, str) else None),
-        grade_label=getattr(grade, "label", None),
-        explanation=getattr(chosen, "explanation", None),
-        best_code=best_code if isinstance(best_code, str) else None,
-        best_explanation=getattr(best_option, "explanation", None),
-        equity=_float(equity_obj),
-        equity_needed=_float(getattr(analysis, "equity_needed", None)),
-        stderr=stderr,
-        pot=getattr(analysis, "pot", None),
-        to_call=getattr(analysis, "to_call", None),
-        ev_loss_bb=_float(getattr(chosen, "ev_loss_bb", None)),
-        estimate=bool(getattr(chosen, "estimate", False)),
-        figures=tuple(f for f in figures if isinstance(f, Message)),
-        range_grid=tuple(tuple(float(v) for v in row) for row in grid) if grid is not None else None,
-    )
+    return verdict_from(analysis, code)

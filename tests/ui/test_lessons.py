@@ -44,6 +44,12 @@ def test_step_to_a_decision_with_the_buttons(app: Callable[..., AppTest]) -> Non
     assert at.button(key=nxt).disabled
     assert at.query_params["passo"] == "11"
     assert any("Passo 11 di 16" in str(p.proto) for p in at.get("progress"))
+    # a legal call here gets the coach's grade, figures and the equity chart
+    at.button(key="dec.03-azioni/0/14.call").click().run()
+    body = texts(at)
+    assert "giudizio: Ottima" in body
+    assert "ti serve il 27,6% di equity" in body
+    assert len(at.get("plotly_chart")) >= 1
 
 
 def test_illegal_raise_is_refused_and_nothing_changes(app: Callable[..., AppTest]) -> None:
@@ -69,6 +75,7 @@ def test_legal_action_shows_feedback_and_unblocks(app: Callable[..., AppTest]) -
     body = texts(at)
     assert "Hai scelto" in body
     assert "Paghi il grande buio (call)" in body  # the lesson's own feedback for p3 cc
+    assert "giudizio:" in body  # and the coach's grade
     assert not any(b.key == f"{DEC}.fold" for b in at.button)
     assert not at.button(key="lesson.03-azioni/0.next").disabled
     at.button(key="lesson.03-azioni/0.next").click().run()
