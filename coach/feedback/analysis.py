@@ -591,8 +591,9 @@ def _ev_aggressive(
     if not live:
         return ev_call(eq_all, sit.pot_for_call(min(add, sit.to_call)), min(add, sit.to_call))
     folds: list[float] = []
+    capped: list[float] = []
     callers_add: list[int] = []
-    eq_called = eq_all
+    eq_called = eq_capped = eq_all
     a_eff = 0
     for s in live:
         v_front = sit.bets[s]
@@ -603,20 +604,30 @@ def _ev_aggressive(
         rng = ranges[s].range
         calls = pcts[s] >= h
         f = 1.0 - float((rng.weights * calls).sum() / rng.total)
+        folds.append(f)
+        callers_add.append(v_add)
+        calls_capped, f_capped = calls, f
         if f > MAX_FOLD:  # the strongest folders call anyway, down to MAX_FOLD folds
             order = np.argsort(-pcts[s])
             cum = np.cumsum(rng.weights[order]) / rng.total
-            calls = np.zeros(len(rng), dtype=bool)
-            calls[order[: int(np.searchsorted(cum, 1 - MAX_FOLD)) + 1]] = True
-            f = MAX_FOLD
-        folds.append(f)
-        callers_add.append(v_add)
+            calls_capped = np.zeros(len(rng), dtype=bool)
+            calls_capped[order[: int(np.searchsorted(cum, 1 - MAX_FOLD)) + 1]] = True
+            f_capped = MAX_FOLD
+        capped.append(f_capped)
         if combo_eq is not None and len(live) == 1:
             got = combo_eq.equity_where(calls)
             eq_called = got if got is not None else eq_all
-    f_all = float(np.prod(folds))
+            got = combo_eq.equity_where(calls_capped)
+            eq_capped = got if got is not None else eq_all
     if len(live) == 1:
-        return ev_bet(sit.pot, a_eff, callers_add[0], f_all, eq_called)
+        # Two readings of the opponent: the model's, and one that never folds more than
+        # MAX_FOLD. The estimate is the less favourable of the two: a bluff is not
+        # credited with more folds than MAX_FOLD, a value bet not with more calls
+        # than the model gives.
+        return min(ev_bet(sit.pot, a_eff, callers_add[0], folds[0], eq_called),
+                   ev_bet(sit.pot, a_eff, callers_add[0], capped[0], eq_capped))
+    folds = [min(f, c) for f, c in zip(folds, capped, strict=True)]
+    f_all = float(np.prod(folds))
     if f_all >= 1.0:
         return float(sit.pot)
     expected_add = sum((1 - f) * v for f, v in zip(folds, callers_add, strict=True)) / (1 - f_all)
@@ -734,7 +745,8 @@ def _grade_chart(sit: Situation, options: list[_Option], chart: tuple[str, int |
             else:
                 g = Grade.ERRORE
             steps, note = _size_penalty(sit, o, kind, premium)
-            g = _worse(g, steps)
+            if g.rank <= Grade.BUONA.rank:  # the size matters only when raising is right
+                g = _worse(g, steps)
             if note is not None:
                 notes.append(note)
         graded.append((o, g, notes))

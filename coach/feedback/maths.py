@@ -22,8 +22,9 @@ Models (and where they are exact):
   the hands that continue. Always an estimate: ``f`` comes from the calling
   model below and re-raises are ignored.
 
-Calling model (:func:`call_threshold`; the fold frequency is capped at
-``MAX_FOLD`` = 70%): the villain reads the bettor's range as
+Calling model (:func:`call_threshold`; a second reading caps the fold
+frequency at ``MAX_FOLD`` = 70%, and the analysis keeps the less favourable
+of the two EVs): the villain reads the bettor's range as
 the top ``w = pot / (pot + add)`` of all hands (smaller for bigger bets: a pot
 bet looks like the top half, a 3x-pot overbet like the top quarter; never
 narrower than the top quarter, because an overbet reads as polarised; a raise
