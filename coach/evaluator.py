@@ -47,6 +47,8 @@ from coach.errors import InvalidInput
 from coach.i18n import N_, Message
 
 __all__ = [
+    "BATCH_KEY",
+    "CARD_BIT",
     "RANK_KEYS",
     "Category",
     "HandClass",
@@ -366,6 +368,10 @@ _RANK_VALUE = _T.rank_value
 _FLUSH = _T.flush_list
 _FLUSH_SUIT = _T.flush_suit_list
 _MASK52: Final[int] = (1 << 52) - 1
+# Per card index: the batch key (rank key << 8 | suit key) and the card's bit in
+# a 52-bit mask (bit 13 * suit + rank). Equity code sums these incrementally.
+BATCH_KEY: Final[npt.NDArray[np.int32]] = _T.batch_key
+CARD_BIT: Final[IntArray] = _T.card_bit
 
 
 # ---------------------------------------------------------------------------

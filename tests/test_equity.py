@@ -1,0 +1,194 @@
+"""Equity: exact enumeration against known figures, Monte Carlo against exact, ranges, outs."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+
+import pytest
+
+from coach.__main__ import main
+from coach.cards import ALL_CARDS, parse_cards
+from coach.equity import (
+    category_distribution,
+    equity,
+    equity_result,
+    hand_vs_range,
+    outs,
+    range_vs_range,
+)
+from coach.errors import InvalidInput
+from coach.evaluator import Category, evaluate
+from coach.ranges import parse_range
+
+
+def test_aks_v_qq_preflop_exact() -> None:
+    r = equity_result(["AsKs", "QhQd"])
+    assert r.method == "exact" and r.boards == math.comb(48, 5) == 1712304
+    assert r.wins == (787966, 917606) and r.ties == (6732, 6732)
+    assert [round(e, 6) for e in r.equities] == [0.462145, 0.537855]
+    assert r.stderr == (0.0, 0.0)
+
+
+def test_72o_v_aa_preflop_exact() -> None:
+    assert [round(e, 6) for e in equity(["7c2d", "AhAd"])] == [0.118063, 0.881937]
+
+
+def test_three_way_flop_exact() -> None:
+    e = equity(["AsKs", "QhQd", "JcTc"], board="9s8s2d")
+    assert [round(x, 6) for x in e] == [0.540421, 0.326689, 0.132890]
+
+
+def brute_force(hands: list[str], board: str) -> list[float]:
+    """Reference: every completion through the single-hand evaluator."""
+    hs = [list(parse_cards(h)) for h in hands]
+    b = list(parse_cards(board))
+    used = {c for h in hs for c in h} | set(b)
+    live = [c for c in ALL_CARDS if c not in used]
+    shares = [0.0] * len(hs)
+    n = 0
+    for extra in itertools.combinations(live, 5 - len(b)):
+        s = [evaluate(h + b + list(extra)) for h in hs]
+        best = max(s)
+        winners = [i for i, x in enumerate(s) if x == best]
+        for i in winners:
+            shares[i] += 1 / len(winners)
+        n += 1
+    return [x / n for x in shares]
+
+
+@pytest.mark.parametrize(("hands", "board"), [
+    (["AsKs", "QhQd", "JcTc", "2c2d"], "9s8s2h"),
+    (["AhKh", "AdKd"], "Qh7h2c4d"),     # split pots dominate
+    (["5c4c", "AsAd", "KhKd"], "Ac3c2d"),
+    (["9h9d", "8c7c"], "Ts6h5d2s3c"),   # river: one board
+])
+def test_exact_matches_brute_force(hands: list[str], board: str) -> None:
+    assert equity(hands, board=board) == pytest.approx(brute_force(hands, board), abs=1e-12)
+
+
+@pytest.mark.parametrize(("hands", "board"), [
+    (["AsKs", "QhQd"], ""),
+    (["AsKs", "QhQd", "JcTc"], ""),
+    (["AsKs", "QhQd", "JcTc"], "9s8s2d"),
+])
+def test_monte_carlo_within_four_stderr(hands: list[str], board: str) -> None:
+    exact = equity_result(hands, board=board)
+    mc = equity_result(hands, board=board, exact=False, samples=40000, seed=7)
+    assert mc.method == "monte_carlo" and mc.boards == 40000
+    for e, m, se in zip(exact.equities, mc.equities, mc.stderr, strict=True):
+        assert se > 0
+        assert abs(e - m) <= 4 * se
+    assert sum(mc.equities) == pytest.approx(1.0)
+    # seeded: the same seed, the same answer
+    again = equity_result(hands, board=board, exact=False, samples=40000, seed=7)
+    assert again.equities == mc.equities
+
+
+def test_hand_vs_range_exact_equals_average_over_combos() -> None:
+    board = "9s8s2d4c"
+    r = hand_vs_range("AsKs", "TT+, AQs+, AKo", board=board)
+    assert r.method == "exact"
+    combos = parse_range("TT+, AQs+, AKo").combos(dead=parse_cards("AsKs9s8s2d4c"))
+    per = [equity(["AsKs", f"{c.cards[0]}{c.cards[1]}"], board=board)[0] for c in combos]
+    assert r.equities[0] == pytest.approx(sum(per) / len(per), abs=1e-12)
+
+
+def test_weighted_range() -> None:
+    board = "Ks7d2c"
+    full = hand_vs_range("AhAd", "KK, 77:0.5", board=board)
+    kk = equity(["AhAd", "KhKd"], board=board)[0]
+    sevens = equity(["AhAd", "7h7s"], board=board)[0]
+    # KK has 3 combos left (Ks on board), 77 has 3 combos at half weight
+    expected = (3 * kk + 1.5 * sevens) / 4.5
+    assert full.equities[0] == pytest.approx(expected, abs=1e-12)
+
+
+def test_range_vs_range_exact_and_monte_carlo_agree() -> None:
+    board = "9s8s2d4c"
+    ex = range_vs_range("TT+, AQs+", "22+, A2s+, KTo+", board=board)
+    mc = range_vs_range("TT+, AQs+", "22+, A2s+, KTo+", board=board, exact=False, samples=40000, seed=3)
+    assert ex.method == "exact" and mc.method == "monte_carlo"
+    assert abs(ex.equities[0] - mc.equities[0]) <= 4 * mc.stderr[0]
+
+
+def test_range_vs_range_river_by_hand() -> None:
+    board = "As Kd 7h 4c 2s"
+    r = range_vs_range("AQs, 44", "KK, AJo", board=board)
+    win = tie = total = 0.0
+    dead = set(parse_cards(board))
+    for a in parse_range("AQs, 44").combos(dead=dead):
+        for b in parse_range("KK, AJo").combos(dead=dead):
+            if set(a.cards) & set(b.cards):
+                continue
+            sa = evaluate([*a.cards, *dead])
+            sb = evaluate([*b.cards, *dead])
+            total += 1
+            win += sa > sb
+            tie += sa == sb
+    assert r.equities[0] == pytest.approx((win + tie / 2) / total)
+
+
+def test_preflop_range_uses_monte_carlo_within_stderr() -> None:
+    r = hand_vs_range("AsKs", "QQ, JJ", samples=40000, seed=1)
+    assert r.method == "monte_carlo"
+    exact = (6 * equity(["AsKs", "QhQd"])[0] + 6 * equity(["AsKs", "JhJd"])[0]) / 12
+    assert abs(r.equities[0] - exact) <= 4 * r.stderr[0]
+
+
+def test_many_players_and_errors() -> None:
+    e = equity(["AsAd", "KsKd", "QsQd", "JsJd", "TsTd", "9s9d"], board="2c3h7d")
+    assert sum(e) == pytest.approx(1.0) and e[0] == max(e)
+    for bad in (["AsKs"], ["AsKs", "AsQd"], ["AsKs", "QhQd"] * 6):
+        with pytest.raises(InvalidInput):
+            equity(bad)
+    with pytest.raises(InvalidInput):
+        equity(["AsKs", "QhQd"], board="2c3h")
+    with pytest.raises(InvalidInput):
+        equity(["AsKs", "QhQd"], board="2c3h4d", dead="2c")
+    with pytest.raises(InvalidInput):
+        equity_result(["AsKs", "random", "random"], exact=True)
+
+
+def test_outs_against_a_hand() -> None:
+    o = outs("AhKh", "Qh7h2c", "JsJd")
+    assert o.count == 15 and not o.ahead and o.unseen == 45
+    flush = ["Jh", "Th", "9h", "8h", "6h", "5h", "4h", "3h", "2h"]
+    assert [str(c) for c in o.by_category[Category.FLUSH]] == flush
+    assert {str(c) for c in o.by_category[Category.ONE_PAIR]} == {"As", "Ad", "Ac", "Ks", "Kd", "Kc"}
+    assert o.hit_by_river(2) == pytest.approx(1 - math.comb(30, 2) / math.comb(45, 2))
+    assert outs("JsJd", "Qh7h2c", "AhKh").ahead
+
+
+def test_outs_against_a_range() -> None:
+    o = outs("8c9c", "Tc7d2h", "AA, KK, QQ")
+    # the gutshot sixes and jacks make a straight that beats the whole range
+    straight = {"6s", "6h", "6d", "6c", "Js", "Jh", "Jd", "Jc"}
+    assert {str(c) for c in o.by_category[Category.STRAIGHT]} == straight
+    assert o.beat_now == 0.0
+    assert all(o.beat_after[c] >= 0.5 for c in o.cards)
+
+
+def test_category_distribution_preflop_matches_brute_counts() -> None:
+    d = category_distribution("AhKh")
+    assert list(d) == list(Category)
+    assert sum(d.values()) == pytest.approx(1.0)
+    # QhJhTh and any two of the other 47, or a royal flush in another suit on the board
+    assert d[Category.ROYAL_FLUSH] == pytest.approx((math.comb(47, 2) + 3) / math.comb(50, 5))
+    river = category_distribution("AhKh", board="QhJhTh2c3d")
+    assert river[Category.ROYAL_FLUSH] == 1.0
+    turn = category_distribution("AhKh", board="Qh7h2c4d")
+    assert turn[Category.FLUSH] == pytest.approx(9 / 46)
+    mc = category_distribution("AhKh", exact=False, samples=50000, seed=2)
+    assert mc[Category.ONE_PAIR] == pytest.approx(d[Category.ONE_PAIR], abs=0.01)
+
+
+def test_equity_cli(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["equity", "AsKs", "QhQd", "JcTc", "--board", "9s8s2d"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["equities"] == [0.540421, 0.326689, 0.13289] and out["method"] == "exact"
+    assert main(["equity", "AsKs", "TT+", "--mc", "--samples", "5000"]) == 0
+    assert json.loads(capsys.readouterr().out)["method"] == "monte_carlo"
+    assert main(["equity", "AsKs", "AsQd"]) == 2
+    assert "As" in json.loads(capsys.readouterr().out)["error"]
