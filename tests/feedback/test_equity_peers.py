@@ -99,3 +99,16 @@ def test_multiway_monte_carlo_matches_an_exact_count() -> None:
     mine = equity_multiway(hero, board, [r1, r2], seed=3, trials=6000)
     assert abs(mine.equity - exact) <= 4 * mine.stderr
     assert np.isfinite(mine.stderr) and mine.samples > 5000
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_agrees_with_the_project_equity_module(seed: int) -> None:
+    equity_mod = pytest.importorskip("coach.equity", reason="coach.equity is not there yet")
+    r = random.Random(500 + seed)
+    text = r.choice(RANGES)
+    cards = r.sample(range(52), 6)
+    hero, board = cards[:2], cards[2:]
+    mine = equity_vs_range(hero, board, parse_weighted(text))
+    theirs = equity_mod.hand_vs_range(
+        [Card.from_index(i) for i in hero], text, [Card.from_index(i) for i in board])
+    assert theirs.exact and mine.equity == pytest.approx(theirs.equities[0], abs=1e-9)
