@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from coach.i18n import Translator
 from coach.lessons.schema import RULES
 from coach.ui import state
 from coach.ui.charts import (
@@ -14,6 +15,7 @@ from coach.ui.charts import (
     build_quiz_figure,
 )
 from coach.ui.views.lezioni import lessons
+from coach.ui.views.quiz import DRILL_LABELS
 from coach.ui.widgets import page_header
 
 
@@ -49,7 +51,7 @@ def render() -> None:
 
     st.subheader(t("Quizzes"))
     if topics:
-        scores = [TopicScore(_topic_label(x.topic, titles), x.answered, x.correct) for x in topics]
+        scores = [TopicScore(_topic_label(x.topic, titles, t), x.answered, x.correct) for x in topics]
         right = sum(x.correct for x in topics)
         answered = sum(x.answered for x in topics)
         st.metric(t("Right answers"), t.format_percent(right / answered, 0),
@@ -76,7 +78,9 @@ def render() -> None:
         st.caption(t("No decision graded yet: play a hand or a lesson."))
 
 
-def _topic_label(topic: str, titles: dict[str, str]) -> str:
+def _topic_label(topic: str, titles: dict[str, str], t: Translator) -> str:
+    if topic.startswith("drill:") and topic[6:] in DRILL_LABELS:
+        return t("Quiz: {kind}", kind=t(DRILL_LABELS[topic[6:]]))
     if topic in RULES:
         text = RULES[topic]
         return f"{topic} · {text[:38]}…" if len(text) > 40 else f"{topic} · {text}"

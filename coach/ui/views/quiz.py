@@ -1,14 +1,144 @@
-"""Placeholder until its dependencies land."""
+"""Quiz: endless drills (who wins, minimum raise, side pots, outs) with a running score.
+
+A drill is a pure function of (kind, seed), so the page keeps only the kind, the
+seed and the score in the session; the answer and its explanation come from
+the engine through :mod:`coach.lessons.drills`, never from the page.
+"""
 
 from __future__ import annotations
 
+import random
+from dataclasses import dataclass
+
 import streamlit as st
 
+from coach.i18n import N_, Translator
+from coach.lessons.drills import KINDS, Drill, DrillKind, make_drill
 from coach.ui import state
-from coach.ui.widgets import page_header
+from coach.ui.handview import table_view
+from coach.ui.table import SeatView, TableView
+from coach.ui.widgets import page_header, show_table
+
+DRILL_LABELS: dict[str, str] = {
+    "showdown": N_("Who wins?"),
+    "min_raise": N_("Minimum raise"),
+    "side_pot": N_("Side pots"),
+    "outs": N_("Outs"),
+}
+CURRENT = "quiz.current"  # (kind, seed)
+SCORE = "quiz.score"  # Score
+RESULT = "quiz.result"  # (kind, seed, given, correct) of the answered drill
+
+
+@dataclass(frozen=True)
+class Score:
+    right: int = 0
+    answered: int = 0
+    streak: int = 0
+
+
+def topic_key(kind: str) -> str:
+    """How a drill answer is filed in the progress store."""
+    return f"drill:{kind}"
+
+
+def _kinds() -> list[DrillKind]:
+    chosen = st.session_state.get("quiz_kinds") or list(KINDS)
+    return [k for k in KINDS if k in chosen] or list(KINDS)
+
+
+def _new_drill() -> None:
+    rng = random.Random()
+    kinds = _kinds()
+    state.put(CURRENT, (kinds[rng.randrange(len(kinds))], rng.randrange(1 << 30)))
+    st.session_state.pop(RESULT, None)
+    st.session_state.pop("quiz_answer", None)
+    st.session_state.pop("quiz.missing", None)
+
+
+def _on_answer() -> None:
+    kind, seed = st.session_state[CURRENT]
+    drill = make_drill(kind, seed)
+    value = st.session_state.get("quiz_answer")
+    if value is None:
+        st.session_state["quiz.missing"] = True
+        return
+    st.session_state.pop("quiz.missing", None)
+    correct = drill.is_correct(int(value))
+    old: Score = state.get(SCORE, Score())
+    state.put(SCORE, Score(old.right + int(correct), old.answered + 1, old.streak + 1 if correct else 0))
+    state.put(RESULT, (kind, seed, int(value), correct))
+    try:
+        state.store().record_quiz_answer(state.settings().profile, topic_key(kind), f"{kind}:{seed}", correct)
+    except Exception:
+        st.session_state["coach.db_error"] = True
+
+
+def _view(drill: Drill, t: Translator) -> TableView:
+    """The table for the question, without giving the answer away."""
+    hand = drill.hand
+    if drill.kind == "min_raise" and hand is not None:
+        return table_view(hand, t, reveal_all=True)
+    stacks = hand.starting_stacks if hand is not None else (0,) * len(drill.players)
+    button = hand.config.button if hand is not None else -1
+    seats = tuple(
+        SeatView(name=name, stack=stacks[i], cards=tuple(drill.hole_cards[i] or ()) if i < len(
+            drill.hole_cards) else (), is_button=(i == button))
+        for i, name in enumerate(drill.players)
+    )
+    street = "river" if len(drill.board) == 5 else "flop" if len(drill.board) == 3 else (
+        "turn" if len(drill.board) == 4 else "preflop")
+    return TableView(seats=seats, board=drill.board, street=street,
+                     log=tuple(t.render(m) for m in drill.context))
 
 
 def render() -> None:
     t = state.tr()
-    page_header(t("Texas Hold'em Coach"))
-    st.info(t("This page is not available yet."))
+    page_header(t("Quiz"), t("Endless questions built on real deals: the engine knows the answers."))
+    st.pills(t("Kinds of question"), list(KINDS), selection_mode="multi", default=list(KINDS),
+             format_func=lambda k: t(DRILL_LABELS[k]), key="quiz_kinds")
+    if CURRENT not in st.session_state:
+        _new_drill()
+    kind, seed = st.session_state[CURRENT]
+    score: Score = state.get(SCORE, Score())
+    c1, c2, c3 = st.columns(3)
+    c1.metric(t("Score"), f"{score.right} / {score.answered}")
+    accuracy = t.format_percent(score.right / score.answered, 0) if score.answered else "—"
+    c2.metric(t("Right answers"), accuracy)
+    c3.metric(t("Streak"), score.streak)
+    with st.spinner(t("Dealing...")):
+        drill = make_drill(kind, seed)
+    st.subheader(t(DRILL_LABELS[kind]))
+    show_table(_view(drill, t))
+    st.markdown("**" + t.render(drill.prompt) + "**")
+    result = st.session_state.get(RESULT)
+    if result is not None and result[:2] == (kind, seed):
+        _, _, given, correct = result
+        shown = t.format_int(drill.answer) if drill.numeric else _choice(drill, drill.answer, t)
+        given_text = t.format_int(given) if drill.numeric else _choice(drill, given, t)
+        if correct:
+            st.success(t("Right: {answer}", answer=shown), icon=":material/check_circle:")
+        else:
+            st.error(t("Not quite: you answered {given}; the answer is {answer}.", given=given_text,
+                       answer=shown), icon=":material/cancel:")
+        for line in drill.explanation:
+            st.markdown("- " + t.render(line))
+        st.button(t("Next question"), key="quiz_next", type="primary", on_click=_new_drill,
+                  shortcut="N", icon=":material/arrow_forward:")
+        return
+    if drill.numeric:
+        st.number_input(t("Your answer ({unit})", unit=drill.unit), min_value=0, value=None, step=1,
+                        key="quiz_answer", placeholder=t("Write a number"))
+    else:
+        st.radio(t("Your answer"), list(range(len(drill.choices))), index=None, key="quiz_answer",
+                 format_func=lambda i: _choice(drill, i, t))
+    with st.container(horizontal=True):
+        st.button(t("Answer"), key="quiz_go", type="primary", on_click=_on_answer)
+        st.button(t("Skip"), key="quiz_skip", on_click=_new_drill)
+    if st.session_state.get("quiz.missing"):
+        st.warning(t("Choose an answer first."))
+
+
+def _choice(drill: Drill, index: int, t: Translator) -> str:
+    c = drill.choices[index]
+    return c if isinstance(c, str) else t.render(c)
