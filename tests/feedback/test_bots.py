@@ -62,3 +62,28 @@ def test_bad_settings_are_refused() -> None:
         Bot("maniac")
     with pytest.raises(InvalidInput):
         Bot("tight-aggressive", difficulty=2.0)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_every_decision_of_random_hands_is_analysed_soundly(seed: int) -> None:
+    """Bots play; at each decision every option is legal, graded, and fold is never best for free."""
+    from coach.feedback.analysis import analyze
+
+    players = 2 + seed  # heads-up to five-handed
+    names = tuple(f"p{i}" for i in range(players))
+    cfg = TableConfig(names=names, stacks=(120,) * players, button=seed % players)
+    hand = Hand.start(cfg, seed=100 + seed)
+    bot = Bot("loose-aggressive", 0.3, seed=seed)
+    while not hand.is_complete and hand.legal_actions().actor is not None:
+        legal = hand.legal_actions()
+        a = analyze(hand, seed=seed)
+        codes = [o.code for o in a.options]
+        assert a.best in codes and len(set(codes)) == len(codes)
+        for o in a.options:
+            if o.code.startswith("cbr"):
+                low, high = legal.min_raise_to, legal.max_raise_to
+                assert o.amount is not None and low is not None and high is not None
+                assert low <= o.amount <= high
+        if legal.can_check:
+            assert a.best != "f" and a.option("fold").grade.is_mistake
+        bot.act(hand)
