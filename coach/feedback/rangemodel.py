@@ -31,8 +31,8 @@ IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
 
 # Above this many evaluations a hero-vs-range equity switches to Monte Carlo.
-EXACT_BUDGET = 120_000
-MC_BUDGET = 120_000
+EXACT_BUDGET = 1_400_000
+MC_BUDGET = 300_000
 
 
 def class_of(a: int, b: int) -> str:
@@ -349,7 +349,7 @@ class ComboEquity:
 
 def equity_vs_range(
     hero: Sequence[int], board: Sequence[int], rng: WeightedRange, *, seed: int = 0,
-    budget: int = EXACT_BUDGET,
+    budget: int = EXACT_BUDGET, mc_budget: int = MC_BUDGET,
 ) -> ComboEquity:
     """Hero's equity against every combo of ``rng``: exact when it fits ``budget``, else Monte Carlo.
 
@@ -373,26 +373,13 @@ def equity_vs_range(
         runouts = np.array(list(itertools.combinations(deck, to_come)), dtype=np.int64)
         method = "exact"
     else:
-        m = max(30, budget // n)
+        m = max(30, min(budget, mc_budget) // n)
         gen = np.random.default_rng(seed)
         keys = gen.random((m, len(deck)))
         runouts = np.array(deck, dtype=np.int64)[np.argsort(keys, axis=1)[:, :to_come]]
         method = "montecarlo"
     r = runouts.shape[0]
-    board_arr = np.array(board, dtype=np.int64)
-    hero_rows = np.concatenate(
-        [np.tile(np.array(hero, dtype=np.int64), (r, 1)), np.tile(board_arr, (r, 1)), runouts], axis=1)
-    hero_s = _eval_rows(hero_rows)
-    # villain rows: combo x runout
-    c = np.repeat(rng.cards, r, axis=0)
-    ro = np.tile(runouts, (n, 1))
-    rows = np.concatenate([c, np.tile(board_arr, (n * r, 1)), ro], axis=1)
-    valid = ~(runouts[None, :, :, None] == rng.cards[:, None, None, :]).any(axis=(2, 3))  # n x r
-    # A runout using one of the combo's cards is impossible: score a harmless stand-in row.
-    rows[~valid.reshape(-1)] = hero_rows[0]
-    vil_s = _eval_rows(rows).reshape(n, r)
-    hs = np.broadcast_to(hero_s, (n, r))
-    score = (hs > vil_s) + 0.5 * (hs == vil_s)
+    score, valid = _scores(hero, board, rng.cards, runouts)
     if to_come:
         counts = valid.sum(axis=1)
         per = np.where(counts > 0, (score * valid).sum(axis=1) / np.maximum(counts, 1), 0.5)
@@ -401,6 +388,41 @@ def equity_vs_range(
     eq = float((per * rng.weights).sum() / rng.total)
     stderr = 0.0 if method == "exact" else float(np.sqrt(max(eq * (1 - eq), 1e-4) / r))
     return ComboEquity(rng, per, method, r, stderr)
+
+
+def _scores(
+    hero: Sequence[int], board: Sequence[int], combos: IntArray, runouts: IntArray,
+) -> tuple[FloatArray, npt.NDArray[np.bool_]]:
+    """Hero's result (1, 0.5, 0) against each combo on each runout, and which pairs are possible.
+
+    Batch keys are summed once per board and runout and once per combo, then
+    finished by :func:`coach.evaluator.strengths_from_keys` (the evaluator's
+    incremental path): no 7-card rows are built.
+    """
+    from coach.evaluator import BATCH_KEY, CARD_BIT, strengths_from_keys
+
+    bkey = int(BATCH_KEY[list(board)].sum()) if len(board) else 0
+    bbits = int(CARD_BIT[list(board)].sum()) if len(board) else 0
+    if runouts.shape[1]:
+        rkey = BATCH_KEY[runouts].sum(axis=1).astype(np.int32) + np.int32(bkey)
+        rbits = CARD_BIT[runouts].sum(axis=1).astype(np.int64) | np.int64(bbits)
+    else:
+        rkey = np.array([bkey], dtype=np.int32)
+        rbits = np.array([bbits], dtype=np.int64)
+    hkey = np.int32(int(BATCH_KEY[list(hero)].sum()))
+    hbits = np.int64(int(CARD_BIT[list(hero)].sum()))
+    hero_s = strengths_from_keys(rkey + hkey, 7, bits=rbits | hbits).astype(np.int32)
+    ckey = BATCH_KEY[combos].sum(axis=1).astype(np.int32)
+    cbits = CARD_BIT[combos].sum(axis=1).astype(np.int64)
+    valid = (cbits[:, None] & rbits[None, :]) == 0
+    keys = ckey[:, None] + rkey[None, :]
+    bits = cbits[:, None] | rbits[None, :]
+    # An impossible pair (the runout uses a combo card) is scored on the hero's own row, then ignored.
+    keys = np.where(valid, keys, rkey[None, :] + hkey)
+    bits = np.where(valid, bits, rbits[None, :] | hbits)
+    vil = strengths_from_keys(keys.reshape(-1), 7, bits=bits.reshape(-1)).astype(np.int32).reshape(keys.shape)
+    hs = hero_s[None, :]
+    return (hs > vil) + 0.5 * (hs == vil), valid
 
 
 def _n_choose(n: int, k: int) -> int:

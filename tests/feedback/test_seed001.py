@@ -45,7 +45,7 @@ def test_the_flop_bet_of_6_with_the_flush_draw() -> None:
     assert "bb" in text and "(è una stima" in text
     summary = [IT.render(m) for m in a.summary]
     assert "Outs: 9. Regola del 2 e del 4: circa 36%; valore esatto: 35,0%." in summary
-    assert any(s.startswith("Equity ") and "Monte Carlo" in s for s in summary)
+    assert "Equity 73,2% contro il range attribuito (calcolo esatto)." in summary
 
 
 def test_the_river_raise_to_40_with_the_nuts() -> None:
