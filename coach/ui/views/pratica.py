@@ -1,14 +1,202 @@
-"""Placeholder until its dependencies land."""
+"""Pratica: complete hands against the coach's bots, with feedback and the session's charts."""
 
 from __future__ import annotations
 
 import streamlit as st
 
+from coach.errors import IllegalAction
+from coach.feedback import STYLES
+from coach.i18n import N_, Translator
 from coach.ui import state
-from coach.ui.widgets import page_header
+from coach.ui.charts import GRADE_LABELS, GradePoint, build_grades_figure, build_session_figure
+from coach.ui.controls import action_panel
+from coach.ui.handview import table_view
+from coach.ui.player import Attempt
+from coach.ui.practice import PracticeConfig, PracticeTable
+from coach.ui.table import STREET_NAMES
+from coach.ui.views.lezioni import GRADE_BOX
+from coach.ui.widgets import page_header, play_money_note, show_table
+
+TABLE = "practice.table"
+REFUSAL = "practice.refusal"
+STYLE_NAMES = {
+    "mixed": N_("Mixed (one style per bot)"),
+    "tight-aggressive": N_("Tight and aggressive"),
+    "loose-aggressive": N_("Loose and aggressive"),
+    "tight-passive": N_("Tight and passive"),
+    "loose-passive": N_("Loose and passive (calls a lot)"),
+}
+
+
+def _table() -> PracticeTable | None:
+    tb = st.session_state.get(TABLE)
+    return tb if isinstance(tb, PracticeTable) else None
+
+
+def _on_sit() -> None:
+    s = state.settings()
+    ss = st.session_state
+    seed = ss.get("practice.seed")
+    cfg = PracticeConfig(seats=int(ss.get("prac_seats", 6)), mode=ss.get("prac_mode", "cash"),
+                         stack_bb=int(ss.get("prac_stack", 100)), style=ss.get("prac_style", "mixed"),
+                         difficulty=float(ss.get("prac_difficulty", 0.7)),
+                         seed=int(seed) if seed is not None else None, hero_name=s.profile)
+    tb = PracticeTable.create(cfg)
+    tb.deal()
+    st.session_state[TABLE] = tb
+    st.session_state.pop(REFUSAL, None)
+
+
+def _on_deal() -> None:
+    tb = _table()
+    if tb is not None and tb.can_deal:
+        tb.deal()
+    st.session_state.pop(REFUSAL, None)
+
+
+def _on_leave() -> None:
+    st.session_state.pop(TABLE, None)
+    st.session_state.pop(REFUSAL, None)
+
+
+def _on_choice(attempt: Attempt) -> None:
+    tb = _table()
+    if tb is None or not tb.hero_to_act():
+        return
+    before = len(tb.decisions)
+    t = state.tr()
+    with st.spinner(t("The coach is working out the numbers...")):
+        outcome = tb.act(attempt)
+    if outcome.refusal is not None:
+        st.session_state[REFUSAL] = outcome.refusal
+        return
+    st.session_state.pop(REFUSAL, None)
+    for d in tb.decisions[before:]:
+        if d.verdict.grade is not None:
+            try:
+                state.store().record_decision(state.settings().profile, d.verdict.grade, source="practice",
+                                              ref=f"hand {d.hand_number}", action=d.said,
+                                              ev_loss_bb=d.verdict.ev_loss_bb)
+            except Exception:
+                st.session_state["coach.db_error"] = True
 
 
 def render() -> None:
     t = state.tr()
-    page_header(t("Texas Hold'em Coach"))
-    st.info(t("This page is not available yet."))
+    page_header(t("Practice"), t("Play complete hands against the coach's bots."))
+    tb = _table()
+    if tb is None:
+        _setup(t)
+        return
+    _play(tb, t)
+
+
+def _setup(t: Translator) -> None:
+    st.slider(t("Players at the table"), min_value=2, max_value=10, value=6, key="prac_seats",
+              help=t("Two players is heads-up: the button posts the small blind."))
+    modes = {"cash": t("Cash game (fixed blinds)"), "tournament": t("Tournament (rising blinds)")}
+    st.radio(t("Game"), list(modes), format_func=modes.__getitem__, key="prac_mode", horizontal=True)
+    if st.session_state.get("prac_mode", "cash") == "cash":
+        st.number_input(t("Starting stack (big blinds)"), min_value=20, max_value=500, value=100, step=10,
+                        key="prac_stack")
+    styles = ["mixed", *STYLES]
+    st.selectbox(t("Bots' style"), styles, format_func=lambda k: t(STYLE_NAMES.get(str(k), str(k))),
+                 key="prac_style")
+    st.slider(t("Bots' strength"), min_value=0.0, max_value=1.0, value=0.7, step=0.1, key="prac_difficulty",
+              help=t("How often a bot plays the coach's best choice."))
+    st.button(t("Sit down at the table"), key="prac_sit", type="primary", on_click=_on_sit,
+              icon=":material/playing_cards:")
+    play_money_note()
+
+
+def _play(tb: PracticeTable, t: Translator) -> None:
+    s = state.settings()
+    sess = tb.session
+    level = sess.level
+    info = t("Hand {n}", n=max(1, tb.hand_number)) + " · " + t(
+        "blinds {small}/{big}", small=level.small_blind, big=level.big_blind)
+    if level.ante:
+        info += " · " + t("ante {ante}", ante=level.ante)
+    if sess.mode == "tournament":
+        info += " · " + t("level {n}", n=sess.level_index + 1)
+    st.caption(info)
+    hand = tb.hand
+    hero = tb.hero_seat()
+    if hand is not None:
+        show_table(table_view(hand, t, hero=hero))
+    refusal = st.session_state.get(REFUSAL)
+    if tb.hero_to_act() and hand is not None:
+        st.markdown("#### " + t("Your turn"))
+        action_panel(hand, f"prac.{tb.hand_number}.{len(hand.actions)}", _on_choice)
+        if isinstance(refusal, IllegalAction):
+            text = refusal.localized(t)
+            if refusal.rule:
+                text += " " + t("(Rule {rule}.)", rule=refusal.rule)
+            st.error(text, icon=":material/block:")
+            st.caption(t("Nothing has changed: choose again."))
+        if s.feedback_timing == "decision":
+            _feedback(tb, tb.hand_number, t, last_only=True)
+    elif sess.current is None and tb.last_record is not None:
+        net = tb.results[-1] if tb.results else 0
+        if net > 0:
+            st.success(t("You won {amount} chips in this hand.", amount=net), icon=":material/trending_up:")
+        elif net < 0:
+            st.warning(t("You lost {amount} chips in this hand.", amount=-net),
+                       icon=":material/trending_down:")
+        else:
+            st.info(t("You broke even in this hand."))
+        _feedback(tb, tb.last_record.number, t, last_only=False)
+        with st.container(horizontal=True):
+            if tb.can_deal:
+                st.button(t("Next hand"), key="prac_next", type="primary", on_click=_on_deal, shortcut="N",
+                          icon=":material/playing_cards:")
+            st.download_button(t("Download the hand (PHH)"), data=tb.last_record.phh(),
+                               file_name=f"mano-{tb.last_record.number}.phh", mime="text/plain",
+                               key="prac_download", icon=":material/download:", on_click="ignore")
+            st.button(t("Leave the table"), key="prac_leave", on_click=_on_leave, icon=":material/logout:")
+        if tb.hero_busted:
+            st.error(t("You have no chips left: the session is over."))
+        elif sess.is_over:
+            st.success(t("You won the tournament: you have all the chips!"), icon=":material/emoji_events:")
+    _session_charts(tb, t)
+    play_money_note()
+
+
+def _feedback(tb: PracticeTable, hand_number: int, t: Translator, *, last_only: bool) -> None:
+    decisions = tb.decisions_of(hand_number)
+    if last_only:
+        decisions = decisions[-1:]
+    if not decisions:
+        return
+    st.markdown("**" + t("The coach's comments") + "**")
+    for d in decisions:
+        v = d.verdict
+        head = t("{street}: you played {code}", street=t(STREET_NAMES.get(d.street, d.street)), code=d.said)
+        if v.grade_label is not None:
+            head += " — " + t("grade: {grade}", grade=t.render(v.grade_label))
+        getattr(st, GRADE_BOX.get(v.grade or "", "info"))(head)
+        if v.explanation is not None:
+            st.markdown(t.render(v.explanation))
+
+
+def _session_charts(tb: PracticeTable, t: Translator) -> None:
+    if not tb.results:
+        return
+    with st.expander(t("This session: results and grades"), expanded=tb.session.current is None):
+        total = sum(tb.results)
+        st.metric(t("Chips won or lost"), t.format_int(total), delta=t.format_int(tb.results[-1]))
+        st.plotly_chart(build_session_figure(tb.results, t), width="stretch",
+                        config={"displayModeBar": False},
+                        alt=t("Chips won or lost in each of the {n} hands; total {total}.", n=len(tb.results),
+                              total=total))
+        graded = [d for d in tb.decisions if d.verdict.grade is not None]
+        if graded:
+            from datetime import datetime
+
+            labels = {k: t(v) for k, v in GRADE_LABELS.items()}
+            points = [GradePoint(datetime.now(), d.verdict.grade or "") for d in graded]
+            good = sum(1 for d in graded if d.verdict.grade in ("ottima", "buona"))
+            st.plotly_chart(build_grades_figure(points, labels, t), width="stretch",
+                            config={"displayModeBar": False},
+                            alt=t("Your {total} graded decisions over time; {good} good or excellent.",
+                                  total=len(graded), good=good))

@@ -1,0 +1,188 @@
+"""A practice table: the learner against the coach's bots, hand after hand.
+
+Pure logic, no Streamlit, so a whole session can be played in a test. The
+engine's :class:`~coach.engine.session.Session` moves the button, removes busted
+players and raises the blinds in a tournament; the bots are
+:class:`coach.feedback.Bot`; every decision of the learner is graded by the
+coach *before* it is applied (the analysis needs the spot as it was), and a
+refused choice leaves the hand exactly as it was.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Literal
+
+from coach.engine import Hand
+from coach.engine.session import BlindLevel, HandRecord, Session
+from coach.errors import IllegalAction
+from coach.feedback import Bot, analyze
+from coach.i18n import N_
+from coach.ui.coaching import Verdict, option_code, verdict_from
+from coach.ui.player import Attempt, Outcome, try_choice
+
+Mode = Literal["cash", "tournament"]
+BOT_NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Franco", "Giulia", "Luca", "Marta", "Nico")
+HERO = 0  # the learner's table seat
+# Tournament: equal stacks, rising blinds every few hands, antes from level 4.
+TOURNAMENT_LEVELS = (
+    BlindLevel(10, 20), BlindLevel(15, 30), BlindLevel(25, 50), BlindLevel(50, 100, 10),
+    BlindLevel(75, 150, 15), BlindLevel(100, 200, 25), BlindLevel(150, 300, 40), BlindLevel(200, 400, 50),
+)
+TOURNAMENT_STACK = 1500
+HANDS_PER_LEVEL = 6
+CASH_BLINDS = BlindLevel(1, 2)
+
+
+@dataclass(frozen=True)
+class PracticeConfig:
+    seats: int = 6
+    mode: Mode = "cash"
+    stack_bb: int = 100  # cash game buy-in, in big blinds
+    style: str = "mixed"  # a coach.feedback.STYLES key, or "mixed"
+    difficulty: float = 0.7
+    seed: int | None = None
+    hero_name: str = "Tu"
+
+
+@dataclass(frozen=True)
+class GradedDecision:
+    hand_number: int
+    street: str
+    verdict: Verdict
+    said: str  # PHH code of the learner's action
+
+
+@dataclass
+class PracticeTable:
+    """One practice session; mutable, kept in the learner's own Streamlit session."""
+
+    config: PracticeConfig
+    session: Session
+    bots: dict[int, Bot]
+    results: list[int] = field(default_factory=list)  # the learner's net chips per hand
+    decisions: list[GradedDecision] = field(default_factory=list)
+    last_record: HandRecord | None = None
+
+    @classmethod
+    def create(cls, config: PracticeConfig) -> PracticeTable:
+        n = max(2, min(10, int(config.seats)))
+        seed = config.seed if config.seed is not None else random.SystemRandom().randrange(1 << 30)
+        rng = random.Random(seed)
+        others = [x for x in BOT_NAMES if x != config.hero_name]
+        names = [config.hero_name, *rng.sample(others, n - 1)]
+        if config.mode == "tournament":
+            session = Session(names, TOURNAMENT_STACK, button=rng.randrange(n), levels=TOURNAMENT_LEVELS,
+                              hands_per_level=HANDS_PER_LEVEL, mode="tournament", seed=seed)
+        else:
+            stack = max(20, int(config.stack_bb)) * CASH_BLINDS.big_blind
+            session = Session(names, stack, button=rng.randrange(n), levels=CASH_BLINDS, seed=seed)
+        from coach.feedback import STYLES
+
+        styles = list(STYLES)
+        bots = {}
+        for seat in range(1, n):
+            style = config.style if config.style in STYLES else styles[rng.randrange(len(styles))]
+            bots[seat] = Bot(style, max(0.0, min(1.0, config.difficulty)), seed=seed + seat)
+        return cls(config, session, bots)
+
+    # -- state ---------------------------------------------------------------------
+    @property
+    def hand(self) -> Hand | None:
+        """The hand in progress, or the last one once it is over (until the next starts)."""
+        if self.session.current is not None:
+            return self.session.current
+        return self.last_record.hand if self.last_record is not None else None
+
+    @property
+    def hand_number(self) -> int:
+        return self.session.hands_played + (1 if self.session.current is not None else 0)
+
+    def hero_seat(self) -> int | None:
+        """The learner's seat in the current hand (None if not dealt in)."""
+        if self.session.current is None:
+            if self.last_record is None:
+                return None
+            seats = self.last_record.seats
+            return seats.index(HERO) if HERO in seats else None
+        return self.session.hand_seat(HERO)
+
+    @property
+    def hero_busted(self) -> bool:
+        return self.session.stacks[HERO] == 0 and self.session.current is None
+
+    @property
+    def can_deal(self) -> bool:
+        return self.session.current is None and not self.session.is_over and not self.hero_busted
+
+    def hero_to_act(self) -> bool:
+        hand = self.session.current
+        return hand is not None and not hand.is_complete and hand.actor == self.hero_seat()
+
+    # -- flow ----------------------------------------------------------------------
+    def deal(self) -> Hand:
+        """Start the next hand and let the bots play up to the learner's turn."""
+        if not self.can_deal:
+            raise IllegalAction("hand_over", N_("No new hand can be dealt."))
+        hand = self.session.start_hand()
+        self._bots_play()
+        return hand
+
+    def _bots_play(self) -> None:
+        hand = self.session.current
+        assert hand is not None
+        hero = self.hero_seat()
+        while not hand.is_complete and hand.actor is not None and hand.actor != hero:
+            table_seat = self.session.table_seat(hand.actor)
+            self.bots[table_seat].act(hand)
+        if hand.is_complete:
+            self._finish()
+
+    def _finish(self) -> None:
+        record = self.session.finish_hand()
+        self.last_record = record
+        self.results.append(record.stacks_after[HERO] - record.stacks_before[HERO])
+
+    def act(self, attempt: Attempt, *, seed: int = 0) -> Outcome:
+        """The learner's action: checked, graded on the spot as it was, applied, then the bots."""
+        hand = self.session.current
+        if hand is None or not self.hero_to_act():
+            raise IllegalAction("not_your_turn", N_("It is not your turn."))
+        refusal = _refusal(hand, attempt)
+        if refusal is not None:
+            return Outcome(attempt, refusal=refusal)
+        candidates = [f"cbr {attempt.amount}"] if attempt.kind == "raise" and attempt.amount else []
+        try:
+            analysis = analyze(hand, seed=seed, candidates=candidates)
+        except Exception:
+            analysis = None
+        street = hand.street
+        number = self.hand_number
+        outcome = try_choice(hand, attempt)
+        if outcome.code is not None:
+            verdict = verdict_from(analysis, outcome.code) if analysis is not None else Verdict(outcome.code)
+            self.decisions.append(GradedDecision(number, street, verdict, option_code(outcome.code)))
+            self._bots_play()
+        return outcome
+
+    def decisions_of(self, hand_number: int) -> list[GradedDecision]:
+        return [d for d in self.decisions if d.hand_number == hand_number]
+
+
+def _refusal(hand: Hand, attempt: Attempt) -> IllegalAction | None:
+    """The engine's refusal for the attempt, checked without applying it."""
+    try:
+        if attempt.kind == "fold":
+            hand.verify_fold()
+        elif attempt.kind == "check":
+            hand.verify_check()
+        elif attempt.kind == "call":
+            hand.verify_call()
+        elif attempt.kind == "all_in":
+            hand.verify_all_in()
+        else:
+            hand.verify_bet_or_raise_to(int(attempt.amount or 0))
+    except IllegalAction as err:
+        return err
+    return None

@@ -1,0 +1,88 @@
+"""Pratica: complete hands against the bots, refusals, feedback, charts and the PHH download."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from coach.engine.phh import loads_phh
+from coach.ui.player import Attempt
+from coach.ui.practice import PracticeConfig, PracticeTable
+from tests.ui.conftest import goto, texts
+
+
+def _sit(app: Callable[..., AppTest], seats: int, mode: str = "cash") -> AppTest:
+    at = app()
+    at.session_state["practice.seed"] = 11
+    goto(at, "pratica")
+    at.slider(key="prac_seats").set_value(seats)
+    at.radio(key="prac_mode").set_value(mode).run()
+    at.button(key="prac_sit").click().run()
+    assert not at.exception
+    return at
+
+
+def _play_hand(at: AppTest) -> None:
+    for _ in range(40):
+        tb = at.session_state["practice.table"]
+        if not tb.hero_to_act():
+            return
+        hand = tb.session.current
+        kind = "check" if hand.legal_actions().can_check else "call"
+        prefix = f"prac.{tb.hand_number}.{len(hand.actions)}"
+        at.button(key=f"{prefix}.{kind}").click().run()
+        assert not at.exception
+    raise AssertionError("the hand did not end")
+
+
+@pytest.mark.parametrize(("seats", "mode"), [(2, "cash"), (6, "tournament")])
+def test_a_complete_hand_with_feedback_chart_and_download(
+        app: Callable[..., AppTest], seats: int, mode: str) -> None:
+    at = _sit(app, seats, mode)
+    assert len(at.session_state["practice.table"].session.names) == seats
+    _play_hand(at)
+    body = texts(at)
+    assert "in questa mano" in body  # won / lost / broke even
+    assert at.get("download_button"), "the hand can be downloaded as PHH"
+    assert at.get("plotly_chart")
+    if mode == "tournament":
+        assert "livello 1" in body
+    at.button(key="prac_next").click().run()
+    assert not at.exception
+    assert at.session_state["practice.table"].hand_number == 2
+
+
+def test_illegal_raise_is_refused_at_the_table(app: Callable[..., AppTest]) -> None:
+    at = _sit(app, 3)
+    tb = at.session_state["practice.table"]
+    while not tb.hero_to_act():  # the learner may have folded out of nothing: deal again
+        at.button(key="prac_next").click().run()
+        tb = at.session_state["practice.table"]
+    hand = tb.session.current
+    before = hand.snapshot()
+    prefix = f"prac.{tb.hand_number}.{len(hand.actions)}"
+    at.number_input(key=f"{prefix}.amount").set_value(1).run()
+    at.button(key=f"{prefix}.raise").click().run()
+    assert at.error and "R0" in at.error[0].value
+    assert at.session_state["practice.table"].session.current.snapshot() == before
+
+
+def test_practice_table_pure() -> None:
+    tb = PracticeTable.create(PracticeConfig(seats=4, seed=3))
+    tb.deal()
+    while not tb.hero_to_act():
+        tb.deal()
+    hand = tb.session.current
+    assert hand is not None
+    out = tb.act(Attempt("raise", 1))
+    assert out.refusal is not None and tb.session.current is hand
+    number = tb.hand_number
+    while tb.hero_to_act():
+        legal = tb.session.current.legal_actions()  # type: ignore[union-attr]
+        assert tb.act(Attempt("check") if legal.can_check else Attempt("call")).legal
+    assert tb.last_record is not None and tb.last_record.number == number
+    assert tb.decisions_of(number)
+    history = loads_phh(tb.last_record.phh(), source="practice")
+    assert history.replay().is_complete
