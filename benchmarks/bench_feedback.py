@@ -2,9 +2,9 @@
 
     python benchmarks/bench_feedback.py [--repeat N]
 
-Spots: heads-up river and turn (exact equity), heads-up flop (exact when the
-range is small, Monte Carlo otherwise), multiway flop (Monte Carlo), a preflop
-chart decision and a preflop all-in call (Monte Carlo). Each is analysed once
+Spots: heads-up river, turn and flop (exact equity against the whole range),
+multiway flop (Monte Carlo), a preflop chart decision and a preflop all-in
+call (Monte Carlo). Each is analysed once
 to warm the caches (charts parsed, board tables), then timed ``--repeat``
 times with different seeds; the median and the worst are printed in ms.
 """
