@@ -48,6 +48,7 @@ from coach.feedback.rangemodel import (
     strength_percentiles,
 )
 from coach.feedback.ranges_data import RangeTable, table_for
+from coach.feedback.rules import RuleFeedback
 from coach.feedback.situation import Situation, read_situation
 from coach.i18n import N_, Decimal, Message, Percent, get_translator
 
@@ -794,7 +795,46 @@ def _size_penalty(sit: Situation, o: _Option, kind: str, premium: bool) -> tuple
 
 
 __all__ = [
-    "AuthoredFeedback", "DecisionAnalysis", "EquityInfo", "OptionGrade", "analyze", "candidate_options",
-    "count_outs", "draws", "hand_phrase",
+    "ActionFeedback", "AuthoredFeedback", "DecisionAnalysis", "EquityInfo", "OptionGrade", "analyze",
+    "candidate_options", "count_outs", "draws", "feedback_for_action", "hand_phrase",
 ]
 _ = (N_, InvalidInput)
+
+
+@dataclass(frozen=True)
+class ActionFeedback:
+    """Everything the learner reads after choosing an action: the rule, then the quality.
+
+    ``rule`` says whether the action is legal (and which rule forbids it, or
+    warns against it); for a legal action ``option`` is its graded option and
+    ``analysis`` the whole decision (the best option, the figures).
+    """
+
+    rule: RuleFeedback
+    option: OptionGrade | None
+    analysis: DecisionAnalysis | None
+
+
+def feedback_for_action(
+    hand: Hand, action: str, *, villain_ranges: Mapping[int, str] | None = None, seed: int = 0,
+    authored: Mapping[str, AuthoredFeedback | Message | str] | None = None,
+) -> ActionFeedback:
+    """Rule feedback, then (if legal) the grade of ``action`` ("call", "raise 40", "p3 cbr 40", "cc")."""
+    from coach.feedback.rules import explain_refusal, parse_attempt
+
+    rule = explain_refusal(hand, action)
+    if not rule.legal:
+        return ActionFeedback(rule, None, None)
+    _, kind, amount = parse_attempt(hand, action)
+    sit_legal = hand.legal_actions()
+    if kind == "all_in":
+        amount = sit_legal.max_raise_to if (sit_legal.can_bet or sit_legal.can_raise) else None
+    if kind == "fold":
+        code = "f"
+    elif kind in ("check", "call") or amount is None:
+        code = "cc"
+    else:
+        code = f"cbr {amount}"
+    analysis = analyze(hand, villain_ranges=villain_ranges, seed=seed,
+                       candidates=[code] if code.startswith("cbr") else [], authored=authored)
+    return ActionFeedback(rule, analysis.option(code), analysis)

@@ -81,3 +81,20 @@ def test_draws_and_outs() -> None:
     assert count_outs(parse_cards("9c8d"), parse_cards("7s6h2c")) == 8
     assert draws(parse_cards("9c8d"), parse_cards("6s5h2c"))[2]  # 7 fills the gutshot
     assert count_outs(parse_cards("AhJh"), parse_cards("Kh7h2c9s3h")) is None
+
+
+def test_feedback_for_the_action_a_learner_picks() -> None:
+    from coach.feedback import feedback_for_action
+
+    hand = spot("river-6max-seed-nuts-vs-bet")
+    refused = feedback_for_action(hand, "check")
+    assert not refused.rule.legal and refused.option is None and refused.rule.reason == "check_facing_bet"
+    small = feedback_for_action(hand, "raise 20")
+    assert not small.rule.legal and small.rule.reason == "raise_below_min"
+    chosen = feedback_for_action(hand, "raise 40")
+    assert chosen.rule.legal and chosen.option is not None and chosen.option.code == "cbr 40"
+    assert chosen.analysis is not None and chosen.analysis.best.startswith("cbr")
+    shove = feedback_for_action(hand, "all-in")
+    assert shove.option is not None and shove.option.kind == "all_in"
+    free = feedback_for_action(spot("flop-hu-free-check-fold"), "fold")
+    assert free.rule.grade is Grade.ERRORE and free.option is not None and free.option.grade.is_mistake
