@@ -516,7 +516,7 @@ def _grade_ev(
             # Only the size differs from the best, and sizes are where the model is weakest.
             grade = Grade.BUONA if grade.rank > Grade.BUONA.rank else grade
         if v.opt.kind == "fold" and sit.can_check:
-            grade = grade.at_least(Grade.ERRORE)
+            grade = Grade.ERRORE  # always exactly this: a rule of the game, not a matter of EV
         overbet_note = None
         if id(v) in overbets:
             grade = grade.at_least(Grade.BUONA)

@@ -19,8 +19,9 @@ When the option's value is an *estimate* (a one-street model: bets, raises,
 calls before the river) the thresholds are doubled: the model is not precise
 enough to call a sizing difference of one big blind an error. Monte Carlo
 error is handled by the caller, which counts a loss within two standard errors
-as no loss. Folding when checking is free is graded at least ``errore``
-whatever the EV (it can never gain anything and gives up the pot).
+as no loss. Folding when checking is free is always graded ``errore``,
+whatever the EV (it can never gain anything and gives up the pot): the same
+grade the rule feedback gives it.
 """
 
 from __future__ import annotations
