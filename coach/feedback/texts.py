@@ -90,10 +90,11 @@ FROM_POS = {
     "SB": N_("from the small blind"),
     "BB": N_("from the big blind"),
 }
-WIDTH = (N_("about {pct} of hands"), N_("roughly {pct} of hands"), N_("no hands at all ({pct})"))
-PF_OPEN_IN = N_("{hand} is in the opening range {from_pos} ({width}): open with a raise.")
-PF_OPEN_MIXED = N_("{hand} is at the edge of the opening range {from_pos} ({width}): raise or fold.")
-PF_OPEN_OUT = N_("{hand} is not in the opening range {from_pos} ({width}): fold.")
+WIDTH = (N_("which covers about {pct} of hands"), N_("which covers roughly {pct} of hands"),
+         N_("which covers no hands at all ({pct})"))
+PF_OPEN_IN = N_("{hand} is in the opening range {from_pos}, {width}: open with a raise.")
+PF_OPEN_MIXED = N_("{hand} is at the edge of the opening range {from_pos}, {width}: raise or fold.")
+PF_OPEN_OUT = N_("{hand} is not in the opening range {from_pos}, {width}: fold.")
 PF_LIMP = N_("Just calling the big blind (limping) is not part of a sound plan: raise or fold.")
 PF_BB_RAISE = N_("You are the big blind and nobody raised: {hand} is strong enough to raise.")
 PF_BB_CHECK = N_("You are the big blind and nobody raised: check for free with {hand}.")

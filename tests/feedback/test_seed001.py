@@ -29,7 +29,7 @@ def test_the_raise_to_5_preflop() -> None:
     a, text = decision("pf-6max-btn-ajs-seed", "cbr 5")
     assert a.option("cbr 5").grade.value == "ottima" and a.method == "chart"
     assert "A♥\ufe0e J♥\ufe0e è nel range di apertura dal bottone" in text
-    assert "circa il 43,0% delle mani" in text
+    assert "dal bottone, che comprende circa il 43,0% delle mani: apri con un rilancio." in text
     assert "Un rilancio a 5 vale 2,5 grandi bui: una misura standard." in text
     assert IT.render(a.option("fold").explanation).startswith("A♥")
     assert a.option("fold").grade.value == "errore"
