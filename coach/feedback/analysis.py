@@ -255,6 +255,8 @@ def candidate_options(sit: Situation, extra: Iterable[str] = ()) -> list[_Option
 
 
 def _noun(o: _Option) -> Message:
+    if o.code == "cc" and o.kind != "check":  # calling all-in is still a call
+        return Message(T.NOUN_CALL)
     if o.kind == "fold":
         return Message(T.NOUN_FOLD)
     if o.kind == "check":
@@ -269,6 +271,8 @@ def _noun(o: _Option) -> Message:
 
 
 def _best_verdict(o: _Option) -> Message:
+    if o.code == "cc" and o.kind != "check":
+        return Message(T.BEST_CALL)
     if o.kind == "fold":
         return Message(T.BEST_FOLD)
     if o.kind == "check":

@@ -35,7 +35,7 @@ FloatArray = npt.NDArray[np.float64]
 # Above this many (combo, runout) pairs a hero-vs-range equity switches to Monte
 # Carlo, which then scores about MC_BUDGET pairs.
 EXACT_BUDGET = 1_400_000
-MC_BUDGET = 300_000
+MC_BUDGET = 150_000
 
 
 def class_of(a: int, b: int) -> str:
