@@ -197,6 +197,7 @@ def test_lesson_on_a_phone(browser: Any, server: str) -> None:
 
 def test_practice_table(page: Any, server: str) -> None:
     page.goto(server + "/pratica")
+    page.get_by_role("button", name="Siediti al tavolo").click()
     page.locator(".cc-table").first.wait_for()
     wait_idle(page)
     assert page.locator(".cc-seat").count() >= 2
