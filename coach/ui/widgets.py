@@ -23,6 +23,7 @@ _CLASSROOM_CSS = """
 .stMarkdown p, .stMarkdown li{font-size:1.45rem !important;line-height:1.5}
 h1{font-size:2.6rem !important} h2{font-size:2.1rem !important}
 .stButton button p{font-size:1.3rem !important}
+.cc-log{font-size:1.35rem;line-height:1.45}
 </style>
 """
 

@@ -154,3 +154,21 @@ def test_refused_choice_leaves_the_hand_untouched() -> None:
     assert out.refusal is not None and out.refusal.rule == "R09"
     assert hand.snapshot() == before
     assert try_choice(hand, Attempt("raise", 6)).code == "p3 cbr 6"
+
+
+def test_resume_where_you_left_off(app: Callable[..., AppTest]) -> None:
+    at = _open_lesson(app, lezione=LESSON, mano="1", passo="1")
+    at.button(key=f"{DEC}.call").click().run()
+    at.button(key="lesson.03-azioni/0.next").click().run()
+    at.button(key="lesson.03-azioni/0.next").click().run()  # step 3, saved as the bookmark
+    again = app()  # a new session: the home page offers to resume
+    again.button(key="home_resume").click().run()
+    assert not again.exception
+    assert again.query_params["lezione"] == LESSON and again.query_params["passo"] == "3"
+    assert any("Passo 3 di 16" in str(p.proto) for p in again.get("progress"))
+
+
+def test_classroom_lesson_is_large(app: Callable[..., AppTest]) -> None:
+    at = _open_lesson(app, lezione=LESSON, mano="1", passo="2", aula="1")
+    assert any("cc-large" in h.proto.body for h in at.html)
+    assert any(b.key == "leave_classroom" for b in at.button)
