@@ -15,7 +15,7 @@ import io
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -109,7 +109,7 @@ class Translator:
         return self._t.ngettext(singular, plural, n)
 
     def pgettext(self, context: str, msgid: str) -> str:
-        return self._t.pgettext(context, msgid)
+        return str(self._t.pgettext(context, msgid))
 
     def __call__(self, msg: str | Message, **params: Any) -> str:
         """Translate a plain msgid (formatted with ``params``) or render a Message."""
@@ -194,7 +194,7 @@ def _compile(locale: str) -> NullTranslations:
     return Translations(fp=buf, domain=DOMAIN)
 
 
-@lru_cache(maxsize=None)
+@cache
 def get_translator(locale: str = DEFAULT_LOCALE) -> Translator:
     """The cached translator for ``locale`` (unknown locales fall back to Italian)."""
     if locale not in SUPPORTED_LOCALES:
