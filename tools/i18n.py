@@ -58,6 +58,8 @@ def update() -> None:
 def fill(locale: str, json_path: str) -> None:
     """Set translations from a JSON object {msgid: msgstr or [plural forms]}.
 
+    An entry with a context is keyed ``"context\u0004msgid"``.
+
     Safer than editing the .po by hand: quoting and line folding are Babel's.
     """
     import json
@@ -70,8 +72,9 @@ def fill(locale: str, json_path: str) -> None:
     data = json.loads(Path(json_path).read_text(encoding="utf-8"))
     missing = []
     for msgid, msgstr in data.items():
-        key = msgid
-        message = catalog.get(key)
+        # "context\u0004msgid" addresses an entry with a context (gettext's own convention)
+        context, _, plain = msgid.rpartition("\u0004")
+        message = catalog.get(plain, context or None)
         if message is None:
             # plural entries are keyed by their singular msgid
             message = next((m for m in catalog if isinstance(m.id, tuple) and m.id[0] == msgid), None)
