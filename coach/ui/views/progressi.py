@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import streamlit as st
+from babel.dates import format_date
 
 from coach.i18n import Translator
 from coach.lessons.schema import RULES
@@ -44,8 +45,8 @@ def render() -> None:
         n_done = len(done_ids & set(titles))
         st.progress(n_done / total, text=t("{done} of {total} lessons completed", done=n_done, total=total))
     for c in done:
-        st.markdown("✓ " + titles.get(c.lesson_id, c.lesson_id) + " · "
-                    + t("completed on {date}", date=c.completed_at.strftime("%d/%m/%Y")))
+        when = format_date(c.completed_at, format="long", locale=t.locale)
+        st.markdown("✓ " + titles.get(c.lesson_id, c.lesson_id) + " · " + t("completed on {date}", date=when))
     if not done:
         st.caption(t("No lesson completed yet."))
 
