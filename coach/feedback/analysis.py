@@ -519,6 +519,10 @@ def _grade_ev(
         if beats_passive and _is_aggr(best.opt) and estimate:
             # Only the size differs from the best, and sizes are where the model is weakest.
             grade = Grade.BUONA if grade.rank > Grade.BUONA.rank else grade
+        if best.estimate and not v.estimate and v.opt.kind != "fold" and v.ev >= 0:
+            # A profitable passive play measured exactly, beaten only by an estimated
+            # raise: a missed-value mistake, never as grave as giving up the pot.
+            grade = Grade.ERRORE if grade is Grade.ERRORE_GRAVE else grade
         if v.opt.kind == "fold" and sit.can_check:
             grade = Grade.ERRORE  # always exactly this: a rule of the game, not a matter of EV
         overbet_note = None
