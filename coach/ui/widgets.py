@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import streamlit as st
 
+from coach.errors import IllegalAction
+from coach.feedback.rules import feedback_for_refusal
 from coach.ui import state
 from coach.ui.table import TableView, render_log, render_table
 
@@ -72,3 +74,17 @@ def show_table(view: TableView, *, log: bool = True) -> None:
             st.html(render_log(view.log, t))
     else:
         st.html(html)
+
+
+def show_refusal(refusal: IllegalAction) -> None:
+    """The engine's refusal with its numbers, the rule explained, and "nothing changed"."""
+    t = state.tr()
+    feedback = feedback_for_refusal("", refusal)
+    messages = feedback.messages()
+    text = t.render(messages[0]) if messages else refusal.localized(t)
+    if refusal.rule:
+        text += " " + t("(Rule {rule}.)", rule=refusal.rule)
+    st.error(text, icon=":material/block:")
+    for m in messages[1:]:
+        st.markdown(t.render(m))
+    st.caption(t("Nothing has changed: choose again."))

@@ -61,6 +61,7 @@ def test_illegal_raise_is_refused_and_nothing_changes(app: Callable[..., AppTest
     errors = [e.value for e in at.error]
     assert any("rilancio minimo" in e and "R09" in e for e in errors), errors
     assert "Non è cambiato nulla" in texts(at)
+    assert "Regola R09: Il rilancio minimo" in texts(at)  # the rule explained, not just named
     assert [h.proto.body for h in at.html] == table_before  # same table, same log
     assert any(b.key == f"{DEC}.fold" for b in at.button)  # still deciding
     # a check facing the big blind is refused with its own rule

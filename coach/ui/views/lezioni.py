@@ -37,7 +37,7 @@ from coach.ui.lessons import (
 )
 from coach.ui.player import Attempt, HandScript
 from coach.ui.table import render_log
-from coach.ui.widgets import page_header, show_table
+from coach.ui.widgets import page_header, show_refusal, show_table
 
 CURRENT = "lesson.current"
 PARTS = "lesson.parts"  # lesson id -> part ("text", "hand0", ..., "quiz")
@@ -377,7 +377,7 @@ def _render_hand(lesson: Lesson, index: int, t: Translator) -> None:
             action_panel(hand, f"dec.{dkey}", partial(_on_choice, lesson.id, index, decision.at))
             refusal: IllegalAction | None = _refusals().get(dkey)
             if refusal is not None:
-                _show_refusal(refusal, t)
+                show_refusal(refusal)
         else:
             _show_answer(answer, t)
             st.button(t("Try another choice"), key=f"retry.{dkey}", on_click=_on_retry, args=(dkey,),
@@ -399,14 +399,6 @@ def _render_hand(lesson: Lesson, index: int, t: Translator) -> None:
 def _to_quiz(lesson_id: str) -> None:
     _parts()[lesson_id] = "quiz"
     st.session_state.pop(f"lesson_part.{lesson_id}", None)
-
-
-def _show_refusal(refusal: IllegalAction, t: Translator) -> None:
-    text = refusal.localized(t)
-    if refusal.rule:
-        text += " " + t("(Rule {rule}.)", rule=refusal.rule)
-    st.error(text, icon=":material/block:")
-    st.caption(t("Nothing has changed: choose again."))
 
 
 GRADE_BOX = {"ottima": "success", "buona": "success", "imprecisa": "warning",

@@ -15,7 +15,7 @@ from coach.ui.player import Attempt
 from coach.ui.practice import PracticeConfig, PracticeTable
 from coach.ui.table import STREET_NAMES
 from coach.ui.views.lezioni import GRADE_BOX
-from coach.ui.widgets import page_header, play_money_note, show_table
+from coach.ui.widgets import page_header, play_money_note, show_refusal, show_table
 
 TABLE = "practice.table"
 REFUSAL = "practice.refusal"
@@ -129,11 +129,7 @@ def _play(tb: PracticeTable, t: Translator) -> None:
         st.markdown("#### " + t("Your turn"))
         action_panel(hand, f"prac.{tb.hand_number}.{len(hand.actions)}", _on_choice)
         if isinstance(refusal, IllegalAction):
-            text = refusal.localized(t)
-            if refusal.rule:
-                text += " " + t("(Rule {rule}.)", rule=refusal.rule)
-            st.error(text, icon=":material/block:")
-            st.caption(t("Nothing has changed: choose again."))
+            show_refusal(refusal)
         if s.feedback_timing == "decision":
             _feedback(tb, tb.hand_number, t, last_only=True)
     elif sess.current is None and tb.last_record is not None:
