@@ -173,3 +173,25 @@ def test_classroom_lesson_is_large(app: Callable[..., AppTest]) -> None:
     at = _open_lesson(app, lezione=LESSON, mano="1", passo="2", aula="1")
     assert any("cc-large" in h.proto.body for h in at.html)
     assert any(b.key == "leave_classroom" for b in at.button)
+
+
+def test_the_lessons_best_choice_is_graded_excellent(app: Callable[..., AppTest]) -> None:
+    at = _open_lesson(app, lezione="09-heads-up", mano="1", passo="12")
+    prefix = "dec.09-heads-up/0/13"
+    at.number_input(key=f"{prefix}.amount").set_value(60).run()
+    at.button(key=f"{prefix}.raise").click().run()
+    assert not at.exception
+    body = texts(at)
+    assert "giudizio: Ottima" in body
+    assert "È proprio la scelta che la lezione insegna." in body
+
+
+def test_show_or_muck_decision(app: Callable[..., AppTest]) -> None:
+    at = _open_lesson(app, lezione="08-showdown", mano="1", passo="19")
+    keys = [b.key for b in at.button if b.key and b.key.startswith("dec.08-showdown/0/21.")]
+    assert sorted(keys) == ["dec.08-showdown/0/21.p3 sm", "dec.08-showdown/0/21.p3 sm Ac3d"]
+    assert not any(b.key and b.key.endswith(".fold") for b in at.button)  # no betting at showdown
+    at.button(key="dec.08-showdown/0/21.p3 sm Ac3d").click().run()
+    assert not at.exception
+    body = texts(at)
+    assert "Hai scelto" in body and "La lezione suggerisce un'altra scelta" in body

@@ -10,13 +10,16 @@ visits other pages. Every position is mirrored into the URL
 from __future__ import annotations
 
 from dataclasses import dataclass
+from dataclasses import replace as dc_replace
 from functools import partial
 from typing import Any
 
 import streamlit as st
 
+from coach.cards import parse_cards
 from coach.errors import IllegalAction
-from coach.i18n import Message, Translator
+from coach.feedback import Grade
+from coach.i18n import N_, Message, Translator
 from coach.lessons.schema import Lesson
 from coach.ui import state
 from coach.ui.charts import EquityData, build_equity_figure, build_range_figure, describe_equity
@@ -204,8 +207,9 @@ def _on_choice(lesson_id: str, hand_index: int, at: int, attempt: Attempt) -> No
     with st.spinner(t("The coach is working out the numbers...")):
         verdict = assess(sc.hand_at(sc.step_of_action(at)), code)
     is_best = None if decision.best is None else code == decision.best
-    if verdict.grade is None and is_best is True:
-        verdict = Verdict(code, grade="ottima")
+    if is_best is True:
+        # The lesson knows something the model does not (a read, the point being taught).
+        verdict = dc_replace(verdict, grade=Grade.OTTIMA.value, grade_label=Grade.OTTIMA.label)
     _answers()[key] = DecisionAnswer(code, outcome.said, decision.feedback.get(code, ""),
                                      code in decision.options, is_best, verdict)
     if verdict.grade is not None:
@@ -215,6 +219,51 @@ def _on_choice(lesson_id: str, hand_index: int, at: int, attempt: Attempt) -> No
         except Exception:
             st.session_state["coach.db_error"] = True
     _check_complete(lesson_id)
+
+
+def _is_show_or_muck(code: str) -> bool:
+    parts = code.split()
+    return len(parts) >= 2 and parts[1] == "sm"
+
+
+def _show_or_muck_panel(lesson_id: str, hand_index: int, at: int, options: list[str], t: Translator) -> None:
+    """At showdown the choice is to show or to muck: one button per option of the lesson."""
+    with st.container(horizontal=True, gap="small"):
+        for code in options:
+            parts = code.split()
+            if len(parts) > 2:
+                cards = " ".join(c.symbol() for c in parse_cards(parts[2]))
+                label = t("Show {cards}", cards=cards)
+            else:
+                label = t("Muck (do not show)")
+            st.button(label, key=f"dec.{lesson_id}/{hand_index}/{at}.{code}", width="stretch",
+                      on_click=_on_show_or_muck, args=(lesson_id, hand_index, at, code))
+
+
+def _on_show_or_muck(lesson_id: str, hand_index: int, at: int, code: str) -> None:
+    sc = script(lesson_id, hand_index)
+    decision = sc.decisions[at]
+    key = f"{lesson_id}/{hand_index}/{at}"
+    is_best = None if decision.best is None else code == decision.best
+    parts = code.split()
+    said = (Message(N_("{name} shows {cards}."), {"name": decision_name(sc, decision.seat), "cards": " ".join(
+        c.symbol() for c in parse_cards(parts[2]))}) if len(parts) > 2
+        else Message(N_("{name} mucks without showing."), {"name": decision_name(sc, decision.seat)}))
+    verdict = (Verdict(code, grade=Grade.OTTIMA.value, grade_label=Grade.OTTIMA.label) if is_best
+               else Verdict(code))
+    _answers()[key] = DecisionAnswer(code, said, decision.feedback.get(code, ""), True, is_best, verdict)
+    if verdict.grade is not None:
+        try:
+            state.store().record_decision(state.settings().profile, verdict.grade, source="lesson",
+                                          ref=key, action=code)
+        except Exception:
+            st.session_state["coach.db_error"] = True
+    _check_complete(lesson_id)
+
+
+def decision_name(sc: HandScript, seat: int) -> str:
+    """The name of PHH player ``seat`` (1-based)."""
+    return sc.history.names()[seat - 1]
 
 
 def _on_retry(key: str) -> None:
@@ -373,7 +422,9 @@ def _render_hand(lesson: Lesson, index: int, t: Translator) -> None:
         st.markdown("#### " + t("Your turn: you are {name}", name=example.player_name(decision.seat)))
         st.markdown(decision.prompt)
         answer = answers.get(dkey)
-        if answer is None:
+        if answer is None and all(_is_show_or_muck(o) for o in decision.options):
+            _show_or_muck_panel(lesson.id, index, decision.at, decision.options, t)
+        elif answer is None:
             action_panel(hand, f"dec.{dkey}", partial(_on_choice, lesson.id, index, decision.at))
             refusal: IllegalAction | None = _refusals().get(dkey)
             if refusal is not None:
