@@ -1,0 +1,48 @@
+"""The engine-to-table adapter over every lesson hand: nothing hidden leaks, every step draws."""
+
+from __future__ import annotations
+
+from coach.i18n import get_translator
+from coach.lessons.loader import load_lessons
+from coach.ui.handview import table_view
+from coach.ui.player import HandScript, preset_amounts
+from coach.ui.table import render_table
+from tests.ui.conftest import ROOT
+
+IT, EN = get_translator("it"), get_translator("en")
+
+
+def test_every_step_of_every_lesson_hand_draws() -> None:
+    count = 0
+    for lesson in load_lessons(ROOT / "lessons"):
+        for example in lesson.hands:
+            sc = HandScript.from_example(example)
+            for step in range(len(sc)):
+                hand = sc.hand_at(step)
+                for t in (IT, EN):
+                    html = render_table(table_view(hand, t, hero=sc.hero), t)
+                    assert "cc-table" in html
+                if sc.decision_at(step) is not None and hand.actor is not None:
+                    presets = preset_amounts(hand)
+                    legal = hand.legal_actions()
+                    for amount in presets.values():
+                        assert legal.explain("raise" if legal.to_match else "bet", amount) is None
+                count += 1
+            assert sc.hand_at(len(sc) - 1).is_complete, (lesson.id, example.id)
+    assert count > 100
+
+
+def test_hidden_cards_stay_hidden_in_table_and_log() -> None:
+    lesson = next(x for x in load_lessons(ROOT / "lessons") if x.id == "03-azioni")
+    sc = HandScript.from_example(lesson.hands[0])
+    hand = sc.hand_at(0)
+    view = table_view(hand, IT, hero=sc.hero)
+    text = render_table(view, IT) + " ".join(view.log)
+    assert "Re di picche" not in text and "K♠" not in text  # Dario's KsKc
+    assert "Jack di picche" in text  # the hero's own cards
+    shown = table_view(hand, IT, hero=sc.hero, reveal_all=True)
+    assert "Re di picche" in render_table(shown, IT)
+    assert any("K♠" in line for line in shown.log)
+    end = table_view(sc.hand_at(len(sc) - 1), IT, hero=sc.hero)
+    assert any(seat.note.startswith("vince") for seat in end.seats)
+    assert "Re di picche" in render_table(end, IT)  # shown at showdown
