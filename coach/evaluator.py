@@ -3,7 +3,8 @@
 Strengths are dense: the 7,462 distinct five-card hands are numbered 1 (7-5-4-3-2
 of mixed suits) to 7,462 (the royal flush), category by category, so a strength
 fits in an ``int16`` and its category is a range check. Everything is built
-here from the rules of the game at import time (about 0.1 s), nothing is copied:
+here from the rules of the game (about 0.1 s at import, plus about 50 ms per
+dense table on first use); nothing is copied:
 
 * **Rank multisets.** Ignoring suits, a hand is a multiset of ranks. Every
   five-rank multiset gets the strength of the best non-flush hand it makes; six
@@ -14,20 +15,24 @@ here from the rules of the game at import time (about 0.1 s), nothing is copied:
   flush hand's strength is the best flush in that suit's 13-bit rank mask:
   an 8,192-entry table.
 
-Two access paths share those tables:
+Both access paths index the same rank tables with a *perfect* set of rank keys
+(:data:`RANK_KEYS`, found by :func:`find_rank_keys`: 0, 1, 5, 22, ...): sums
+of up to seven keys, each used at most four times, never collide within a hand
+size, and the largest seven-card sum is under 7.9 million, so a dense ``int16``
+array indexed by the key sum is the rank table of that size (5, 6 or 7 cards,
+built on first use, about 15 MB each).
 
-* :func:`evaluate` (single hand, pure Python): each card carries one integer key
-  packing its suit count (3 bits per suit), its bit in a 52-bit card mask, and
-  ``5**rank`` (a base-5 digit per rank). The sum of the keys of a hand reads
-  back as suit counts (is there a flush?), the suited rank mask (which flush?),
-  the card count (duplicates carry and lose a bit) and the rank multiset (a
-  dict look-up). One ``sum`` over the cards and two look-ups per hand.
-* :func:`evaluate_batch` (NumPy, many hands): a base-5 code is too wide to
-  index an array, so rank keys are a *perfect* set found by
-  :func:`find_rank_keys` (0, 1, 5, 22, ...): sums of up to seven of them, each
-  used at most four times, never collide, and the largest seven-card sum is
-  under 7.9 million, so a dense ``int16`` array indexed by the key sum is the
-  rank table. A hand costs a gather of seven small keys, a sum, and a gather.
+* :func:`evaluate` (one hand, pure Python): each card carries one integer key
+  packing its suit count (3 bits per suit), its rank key, and its bit in a
+  52-bit card mask. The sum of the hand's keys (one ``sum`` over a ``map``, in
+  C) reads back as the suit counts (a flush?), the rank key sum (an index into
+  the dense table, read through a ``memoryview``), the suited ranks (which
+  flush?) and the card count (a repeated card carries and loses a bit).
+* :func:`evaluate_batch` (NumPy, many hands): per card an ``int32`` key
+  ``rank_key << 8 | suit_key``; a hand costs a gather of small keys, a sum,
+  and a gather in the dense table. Suit keys (:data:`SUIT_KEYS`) are chosen so
+  the 8-bit suit sum tells the flush suit; flush hands (a few percent) then
+  read their suited rank mask.
 """
 
 from __future__ import annotations
@@ -269,9 +274,6 @@ class _Tables:
         }
         for size in (6, 7):
             self.codes[size] = _grow(*self.codes[size - 1])
-        self.rank_value: dict[int, int] = {}
-        for codes, vals in self.codes.values():
-            self.rank_value.update(zip(codes.tolist(), vals.tolist(), strict=True))
 
         # Flush masks: five suited ranks have a class; more take the best subset.
         flush = np.zeros(1 << 13, dtype=np.int16)
@@ -295,14 +297,14 @@ class _Tables:
         self.flush_suit = fs
         self.flush_suit_list: list[int] = fs.tolist()
 
-        # Single path: one packed key per card (see the module docstring).
+        # Single path: one packed key per card (see the module docstring):
+        # suit counts (3 bits per suit) | rank key << 12 | card bit << 35.
         self.single_key = [
-            (1 << (3 * c.suit)) | (1 << (12 + 13 * c.suit + c.rank)) | (5**c.rank << 64)
+            (1 << (3 * c.suit)) | (RANK_KEYS[c.rank] << 12) | (1 << (35 + 13 * c.suit + c.rank))
             for c in ALL_CARDS
         ]
         self.key_by_id = {id(c): k for c, k in zip(ALL_CARDS, self.single_key, strict=True)}
         self.key_by_str = {str(c): k for c, k in zip(ALL_CARDS, self.single_key, strict=True)}
-        self.key_by_int = dict(enumerate(self.single_key))
 
         # Batch path: rank key sum << 8 | suit key sum, in int32 (see SUIT_KEYS).
         rk = np.array(RANK_KEYS, dtype=np.int32)
@@ -364,10 +366,21 @@ def tables() -> _Tables:
 _T = tables()
 _KEY_BY_ID = _T.key_by_id
 _KEY_BY_STR = _T.key_by_str
-_RANK_VALUE = _T.rank_value
+_STR_KEY = _KEY_BY_STR.__getitem__
+_ID_KEY = _KEY_BY_ID.__getitem__
 _FLUSH = _T.flush_list
 _FLUSH_SUIT = _T.flush_suit_list
-_MASK52: Final[int] = (1 << 52) - 1
+# Per hand size, the dense rank table as a memoryview: indexing it from Python
+# is one C read (a dict of 73,775 multisets costs several cache misses).
+_DENSE_VIEW: list[memoryview | None] = [None] * 8
+
+
+def _dense_view(n: int) -> memoryview:
+    view = _DENSE_VIEW[n]
+    if view is None:
+        view = _DENSE_VIEW[n] = memoryview(_T.dense(n).data)
+    return view
+
 # Per card index: the batch key (rank key << 8 | suit key) and the card's bit in
 # a 52-bit mask (bit 13 * suit + rank). Equity code sums these incrementally.
 BATCH_KEY: Final[npt.NDArray[np.int32]] = _T.batch_key
@@ -386,18 +399,19 @@ def evaluate(cards: Sequence[str | Card]) -> int:
     """
     try:
         if type(cards[0]) is str:
-            k = sum(map(_KEY_BY_STR.__getitem__, cards))  # type: ignore[arg-type]
+            k = sum(map(_STR_KEY, cards))  # type: ignore[arg-type]
         else:
-            k = sum(map(_KEY_BY_ID.__getitem__, map(id, cards)))
+            k = sum(map(_ID_KEY, map(id, cards)))
     except (KeyError, IndexError, TypeError):
         return _evaluate_slow(cards)
     n = len(cards)
-    if n < 5 or n > 7 or ((k >> 12) & _MASK52).bit_count() != n:
+    # a repeated card carries into the next bit: fewer bits than cards
+    if (k >> 35).bit_count() != n or n < 5 or n > 7:
         return _evaluate_slow(cards)
     fs = _FLUSH_SUIT[k & 0xFFF]
     if fs < 0:
-        return _RANK_VALUE[k >> 64]
-    return _FLUSH[(k >> (12 + 13 * fs)) & 0x1FFF]
+        return (_DENSE_VIEW[n] or _dense_view(n))[(k >> 12) & 0x7FFFFF]
+    return _FLUSH[(k >> (35 + 13 * fs)) & 0x1FFF]
 
 
 def evaluate_indices(indices: Sequence[int]) -> int:
@@ -420,10 +434,11 @@ def _evaluate_slow(cards: Sequence[str | Card] | Iterable[str | Card]) -> int:
         )
     # Copies of a Card (unpickled, deep-copied) are not the interned objects.
     k: int = sum(_T.single_key[4 * c.rank + c.suit] for c in parsed)
+    n = len(parsed)
     fs = _FLUSH_SUIT[k & 0xFFF]
     if fs < 0:
-        return _RANK_VALUE[k >> 64]
-    return _FLUSH[(k >> (12 + 13 * fs)) & 0x1FFF]
+        return int(_dense_view(n)[(k >> 12) & 0x7FFFFF])
+    return _FLUSH[(k >> (35 + 13 * fs)) & 0x1FFF]
 
 
 # ---------------------------------------------------------------------------
