@@ -7,7 +7,7 @@ import streamlit as st
 from coach.errors import IllegalAction
 from coach.feedback.rules import feedback_for_refusal
 from coach.ui import state
-from coach.ui.table import TableView, render_log, render_table
+from coach.ui.table import STREET_NAMES, TableView, render_log, render_table
 
 _BASE_CSS = """
 <style>
@@ -88,3 +88,17 @@ def show_refusal(refusal: IllegalAction) -> None:
     for m in messages[1:]:
         st.markdown(t.render(m))
     st.caption(t("Nothing has changed: choose again."))
+
+
+STREETS = ("preflop", "flop", "turn", "river", "showdown")
+
+
+def street_stepper(street: str) -> None:
+    """Preflop ▸ Flop ▸ Turn ▸ River ▸ Showdown, with the current street in bold."""
+    t = state.tr()
+    current = "showdown" if street == "complete" else street
+    parts = []
+    for name in STREETS:
+        label = t(STREET_NAMES[name])
+        parts.append(f"**{label}**" if name == current else label)
+    st.caption(" ▸ ".join(parts))

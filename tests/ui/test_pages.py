@@ -77,3 +77,14 @@ def test_progress_page_shows_the_database(app: Callable[..., AppTest], db_url: s
     assert "Le azioni" in body and "completata il" in body
     assert len(at.get("plotly_chart")) == 2
     assert [m.value for m in at.metric] == ["50%", "100%"]
+
+
+def test_home_offers_the_next_lesson(app: Callable[..., AppTest], db_url: str) -> None:
+    from coach.persistence import Store
+
+    Store(db_url).mark_lesson_completed("Ospite", "01-mazzo-carte-punti")
+    at = app()
+    assert "✓ 1." in texts(at)
+    at.button(key="home_next_lesson").click().run()
+    assert not at.exception
+    assert at.query_params["lezione"] == "02-bottone-bui"

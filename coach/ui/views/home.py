@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from coach.i18n import Translator
 from coach.ui import state
 from coach.ui.widgets import page_header, play_money_note
 
@@ -34,8 +35,33 @@ def render() -> None:
                          icon=":material/play_arrow:"):
                 st.session_state["lesson.goto"] = (b.lesson_id, b.hand, b.step)
                 st.switch_page("coach/ui/pages/lezioni.py")
+    _course(t, s.profile)
     col1, col2, col3 = st.columns(3)
     col1.page_link("coach/ui/pages/lezioni.py", label=t("Start with the lessons"), icon=":material/school:")
     col2.page_link("coach/ui/pages/pratica.py", label=t("Play a hand"), icon=":material/playing_cards:")
     col3.page_link("coach/ui/pages/quiz.py", label=t("Test yourself"), icon=":material/quiz:")
     play_money_note()
+
+
+def _course(t: Translator, profile: str) -> None:
+    """The course at a glance: lessons in order, ticked when done, and the next one to take."""
+    from coach.ui.views.lezioni import lessons
+
+    try:
+        all_ = lessons()
+        done = {c.lesson_id for c in state.store().completed_lessons(profile)}
+    except Exception:
+        return
+    if not all_:
+        return
+    st.subheader(t("The course"))
+    st.progress(len(done & {x.id for x in all_}) / len(all_),
+                text=t("{done} of {total} lessons completed", done=len(done & {x.id for x in all_}),
+                       total=len(all_)))
+    lines = [("✓ " if x.id in done else "○ ") + f"{x.number}. {x.title}" for x in all_]
+    st.markdown("  \n".join(lines))
+    nxt = next((x for x in all_ if x.id not in done), None)
+    if nxt is not None and st.button(t("Next lesson: {title}", title=f"{nxt.number}. {nxt.title}"),
+                                     key="home_next_lesson", icon=":material/school:"):
+        st.session_state["lesson.goto"] = (nxt.id, -1, 0)
+        st.switch_page("coach/ui/pages/lezioni.py")

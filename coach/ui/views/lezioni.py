@@ -40,7 +40,7 @@ from coach.ui.lessons import (
 )
 from coach.ui.player import Attempt, HandScript
 from coach.ui.table import render_log
-from coach.ui.widgets import page_header, show_refusal, show_table
+from coach.ui.widgets import page_header, show_refusal, show_table, street_stepper
 
 CURRENT = "lesson.current"
 PARTS = "lesson.parts"  # lesson id -> part ("text", "hand0", ..., "quiz")
@@ -404,6 +404,7 @@ def _render_hand(lesson: Lesson, index: int, t: Translator) -> None:
     last = len(sc) - 1
     view = table_view(hand, t, hero=sc.hero, reveal_all=reveal)
     show_table(view)
+    street_stepper(hand.street)
     step_controls(f"lesson.{key}", step, last, blocked=sc.blocked(step, answered_at),
                   on_step=partial(_on_step, lesson.id, index), end_step=sc.next_stop(step, answered_at))
 

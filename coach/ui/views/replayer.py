@@ -14,7 +14,7 @@ from coach.ui.player import HandScript
 from coach.ui.replay import MAX_BYTES, engine_code, load_history, script_for
 from coach.ui.table import render_log
 from coach.ui.views.lezioni import lessons
-from coach.ui.widgets import page_header, show_table
+from coach.ui.widgets import page_header, show_table, street_stepper
 
 SCRIPT = "replay.script"
 STEP = "replay.step"
@@ -114,6 +114,7 @@ def _render_script(sc: HandScript, t: Translator) -> None:
     if scale > 1:
         st.caption(t("Amounts are shown in the file's units, with decimals."))
     show_table(table_view(hand, t, reveal_all=reveal, scale=scale))
+    street_stepper(hand.street)
     step_controls("replay", step, len(sc) - 1, blocked=False, on_step=_on_step)
     before = len(sc.hand_at(step - 1).events) if step > 0 else 0
     lines = narration(hand.events[before:], t, visible_seats(hand, None, reveal)) if step > 0 else []
