@@ -345,30 +345,35 @@ def _exact_one_range(
     if cards.shape[0] == 0:
         raise InvalidInput(N_("The range {range} has no hand left once the known cards are out."),
                            range=str(rng_p))
-    key, bits, added = _completions(b, known + [c.index for c in dead])
-    # strengths of the known hands on every completion
-    hs = [_strengths(key, bits, [c.index for c in h]) for h in hands]
+    key, bits, _ = _completions(b, known + [c.index for c in dead])
+    # strengths of the known hands on every completion, then the range's
+    # combos in chunks of (combos x completions) rows, all vectorised
+    hs = np.stack([_strengths(key, bits, [c.index for c in h]) for h in hands]) if hands else None
+    hole_key = _KEY32[cards[:, 0]] + _KEY32[cards[:, 1]]
+    hole_bits = _BIT[cards[:, 0]] | _BIT[cards[:, 1]]
     k = len(players)
     total = np.zeros(k)
     wins = np.zeros(k)
     ties = np.zeros(k)
-    weight_sum = 0.0
+    n_comp = key.shape[0]
+    step = max(1, (1 << 20) // max(n_comp, 1))
     deals = 0
-    for (c1, c2), wc in zip(cards.tolist(), w.tolist(), strict=True):
-        cbit = (1 << (13 * (c1 & 3) + (c1 >> 2))) | (1 << (13 * (c2 & 3) + (c2 >> 2)))
-        valid = (bits & np.int64(cbit)) == 0
-        vs = strengths_from_keys(key[valid] + np.int32(_hole_key([c1, c2])[0]), 7,
-                                 bits=bits[valid] | np.int64(cbit))
-        rows = [h[valid] for h in hs]
-        rows.insert(r_pos, vs)
+    for start in range(0, cards.shape[0], step):
+        hk, hb, wc = hole_key[start:start + step], hole_bits[start:start + step], w[start:start + step]
+        valid = (bits[None, :] & hb[:, None]) == 0
+        vs = strengths_from_keys((key[None, :] + hk[:, None]).ravel(), 7,
+                                 bits=(bits[None, :] | hb[:, None]).ravel()).reshape(valid.shape)
+        rows = [vs] if hs is None else [np.broadcast_to(h, vs.shape) for h in hs]
+        if hs is not None:
+            rows.insert(r_pos, vs)
         share, win, n = _shares(np.stack(rows))
-        nv = int(valid.sum())
-        total += wc * share.sum(axis=1) / nv
-        wins += wc * (win & (n == 1)).sum(axis=1) / nv
-        ties += wc * (win & (n > 1)).sum(axis=1) / nv
-        weight_sum += wc
-        deals += nv
-    del added
+        nv = valid.sum(axis=1)
+        per = wc / nv  # each combo's weight spread over its valid completions
+        total += ((share * valid).sum(axis=2) * per).sum(axis=1)
+        wins += (((win & (n == 1)) & valid).sum(axis=2) * per).sum(axis=1)
+        ties += (((win & (n > 1)) & valid).sum(axis=2) * per).sum(axis=1)
+        deals += int(nv.sum())
+    weight_sum = float(w.sum())
     return EquityResult(
         tuple(_label(p) for p in players), tuple((total / weight_sum).tolist()),
         tuple(np.round(wins / weight_sum * deals, 6).tolist()),
