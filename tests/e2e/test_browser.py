@@ -202,3 +202,22 @@ def test_practice_table(page: Any, server: str) -> None:
     wait_idle(page)
     assert page.locator(".cc-seat").count() >= 2
     shot(page, "practice.png", height=2000)
+
+
+def test_classroom_link_and_reveal_switch(browser: Any, server: str) -> None:
+    context = browser.new_context(viewport={"width": 1920, "height": 1080}, locale="it-IT")
+    pg = context.new_page()
+    pg.set_default_timeout(WAIT_MS)
+    try:
+        pg.goto(server + "/lezioni?aula=1&lezione=03-azioni&mano=1&passo=3")
+        pg.locator(".cc-large").first.wait_for()
+        wait_idle(pg)
+        assert pg.locator('[data-testid="stSidebar"]').is_hidden()
+        assert pg.locator('[aria-label="Re di picche"]').count() == 0  # Dario's cards are hidden
+        pg.get_by_text("Mostra le carte di tutti").click()
+        pg.locator('[aria-label="Re di picche"]').first.wait_for()
+        wait_idle(pg)
+        assert "aula=1" in pg.url and "passo=3" in pg.url
+        shot(pg, "classroom.png", height=1400)
+    finally:
+        context.close()
