@@ -54,7 +54,10 @@ from coach.i18n import N_, Message
 __all__ = [
     "BATCH_KEY",
     "CARD_BIT",
+    "CLASS_COUNTS",
+    "MAX_STRENGTH",
     "RANK_KEYS",
+    "SUIT_KEYS",
     "Category",
     "HandClass",
     "best_five",
@@ -68,6 +71,7 @@ __all__ = [
     "evaluate_indices",
     "find_rank_keys",
     "hand_class",
+    "strengths_from_keys",
 ]
 
 IntArray = npt.NDArray[np.int64]

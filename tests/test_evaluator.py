@@ -13,9 +13,12 @@ import pytest
 from coach.cards import ALL_CARDS, Card, parse_cards
 from coach.errors import InvalidInput
 from coach.evaluator import (
+    BATCH_KEY,
+    CARD_BIT,
     CLASS_COUNTS,
     MAX_STRENGTH,
     RANK_KEYS,
+    SUIT_KEYS,
     Category,
     best_five,
     categories_batch,
@@ -25,6 +28,7 @@ from coach.evaluator import (
     evaluate,
     evaluate_batch,
     find_rank_keys,
+    strengths_from_keys,
     tables,
 )
 from coach.i18n import render
@@ -225,3 +229,23 @@ def test_all_seven_card_hands() -> None:
     assert got == SEVEN_CARD_COUNTS
     assert int(per_strength.sum()) == 133784560
     assert int(np.count_nonzero(per_strength)) == 4824  # seven cards never make the 2,638 weakest
+
+
+def test_suit_keys_identify_the_flush_suit() -> None:
+    # every suit distribution of 5, 6 or 7 cards: the suit-key sum names the suit with five or more
+    for size in (5, 6, 7):
+        table = tables().suit_of_flush(size)
+        for counts in itertools.product(range(size + 1), repeat=4):
+            if sum(counts) != size:
+                continue
+            key = sum(c * k for c, k in zip(counts, SUIT_KEYS, strict=True))
+            expected = next((s for s, c in enumerate(counts) if c >= 5), -1)
+            assert table[key] == expected
+
+
+def test_incremental_keys_equal_batch() -> None:
+    rng = np.random.default_rng(5)
+    arr = np.argsort(rng.random((5000, 52)), axis=1)[:, :7]
+    key = BATCH_KEY[arr].sum(axis=1).astype(np.int32)
+    bits = np.bitwise_or.reduce(CARD_BIT[arr], axis=1)
+    assert strengths_from_keys(key, 7, bits=bits).tolist() == evaluate_batch(arr).tolist()
