@@ -28,6 +28,8 @@ class Verdict:
     grade_label: Message | None = None
     explanation: Message | None = None
     best_code: str | None = None
+    best_kind: str | None = None  # fold check call bet raise all_in
+    best_amount: int | None = None
     best_explanation: Message | None = None
     equity: float | None = None
     equity_needed: float | None = None
@@ -82,6 +84,8 @@ def verdict_from(analysis: DecisionAnalysis, code: str) -> Verdict:
         grade_label=chosen.grade.label,
         explanation=chosen.explanation,
         best_code=best.code,
+        best_kind=best.kind,
+        best_amount=best.amount,
         best_explanation=best.explanation if best.code != chosen.code else None,
         equity=eq.value if eq is not None else None,
         equity_needed=analysis.equity_needed if analysis.to_call > 0 else None,

@@ -74,3 +74,19 @@ def test_engine_codes_of_player_actions() -> None:
     codes = [engine_code(a) for a in sc.history.actions]
     assert codes[0] is None  # dealing
     assert "p3 cbr 10" in codes and "p2 f" in codes
+
+
+def test_coach_comments_on_a_replayed_decision(app: Callable[..., AppTest]) -> None:
+    at = goto(app(), "replayer")
+    at.file_uploader(key="replay_file").upload("mano.phh", _phh().encode(), "text/plain").run()
+    for _ in range(20):
+        comment = [b for b in at.button if b.key and b.key.startswith("replay.comment.")]
+        if comment:
+            break
+        at.button(key="replay.next").click().run()
+    else:
+        raise AssertionError("no player decision to comment on")
+    comment[0].click().run()
+    assert not at.exception
+    assert "Prossima azione" in texts(at) or "non ha un'analisi" in texts(at)
+    assert any("giudizio" in x.value for x in (*at.success, *at.warning, *at.error, *at.info))

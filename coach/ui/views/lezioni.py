@@ -23,7 +23,7 @@ from coach.i18n import N_, Message, Translator
 from coach.lessons.schema import Lesson
 from coach.ui import state
 from coach.ui.charts import EquityData, build_equity_figure, build_range_figure, describe_equity
-from coach.ui.coaching import Verdict, assess
+from coach.ui.coaching import Verdict, assess, option_code
 from coach.ui.controls import action_panel, step_controls
 from coach.ui.handview import narration, table_view, visible_seats
 from coach.ui.lessons import (
@@ -475,8 +475,10 @@ def _show_answer(answer: DecisionAnswer, t: Translator) -> None:
         st.markdown(t.render(v.explanation))
     if not answer.in_options and not answer.authored and v.explanation is None:
         st.markdown(t("A legal choice, though not one of those this lesson discusses."))
-    if v.best_explanation is not None and v.best_code is not None and v.best_code != answer.code:
-        st.markdown("**" + t("The coach's choice") + "**: " + t.render(v.best_explanation))
+    if v.best_explanation is not None and v.best_kind is not None and option_code(answer.code) != v.best_code:
+        best = action_label(v.best_kind, v.best_amount, t)
+        with st.expander(t("The coach's choice: {action}", action=best)):
+            st.markdown(t.render(v.best_explanation))
     for fig_line in v.figures:
         st.markdown("- " + t.render(fig_line))
     if v.equity is not None and v.equity_needed is not None:
@@ -486,6 +488,16 @@ def _show_answer(answer: DecisionAnswer, t: Translator) -> None:
     if v.range_grid is not None:
         st.plotly_chart(build_range_figure([list(r) for r in v.range_grid], t), width="stretch",
                         alt=t("The opponent's range as a 13 by 13 grid."), config={"displayModeBar": False})
+
+
+def action_label(kind: str, amount: int | None, t: Translator) -> str:
+    """An analysed option in words: "Fold", "Call", "Raise a 5", "All-in"."""
+    if kind == "bet" and amount is not None:
+        return t("Bet {amount}", amount=amount)
+    if kind == "raise" and amount is not None:
+        return t("Raise to {amount}", amount=amount)
+    names = {"fold": t("Fold"), "check": t("Check"), "call": t("Call"), "all_in": t("All-in")}
+    return names.get(kind, kind)
 
 
 def _render_questions(lesson: Lesson, t: Translator) -> None:
