@@ -171,6 +171,7 @@ def test_lesson_decision_by_clicking(page: Any, server: str) -> None:
     page.get_by_text("Hai scelto", exact=False).first.wait_for()
     wait_idle(page)
     assert page.get_by_text("Paghi il grande buio (call)", exact=False).count() >= 1
+    shot(page, "lesson-feedback.png", height=2600)
     # the → shortcut steps the hand on
     page.evaluate("document.activeElement && document.activeElement.blur()")
     page.keyboard.press("ArrowRight")
