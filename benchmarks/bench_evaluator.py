@@ -66,7 +66,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--hands", type=int, default=200_000)
     parser.add_argument("--batch-hands", type=int, default=2_000_000)
-    parser.add_argument("--slow-peers", type=int, default=20_000, help="hands for treys")
+    parser.add_argument("--slow-peers", type=int, default=200_000, help="hands for treys")
     parser.add_argument("--pokerkit", type=int, default=2_000, help="hands for pokerkit")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rounds", type=int, default=7, help="interleaved timing rounds")

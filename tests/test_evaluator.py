@@ -9,6 +9,8 @@ from collections import Counter
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from coach.cards import ALL_CARDS, Card, parse_cards
 from coach.errors import InvalidInput
@@ -249,3 +251,16 @@ def test_incremental_keys_equal_batch() -> None:
     key = BATCH_KEY[arr].sum(axis=1).astype(np.int32)
     bits = np.bitwise_or.reduce(CARD_BIT[arr], axis=1)
     assert strengths_from_keys(key, 7, bits=bits).tolist() == evaluate_batch(arr).tolist()
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(ALL_CARDS), min_size=5, max_size=7, unique=True),
+       st.permutations(range(4)), st.randoms(use_true_random=False))
+def test_suits_and_order_never_matter(cards: list[Card], suit_map: list[int], rnd: random.Random) -> None:
+    """R16: relabelling the suits or shuffling the cards never changes the strength."""
+    s = evaluate(cards)
+    relabelled = [Card(c.rank, suit_map[c.suit]) for c in cards]
+    shuffled = list(cards)
+    rnd.shuffle(shuffled)
+    assert evaluate(relabelled) == s == evaluate(shuffled)
+    assert evaluate([str(c) for c in cards]) == s
