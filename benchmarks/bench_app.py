@@ -6,6 +6,8 @@ Streamlit, the engine, the coach and the catalogs, loading the lessons and
 drawing the first page. Then, in the same process:
 
 - ``first render``: the script run that draws the home page (imports done);
+- ``background imports``: what is left of the warm-up thread (engine, coach) after
+  the first render; a learner reading the home page never waits for it;
 - ``lesson page``: switching to a lesson opened by a deep link at a decision point;
 - ``rerun after an action``: clicking "Call" at that decision point (the engine
   tries the choice, the coach grades it, the page redraws with the feedback);
@@ -37,6 +39,12 @@ at = AppTest.from_file(sys.argv[1], default_timeout=120)
 at.run()
 t_first = time.perf_counter()
 assert not at.exception, at.exception
+import threading
+t1 = time.perf_counter()
+for th in threading.enumerate():
+    if th.name == "coach-warm-up":
+        th.join()
+t_warm = time.perf_counter() - t1
 at.query_params["lezione"] = "03-azioni"
 at.query_params["mano"] = "1"
 at.query_params["passo"] = "1"
@@ -51,7 +59,7 @@ t1 = time.perf_counter()
 at.button(key="lesson.03-azioni/0.next").click().run()
 t_step = time.perf_counter() - t1
 print(json.dumps({"import": t_import - t0, "first_render": t_first - t_import,
-                  "cold_start": t_first - t0, "lesson_page": t_lesson,
+                  "cold_start": t_first - t0, "warm_up_wait": t_warm, "lesson_page": t_lesson,
                   "rerun_action": t_action, "rerun_step": t_step}))
 """
 
@@ -78,6 +86,7 @@ def main() -> None:
         "cold_start": "cold start: script run to first render (incl. imports)",
         "import": "  of which: importing streamlit's AppTest",
         "first_render": "  of which: first run of streamlit_app.py (home)",
+        "warm_up_wait": "background imports still running after first render",
         "lesson_page": "lesson page at a decision point (deep link)",
         "rerun_action": "rerun after an action (Call, graded)",
         "rerun_step": "rerun after a step (next)",

@@ -9,6 +9,9 @@ a projector.
 
 from __future__ import annotations
 
+import importlib
+import threading
+
 import streamlit as st
 
 from coach.i18n import N_
@@ -28,6 +31,29 @@ PAGES: tuple[tuple[str, str, str, str], ...] = (
     ("progressi", "progressi", N_("Progress"), ":material/insights:"),
     ("impostazioni", "impostazioni", N_("Settings"), ":material/settings:"),
 )
+
+
+# Heavy modules the home page does not need (PokerKit, numpy, pydantic models, Plotly):
+# imported in the background after the first render, so the first click on a lesson
+# or the practice table does not wait for them.
+WARM_MODULES = ("coach.engine", "coach.feedback", "coach.lessons.loader", "coach.lessons.drills",
+                "plotly.graph_objects")
+
+
+def _import_all() -> None:
+    for name in WARM_MODULES:
+        try:
+            importlib.import_module(name)
+        except Exception:  # a module that fails here fails again, visibly, on its page
+            return
+
+
+@st.cache_resource(show_spinner=False)
+def warm_up() -> threading.Thread:
+    """Start the background imports once per server process (a started thread is never mutated)."""
+    thread = threading.Thread(target=_import_all, name="coach-warm-up", daemon=True)
+    thread.start()
+    return thread
 
 
 def page_path(stem: str) -> str:
@@ -56,3 +82,4 @@ def run() -> None:
             st.caption(t("Profile: {name}", name=s.profile))
             play_money_note()
     nav.run()
+    warm_up()

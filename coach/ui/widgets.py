@@ -5,7 +5,6 @@ from __future__ import annotations
 import streamlit as st
 
 from coach.errors import IllegalAction
-from coach.feedback.rules import feedback_for_refusal
 from coach.ui import state
 from coach.ui.table import STREET_NAMES, TableView, render_log, render_table
 
@@ -78,6 +77,8 @@ def show_table(view: TableView, *, log: bool = True) -> None:
 
 def show_refusal(refusal: IllegalAction) -> None:
     """The engine's refusal with its numbers, the rule explained, and "nothing changed"."""
+    from coach.feedback.rules import feedback_for_refusal  # heavy (numpy): only when needed
+
     t = state.tr()
     feedback = feedback_for_refusal("", refusal)
     messages = feedback.messages()

@@ -45,10 +45,8 @@ def render() -> None:
 
 def _course(t: Translator, profile: str) -> None:
     """The course at a glance: lessons in order, ticked when done, and the next one to take."""
-    from coach.ui.views.lezioni import lessons
-
     try:
-        all_ = lessons()
+        all_ = state.lessons()
         done = {c.lesson_id for c in state.store().completed_lessons(profile)}
     except Exception:
         return

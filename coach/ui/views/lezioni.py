@@ -30,7 +30,6 @@ from coach.ui.lessons import (
     ANSWERS_KEY,
     QUIZ_KEY,
     Link,
-    all_lessons,
     is_complete,
     lesson_progress,
     lessons_signature,
@@ -67,19 +66,14 @@ class QuizAnswer:
     correct: bool
 
 
-@st.cache_resource(show_spinner=False)
-def _lessons(signature: tuple[tuple[str, float], ...]) -> list[Lesson]:
-    return all_lessons()
-
-
 @st.cache_resource(show_spinner=False, max_entries=64)
 def _script(signature: tuple[tuple[str, float], ...], lesson_id: str, hand: int) -> HandScript:
-    lesson = next(x for x in _lessons(signature) if x.id == lesson_id)
+    lesson = next(x for x in state.lessons() if x.id == lesson_id)
     return HandScript.from_example(lesson.hands[hand])
 
 
 def lessons() -> list[Lesson]:
-    return _lessons(lessons_signature())
+    return state.lessons()
 
 
 def script(lesson_id: str, hand: int) -> HandScript:
