@@ -90,3 +90,25 @@ def test_coach_comments_on_a_replayed_decision(app: Callable[..., AppTest]) -> N
     assert not at.exception
     assert "Prossima azione" in texts(at) or "non ha un'analisi" in texts(at)
     assert any("giudizio" in x.value for x in (*at.success, *at.warning, *at.error, *at.info))
+
+
+def test_real_hand_histories_replay_and_draw(phh_dir: object) -> None:
+    from pathlib import Path
+
+    from coach.i18n import get_translator
+    from coach.ui.handview import table_view
+    from coach.ui.table import render_table
+
+    t = get_translator("it")
+    root = Path(str(phh_dir))
+    files = [f for d in ("pluribus", "handhq", "wsop") for f in sorted((root / d).rglob("*.phh"))[:3]]
+    assert files
+    scales = set()
+    for f in files:
+        sc = load_history(f.name, f.read_bytes())
+        scales.add(sc.history.scale)
+        for step in range(len(sc)):
+            html = render_table(table_view(sc.hand_at(step), t, reveal_all=True, scale=sc.history.scale), t)
+            assert "cc-table" in html
+        assert sc.hand_at(len(sc) - 1).is_complete
+    assert max(scales) > 1  # dollars and cents become integer cents and are shown back as units
