@@ -86,3 +86,37 @@ def test_practice_table_pure() -> None:
     assert tb.decisions_of(number)
     history = loads_phh(tb.last_record.phh(), source="practice")
     assert history.replay().is_complete
+
+
+@pytest.mark.parametrize("timing", ["decision", "hand_end"])
+def test_feedback_timing_setting(app: Callable[..., AppTest], timing: str) -> None:
+    from coach.ui.state import SETTINGS_KEY, Settings
+
+    at = app()
+    at.session_state[SETTINGS_KEY] = Settings(feedback_timing=timing)
+    at.session_state["practice.seed"] = 4
+    goto(at, "pratica")
+    at.slider(key="prac_seats").set_value(2).run()
+    at.button(key="prac_sit").click().run()
+    seen_mid_hand = had_chance = False
+    for _ in range(40):
+        tb = at.session_state["practice.table"]
+        if not tb.hero_to_act():
+            if tb.can_deal and not tb.decisions:
+                at.button(key="prac_next").click().run()
+                continue
+            break
+        if tb.decisions_of(tb.hand_number):
+            had_chance = True
+            seen_mid_hand = seen_mid_hand or "I commenti del coach" in texts(at)
+        hand = tb.session.current
+        kind = "check" if hand.legal_actions().can_check else "call"
+        at.button(key=f"prac.{tb.hand_number}.{len(hand.actions)}.{kind}").click().run()
+    tb = at.session_state["practice.table"]
+    assert tb.decisions
+    if timing == "hand_end":
+        assert not seen_mid_hand
+    else:
+        assert seen_mid_hand == had_chance
+    if tb.session.current is None:
+        assert "I commenti del coach" in texts(at)
