@@ -19,8 +19,8 @@ MAX_BYTES = 256 * 1024
 PLAYER_KINDS = ("fold", "check_call", "bet_raise")
 
 
-def load_history(name: str, data: bytes, *, hand_number: int = 0) -> HandScript:
-    """A replayable script from an uploaded file; raises a :class:`CoachError` subclass."""
+def load_histories(name: str, data: bytes) -> list[HandHistory]:
+    """Every hand of an uploaded ``.phh`` or ``.phhs`` file (parsed, not replayed yet)."""
     if len(data) > MAX_BYTES:
         raise InvalidInput(
             N_("The file {name} is too large ({size} KB): a hand history is at most {limit} KB."),
@@ -35,6 +35,12 @@ def load_history(name: str, data: bytes, *, hand_number: int = 0) -> HandScript:
     histories = loads_phhs(text, source=name)
     if not histories:
         raise InvalidInput(N_("The file {name} holds no hand."), name=name)
+    return histories
+
+
+def load_history(name: str, data: bytes, *, hand_number: int = 0) -> HandScript:
+    """A replayable script of hand ``hand_number`` of a file; raises a :class:`CoachError` subclass."""
+    histories = load_histories(name, data)
     history = histories[min(max(0, hand_number), len(histories) - 1)]
     history.replay()  # strict: the first refused action raises HandHistoryError
     return script_for(history)

@@ -112,3 +112,18 @@ def test_real_hand_histories_replay_and_draw(phh_dir: object) -> None:
             assert "cc-table" in html
         assert sc.hand_at(len(sc) - 1).is_complete
     assert max(scales) > 1  # dollars and cents become integer cents and are shown back as units
+
+
+def test_a_file_with_several_hands(app: Callable[..., AppTest]) -> None:
+    lesson = next(x for x in load_lessons(ROOT / "lessons") if x.id == "03-azioni")
+    text = "".join(f"[{i}]\n" + h.phh.to_toml() + "\n" for i, h in enumerate(lesson.hands, start=1))
+    at = goto(app(), "replayer")
+    at.file_uploader(key="replay_file").upload("due.phhs", text.encode(), "text/plain").run()
+    assert not at.exception and not at.error
+    assert at.number_input(key="replay_hand_no").value == 1
+    first = len(at.session_state["replay.script"].history.actions)
+    at.number_input(key="replay_hand_no").set_value(2).run()
+    assert not at.exception
+    second = len(at.session_state["replay.script"].history.actions)
+    assert (first, second) == (len(lesson.hands[0].phh.actions), len(lesson.hands[1].phh.actions))
+    assert first != second

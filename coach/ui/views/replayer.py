@@ -11,7 +11,7 @@ from coach.ui.coaching import Verdict, assess
 from coach.ui.controls import step_controls
 from coach.ui.handview import narration, table_view, visible_seats
 from coach.ui.player import HandScript
-from coach.ui.replay import MAX_BYTES, engine_code, load_history, script_for
+from coach.ui.replay import MAX_BYTES, engine_code, load_histories, load_history, script_for
 from coach.ui.table import render_log
 from coach.ui.views.lezioni import lessons
 from coach.ui.widgets import page_header, show_table, street_stepper
@@ -20,6 +20,7 @@ SCRIPT = "replay.script"
 STEP = "replay.step"
 ERROR = "replay.error"
 COMMENTS = "replay.comments"
+SOURCE = "replay.source"  # (file name, bytes, hands in the file, hand shown)
 
 
 def _comments() -> dict[int, Verdict]:
@@ -33,13 +34,22 @@ def _set_script(sc: HandScript) -> None:
     st.session_state.pop(ERROR, None)
 
 
-def _load(name: str, data: bytes) -> None:
+def _load(name: str, data: bytes, hand_number: int = 0) -> None:
     try:
-        sc = load_history(name, data)
+        count = len(load_histories(name, data))
+        sc = load_history(name, data, hand_number=hand_number)
     except CoachError as err:
         st.session_state[ERROR] = err
         return
     _set_script(sc)
+    st.session_state[SOURCE] = (name, data, count, hand_number)
+
+
+def _on_pick_hand() -> None:
+    source = st.session_state.get(SOURCE)
+    if source is not None:
+        name, data, _, _ = source
+        _load(name, data, int(st.session_state.get("replay_hand_no", 1)) - 1)
 
 
 def _on_upload() -> None:
@@ -62,6 +72,7 @@ def _on_lesson_hand() -> None:
     lesson = next(x for x in lessons() if x.id == lesson_id)
     example = HandScript.from_example(lesson.hands[int(index)])
     _set_script(script_for(example.history))
+    st.session_state.pop(SOURCE, None)
 
 
 def _on_step(step: int) -> None:
@@ -97,6 +108,11 @@ def render() -> None:
     if isinstance(err, CoachError):
         st.error(t("This hand history cannot be replayed: {problem}", problem=err.localized(t)),
                  icon=":material/error:")
+    source = st.session_state.get(SOURCE)
+    if source is not None and source[2] > 1:
+        st.session_state["replay_hand_no"] = source[3] + 1
+        st.number_input(t("Hand of the file (1 to {count})", count=source[2]), min_value=1,
+                        max_value=source[2], step=1, key="replay_hand_no", on_change=_on_pick_hand)
     sc = st.session_state.get(SCRIPT)
     if isinstance(sc, HandScript):
         _render_script(sc, t)
