@@ -1,4 +1,4 @@
-"""Glossario: the terms of DESIGN.md §4 with definitions, searchable."""
+"""Glossario: the terms of DESIGN.md §4 with definitions, searchable, linked to their lesson."""
 
 from __future__ import annotations
 
@@ -9,6 +9,18 @@ from coach.ui.glossary import GLOSSARY, WARNINGS
 from coach.ui.widgets import page_header
 
 
+def _lesson_of_rule() -> dict[str, tuple[str, str]]:
+    """Rule id -> (lesson id, "N. title") of the first lesson that teaches it."""
+    out: dict[str, tuple[str, str]] = {}
+    try:
+        for lesson in state.lessons():
+            for rule in lesson.rules:
+                out.setdefault(rule, (lesson.id, f"{lesson.number}. {lesson.title}"))
+    except Exception:  # the glossary works without the lessons
+        return {}
+    return out
+
+
 def render() -> None:
     t = state.tr()
     page_header(t("Glossary"), t("The words of the poker table, as this app uses them."))
@@ -16,6 +28,7 @@ def render() -> None:
                           placeholder=t("e.g. side pot")).strip().lower()
     for w in WARNINGS:
         st.warning(t(w), icon=":material/warning:")
+    lessons = _lesson_of_rule()
     shown = 0
     for term in GLOSSARY:
         name, definition = t(term.term), t(term.definition)
@@ -24,5 +37,9 @@ def render() -> None:
         shown += 1
         rule = " · " + t("rule {rule}", rule=term.rule) if term.rule else ""
         st.markdown(f"**{name}**{rule}  \n{definition}")
+        if term.rule in lessons:
+            lesson_id, title = lessons[term.rule]
+            st.page_link("coach/ui/pages/lezioni.py", label=t("Lesson {title}", title=title),
+                         icon=":material/school:", query_params={"lezione": lesson_id})
     if not shown:
         st.info(t("No term matches \"{query}\".", query=query))
