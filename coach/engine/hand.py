@@ -497,19 +497,36 @@ class Hand:
             raise refusal
 
     def _fold_refusal(self) -> IllegalAction | None:
-        """Folding with nothing to call is allowed (pointless, not illegal), except when the
-        folder is the last player who can win a pot: the chips would belong to nobody."""
+        """Folding with nothing to call is allowed (pointless, not illegal), except when it
+        would leave chips that no remaining player can win (the kernel would burn them).
+
+        That happens only when every other player still in the hand is all-in: then no
+        more chips can come in, and we mirror the kernel's collection (the top bettor's
+        unmatched excess goes back) to see whether some chips sit above the largest
+        contribution of a live player.
+        """
         st = self._state
         pos = st.actor_index
         assert pos is not None
         if st.bets[pos] < max(st.bets):
             return None
-        for pot in st.pots:
-            if tuple(pot.player_indices) == (pos,):
-                return IllegalAction(
-                    "fold_abandons_pot",
-                    N_("Fold refused: nobody else can win the pot of {amount} and there is nothing to "
-                       "call; check instead."), rule="R07", amount=int(pot.amount))
+        n = self.config.n_seats
+        live = [i for i in range(n) if i != pos and st.statuses[i]]
+        if not live or any(st.stacks[i] > 0 for i in live):
+            return None
+        bets = list(st.bets)
+        trimmed = [i for i in range(n) if not (len(live) == 1 and i == live[0])]
+        cutoff = sorted(st.bets)[-2]
+        for i in trimmed:
+            bets[i] = min(bets[i], cutoff)
+        contrib = [-st.payoffs[i] - st.bets[i] + bets[i] - st.get_effective_ante(i) for i in range(n)]
+        top_live = max(contrib[i] for i in live)
+        stranded = sum(max(0, c - top_live) for c in contrib)
+        if stranded > 0:
+            return IllegalAction(
+                "fold_abandons_pot",
+                N_("Fold refused: nobody else can win the pot of {amount} and there is nothing to "
+                   "call; check instead."), rule="R07", amount=stranded)
         return None
 
     def fold(self, seat: int | None = None) -> ActionRecord:
@@ -873,10 +890,16 @@ class Hand:
             w = live[0]
             others = max((self._mbets[i] for i in range(len(self._mbets)) if i != w), default=0)
             back = max(0, self._mbets[w] - others)
+            # The winner's own bet stays in front of him (the kernel never collects it):
+            # the part nobody matched is narrated as returned, the rest counts in his pot.
             self._uncontested_matched += self._mbets[w] - back
             if back:
                 self._returned.append((self._seat(w), back))
                 self._events.append(BetReturned(self._seat(w), self._name(w), back))
+            for i, (m, c) in enumerate(zip(self._mbets, collected, strict=True)):
+                if i != w and m > c:  # a folded player's excess over the all-in winner
+                    self._returned.append((self._seat(i), m - c))
+                    self._events.append(BetReturned(self._seat(i), self._name(i), m - c))
             self._mbets = [0] * len(self._mbets)
             return
         for i, (m, c) in enumerate(zip(self._mbets, collected, strict=True)):

@@ -291,3 +291,15 @@ def test_after_an_all_in_bet_below_the_minimum_a_raise_is_to_that_bet_plus_the_m
     hand.all_in(2)                          # bets 1, the minimum bet is 2
     legal = hand.legal_actions()
     assert legal.actor == 0 and legal.min_raise_to == 3
+
+
+def test_fold_refused_when_only_ante_all_in_players_remain() -> None:
+    """Found by the property test: four players all-in on the ante, the blinds' chips need an owner."""
+    hand = Hand.start(TableConfig(tuple("ABCDEF"), (3, 1, 1, 1, 1, 3), button=4, small_blind=1,
+                                  big_blind=1, ante=1), seed=445)
+    hand.fold(5)                     # the small blind folds although nothing is owed
+    assert list(hand.legal_actions()) == ["check"]
+    err = refused(hand, hand.fold, "fold_abandons_pot")
+    assert err.params["amount"] == 2
+    hand.check(0)
+    assert hand.result is not None and sum(hand.result.finishing_stacks) == 10
