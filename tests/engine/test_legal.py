@@ -6,6 +6,7 @@ leave the hand exactly as it was.
 
 from __future__ import annotations
 
+import pickle
 from collections.abc import Callable
 from typing import Any
 
@@ -23,11 +24,12 @@ def table(stacks: tuple[int, ...], button: int = 0, **kw: Any) -> Hand:
 
 def refused(hand: Hand, action: Callable[[], Any], code: str) -> IllegalAction:
     """The action is refused with ``code`` and leaves the hand untouched."""
-    before = hand.snapshot()
+    before, raw = hand.snapshot(), pickle.dumps(hand)
     with pytest.raises(IllegalAction) as info:
         action()
     assert info.value.code == code, str(info.value)
     assert hand.snapshot() == before
+    assert pickle.dumps(hand) == raw          # byte-identical, kernel state included
     return info.value
 
 

@@ -9,6 +9,7 @@ bet and raise the engine accepted.
 
 from __future__ import annotations
 
+import pickle
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
@@ -99,12 +100,12 @@ def test_random_hands_keep_the_invariants(cfg: TableConfig, seed: int, data: Any
         if data.draw(st.integers(0, 3)) == 0:
             kind = data.draw(st.sampled_from(["fold", "check", "call", "raise", "all_in"]))
             amount = data.draw(st.integers(1, 400))
-            before = hand.snapshot()
+            before, raw = hand.snapshot(), pickle.dumps(hand)
             try:
                 rec = {"fold": hand.fold, "check": hand.check, "call": hand.call,
                        "all_in": hand.all_in}[kind]() if kind != "raise" else hand.bet_or_raise_to(amount)
             except (IllegalAction, InvalidInput):
-                assert hand.snapshot() == before
+                assert hand.snapshot() == before and pickle.dumps(hand) == raw
                 assert kind not in legal or kind == "raise"
             else:
                 model.observe(rec, strict)
