@@ -24,6 +24,7 @@ allowed.
 
 from __future__ import annotations
 
+import random
 import warnings
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -171,7 +172,7 @@ class Hand:
         cls,
         config: TableConfig,
         *,
-        seed: int | None = None,
+        seed: int | random.Random | None = None,
         dealing: Dealing = "auto",
         hole_cards: Mapping[int, str | Sequence[Card | str]] | None = None,
         board: str | Sequence[Card | str] | None = None,
@@ -181,7 +182,8 @@ class Hand:
         """Post the forced bets and, in auto mode, deal; returns the hand at its first decision.
 
         ``hole_cards`` maps seats to preset cards (the rest come from the deck
-        seeded with ``seed``); ``board`` presets the first board cards.
+        shuffled by ``seed``: an int, or an injected ``random.Random``); ``board``
+        presets the first board cards.
         ``muck_losers``: in auto mode a player who cannot win any pot he is in,
         given the hands already shown, mucks instead of showing (off by default:
         a tutorial shows every hand, as the seeds' example hands do).

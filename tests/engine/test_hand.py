@@ -297,3 +297,11 @@ def test_manual_showdown_forms_show_known_unknown_and_muck() -> None:
     assert result is not None and result.winners == (1,)   # p1 is seat 1 (button is seat 0)
     assert result.mucked == (0,) and [s.seat for s in result.shown] == [1]
     assert hand.phh_actions[-3:] == ("p1 sm AsAd", "p2 sm ????", "p3 sm")
+
+
+def test_an_injected_random_generator_drives_the_deck() -> None:
+    import random
+
+    a = Hand.start(cfg((100,) * 3), seed=random.Random(5))
+    b = Hand.start(cfg((100,) * 3), seed=5)
+    assert [a.hole_cards(s) for s in range(3)] == [b.hole_cards(s) for s in range(3)]
