@@ -7,7 +7,8 @@ from coach.lessons.loader import load_lessons
 from coach.ui.handview import table_view
 from coach.ui.player import HandScript, preset_amounts
 from coach.ui.table import render_table
-from tests.ui.conftest import ROOT
+
+from .helpers import ROOT
 
 IT, EN = get_translator("it"), get_translator("en")
 

@@ -9,7 +9,8 @@ from streamlit.testing.v1 import AppTest
 from coach.lessons.loader import load_lessons
 from coach.ui.lessons import Link, is_complete, link_params, parse_link, question_keys
 from coach.ui.player import Attempt, HandScript, try_choice
-from tests.ui.conftest import ROOT, goto, texts
+
+from .helpers import ROOT, goto, texts
 
 LESSON = "03-azioni"
 DEC = "dec.03-azioni/0/4"  # Carla's first decision, before action 4 of the first hand

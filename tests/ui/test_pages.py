@@ -7,7 +7,7 @@ from collections.abc import Callable
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.ui.conftest import PAGES, goto, texts
+from .helpers import PAGES, goto, texts
 
 
 @pytest.mark.parametrize("locale", ["it", "en"])

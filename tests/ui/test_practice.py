@@ -10,7 +10,8 @@ from streamlit.testing.v1 import AppTest
 from coach.engine.phh import loads_phh
 from coach.ui.player import Attempt
 from coach.ui.practice import PracticeConfig, PracticeTable
-from tests.ui.conftest import goto, texts
+
+from .helpers import goto, texts
 
 
 def _sit(app: Callable[..., AppTest], seats: int, mode: str = "cash") -> AppTest:

@@ -8,7 +8,8 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from coach.lessons.drills import KINDS, make_drill
-from tests.ui.conftest import goto, texts
+
+from .helpers import goto, texts
 
 
 def _quiz(app: Callable[..., AppTest], kind: str, seed: int) -> AppTest:

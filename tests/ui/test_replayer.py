@@ -10,7 +10,8 @@ from streamlit.testing.v1 import AppTest
 from coach.errors import CoachError, HandHistoryError, InvalidInput
 from coach.lessons.loader import load_lessons
 from coach.ui.replay import MAX_BYTES, engine_code, load_history
-from tests.ui.conftest import ROOT, goto, texts
+
+from .helpers import ROOT, goto, texts
 
 
 def _phh() -> str:

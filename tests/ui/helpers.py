@@ -1,0 +1,47 @@
+"""AppTest helpers: the real entry file, generous timeouts, page switching, page text.
+
+The machine running the suite may be busy (2 cores shared): a per-run timeout
+of 3 s (Streamlit's default) is too short for a cold start, so every run here
+gets 60 s. That is a ceiling, not a measurement (timings live in benchmarks/).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from streamlit.testing.v1 import AppTest
+
+ROOT = Path(__file__).resolve().parents[2]
+ENTRY = str(ROOT / "streamlit_app.py")
+TIMEOUT = 60.0
+PAGES = ("home", "lezioni", "pratica", "quiz", "replayer", "glossario", "progressi", "impostazioni")
+
+
+def start(locale: str = "it") -> AppTest:
+    """A first run of the app (home page), in ``locale`` when it is not the default."""
+    at = AppTest.from_file(ENTRY, default_timeout=TIMEOUT)
+    if locale != "it":
+        from coach.ui.state import SETTINGS_KEY, Settings
+
+        at.session_state[SETTINGS_KEY] = Settings(locale=locale)
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def goto(at: AppTest, page: str) -> AppTest:
+    at.switch_page(f"coach/ui/pages/{page}.py").run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def texts(at: AppTest) -> str:
+    """Everything a learner reads on the page, in one string (for `in` checks)."""
+    parts: list[str] = []
+    for kind in ("title", "header", "subheader", "markdown", "caption", "info", "warning",
+                 "error", "success", "html"):
+        for el in getattr(at, kind):
+            parts.append(str(getattr(el, "value", "") or getattr(el, "body", "")))
+    for b in at.button:
+        parts.append(b.label)
+    return "\n".join(parts)
