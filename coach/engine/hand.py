@@ -817,14 +817,13 @@ class Hand:
             self._mbets[i] += op.amount
             self._mstacks[i] -= op.amount
             seat = self._seat(i)
-            blinds = cfg.blinds_by_seat_effective()
+            # By seat, not by size: a straddle (third blind) is "other", a big blind
+            # posted all-in for less is still the big blind.
             kind: Literal["small", "big", "other"] = "other"
-            if cfg.blinds_by_seat is None:
-                kind = "small" if seat == cfg.small_blind_seat else "big"
-            elif blinds[seat] == max(blinds):
-                kind = "big"
-            elif blinds[seat] == min(b for b in blinds if b > 0) and sum(1 for b in blinds if b > 0) > 1:
+            if seat == cfg.small_blind_seat:
                 kind = "small"
+            elif seat == cfg.big_blind_seat:
+                kind = "big"
             self._events.append(BlindPosted(seat, self._name(i), op.amount, kind, self._mstacks[i] == 0))
         elif isinstance(op, HoleDealing):
             i = op.player_index

@@ -305,3 +305,13 @@ def test_an_injected_random_generator_drives_the_deck() -> None:
     a = Hand.start(cfg((100,) * 3), seed=random.Random(5))
     b = Hand.start(cfg((100,) * 3), seed=5)
     assert [a.hole_cards(s) for s in range(3)] == [b.hole_cards(s) for s in range(3)]
+
+
+def test_straddle_from_phh_arrays_is_narrated_as_a_blind() -> None:
+    c = TableConfig.from_positions(["p1", "p2", "p3", "p4"], [100] * 4, [1, 2, 4, 0], 0)
+    hand = Hand.start(c, dealing="manual")
+    posted = [(e.seat, e.kind, e.amount) for e in hand.events if isinstance(e, BlindPosted)]
+    assert posted == [(0, "small", 1), (1, "big", 2), (2, "other", 4)]
+    for seat in range(4):
+        hand.deal_hole(seat, None)
+    assert hand.actor == 3 and hand.legal_actions().call_amount == 4 and hand.legal_actions().min_raise_to == 8
