@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from .helpers import PAGES, goto, texts
+from .helpers import ENTRY, PAGES, TIMEOUT, goto, texts
 
 
 @pytest.mark.parametrize("locale", ["it", "en"])
@@ -88,3 +89,17 @@ def test_home_offers_the_next_lesson(app: Callable[..., AppTest], db_url: str) -
     at.button(key="home_next_lesson").click().run()
     assert not at.exception
     assert at.query_params["lezione"] == "02-bottone-bui"
+
+
+def test_database_url_from_streamlit_secrets(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from coach.persistence import Store
+
+    monkeypatch.delenv("COACH_DATABASE_URL", raising=False)
+    url = f"sqlite:///{tmp_path / 'classe.db'}"
+    at = AppTest.from_file(ENTRY, default_timeout=TIMEOUT)
+    at.secrets["database_url"] = url
+    at.run()
+    goto(at, "impostazioni")
+    at.toggle(key="set_four").set_value(True).run()
+    assert Store(url).preferences("Ospite") == {"feedback_timing": "decision", "four_colour": True,
+                                                "locale": "it"}
