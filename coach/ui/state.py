@@ -102,7 +102,10 @@ def update_settings(**changes: Any) -> Settings:
         changes["profile"] = clean_profile_name(str(changes["profile"]))
     new = replace(old, **changes)
     if new.profile != old.profile:
-        new = _from_prefs(new, store().preferences(new.profile))
+        try:
+            new = _from_prefs(new, store().preferences(new.profile))
+        except Exception:
+            st.session_state["coach.db_error"] = True
     else:
         prefs = {k: v for k, v in asdict(new).items() if k in ("locale", "four_colour", "feedback_timing")}
         try:

@@ -17,7 +17,7 @@ from typing import Any
 import streamlit as st
 
 from coach.cards import parse_cards
-from coach.errors import IllegalAction
+from coach.errors import CoachError, IllegalAction
 from coach.feedback import Grade
 from coach.i18n import N_, Message, Translator
 from coach.lessons.schema import Lesson
@@ -380,7 +380,11 @@ def _completed_ids() -> set[str]:
 
 def _render_hand(lesson: Lesson, index: int, t: Translator) -> None:
     example = lesson.hands[index]
-    sc = script(lesson.id, index)
+    try:
+        sc = script(lesson.id, index)
+    except CoachError as err:  # a lesson hand the engine refuses: say so, keep the page alive
+        st.error(t("This hand cannot be shown: {problem}", problem=err.localized(t)))
+        return
     steps = _steps()
     key = f"{lesson.id}/{index}"
     step = sc.clamp(steps.get(key, 0))
