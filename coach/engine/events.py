@@ -130,14 +130,8 @@ class HoleDealt:
     cards: tuple[Card, ...] | None  # None: dealt face down, unknown to us (PHH ????)
 
     def message(self) -> Message:
-        """Face down: the narration never reveals a player's cards (the UI shows the
-        learner's own on the table); see :meth:`revealed_message` for replays."""
-        return Message(N_("{name} receives two face-down cards."), {"name": self.name})
-
-    def revealed_message(self) -> Message:
-        """The deal with the cards named, for a replay where every hand is open."""
         if self.cards is None:
-            return self.message()
+            return Message(N_("{name} receives two face-down cards."), {"name": self.name})
         return Message(N_("{name} receives {cards}."), {"name": self.name, "cards": cards_text(self.cards)})
 
 
