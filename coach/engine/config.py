@@ -156,6 +156,11 @@ class TableConfig:
         pos = self.blinds_in_positions()
         return pos[::-1] if self.heads_up else pos
 
+    def pokerkit_antes(self) -> tuple[int, ...]:
+        """The raw antes array PokerKit expects: heads-up it reads antes reversed too."""
+        pos = self.antes_in_positions()
+        return pos[::-1] if self.heads_up else pos
+
     def stacks_in_positions(self) -> tuple[int, ...]:
         return tuple(self.stacks[self.seat_of(p)] for p in range(self.n_seats))
 
@@ -182,7 +187,8 @@ class TableConfig:
         Seats are then the positions themselves (seat ``i`` is ``p{i+1}``) and the
         button is the last seat. ``blinds_or_straddles`` is the raw PHH array: for
         two players PokerKit (and PHH) read it reversed, so ``[1, 2]`` means the
-        button (p2) posts 1 and p1 posts 2; we store what each seat really posts.
+        button (p2) posts 1 and p1 posts 2 (the antes array likewise); we store what each
+        seat really posts.
         """
         n = len(names)
         if len(blinds_or_straddles) != n:
@@ -191,6 +197,8 @@ class TableConfig:
         if n == 2:
             blinds = blinds[::-1]
         ante_arr = (int(antes),) * n if isinstance(antes, int) else tuple(int(a) for a in antes)
+        if n == 2:
+            ante_arr = ante_arr[::-1]
         positive = [b for b in blinds if b > 0]
         bb = max(positive) if positive else 0
         sb = min(positive) if len(positive) > 1 else 0

@@ -227,8 +227,6 @@ class HandShown:
     description: Message | None
 
     def message(self) -> Message:
-        if not self.cards:
-            return Message(N_("{name} shows the hand (the cards are not recorded)."), {"name": self.name})
         if self.description is None:
             return Message(N_("{name} shows {cards}."), {"name": self.name, "cards": cards_text(self.cards)})
         return Message(N_("{name} shows {cards}: {hand}."),
@@ -237,10 +235,20 @@ class HandShown:
 
 @dataclass(frozen=True)
 class HandMucked:
+    """A hand not turned face up at the showdown.
+
+    ``face_down`` marks a hand history's show of unrecorded cards (PHH ``sm ????``):
+    the player did not muck, but nobody knows the cards, so the hand cannot be
+    described (it still counts for the pots it can win only if the cards are known).
+    """
+
     seat: int
     name: str
+    face_down: bool = False
 
     def message(self) -> Message:
+        if self.face_down:
+            return Message(N_("{name} shows the hand (the cards are not recorded)."), {"name": self.name})
         return Message(N_("{name} mucks without showing."), {"name": self.name})
 
 

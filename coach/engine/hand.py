@@ -220,7 +220,7 @@ class Hand:
 
     @staticmethod
     def _make_state(config: TableConfig) -> State:
-        antes = config.antes_in_positions()
+        antes = config.pokerkit_antes()
         blinds = config.pokerkit_blinds()
         stacks = config.stacks_in_positions()
         n = config.n_seats
@@ -928,7 +928,7 @@ class Hand:
             return
         cards = _cards_of(op.hole_cards)
         if cards is None:  # shown, but the history does not say which cards
-            self._events.append(HandShown(seat, self._name(i), (), None, None))
+            self._events.append(HandMucked(seat, self._name(i), face_down=True))
             self._codes.append(f"p{i + 1} sm " + "".join(repr(c) for c in op.hole_cards))
             return
         self._hole[seat] = cards

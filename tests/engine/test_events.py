@@ -13,7 +13,6 @@ from coach.engine import (
     Event,
     Hand,
     HandMucked,
-    HandShown,
     HoleDealt,
     PotAwarded,
     PotInfo,
@@ -67,7 +66,8 @@ def test_pots_and_awards_in_italian() -> None:
     assert it(two) == ("In mezzo ci sono 190: piatto principale di 90 e piatto laterale di 100 "
                        "(se lo giocano Bruno e Anna).")
     assert it(HandMucked(2, "Carol")) == "Carol butta le carte senza mostrarle."
-    assert it(HandShown(2, "Carol", (), None, None)) == "Carol mostra la mano (le carte non sono registrate)."
+    assert it(HandMucked(2, "Carol", face_down=True)) == \
+        "Carol mostra la mano (le carte non sono registrate)."
     won = PotAwarded(index=0, total_pots=1, amount=5, eligible=(0,), winners=(0,), names=("Alice",),
                      shares=(5,), description=None, uncontested=True)
     assert it(won) == "Alice vince il piatto di 5 senza mostrare le carte."

@@ -314,4 +314,17 @@ def test_straddle_from_phh_arrays_is_narrated_as_a_blind() -> None:
     assert posted == [(0, "small", 1), (1, "big", 2), (2, "other", 4)]
     for seat in range(4):
         hand.deal_hole(seat, None)
-    assert hand.actor == 3 and hand.legal_actions().call_amount == 4 and hand.legal_actions().min_raise_to == 8
+    legal = hand.legal_actions()
+    assert hand.actor == 3 and legal.call_amount == 4 and legal.min_raise_to == 8
+
+
+def test_heads_up_big_blind_ante_is_posted_by_the_big_blind() -> None:
+    """PokerKit reads heads-up antes reversed, like the blinds: the engine hides it."""
+    for button in (0, 1):
+        c = cfg((100, 100), button=button, ante=2, ante_mode="big_blind")
+        hand = Hand.start(c, seed=1)
+        posted = [(e.seat, e.amount) for e in hand.events if isinstance(e, AntePosted)]
+        assert posted == [(c.big_blind_seat, 2)]
+        assert hand.stacks[c.big_blind_seat] == 96 and hand.stacks[c.button] == 99
+    hu = TableConfig.from_positions(["p1", "p2"], [100, 100], [1, 2], [2, 0])   # raw PHH arrays
+    assert hu.antes_by_seat == (0, 2) and hu.pokerkit_antes() == (2, 0)
