@@ -236,6 +236,13 @@ class Hand:
         return NoLimitTexasHoldem.create_state(
             _AUTOMATIONS, trim, antes, blinds, min_bet, stacks, n, mode=Mode.CASH_GAME)
 
+    def __repr__(self) -> str:
+        actor = self.actor
+        who = self.config.names[actor] if actor is not None else "-"
+        board = " ".join(str(c) for c in self._board) or "-"
+        return (f"<Hand {self.config.structure} {self.config.n_seats} seats street={self.street} "
+                f"actor={who} pot={self.pot_total} board={board}>")
+
     # ------------------------------------------------------------- public view
     @property
     def names(self) -> tuple[str, ...]:
