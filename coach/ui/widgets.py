@@ -25,6 +25,11 @@ _CLASSROOM_CSS = """
 h1{font-size:2.6rem !important} h2{font-size:2.1rem !important}
 .stButton button p{font-size:1.3rem !important}
 .cc-log{font-size:1.35rem;line-height:1.45}
+/* High contrast for a projector in a lit room: near-black page, white text, thick outlines. */
+.stApp,[data-testid="stAppViewContainer"],[data-testid="stHeader"]{background:#020a05 !important}
+.stMarkdown p,.stMarkdown li,[data-testid="stCaptionContainer"],label p{color:#ffffff !important}
+.cc-seat{border-width:3px !important}
+.cc-card{border:2px solid #222 !important}
 </style>
 """
 
