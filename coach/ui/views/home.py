@@ -59,7 +59,7 @@ def _course(t: Translator, profile: str) -> None:
     lines = [("✓ " if x.id in done else "○ ") + f"{x.number}. {x.title}" for x in all_]
     st.markdown("  \n".join(lines))
     nxt = next((x for x in all_ if x.id not in done), None)
-    if nxt is not None and st.button(t("Next lesson: {title}", title=f"{nxt.number}. {nxt.title}"),
-                                     key="home_next_lesson", icon=":material/school:"):
+    label = t("Next lesson: {title}", title=str(nxt.number) + ". " + nxt.title) if nxt is not None else ""
+    if nxt is not None and st.button(label, key="home_next_lesson", icon=":material/school:"):
         st.session_state["lesson.goto"] = (nxt.id, -1, 0)
         st.switch_page("coach/ui/pages/lezioni.py")
