@@ -55,6 +55,11 @@ def check_invariants(hand: Hand) -> None:
                 hand.config.stacks[seat] - committed[seat] + returned[seat] + hand.result.won(seat))
         for award in hand.result.awards:
             assert sum(award.shares) == award.amount and set(award.winners) <= set(award.eligible)
+            if len(set(award.shares)) > 1:   # odd chips: to the first winner left of the button
+                first = min(award.winners, key=hand.config.position_of)
+                assert award.odd_chip_to == first
+                assert dict(zip(award.winners, award.shares, strict=True))[first] == max(award.shares)
+                assert max(award.shares) - min(award.shares) < len(award.winners)
     else:
         assert sum(hand.stacks) + hand.pot_total == start
         assert sum(p.amount for p in hand.pots()) + sum(hand.bets) == hand.pot_total
