@@ -161,6 +161,7 @@ class Hand:
         self._pushes: list[ChipsPushing] = []
         self._uncontested_matched = 0
         self._pot_eligible: list[tuple[int, ...]] = []  # as formed, before losers' hands are killed
+        self._pot_amounts: list[int] = []
         self._showdown_order: list[int] = []
         self._shown: list[ShownHand] = []
         self._mucked: list[int] = []
@@ -922,6 +923,7 @@ class Hand:
             infos.append(PotInfo(int(p.amount), seats, tuple(self.config.names[s] for s in seats)))
         pots = tuple(infos)
         self._pot_eligible = [p.eligible for p in pots]
+        self._pot_amounts = [p.amount for p in pots]
         self._events.append(PotsFormed(street, pots))
 
     def _on_show(self, op: HoleCardsShowingOrMucking) -> None:
@@ -959,33 +961,78 @@ class Hand:
                 index=0, total_pots=1, amount=amount, eligible=(winner_seat,), winners=(winner_seat,),
                 names=(cfg.names[winner_seat],), shares=(amount,), description=None, uncontested=True))
         else:
-            by_pot: dict[int, list[int]] = {}
-            for push in self._pushes:
-                acc = by_pot.setdefault(push.pot_index, [0] * cfg.n_seats)
-                for i, a in enumerate(push.amounts):
-                    acc[i] += a
-            for index in sorted(by_pot, reverse=True):
-                acc = by_pot[index]
-                winners_pos = [i for i in range(cfg.n_seats) if acc[i] > 0]
-                winners = tuple(self._seat(i) for i in winners_pos)
-                shares = tuple(acc[i] for i in winners_pos)
-                if index < len(self._pot_eligible):
-                    eligible = self._pot_eligible[index]
-                elif index < len(pots):
-                    eligible = self._order_seats(self._seat(i) for i in pots[index].player_indices)
-                else:
-                    eligible = winners
-                hole = self._hole.get(winners[0]) if winners else None
-                desc = _describe(list(hole) + self._board)[1] if hole else None
-                odd = None
-                if len(set(shares)) > 1:
-                    odd = winners[shares.index(max(shares))]
-                awards.append(PotAwarded(
-                    index=index, total_pots=len(by_pot), amount=sum(acc), eligible=eligible,
-                    winners=winners, names=tuple(cfg.names[s] for s in winners), shares=shares,
-                    description=desc, odd_chip_to=odd))
+            awards = self._awards_by_formed_pot() or self._awards_by_push(pots)
         self._events.extend(awards)
         self._result = HandResult(
             starting_stacks=cfg.stacks, finishing_stacks=self.stacks, awards=tuple(awards),
             returned=tuple(self._returned), showdown_order=tuple(self._showdown_order),
             shown=tuple(self._shown), mucked=tuple(self._mucked), uncontested=uncontested)
+
+    def _awards_by_formed_pot(self) -> list[PotAwarded] | None:
+        """One award per pot as formed (side pots first), decided by our evaluator.
+
+        PokerKit merges pots whose contenders became identical once the losers'
+        hands were killed, so a player winning the main and a side pot would be
+        shown one pot. We split the chips it pushed back into the pots as they
+        were formed and check that every seat's total agrees with PokerKit's;
+        where it cannot be checked (unknown cards), ``None`` keeps PokerKit's view.
+        """
+        cfg = self.config
+        if not self._pot_amounts or sum(self._pot_amounts) != sum(sum(p.amounts) for p in self._pushes):
+            return None
+        shown = {h.seat: h for h in self._shown}
+        totals = [0] * cfg.n_seats
+        for push in self._pushes:
+            for i, a in enumerate(push.amounts):
+                totals[self._seat(i)] += a
+        mine = [0] * cfg.n_seats
+        awards: list[PotAwarded] = []
+        for index in range(len(self._pot_amounts) - 1, -1, -1):
+            amount, eligible = self._pot_amounts[index], self._pot_eligible[index]
+            contenders = [s for s in eligible if s in shown]
+            if not contenders:
+                return None
+            strengths = {s: evaluator.evaluate(list(shown[s].cards) + self._board) for s in contenders}
+            top = max(strengths.values())
+            winners = tuple(s for s in self._order_seats(contenders) if strengths[s] == top)
+            share, odd = divmod(amount, len(winners))
+            # the odd chips go to the first winner left of the button (docs/RULES.md)
+            shares = tuple(share + (odd if k == 0 else 0) for k in range(len(winners)))
+            for s, a in zip(winners, shares, strict=True):
+                mine[s] += a
+            awards.append(PotAwarded(
+                index=index, total_pots=len(self._pot_amounts), amount=amount, eligible=eligible,
+                winners=winners, names=tuple(cfg.names[s] for s in winners), shares=shares,
+                description=shown[winners[0]].description, odd_chip_to=winners[0] if odd else None))
+        return awards if mine == totals else None
+
+    def _awards_by_push(self, pots: list[Any]) -> list[PotAwarded]:
+        """Awards as PokerKit pushed them (used when the hands are not all known)."""
+        cfg = self.config
+        awards: list[PotAwarded] = []
+        by_pot: dict[int, list[int]] = {}
+        for push in self._pushes:
+            acc = by_pot.setdefault(push.pot_index, [0] * cfg.n_seats)
+            for i, a in enumerate(push.amounts):
+                acc[i] += a
+        for index in sorted(by_pot, reverse=True):
+            acc = by_pot[index]
+            winners_pos = [i for i in range(cfg.n_seats) if acc[i] > 0]
+            winners = tuple(self._seat(i) for i in winners_pos)
+            shares = tuple(acc[i] for i in winners_pos)
+            if index < len(self._pot_eligible):
+                eligible = self._pot_eligible[index]
+            elif index < len(pots):
+                eligible = self._order_seats(self._seat(i) for i in pots[index].player_indices)
+            else:
+                eligible = winners
+            hole = self._hole.get(winners[0]) if winners else None
+            desc = _describe(list(hole) + self._board)[1] if hole else None
+            odd = None
+            if len(set(shares)) > 1:
+                odd = winners[shares.index(max(shares))]
+            awards.append(PotAwarded(
+                index=index, total_pots=len(by_pot), amount=sum(acc), eligible=eligible,
+                winners=winners, names=tuple(cfg.names[s] for s in winners), shares=shares,
+                description=desc, odd_chip_to=odd))
+        return awards

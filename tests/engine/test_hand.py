@@ -328,3 +328,39 @@ def test_heads_up_big_blind_ante_is_posted_by_the_big_blind() -> None:
         assert hand.stacks[c.big_blind_seat] == 96 and hand.stacks[c.button] == 99
     hu = TableConfig.from_positions(["p1", "p2"], [100, 100], [1, 2], [2, 0])   # raw PHH arrays
     assert hu.antes_by_seat == (0, 2) and hu.pokerkit_antes() == (2, 0)
+
+
+def test_one_player_winning_main_and_side_pots_gets_one_award_per_pot() -> None:
+    # PokerKit merges pots whose contenders coincide once losers are mucked;
+    # the learner must still see the main pot and each side pot, side pots first.
+    from coach.engine import Hand, TableConfig
+
+    cfg = TableConfig(names=("a", "b", "c", "d"), stacks=(170, 140, 270, 280), button=3,
+                      small_blind=1, big_blind=2)
+    h = Hand.start(cfg, seed=1, hole_cards={0: "2c3d", 1: "2d3c", 2: "AsAh", 3: "4h5d"},
+                   board="AdKs9c7h2s")
+    while not h.is_complete:
+        if h.legal_actions().can_raise:
+            h.all_in()
+        else:
+            h.call()
+    assert h.result is not None
+    awards = h.result.awards
+    assert [(a.index, a.amount, a.winners) for a in awards] == [(2, 200, (2,)), (1, 90, (2,)), (0, 560, (2,))]
+    assert [a.eligible for a in awards][0] == (2, 3)
+    assert h.result.finishing_stacks == (0, 0, 850, 10)
+
+
+def test_side_pot_won_by_another_player_than_the_main_pot() -> None:
+    from coach.engine import Hand, TableConfig
+
+    cfg = TableConfig(names=("a", "b", "c"), stacks=(30, 100, 100), button=2, small_blind=1, big_blind=2)
+    # a (short) has the best hand, b beats c for the side pot
+    h = Hand.start(cfg, seed=2, hole_cards={0: "AsAh", 1: "KsKh", 2: "QsQh"}, board="2c7d9hJs3c")
+    while not h.is_complete:
+        if h.legal_actions().can_raise:
+            h.all_in()
+        else:
+            h.call()
+    assert h.result is not None
+    assert [(a.amount, a.winners) for a in h.result.awards] == [(140, (1,)), (90, (0,))]

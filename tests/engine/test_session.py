@@ -310,11 +310,6 @@ def test_recorded_hands_export_as_phh_and_replay() -> None:
     assert tuple(sorted(again.result.finishing_stacks)) == tuple(sorted(hand.result.finishing_stacks))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: heads-up, Hand._make_state passes the per-position antes to PokerKit without "
-           "reversing them (as it does for the blinds), so the button pays the big blind's ante",
-)
 def test_heads_up_big_blind_ante_is_paid_by_the_big_blind() -> None:
     session = Session(("Anna", "Bruno"), 100, levels=BlindLevel(1, 2, ante=2), ante_mode="big_blind", seed=12)
     config, _seats = session.next_config()
