@@ -347,7 +347,7 @@ def test_one_player_winning_main_and_side_pots_gets_one_award_per_pot() -> None:
     assert h.result is not None
     awards = h.result.awards
     assert [(a.index, a.amount, a.winners) for a in awards] == [(2, 200, (2,)), (1, 90, (2,)), (0, 560, (2,))]
-    assert [a.eligible for a in awards][0] == (2, 3)
+    assert awards[0].eligible == (2, 3)
     assert h.result.finishing_stacks == (0, 0, 850, 10)
 
 
