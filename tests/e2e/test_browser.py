@@ -156,7 +156,7 @@ def test_lesson_decision_by_clicking(page: Any, server: str) -> None:
     page.goto(server + "/lezioni?lezione=03-azioni&mano=1&passo=1")
     page.get_by_text("Tocca a te", exact=False).first.wait_for()
     wait_idle(page)
-    assert page.locator('[aria-label="Jack di picche"]').count() >= 1  # the hero's cards, named
+    page.locator('[aria-label="Jack di picche"]').first.wait_for()  # the hero's cards, named
     shot(page, "lesson-decision.png", height=2200)
     # an illegal raise first: refused with the rule, nothing changes
     amount = page.get_by_label("Raise a", exact=True).and_(page.locator("input"))
@@ -188,6 +188,7 @@ def test_lesson_on_a_phone(browser: Any, server: str) -> None:
     try:
         pg.goto(server + "/lezioni?lezione=03-azioni&mano=1&passo=1")
         pg.get_by_text("Tocca a te", exact=False).first.wait_for()
+        pg.locator(".cc-table").first.wait_for()  # st.html content is attached asynchronously
         wait_idle(pg)
         width = pg.evaluate("document.querySelector('.cc-table').getBoundingClientRect().width")
         assert 300 <= width <= 390
@@ -200,6 +201,7 @@ def test_practice_table(page: Any, server: str) -> None:
     page.goto(server + "/pratica")
     page.get_by_role("button", name="Siediti al tavolo").click()
     page.locator(".cc-table").first.wait_for()
+    page.locator(".cc-seat").nth(1).wait_for()
     wait_idle(page)
     assert page.locator(".cc-seat").count() >= 2
     shot(page, "practice.png", height=2000)
@@ -212,6 +214,7 @@ def test_classroom_link_and_reveal_switch(browser: Any, server: str) -> None:
     try:
         pg.goto(server + "/lezioni?aula=1&lezione=03-azioni&mano=1&passo=3")
         pg.locator(".cc-large").first.wait_for()
+        pg.locator('[aria-label="Jack di picche"]').first.wait_for()
         wait_idle(pg)
         assert pg.locator('[data-testid="stSidebar"]').is_hidden()
         assert pg.locator('[aria-label="Re di picche"]').count() == 0  # Dario's cards are hidden
