@@ -114,15 +114,36 @@ class PracticeTable:
 
     @property
     def can_deal(self) -> bool:
-        return self.session.current is None and not self.session.is_over and not self.hero_busted
+        if self.session.current is not None or self.hero_busted:
+            return False
+        return not self.session.is_over or (self.config.mode == "cash" and self.session.stacks[HERO] > 0)
 
     def hero_to_act(self) -> bool:
         hand = self.session.current
         return hand is not None and not hand.is_complete and hand.actor == self.hero_seat()
 
     # -- flow ----------------------------------------------------------------------
+    @property
+    def buy_in(self) -> int:
+        """A cash game's starting stack, in chips."""
+        return max(20, int(self.config.stack_bb)) * CASH_BLINDS.big_blind
+
+    def rebuy(self) -> None:
+        """Cash game: the learner buys back in after losing every chip."""
+        if self.config.mode == "cash" and self.session.current is None and self.session.stacks[HERO] == 0:
+            self.session.add_chips(HERO, self.buy_in)
+
+    def _refill_bots(self) -> None:
+        """Cash game: a bot that lost its stack buys in again, so the table stays full."""
+        if self.config.mode != "cash" or self.session.current is not None:
+            return
+        for seat, chips in enumerate(self.session.stacks):
+            if seat != HERO and chips == 0:
+                self.session.add_chips(seat, self.buy_in)
+
     def deal(self) -> Hand:
         """Start the next hand and let the bots play up to the learner's turn."""
+        self._refill_bots()
         if not self.can_deal:
             raise IllegalAction("hand_over", N_("No new hand can be dealt."))
         hand = self.session.start_hand()

@@ -121,3 +121,21 @@ def test_feedback_timing_setting(app: Callable[..., AppTest], timing: str) -> No
         assert seen_mid_hand == had_chance
     if tb.session.current is None:
         assert "I commenti del coach" in texts(at)
+
+
+def test_cash_game_rebuys_keep_the_table_going() -> None:
+    tb = PracticeTable.create(PracticeConfig(seats=3, seed=2, stack_bb=20))
+    busts = hands = 0
+    while hands < 40:
+        if tb.hero_busted:
+            busts += 1
+            tb.rebuy()
+            assert tb.session.stacks[0] == tb.buy_in
+            continue
+        assert tb.can_deal
+        tb.deal()
+        hands += 1
+        while tb.hero_to_act():
+            assert tb.act(Attempt("all_in")).legal
+    assert busts >= 1
+    assert len(tb.results) == hands

@@ -54,6 +54,12 @@ def _on_deal() -> None:
     st.session_state.pop(REFUSAL, None)
 
 
+def _on_rebuy() -> None:
+    tb = _table()
+    if tb is not None:
+        tb.rebuy()
+
+
 def _on_leave() -> None:
     st.session_state.pop(TABLE, None)
     st.session_state.pop(REFUSAL, None)
@@ -150,7 +156,11 @@ def _play(tb: PracticeTable, t: Translator) -> None:
                                file_name=f"mano-{tb.last_record.number}.phh", mime="text/plain",
                                key="prac_download", icon=":material/download:", on_click="ignore")
             st.button(t("Leave the table"), key="prac_leave", on_click=_on_leave, icon=":material/logout:")
-        if tb.hero_busted:
+        if tb.hero_busted and sess.mode == "cash":
+            st.warning(t("You have no chips left."))
+            st.button(t("Buy in again ({amount} chips)", amount=tb.buy_in), key="prac_rebuy",
+                      on_click=_on_rebuy, icon=":material/add_circle:")
+        elif tb.hero_busted:
             st.error(t("You have no chips left: the session is over."))
         elif sess.is_over:
             st.success(t("You won the tournament: you have all the chips!"), icon=":material/emoji_events:")
