@@ -20,6 +20,18 @@ RANKS_DESC = "AKQJT98765432"
 
 
 @dataclass(frozen=True)
+class OptionRow:
+    """One analysed option, for the "every choice with its numbers" table."""
+
+    code: str
+    kind: str
+    amount: int | None
+    grade_label: Message
+    ev_bb: float | None
+    estimate: bool
+
+
+@dataclass(frozen=True)
 class Verdict:
     """What the page shows after a legal choice."""
 
@@ -40,6 +52,7 @@ class Verdict:
     estimate: bool = False
     figures: tuple[Message, ...] = field(default=())
     range_grid: tuple[tuple[float, ...], ...] | None = None
+    options: tuple[OptionRow, ...] = field(default=())
 
 
 def option_code(code: str) -> str:
@@ -96,6 +109,8 @@ def verdict_from(analysis: DecisionAnalysis, code: str) -> Verdict:
         estimate=chosen.estimate,
         figures=tuple(analysis.summary),
         range_grid=grid,
+        options=tuple(OptionRow(o.code, o.kind, o.amount, o.grade.label, o.ev_bb, o.estimate)
+                      for o in analysis.options),
     )
 
 

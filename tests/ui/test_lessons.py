@@ -50,6 +50,7 @@ def test_step_to_a_decision_with_the_buttons(app: Callable[..., AppTest]) -> Non
     body = texts(at)
     assert "giudizio: Ottima" in body
     assert "ti serve il 27,6% di equity" in body
+    assert "| Call ◀ | Ottima |" in body  # every option with its grade and EV
     assert len(at.get("plotly_chart")) >= 1
 
 

@@ -479,6 +479,7 @@ def _show_answer(answer: DecisionAnswer, t: Translator) -> None:
             st.markdown(t.render(v.best_explanation))
     for fig_line in v.figures:
         st.markdown("- " + t.render(fig_line))
+    options_table(v, t)
     if v.equity is not None and v.equity_needed is not None:
         data = EquityData(v.equity, v.equity_needed, v.stderr)
         st.plotly_chart(build_equity_figure(data, t), width="stretch", alt=describe_equity(data, t),
@@ -486,6 +487,23 @@ def _show_answer(answer: DecisionAnswer, t: Translator) -> None:
     if v.range_grid is not None:
         st.plotly_chart(build_range_figure([list(r) for r in v.range_grid], t), width="stretch",
                         alt=t("The opponent's range as a 13 by 13 grid."), config={"displayModeBar": False})
+
+
+def options_table(v: Verdict, t: Translator) -> None:
+    """Every option the coach weighed, with its grade and expected value in big blinds."""
+    if not v.options:
+        return
+    with st.expander(t("Every choice, with its numbers")):
+        header = "| " + t("Action") + " | " + t("Grade") + " | " + t("EV (big blinds)") + " |"
+        rows = [header, "|---|---|---:|"]
+        for o in v.options:
+            ev = "—" if o.ev_bb is None else t.format_fixed(o.ev_bb, 1) + (" *" if o.estimate else "")
+            mark = " ◀" if o.code == option_code(v.code) else ""
+            rows.append(f"| {action_label(o.kind, o.amount, t)}{mark} | {t.render(o.grade_label)} | {ev} |")
+        st.markdown("\n".join(rows))
+        if any(o.estimate for o in v.options):
+            st.caption(t("* an estimate: the model looks one street ahead."))
+        st.caption(t("◀ your choice. EV is measured against folding (0)."))
 
 
 def action_label(kind: str, amount: int | None, t: Translator) -> str:

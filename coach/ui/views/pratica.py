@@ -14,7 +14,7 @@ from coach.ui.handview import table_view
 from coach.ui.player import Attempt
 from coach.ui.practice import PracticeConfig, PracticeTable
 from coach.ui.table import STREET_NAMES
-from coach.ui.views.lezioni import GRADE_BOX
+from coach.ui.views.lezioni import GRADE_BOX, options_table
 from coach.ui.widgets import page_header, play_money_note, show_refusal, show_table
 
 TABLE = "practice.table"
@@ -183,6 +183,7 @@ def _feedback(tb: PracticeTable, hand_number: int, t: Translator, *, last_only: 
         getattr(st, GRADE_BOX.get(v.grade or "", "info"))(head)
         if v.explanation is not None:
             st.markdown(t.render(v.explanation))
+        options_table(v, t)
 
 
 def _session_charts(tb: PracticeTable, t: Translator) -> None:
