@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from typing import Any
 
 from coach.errors import InvalidInput
 from coach.i18n import N_, Message
@@ -47,16 +47,37 @@ _SUIT_ALIASES = {c: i for i, c in enumerate(SUIT_CHARS)} | {
 _TOKEN = re.compile(r"(10|[2-9TJQKAtjqka])([cdhsCDHS♣♦♥♠♤♡♢♧])\ufe0e?\ufe0f?")
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Card:
-    """One playing card; ``repr`` and ``str`` are the two-character notation ``As``."""
+class Card(int):
+    """One playing card; ``repr`` and ``str`` are the two-character notation ``As``.
 
-    rank: int
-    suit: int
+    A card *is* its index (``int(card) == 4 * rank + suit``): hashing, equality
+    and ordering (by rank, then suit) run in C, which is what makes the
+    evaluator's single-hand path as fast with cards as with strings. Cards are
+    interned (``Card(12, 3) is ALL_CARDS[51]``) and always truthy, the two of
+    clubs included.
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, rank: int, suit: int) -> Card:
+        if not (0 <= rank < 13 and 0 <= suit < 4):
+            raise InvalidInput(N_("No card has rank {rank} and suit {suit}."), rank=rank, suit=suit)
+        interned = _INTERNED.get(4 * rank + suit)
+        if interned is not None:
+            return interned
+        return int.__new__(cls, 4 * rank + suit)
+
+    @property
+    def rank(self) -> int:
+        return int(self) >> 2
+
+    @property
+    def suit(self) -> int:
+        return int(self) & 3
 
     @property
     def index(self) -> int:
-        return 4 * self.rank + self.suit
+        return int(self)
 
     @property
     def rank_char(self) -> str:
@@ -81,11 +102,20 @@ class Card:
             {"rank": Message(RANK_NAMES[self.rank]), "suit": Message(SUIT_NAMES[self.suit])},
         )
 
+    def __bool__(self) -> bool:
+        return True
+
     def __str__(self) -> str:
-        return RANK_CHARS[self.rank] + SUIT_CHARS[self.suit]
+        return RANK_CHARS[int(self) >> 2] + SUIT_CHARS[int(self) & 3]
 
     def __repr__(self) -> str:
         return str(self)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __reduce__(self) -> tuple[Any, tuple[int]]:
+        return (Card.from_index, (int(self),))
 
     @classmethod
     def from_index(cls, index: int) -> Card:
@@ -96,7 +126,9 @@ class Card:
         return parse_card(text)
 
 
+_INTERNED: dict[int, Card] = {}
 ALL_CARDS: tuple[Card, ...] = tuple(Card(i // 4, i % 4) for i in range(52))
+_INTERNED.update(enumerate(ALL_CARDS))
 _BY_TEXT: dict[str, Card] = {}
 for _c in ALL_CARDS:
     for _r, _ri in _RANK_ALIASES.items():

@@ -307,8 +307,12 @@ class _Tables:
             (1 << (3 * c.suit)) | (RANK_KEYS[c.rank] << 12) | (1 << (35 + 13 * c.suit + c.rank))
             for c in ALL_CARDS
         ]
-        self.key_by_id = {id(c): k for c, k in zip(ALL_CARDS, self.single_key, strict=True)}
-        self.key_by_str = {str(c): k for c, k in zip(ALL_CARDS, self.single_key, strict=True)}
+        # One dict for both spellings: a Card is an int subclass hashed in C, and
+        # its hash never collides with a string's equality.
+        self.key_by_card: dict[str | int, int] = {}
+        for c, k in zip(ALL_CARDS, self.single_key, strict=True):
+            self.key_by_card[c] = k
+            self.key_by_card[str(c)] = k
 
         # Batch path: rank key sum << 8 | suit key sum, in int32 (see SUIT_KEYS).
         rk = np.array(RANK_KEYS, dtype=np.int32)
@@ -368,10 +372,7 @@ def tables() -> _Tables:
 
 
 _T = tables()
-_KEY_BY_ID = _T.key_by_id
-_KEY_BY_STR = _T.key_by_str
-_STR_KEY = _KEY_BY_STR.__getitem__
-_ID_KEY = _KEY_BY_ID.__getitem__
+_CARD_KEY = _T.key_by_card.__getitem__
 _FLUSH = _T.flush_list
 _FLUSH_SUIT = _T.flush_suit_list
 # Per hand size, the dense rank table as a memoryview: indexing it from Python
@@ -402,10 +403,7 @@ def evaluate(cards: Sequence[str | Card]) -> int:
     Raises :class:`InvalidInput` for a wrong count, an unknown or repeated card.
     """
     try:
-        if type(cards[0]) is str:
-            k = sum(map(_STR_KEY, cards))  # type: ignore[arg-type]
-        else:
-            k = sum(map(_ID_KEY, map(id, cards)))
+        k = sum(map(_CARD_KEY, cards))
     except (KeyError, IndexError, TypeError):
         return _evaluate_slow(cards)
     n = len(cards)

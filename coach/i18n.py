@@ -141,7 +141,7 @@ class Translator:
             return self.render(value)
         if isinstance(value, bool):
             return str(value)
-        if isinstance(value, int):
+        if type(value) is int:  # exactly int: a Card is an int subclass and prints as "As"
             return self.format_int(value)
         if isinstance(value, Percent):
             return self.format_percent(value.value, value.decimals)
