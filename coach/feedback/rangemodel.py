@@ -2,9 +2,8 @@
 
 A range is a set of weighted two-card combos (:class:`WeightedRange`, numpy
 arrays of card indices ``4*rank+suit``), parsed from range notation by
-:func:`coach.ranges.parse_range` (or our own reader when it is absent) and
-cached per text. Everything heavy is a batch evaluation on the evaluator's
-summed keys: a heads-up flop against a full range (1,225 combos x 1,081
+:func:`coach.ranges.parse_range` and cached per text. Everything heavy is
+a batch evaluation on the evaluator's summed keys: a heads-up flop against a full range (1,225 combos x 1,081
 runouts) is exact in a few tens of milliseconds; above ``EXACT_BUDGET`` pairs
 (preflop) the equity is a seeded Monte Carlo with its standard error.
 
@@ -26,8 +25,7 @@ import numpy as np
 import numpy.typing as npt
 
 from coach.cards import RANK_CHARS, Card, parse_cards
-from coach.errors import InvalidInput
-from coach.i18n import N_
+from coach.ranges import Range, parse_range
 
 IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
@@ -88,6 +86,12 @@ class WeightedRange:
             out[k] = max(out.get(k, 0.0), w)
         return out
 
+    def grid(self) -> list[list[float]]:
+        """The 13x13 chart (see :meth:`coach.ranges.Range.grid`) of these weighted combos."""
+        a, b = self.cards[:, 0].tolist(), self.cards[:, 1].tolist()
+        return Range({(max(x, y), min(x, y)): w
+                      for x, y, w in zip(a, b, self.weights.tolist(), strict=True)}).grid()
+
     def share_of_all(self) -> float:
         """The fraction of the 1326 starting hands, weighted (\"opens 15% of hands\")."""
         return self.total / 1326
@@ -106,96 +110,7 @@ def _combo_indices(combo: object) -> tuple[int, int, float]:
     return ia, ib, weight
 
 
-def _expand_token(token: str) -> list[tuple[str, float]]:
-    """One notation token to (class or exact combo, weight): ``TT+``, ``A5s-A2s``, ``AK``, ``AhKh:0.5``."""
-    body, _, weight_text = token.partition(":")
-    body = body.strip()
-    try:
-        weight = float(weight_text) if weight_text else 1.0
-    except ValueError:
-        raise InvalidInput(N_("'{text}' is not a range: the weight after ':' must be a number."),
-                           text=token) from None
-    if not 0 <= weight <= 1:
-        raise InvalidInput(N_("'{text}' is not a range: the weight after ':' must be a number."), text=token)
-
-    bad = InvalidInput(N_("'{text}' is not a range: write hands like TT+, AQs+, AKo, 76s, A5s-A2s."),
-                       text=token)
-
-    def rank(ch: str) -> int:
-        idx = RANK_CHARS.find(ch.upper())
-        if idx < 0 or not ch:
-            raise bad
-        return idx
-
-    if len(body) == 4 and body[1] in "cdhsCDHS" and body[3] in "cdhsCDHS":
-        return [(body, weight)]  # an exact combo, "AhKh"
-    if "-" in body:
-        lo_t, _, hi_t = body.partition("-")
-        if len(lo_t) != len(hi_t) or len(lo_t) not in (2, 3) or lo_t[2:] != hi_t[2:]:
-            raise bad
-        if lo_t[0] == lo_t[1] and hi_t[0] == hi_t[1]:
-            a, b = sorted((rank(lo_t[0]), rank(hi_t[0])))
-            return [(RANK_CHARS[r] * 2, weight) for r in range(a, b + 1)]
-        if lo_t[0] != hi_t[0]:
-            raise bad
-        a, b = sorted((rank(lo_t[1]), rank(hi_t[1])))
-        return [(lo_t[0] + RANK_CHARS[r] + lo_t[2:], weight) for r in range(a, b + 1)]
-    plus = body.endswith("+")
-    core = body[:-1] if plus else body
-    if len(core) not in (2, 3) or (len(core) == 3 and core[2] not in "so"):
-        raise bad
-    hi, lo = rank(core[0]), rank(core[1])
-    suffix = core[2:]
-    if hi == lo:
-        if suffix:
-            raise bad
-        return [(RANK_CHARS[r] * 2, weight) for r in (range(hi, 13) if plus else [hi])]
-    if lo > hi:
-        hi, lo = lo, hi
-    kickers = range(lo, hi) if plus else [lo]
-    return [(RANK_CHARS[hi] + RANK_CHARS[k] + suffix, weight) for k in kickers]
-
-
-def _class_combos(cls: str) -> list[tuple[int, int]]:
-    if len(cls) == 4:
-        first, second = parse_cards(cls)
-        return [(first.index, second.index)]
-    hi, lo = RANK_CHARS.index(cls[0]), RANK_CHARS.index(cls[1])
-    out: list[tuple[int, int]] = []
-    for s1 in range(4):
-        for s2 in range(4):
-            if hi == lo and s1 >= s2:
-                continue
-            if cls.endswith("s") and s1 != s2:
-                continue
-            if cls.endswith("o") and s1 == s2:
-                continue
-            out.append((4 * hi + s1, 4 * lo + s2))
-    return out
-
-
-def parse_notation(text: str) -> list[tuple[int, int, float]]:
-    """Range notation to weighted combos, our own reading.
-
-    Used when :mod:`coach.ranges` is not installed, and as a cross-check of it
-    on the charts. A combo named twice keeps its largest weight.
-    """
-    best: dict[tuple[int, int], float] = {}
-    for token in text.split(","):
-        if not token.strip():
-            continue
-        for cls, weight in _expand_token(token):
-            for a, b in _class_combos(cls):
-                key = (max(a, b), min(a, b))
-                best[key] = max(best.get(key, 0.0), weight)
-    return [(a, b, w) for (a, b), w in best.items()]
-
-
 def _parse_rows(text: str) -> list[tuple[int, int, float]]:
-    try:
-        from coach.ranges import parse_range  # type: ignore[import-not-found,unused-ignore]
-    except ImportError:
-        return parse_notation(text)
     return [_combo_indices(c) for c in parse_range(text).combos()]
 
 
@@ -221,21 +136,7 @@ def grid_of(text: str) -> list[list[float]]:
     """The 13x13 chart of a range: rows and columns A..2, pairs on the diagonal,
     suited hands above it (row = higher card), offsuit below; each cell the
     class weight (0 = not in the range)."""
-    classes = hand_classes(text)
-    order = RANK_CHARS[::-1]
-    out = []
-    for i, r1 in enumerate(order):
-        row = []
-        for j, r2 in enumerate(order):
-            if i == j:
-                key = r1 + r2
-            elif i < j:
-                key = r1 + r2 + "s"
-            else:
-                key = r2 + r1 + "o"
-            row.append(classes.get(key, 0.0))
-        out.append(row)
-    return out
+    return parse_range(text).grid()
 
 
 def all_combos(dead: Iterable[int] = ()) -> WeightedRange:

@@ -16,7 +16,6 @@ from coach.engine import Hand
 from coach.feedback import DecisionAnalysis, analyze
 from coach.i18n import Message
 
-RANKS_DESC = "AKQJT98765432"
 
 
 @dataclass(frozen=True)
@@ -61,23 +60,6 @@ def option_code(code: str) -> str:
     return rest if head.startswith("p") and head[1:].isdigit() else code
 
 
-def range_grid(classes: dict[str, float]) -> tuple[tuple[float, ...], ...]:
-    """Starting-hand classes (``AKs``: weight) as the 13x13 grid (suited above the diagonal)."""
-    rows: list[tuple[float, ...]] = []
-    for r, hi in enumerate(RANKS_DESC):
-        row: list[float] = []
-        for c, lo in enumerate(RANKS_DESC):
-            if r == c:
-                key = hi + lo
-            elif r < c:
-                key = hi + lo + "s"
-            else:
-                key = lo + hi + "o"
-            row.append(float(classes.get(key, 0.0)))
-        rows.append(tuple(row))
-    return tuple(rows)
-
-
 def verdict_from(analysis: DecisionAnalysis, code: str) -> Verdict:
     """The learner's option out of a full analysis."""
     opt = option_code(code)
@@ -89,7 +71,7 @@ def verdict_from(analysis: DecisionAnalysis, code: str) -> Verdict:
     grid = None
     live = [r for r in analysis.villain_ranges.values() if len(r.range) > 0]
     if len(live) == 1:
-        grid = range_grid(live[0].range.classes())
+        grid = tuple(tuple(row) for row in live[0].range.grid())
     eq = analysis.equity
     return Verdict(
         code=code,

@@ -63,30 +63,24 @@ def test_charts_answer_the_classic_questions() -> None:
     assert class_of(51, 50) == "AA" and class_of(51, 47) == "AKs" and class_of(46, 51) == "AKo"
 
 
-def test_our_notation_reader() -> None:
+def test_chart_notation_reads_through_the_shared_parser() -> None:
     from coach.errors import InvalidInput
-    from coach.feedback.rangemodel import parse_notation
+    from coach.feedback.rangemodel import parse_weighted
 
-    assert len(parse_notation("TT+, AQs+, AKo, 76s")) == 5 * 6 + 2 * 4 + 12 + 4
-    assert len(parse_notation("A5s-A2s")) == 16 and len(parse_notation("22-44")) == 18
-    assert len(parse_notation("AK")) == 16 and len(parse_notation("AhKh")) == 1
-    assert {w for *_, w in parse_notation("A5s:0.5")} == {0.5}
+    assert len(parse_weighted("TT+, AQs+, AKo, 76s")) == 5 * 6 + 2 * 4 + 12 + 4
+    assert len(parse_weighted("A5s-A2s")) == 16 and len(parse_weighted("22-44")) == 18
+    assert len(parse_weighted("AK")) == 16 and len(parse_weighted("AhKh")) == 1
+    assert set(parse_weighted("A5s:0.5").weights.tolist()) == {0.5}
     for bad in ("XYs", "AKx", "A5s-K2s", "A5s:2"):
         with pytest.raises(InvalidInput):
-            parse_notation(bad)
+            parse_weighted(bad)
 
 
-def test_the_shared_range_parser_reads_the_charts_as_we_do() -> None:
-    ranges = pytest.importorskip("coach.ranges", reason="coach.ranges is not there yet")
-    from coach.feedback.rangemodel import _combo_indices, parse_notation
-    from coach.feedback.ranges_data import all_range_texts
+def test_a_narrowed_range_has_the_same_grid_as_its_notation() -> None:
+    from coach.feedback.rangemodel import grid_of, parse_weighted
 
-    for fmt in FORMATS:
-        for label, text in all_range_texts(load_table(fmt)):
-            rows = map(_combo_indices, ranges.parse_range(text).combos())
-            theirs = {(max(a, b), min(a, b)) for a, b, w in rows if w > 0}
-            ours = {(a, b) for a, b, _ in parse_notation(text)}
-            assert theirs == ours, (fmt, label)
+    text = "AA, AKs, AQo:0.5, 72o"
+    assert parse_weighted(text).grid() == grid_of(text)
 
 
 def test_grid_of_a_range() -> None:
