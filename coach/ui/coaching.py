@@ -17,7 +17,6 @@ from coach.feedback import DecisionAnalysis, analyze
 from coach.i18n import Message
 
 
-
 @dataclass(frozen=True)
 class OptionRow:
     """One analysed option, for the "every choice with its numbers" table."""
