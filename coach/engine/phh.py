@@ -461,32 +461,14 @@ def _apply(hand: Hand, action: Action) -> None:
             hand.bet_or_raise_to(action.amount, seat)
         case "show_muck":
             assert seat is not None
-            if (action.cards is not None and action.known_cards is None) or action.show_known:
-                _show_face_down(hand, seat, action)
+            if action.show_known:  # ``pN sm -``: show the cards as dealt
+                hand.show_or_muck(seat, show=True)
+            elif action.cards is not None and action.known_cards is None:  # ``pN sm ????``
+                hand.show_or_muck(seat, "????")
             else:
                 hand.show_or_muck(seat, action.known_cards)
         case _:  # pragma: no cover - comments are skipped by the caller
             pass
-
-
-def _show_face_down(hand: Hand, seat: int, action: Action) -> None:
-    """``pN sm ????`` (cards shown but not recorded) and ``pN sm -`` (show the known cards).
-
-    WORKAROUND until ``Hand.show_or_muck`` accepts these two forms: the
-    engine's public verb takes known cards or ``None`` (muck), and a muck
-    would forfeit the pot, so we ask the kernel to show through the hand's
-    state and let the hand re-synchronise its events.
-    """
-    state = hand._state
-    pos = hand.config.position_of(seat)
-    arg: bool | str = True if action.show_known else "????"
-    if not state.can_show_or_muck_hole_cards(arg, pos):
-        from coach.errors import IllegalAction
-
-        raise IllegalAction("dealer_out_of_turn", N_("The dealer cannot {what} now."), rule="R05",
-                            what=Message(N_("turn over this player's cards")))
-    state.show_or_muck_hole_cards(arg, pos)
-    hand._sync()
 
 
 # -- reading -------------------------------------------------------------------
