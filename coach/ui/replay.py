@@ -15,7 +15,7 @@ from coach.errors import InvalidInput
 from coach.i18n import N_
 from coach.ui.player import HandScript
 
-MAX_BYTES = 256 * 1024
+MAX_BYTES = 1024 * 1024  # the same limit Streamlit shows under the uploader (server.maxUploadSize = 1)
 PLAYER_KINDS = ("fold", "check_call", "bet_raise")
 
 
