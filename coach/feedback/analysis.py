@@ -419,7 +419,10 @@ def analyze(
         assert equity is not None or not live_ranges
         graded, method = _grade_ev(sit, options, ranges, combo_eq, equity), "ev"
     graded = _apply_authored(graded, authored)
-    best = min(graded, key=lambda o: (o.grade.rank, -(o.ev_bb if o.ev_bb is not None else 0.0)))
+    # Best grade, then the larger EV to a tenth of a big blind, then what is measured
+    # exactly, then the passive play (the same preference as the grading itself).
+    best = min(graded, key=lambda o: (o.grade.rank, -round(o.ev_bb if o.ev_bb is not None else 0.0, 1),
+                                      o.estimate, o.code.startswith("cbr")))
     eff = min(sit.hero_stack, max((sit.stacks[s] + sit.bets[s] - sit.hero_in_front for s in sit.opponents),
                                   default=0))
     behind = eff - sit.to_call
@@ -501,7 +504,15 @@ def _grade_ev(
                 and v.opt.amount is not None
                 and v.opt.amount - sit.hero_in_front > 2 * (sit.pot + sit.to_call)}
     rankable = [v for v in valued if id(v) not in overbets] or valued
-    best = max(rankable, key=lambda v: v.ev)
+    # Within a tenth of a big blind of the top, prefer what is measured exactly, then
+    # the passive play: a coach does not recommend a raise the model barely prefers
+    # (a bluff whose folds only pay for itself is no better than giving up).
+    top = max(v.ev for v in rankable)
+    near = [v for v in rankable if v.ev >= top - 0.1 * sit.big_blind
+            and not (v.opt.kind == "fold" and sit.can_check)]
+    best = max(near or rankable, key=lambda v: (not v.estimate, not _is_aggr(v.opt), v.ev))
+    passive_opts = [v for v in valued if not _is_aggr(v.opt)]
+    best_passive = max(passive_opts, key=lambda v: v.ev) if passive_opts else None
     tol = 0.0
     if equity is not None and equity.method == "montecarlo":
         tol = 2 * equity.stderr * (sit.pot + sit.to_call)
@@ -519,10 +530,18 @@ def _grade_ev(
         if beats_passive and _is_aggr(best.opt) and estimate:
             # Only the size differs from the best, and sizes are where the model is weakest.
             grade = Grade.BUONA if grade.rank > Grade.BUONA.rank else grade
-        if best.estimate and not v.estimate and v.opt.kind != "fold" and v.ev >= 0:
-            # A profitable passive play measured exactly, beaten only by an estimated
-            # raise: a missed-value mistake, never as grave as giving up the pot.
-            grade = Grade.ERRORE if grade is Grade.ERRORE_GRAVE else grade
+        if (best.estimate and _is_aggr(best.opt) and not _is_aggr(v.opt) and best_passive is not None
+                and (v.opt.kind != "fold" or eq < 0.5)):
+            # A passive play beaten by an estimated bet or raise: graded in full against
+            # the best passive play, while the raise's estimated extra may add at most a
+            # capped penalty: missing a value raise (equity >= 50%) is at worst a
+            # mistake, passing up a bluff or semi-bluff (equity < 50%: the gain rests on
+            # folds) at worst a close second. Folding a favourite is graded in full.
+            cap = Grade.ERRORE if eq >= 0.5 else Grade.BUONA
+            by_estimate = grade if grade.rank <= cap.rank else cap
+            by_passive = grade_for_loss(_bb(max(0.0, best_passive.ev - v.ev), sit),
+                                        estimate=best_passive.estimate)
+            grade = by_passive.at_least(by_estimate)
         if v.opt.kind == "fold" and sit.can_check:
             grade = Grade.ERRORE  # always exactly this: a rule of the game, not a matter of EV
         overbet_note = None
@@ -616,12 +635,18 @@ def _ev_aggressive(
         folds.append(f)
         callers_add.append(v_add)
         calls_capped, f_capped = calls, f
-        if f > MAX_FOLD:  # the strongest folders call anyway, down to MAX_FOLD folds
+        # The second reading's opponent folds no more than MAX_FOLD, nor more than
+        # the bet's break-even frequency add / (add + pot): an opponent who defends
+        # at least the minimum defence frequency, so a pure bluff is never credited
+        # with a profit from folds alone (honest numbers for a learner).
+        risk = min(add, v_max - sit.hero_in_front)
+        fold_cap = min(MAX_FOLD, risk / (risk + sit.pot)) if risk > 0 else MAX_FOLD
+        if f > fold_cap:  # the strongest folders call anyway, down to fold_cap folds
             order = np.argsort(-pcts[s])
             cum = np.cumsum(rng.weights[order]) / rng.total
             calls_capped = np.zeros(len(rng), dtype=bool)
-            calls_capped[order[: int(np.searchsorted(cum, 1 - MAX_FOLD)) + 1]] = True
-            f_capped = MAX_FOLD
+            calls_capped[order[: int(np.searchsorted(cum, 1 - fold_cap)) + 1]] = True
+            f_capped = fold_cap
         capped.append(f_capped)
         if combo_eq is not None and len(live) == 1:
             got = combo_eq.equity_where(calls)
@@ -630,8 +655,8 @@ def _ev_aggressive(
             eq_capped = got if got is not None else eq_all
     if len(live) == 1:
         # Two readings of the opponent: the model's, and one that never folds more than
-        # MAX_FOLD. The estimate is the less favourable of the two: a bluff is not
-        # credited with more folds than MAX_FOLD, a value bet not with more calls
+        # fold_cap. The estimate is the less favourable of the two: a bluff is not
+        # credited with more folds than fold_cap, a value bet not with more calls
         # than the model gives.
         return min(ev_bet(sit.pot, a_eff, callers_add[0], folds[0], eq_called),
                    ev_bet(sit.pot, a_eff, callers_add[0], capped[0], eq_capped))

@@ -1,7 +1,7 @@
 """The sentences of the coach, as translatable messages with named figures.
 
 Kept in one place so the Italian reads as one voice. Italian needs the article
-before a percentage ("il 25,5%", "l'8%", "l'11%"): :func:`pct_phrase` picks the
+before a percentage ("il 25,5%", "l'8%", "lo 0,3%"): :func:`pct_phrase` picks the
 wording whose translation has the right article, because the article depends
 on how the number is read aloud, which only the code knows.
 """
@@ -53,11 +53,12 @@ PRICE = N_("You pay {call} to win {pot}: {need}; {have}.")
 # Percentage phrases come in three wordings, because Italian puts an article
 # before a percentage that depends on how the number is read ("il 25,5%",
 # "l'8%"); the English wordings differ slightly so each has its own msgid.
-NEED = (N_("you need {pct} equity"), N_("you need an equity of {pct}"), N_("you need no equity ({pct})"))
+NEED = (N_("you need {pct} equity"), N_("you need an equity of {pct}"), N_("you need no equity ({pct})"),
+        N_("you need just {pct} equity"))
 HAVE = (N_("{hand} you have about {pct}"), N_("{hand} you have roughly {pct}"),
-        N_("{hand} you have practically no chance ({pct})"))
+        N_("{hand} you have practically no chance ({pct})"), N_("{hand} you have only about {pct}"))
 HAVE_EXACT = (N_("{hand} you have {pct}"), N_("{hand} you have exactly {pct}"),
-              N_("{hand} you have no chance at all ({pct})"))
+              N_("{hand} you have no chance at all ({pct})"), N_("{hand} you have only {pct}"))
 
 HAND_FLUSH_DRAW = N_("with your flush draw")
 HAND_STRAIGHT_DRAW = N_("with your straight draw")
@@ -91,7 +92,7 @@ FROM_POS = {
     "BB": N_("from the big blind"),
 }
 WIDTH = (N_("which covers about {pct} of hands"), N_("which covers roughly {pct} of hands"),
-         N_("which covers no hands at all ({pct})"))
+         N_("which covers no hands at all ({pct})"), N_("which covers barely {pct} of hands"))
 PF_OPEN_IN = N_("{hand} is in the opening range {from_pos}, {width}: open with a raise.")
 PF_OPEN_MIXED = N_("{hand} is at the edge of the opening range {from_pos}, {width}: raise or fold.")
 PF_OPEN_OUT = N_("{hand} is not in the opening range {from_pos}, {width}: fold.")
@@ -117,7 +118,8 @@ EQUITY_MC = N_("Equity {equity} against the assumed range (Monte Carlo, error ab
 
 
 def pct_reading(ratio: float) -> int:
-    """0 for "il 25,5%", 1 for "l'8%" (read with a vowel sound), 2 for zero.
+    """0 for "il 25,5%", 1 for "l'8%" (read with a vowel sound), 2 for zero,
+    3 for "lo 0,3%" (below one per cent, read "zero virgola...").
 
     Italian reads 1, 8, 11, 80-89 (and 8,x, 11,x...) with a vowel sound; the
     figure is rounded as shown (one decimal), so the choice matches the text.
@@ -126,12 +128,14 @@ def pct_reading(ratio: float) -> int:
     whole = int(shown)
     if shown == 0:
         return 2
+    if shown < 1:
+        return 3
     if whole in (1, 8, 11) or 80 <= whole <= 89:
         return 1
     return 0
 
 
-def pct_phrase(msgids: tuple[str, str, str], ratio: float, **params: object) -> Message:
+def pct_phrase(msgids: tuple[str, str, str, str], ratio: float, **params: object) -> Message:
     """A phrase holding one percentage, in the wording that fits its article."""
     return Message(msgids[pct_reading(ratio)], {"pct": Percent(ratio), **params})
 

@@ -98,3 +98,28 @@ def test_feedback_for_the_action_a_learner_picks() -> None:
     assert shove.option is not None and shove.option.kind == "all_in"
     free = feedback_for_action(spot("flop-hu-free-check-fold"), "fold")
     assert free.rule.grade is Grade.ERRORE and free.option is not None and free.option.grade.is_mistake
+
+
+def test_a_bluff_raise_that_only_breaks_even_is_not_recommended_over_a_fold() -> None:
+    # Six-high facing a pot-sized river bet, with the coach's own ranges: the model
+    # assumes an opponent who defends at least the minimum defence frequency, so a
+    # raise earns nothing from folds alone and the exact fold is the advice.
+    a = analyze(spot("river-hu-air-vs-pot-bet"))
+    assert a.best == "f"
+    assert a.option("f").grade is Grade.OTTIMA
+    assert all(o.ev_bb is not None and o.ev_bb <= 0.1 for o in a.options if o.code.startswith("cbr"))
+    assert "ne hai solo lo 0,3%" in render(a.option("f").explanation)
+
+
+def test_a_passive_play_is_not_crushed_by_an_estimated_raise() -> None:
+    # Calling the nut flush draw against a small bet is fine even if raising is
+    # estimated better; folding it is a mistake.
+    a = analyze(spot("flop-6max-3way-nfd-small-bet"))
+    assert a.option("cc").grade.rank <= Grade.BUONA.rank
+    assert a.option("f").grade.rank >= Grade.ERRORE.rank
+
+
+def test_percentages_take_the_right_italian_article() -> None:
+    from coach.feedback.texts import pct_reading
+
+    assert [pct_reading(x) for x in (0.255, 0.08, 0.113, 0.0, 0.003, 0.85)] == [0, 1, 1, 2, 3, 1]
