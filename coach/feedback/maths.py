@@ -23,8 +23,10 @@ Models (and where they are exact):
   model below and re-raises are ignored.
 
 Calling model (:func:`call_threshold`; a second reading caps the fold
-frequency at ``MAX_FOLD`` = 70%, and the analysis keeps the less favourable
-of the two EVs): the villain reads the bettor's range as
+frequency at ``MAX_FOLD`` = 70% and at the bet's break-even frequency
+``add / (add + pot)``, i.e. an opponent who defends at least the minimum
+defence frequency, and the analysis keeps the less favourable of the two EVs,
+so a pure bluff is never credited with a profit from folds alone): the villain reads the bettor's range as
 the top ``w = pot / (pot + add)`` of all hands (smaller for bigger bets: a pot
 bet looks like the top half, a 3x-pot overbet like the top quarter; never
 narrower than the top quarter, because an overbet reads as polarised; a raise
