@@ -111,6 +111,8 @@ def _combo_indices(combo: object) -> tuple[int, int, float]:
 
 
 def _parse_rows(text: str) -> list[tuple[int, int, float]]:
+    if not text.strip():  # a chart cell may be empty: a position that never plays on
+        return []
     return [_combo_indices(c) for c in parse_range(text).combos()]
 
 

@@ -16,7 +16,7 @@ from typing import Literal
 
 from coach.engine import Hand
 from coach.engine.phh import HandHistory, loads_phh
-from coach.errors import IllegalAction
+from coach.errors import IllegalAction, InvalidInput
 from coach.i18n import Message
 from coach.lessons.schema import Decision, ExampleHand
 
@@ -140,12 +140,18 @@ def try_choice(hand: Hand, attempt: Attempt) -> Outcome:
         elif attempt.kind == "all_in":
             record = hand.all_in()
         else:
-            if attempt.amount is None:
-                raise ValueError("a bet or raise needs an amount")
-            record = hand.bet_or_raise_to(int(attempt.amount))
+            record = hand.bet_or_raise_to(int(attempt.amount or 0))
     except IllegalAction as err:
         return Outcome(attempt, refusal=err)
+    except InvalidInput as err:
+        return Outcome(attempt, refusal=as_refusal(err))
     return Outcome(attempt, code=record.code, said=record.message())
+
+
+def as_refusal(err: InvalidInput) -> IllegalAction:
+    """An unreadable amount (zero, negative) refused like any other bet the rules forbid:
+    the same message, shown in the same place, and nothing changes."""
+    return IllegalAction("bad_amount", err.message.msgid, rule="R08", **err.params)
 
 
 def preset_amounts(hand: Hand) -> dict[str, int]:

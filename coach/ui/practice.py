@@ -16,11 +16,11 @@ from typing import Literal
 
 from coach.engine import Hand
 from coach.engine.session import BlindLevel, HandRecord, Session
-from coach.errors import IllegalAction
+from coach.errors import IllegalAction, InvalidInput
 from coach.feedback import Bot, analyze
 from coach.i18n import N_
 from coach.ui.coaching import Verdict, option_code, verdict_from
-from coach.ui.player import Attempt, Outcome, try_choice
+from coach.ui.player import Attempt, Outcome, as_refusal, try_choice
 
 Mode = Literal["cash", "tournament"]
 BOT_NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Franco", "Giulia", "Luca", "Marta", "Nico")
@@ -206,4 +206,6 @@ def _refusal(hand: Hand, attempt: Attempt) -> IllegalAction | None:
             hand.verify_bet_or_raise_to(int(attempt.amount or 0))
     except IllegalAction as err:
         return err
+    except InvalidInput as err:
+        return as_refusal(err)
     return None

@@ -92,3 +92,9 @@ def test_grid_of_a_range() -> None:
     assert g[2][0] == 0.5  # AQo, offsuit below the diagonal
     assert g[12][7] == 1.0  # 72o: row of the 2, column of the 7
     assert sum(map(sum, g)) == 3.5
+
+
+def test_an_empty_chart_cell_is_an_empty_range() -> None:
+    from coach.feedback.rangemodel import parse_weighted
+
+    assert len(parse_weighted("")) == 0 and len(parse_weighted("  ")) == 0

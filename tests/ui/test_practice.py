@@ -139,3 +139,39 @@ def test_cash_game_rebuys_keep_the_table_going() -> None:
             assert tb.act(Attempt("all_in")).legal
     assert busts >= 1
     assert len(tb.results) == hands
+
+
+@pytest.mark.parametrize("seed", [11, 12])
+def test_random_sessions_never_crash_and_every_decision_is_analysed(seed: int) -> None:
+    # A learner clicking anything, at any table size and format: odd amounts are
+    # refused like illegal ones, the coach can analyse every decision, chips stay whole.
+    import random
+
+    from coach.feedback import analyze
+    from coach.ui.player import Attempt
+    from coach.ui.practice import PracticeConfig, PracticeTable
+
+    rng = random.Random(seed)
+    for _ in range(3):
+        mode = rng.choice(["cash", "tournament"])
+        table = PracticeTable.create(PracticeConfig(
+            seats=rng.randint(2, 10), mode=mode, stack_bb=rng.choice([20, 100]),
+            seed=rng.randint(0, 10**6), difficulty=rng.random()))
+        total = sum(table.session.stacks)
+        for _ in range(5):
+            if not table.can_deal:
+                break
+            hand = table.deal()
+            while table.hero_to_act():
+                analyze(hand, seed=0)  # must not raise
+                legal = hand.legal_actions()
+                kind = rng.choice(["fold", "check", "call", "raise", "all_in"])
+                amount = None
+                if kind == "raise" and legal.max_raise_to is not None and legal.min_raise_to is not None:
+                    amount = rng.randint(legal.min_raise_to - 1, legal.max_raise_to)
+                before = hand.snapshot()
+                outcome = table.act(Attempt(kind, amount))  # type: ignore[arg-type]
+                if outcome.refusal is not None:
+                    assert hand.snapshot() == before
+            if table.session.current is None:
+                assert sum(table.session.stacks) == total or mode == "cash"
