@@ -71,6 +71,17 @@ class Decimal:
 
 
 @dataclass(frozen=True)
+class Lowered:
+    """A nested message whose first letter is lower-cased once rendered.
+
+    Hand names start with a capital when they stand alone ("Tris di 9") and
+    need a small letter inside a sentence ("vince il piatto: tris di 9").
+    """
+
+    message: Message
+
+
+@dataclass(frozen=True)
 class Message:
     """A translatable sentence with named parameters, rendered per locale.
 
@@ -139,6 +150,9 @@ class Translator:
     def format_value(self, value: Any) -> str:
         if isinstance(value, Message):
             return self.render(value)
+        if isinstance(value, Lowered):
+            text = self.render(value.message)
+            return text[:1].lower() + text[1:]
         if isinstance(value, bool):
             return str(value)
         if type(value) is int:  # exactly int: a Card is an int subclass and prints as "As"

@@ -63,3 +63,15 @@ def test_importing_coach_does_not_import_streamlit() -> None:
     )
     proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
+
+
+def test_a_hand_name_inside_a_sentence_starts_in_lower_case() -> None:
+    from coach.evaluator import describe
+    from coach.i18n import Lowered
+
+    it = get_translator("it")
+    hand = describe(["9c", "9d", "9h", "Ks", "Qs", "3h", "5s"])
+    assert it(hand) == "Tris di 9, kicker K e Q"
+    pot = Message("the pot of {amount}", {"amount": 26})
+    sentence = Message("{name} wins {pot}: {hand}.", {"name": "Bob", "pot": pot, "hand": Lowered(hand)})
+    assert it(sentence) == "Bob vince il piatto di 26: tris di 9, kicker K e Q."

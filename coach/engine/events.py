@@ -15,7 +15,7 @@ from typing import Literal
 
 from coach.cards import Card, format_cards
 from coach.engine.codes import format_code
-from coach.i18n import N_, Message
+from coach.i18n import N_, Lowered, Message
 
 ActionKind = Literal["fold", "check", "call", "bet", "raise"]
 StreetName = Literal["preflop", "flop", "turn", "river"]
@@ -230,7 +230,8 @@ class HandShown:
         if self.description is None:
             return Message(N_("{name} shows {cards}."), {"name": self.name, "cards": cards_text(self.cards)})
         return Message(N_("{name} shows {cards}: {hand}."),
-                       {"name": self.name, "cards": cards_text(self.cards), "hand": self.description})
+                       {"name": self.name, "cards": cards_text(self.cards),
+                        "hand": Lowered(self.description)})
 
 
 @dataclass(frozen=True)
@@ -289,11 +290,11 @@ class PotAwarded:
             if self.description is None:
                 return Message(N_("{name} wins {pot}."), {"name": self.names[0], "pot": pot})
             return Message(N_("{name} wins {pot}: {hand}."),
-                           {"name": self.names[0], "pot": pot, "hand": self.description})
+                           {"name": self.names[0], "pot": pot, "hand": Lowered(self.description)})
         names = join_messages([_name(n) for n in self.names])
         p: dict[str, object] = {"names": names, "pot": pot, "share": min(self.shares)}
         if self.description is not None:
-            p["hand"] = self.description
+            p["hand"] = Lowered(self.description)
             msg = Message(N_("{names} split {pot}, {share} each: {hand}."), p)
         else:
             msg = Message(N_("{names} split {pot}: {share} each."), p)

@@ -50,7 +50,7 @@ from coach.feedback.rangemodel import (
 from coach.feedback.ranges_data import RangeTable, table_for
 from coach.feedback.rules import RuleFeedback
 from coach.feedback.situation import Situation, read_situation
-from coach.i18n import N_, Decimal, Message, Percent, get_translator
+from coach.i18n import N_, Decimal, Lowered, Message, Percent, get_translator
 
 if TYPE_CHECKING:
     from coach.engine import Hand
@@ -316,7 +316,7 @@ def hand_phrase(hero: Sequence[Card], board: Sequence[Card]) -> Message:
             return Message(T.HAND_STRAIGHT_DRAW)
         if gutshot and cat == "high_card":
             return Message(T.HAND_GUTSHOT)
-    return Message(T.HAND_MADE, {"hand": describe(list(hero) + list(board))})
+    return Message(T.HAND_MADE, {"hand": Lowered(describe(list(hero) + list(board)))})
 
 
 def _straight_ranks(ranks: set[int]) -> bool:

@@ -89,7 +89,7 @@ def test_split_pot_names_the_odd_chip() -> None:
         hand.check(2)
         hand.check(0)
     last = it(hand.events[-1])
-    assert last == ("Carol e Alice si dividono il piatto di 5, 2 a testa: Scala all'asso. "
+    assert last == ("Carol e Alice si dividono il piatto di 5, 2 a testa: scala all'asso. "
                     "La fiche dispari va a Carol, il primo a sinistra del bottone.")
 
 
@@ -105,8 +105,8 @@ def test_side_pot_award_sentences() -> None:
         hand.check(1)
         hand.check(0)
     lines = [it(e) for e in hand.events]
-    assert lines[-2] == "Anna vince il piatto laterale di 100: Coppia di Re, kicker J, 9 e 7."
-    assert lines[-1] == "Tu vince il piatto principale di 90: Coppia d'Assi, kicker J, 9 e 7."
+    assert lines[-2] == "Anna vince il piatto laterale di 100: coppia di Re, kicker J, 9 e 7."
+    assert lines[-1] == "Tu vince il piatto principale di 90: coppia d'Assi, kicker J, 9 e 7."
 
 
 def test_english_locale_renders_the_source_text() -> None:

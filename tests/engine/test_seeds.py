@@ -66,9 +66,9 @@ def test_seed_003_narration_in_italian() -> None:
     assert "Carol punta 2." in lines
     assert "Alice rilancia a 4." in lines
     assert "Flop: 9♣ K♣ 3♥" in lines
-    assert "Bob mostra Q♠ 9♥: Tris di 9, kicker K e Q." in lines
-    assert "Carol mostra K♠ J♥: Doppia coppia, K e 9, kicker J." in lines
-    assert lines[-1] == "Bob vince il piatto di 26: Tris di 9, kicker K e Q."
+    assert "Bob mostra Q♠ 9♥: tris di 9, kicker K e Q." in lines
+    assert "Carol mostra K♠ J♥: doppia coppia, K e 9, kicker J." in lines
+    assert lines[-1] == "Bob vince il piatto di 26: tris di 9, kicker K e Q."
 
 
 def seed_001_hand() -> Hand:
