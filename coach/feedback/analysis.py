@@ -21,7 +21,9 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from coach.cards import Card, format_cards
+from coach.equity import outs as equity_outs
 from coach.errors import InvalidInput
+from coach.evaluator import Category, categories_batch, evaluate_batch
 from coach.feedback import texts as T
 from coach.feedback.grading import Grade, grade_for_loss
 from coach.feedback.maths import (
@@ -40,6 +42,7 @@ from coach.feedback.maths import (
 from coach.feedback.opponents import OpponentRange, opponent_ranges
 from coach.feedback.rangemodel import (
     ComboEquity,
+    WeightedRange,
     class_of_cards,
     equity_multiway,
     equity_vs_range,
@@ -51,6 +54,7 @@ from coach.feedback.ranges_data import RangeTable, table_for
 from coach.feedback.rules import RuleFeedback
 from coach.feedback.situation import Situation, read_situation
 from coach.i18n import N_, Decimal, Lowered, Message, Percent, get_translator
+from coach.ranges import Range
 
 if TYPE_CHECKING:
     from coach.engine import Hand
@@ -97,6 +101,29 @@ class EquityInfo:
 
 
 @dataclass(frozen=True)
+class OutsInfo:
+    """The hero's outs on the flop or turn, from :func:`coach.equity.outs`.
+
+    ``against`` says whom they beat: ``"range"`` (the hero is behind the range
+    assumed, an out puts him ahead of at least half of it) or ``"hands_ahead"``
+    (he is already ahead of the range; the outs are counted against the part of
+    it that beats him now, which is what a draw is for). ``cards`` strongest
+    hand first; ``by_category`` the same grouped by the hand each out makes;
+    ``beaten_now`` the (weighted) share of the range beaten now, the lowest
+    over the opponents.
+    """
+
+    cards: tuple[Card, ...]
+    by_category: Mapping[Category, tuple[Card, ...]]
+    against: str  # "range" | "hands_ahead"
+    beaten_now: float
+
+    @property
+    def count(self) -> int:
+        return len(self.cards)
+
+
+@dataclass(frozen=True)
 class DecisionAnalysis:
     """Everything the coach says about one decision."""
 
@@ -121,6 +148,7 @@ class DecisionAnalysis:
     best: str
     method: str  # "ev" or "chart"
     summary: tuple[Message, ...] = field(default_factory=tuple)
+    outs_info: OutsInfo | None = None
 
     def option(self, code: str) -> OptionGrade:
         """The graded option with this code (``cbr 40``) or kind (``fold``, ``raise``)."""
@@ -148,6 +176,9 @@ class DecisionAnalysis:
             "outs": self.outs,
             "rule_of_2_and_4": self.rule_of_2_and_4,
             "outs_odds": None if self.outs_odds is None else round(self.outs_odds, 4),
+            "outs_against": None if self.outs_info is None else self.outs_info.against,
+            "outs_by_category": None if self.outs_info is None else {
+                cat.key: format_cards(cards) for cat, cards in self.outs_info.by_category.items()},
             "spr": None if self.spr is None else round(self.spr, 2),
             "method": self.method,
             "villain_ranges": {
@@ -346,8 +377,9 @@ def draws(hero: Sequence[Card], board: Sequence[Card]) -> tuple[bool, bool, bool
 def count_outs(hero: Sequence[Card], board: Sequence[Card]) -> int | None:
     """Cards that complete the hero's flush or straight draw (None without a draw).
 
-    The teaching count (9 for a flush draw, 8 for an open-ender, 4 for a
-    gutshot, 15 for both), not an equity: the exact equity is shown beside it.
+    The textbook count (9 for a flush draw, 8 for an open-ender, 4 for a
+    gutshot, 15 for both), whoever the opponent is. The coach's summary uses
+    :func:`coach_outs` instead, which counts against the range assumed.
     """
     if len(board) not in (3, 4):
         return None
@@ -368,6 +400,79 @@ def count_outs(hero: Sequence[Card], board: Sequence[Card]) -> int | None:
         if cat in ("straight", "flush", "straight_flush") and cat != board_cat:
             outs += 1
     return outs or None
+
+
+def _as_range(wr: WeightedRange) -> Range:
+    """The coach's weighted combos as a :class:`coach.ranges.Range` (what coach.equity takes)."""
+    pairs = zip(wr.cards.tolist(), wr.weights.tolist(), strict=True)
+    return Range({(max(a, b), min(a, b)): float(w) for (a, b), w in pairs})
+
+
+def coach_outs(
+    hero: Sequence[Card], board: Sequence[Card], ranges: Sequence[WeightedRange],
+) -> OutsInfo | None:
+    """The hero's outs against the opponents' ranges (None off the flop and turn, or without a range).
+
+    Counted by :func:`coach.equity.outs`, so pairs improving to trips or two
+    pair, overcards and draws all count, and a card that also improves the
+    range enough is no out. Multiway, an out must put the hero ahead of every
+    range. When the hero already beats at least half of every range, the outs
+    are counted against the hands of each range that beat him now (None if
+    there are none: nothing to draw to).
+    """
+    if len(board) not in (3, 4) or not ranges:
+        return None
+    known = [c.index for c in (*hero, *board)]
+    live = [wr.without(known) for wr in ranges]
+    live = [wr for wr in live if len(wr) and wr.total > 0]
+    if not live:
+        return None
+    results = [equity_outs(hero, board, _as_range(wr)) for wr in live]
+    beaten_now = min(o.beat_now for o in results)
+    against = "range"
+    if all(o.ahead for o in results):
+        against = "hands_ahead"
+        hero_now = int(evaluate_batch(np.array([known]))[0])
+        bidx = np.array([c.index for c in board], dtype=np.int64)
+        sub: list[WeightedRange] = []
+        for wr in live:
+            rows = np.concatenate([wr.cards.astype(np.int64), np.tile(bidx, (len(wr), 1))], axis=1)
+            keep = evaluate_batch(rows) >= hero_now
+            if keep.any():
+                sub.append(WeightedRange(wr.cards[keep], wr.weights[keep]))
+        if not sub:
+            return None
+        results = [equity_outs(hero, board, _as_range(wr)) for wr in sub]
+    cards = [c for c in results[0].beat_after if all(o.beat_after[c] >= 0.5 for o in results)]
+    base = [c.index for c in (*hero, *board)]
+    cats = categories_batch(evaluate_batch(np.array([[*base, c.index] for c in cards], dtype=np.int64)
+                                           .reshape(len(cards), len(base) + 1)))
+    order = sorted(range(len(cards)), key=lambda i: (-int(cats[i]), -cards[i].index))
+    by_cat: dict[Category, tuple[Card, ...]] = {}
+    for i in order:
+        cat = Category(int(cats[i]))
+        by_cat[cat] = (*by_cat.get(cat, ()), cards[i])
+    return OutsInfo(tuple(cards[i] for i in order), by_cat, against, beaten_now)
+
+
+def outs_detail(info: OutsInfo) -> Message:
+    """"9 for the flush", "2 for trips, 3 for two pair": where the outs come from."""
+    parts = [Message(T.OUTS_FOR[cat.key], {"n": len(cards)}) for cat, cards in info.by_category.items()]
+    out = parts[0]
+    for p in parts[1:]:
+        out = Message(T.OUTS_LIST, {"first": out, "second": p})
+    return out
+
+
+def outs_line(info: OutsInfo, cards_to_come: int, unseen: int) -> Message:
+    """The summary line: the outs, their breakdown, the rule of 2 and 4 next to the exact figure."""
+    beaten = Percent(info.beaten_now)
+    if not info.count:
+        return Message(T.OUTS_NONE if info.against == "range" else T.OUTS_AHEAD_NONE, {"beaten": beaten})
+    params = {"outs": info.count, "detail": outs_detail(info), "beaten": beaten,
+              "rule": Percent(rule_of_2_and_4(info.count, cards_to_come), 0),
+              "exact": Percent(exact_draw_odds(info.count, unseen, cards_to_come))}
+    return Message(T.OUTS_BY if info.against == "range" else T.OUTS_AHEAD, params)
 
 
 # -- the analysis --------------------------------------------------------------------------
@@ -409,8 +514,10 @@ def analyze(
         else:
             mw = equity_multiway(hero_idx, board_idx, [r.range for r in live_ranges.values()], seed=seed)
             equity = EquityInfo(mw.equity, mw.method, mw.stderr, mw.samples)
-    outs = count_outs(sit.hero_cards, sit.board)
     to_come = CARDS_TO_COME.get(sit.street, 0)
+    outs_info = (coach_outs(sit.hero_cards, sit.board, [r.range for r in live_ranges.values()])
+                 if to_come else None)
+    outs = outs_info.count if outs_info is not None else None
     unseen = 52 - 2 - len(sit.board)
     summary: list[Message] = []
     if chart is not None:
@@ -430,10 +537,8 @@ def analyze(
     if equity is not None:
         summary.append(Message(T.EQUITY_EXACT if equity.method == "exact" else T.EQUITY_MC,
                                {"equity": Percent(equity.value), "err": Percent(equity.stderr)}))
-    if outs is not None and to_come:
-        summary.append(Message(T.OUTS, {
-            "outs": outs, "rule": Percent(rule_of_2_and_4(outs, to_come), 0),
-            "exact": Percent(exact_draw_odds(outs, unseen, to_come))}))
+    if outs_info is not None:
+        summary.append(outs_line(outs_info, to_come, unseen))
     if spr_value is not None:
         summary.append(Message(T.SPR_LINE, {"spr": Decimal(spr_value, 1)}))
     return DecisionAnalysis(
@@ -441,10 +546,10 @@ def analyze(
         street=sit.street, hero_cards=sit.hero_cards, board=sit.board, big_blind=sit.big_blind,
         pot=sit.pot, to_call=sit.to_call, pot_odds=pot_odds_ratio(sit.to_call, sit.pot),
         equity_needed=equity_needed(sit.to_call, sit.pot), equity=equity, outs=outs,
-        rule_of_2_and_4=rule_of_2_and_4(outs, to_come) if outs is not None and to_come else None,
-        outs_odds=exact_draw_odds(outs, unseen, to_come) if outs is not None and to_come else None,
+        rule_of_2_and_4=rule_of_2_and_4(outs, to_come) if outs else None,
+        outs_odds=exact_draw_odds(outs, unseen, to_come) if outs else None,
         spr=spr_value, villain_ranges=ranges, options=tuple(graded), best=best.code, method=method,
-        summary=tuple(summary),
+        summary=tuple(summary), outs_info=outs_info,
     )
 
 
@@ -828,8 +933,9 @@ def _size_penalty(sit: Situation, o: _Option, kind: str, premium: bool) -> tuple
 
 
 __all__ = [
-    "ActionFeedback", "AuthoredFeedback", "DecisionAnalysis", "EquityInfo", "OptionGrade", "analyze",
-    "candidate_options", "count_outs", "draws", "feedback_for_action", "hand_phrase",
+    "ActionFeedback", "AuthoredFeedback", "DecisionAnalysis", "EquityInfo", "OptionGrade", "OutsInfo",
+    "analyze", "candidate_options", "coach_outs", "count_outs", "draws", "feedback_for_action", "hand_phrase",
+    "outs_detail", "outs_line",
 ]
 _ = (N_, InvalidInput)
 

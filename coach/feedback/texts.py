@@ -76,7 +76,33 @@ FOLD_WHEN_FREE = N_(
     "and keeps your chance to win the pot."
 )
 
-OUTS = N_("Outs: {outs}. Rule of 2 and 4: about {rule}; exact: {exact}.")
+# Outs come from coach.equity.outs against the range the coach assumes: the
+# cards after which the hero beats at least half of it. The breakdown names the
+# hand each out makes ("9 for the flush"), so the learner sees where they come from.
+OUTS_BY = N_("Outs: {outs} ({detail}). Rule of 2 and 4: about {rule}; exact: {exact}.")
+OUTS_NONE = N_("Outs: none; no next card puts you ahead of the range assumed.")
+# Ahead of the range already: the outs that matter are those against the hands that beat you.
+OUTS_AHEAD = N_(
+    "Against the range assumed you are already ahead (hands beaten now: {beaten}). "
+    "Against the hands that beat you, outs: {outs} ({detail}). "
+    "Rule of 2 and 4: about {rule}; exact: {exact}."
+)
+OUTS_AHEAD_NONE = N_(
+    "Against the range assumed you are already ahead (hands beaten now: {beaten}); "
+    "against the hands that beat you, no next card puts you ahead."
+)
+OUTS_LIST = N_("{first}, {second}")
+OUTS_FOR = {
+    "high_card": N_("{n} for a higher card"),
+    "one_pair": N_("{n} for a pair"),
+    "two_pair": N_("{n} for two pair"),
+    "three_of_a_kind": N_("{n} for trips"),
+    "straight": N_("{n} for the straight"),
+    "flush": N_("{n} for the flush"),
+    "full_house": N_("{n} for a full house"),
+    "four_of_a_kind": N_("{n} for four of a kind"),
+    "straight_flush": N_("{n} for a straight flush"),
+}
 
 # -- preflop charts -----------------------------------------------------------
 FROM_POS = {
