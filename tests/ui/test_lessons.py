@@ -197,3 +197,18 @@ def test_show_or_muck_decision(app: Callable[..., AppTest]) -> None:
     assert not at.exception
     body = texts(at)
     assert "Hai scelto" in body and "La lezione suggerisce un'altra scelta" in body
+
+
+def test_the_lessons_choice_against_the_coachs_model_is_explained(app: Callable[..., AppTest]) -> None:
+    # Lesson 12, the A♥J♥ river: the lesson teaches the raise to 40, the coach's
+    # one-street model prefers the all-in. Choosing the lesson's raise must not read
+    # as a contradiction: the page says the model would choose differently, and why.
+    dec = "dec.12-mani-esempio/1/21"
+    at = _open_lesson(app, lezione="12-mani-esempio", mano="2", passo="16")
+    at.number_input(key=f"{dec}.amount").set_value(40).run()
+    at.button(key=f"{dec}.raise").click().run()
+    assert not at.exception
+    body = texts(at)
+    assert "giudizio: Ottima" in body
+    assert "la scelta che la lezione insegna" in body
+    assert "Qui il modello del coach" in body

@@ -470,6 +470,12 @@ def _show_answer(answer: DecisionAnswer, t: Translator) -> None:
     if answer.authored:
         st.markdown(answer.authored)
     if v.explanation is not None:
+        if answer.is_best is True and v.best_code is not None and option_code(answer.code) != v.best_code:
+            # The lesson keeps its choice against the coach's simple model: say so, so
+            # the two voices do not seem to contradict each other.
+            st.markdown("🧮 " + t("Here the coach's model, which looks one street ahead, would choose "
+                                  "differently; the lesson explains above why it keeps its choice. "
+                                  "The coach's numbers:"))
         st.markdown(t.render(v.explanation))
     if not answer.in_options and not answer.authored and v.explanation is None:
         st.markdown(t("A legal choice, though not one of those this lesson discusses."))
