@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
 from coach.cards import parse_cards
@@ -53,6 +53,10 @@ Slug = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=60)]
 Text = Annotated[str, Field(min_length=1)]
 
 _CODE = re.compile(r"^p(\d+) (f|cc|cbr \d+|sm( \S+)?)$")
+
+# The coach's five grades (``coach.feedback.Grade`` values), best first. Spelled
+# out here so loading a lesson does not import the coach; a test keeps the two equal.
+GRADES = ("ottima", "buona", "imprecisa", "errore", "errore grave")
 
 # Facts a question can be checked against, computed by the validator on the engine.
 Fact = Literal[
@@ -192,6 +196,15 @@ class Decision(_Model):
     goes on as written). ``feedback`` maps an option to authored text; an option
     without it gets the coach's analysis (:func:`coach.feedback.analyze`).
     ``best`` is the option the lesson teaches, when there is one.
+
+    ``grades`` gives an option the lesson's own grade (one of :data:`GRADES`),
+    shown instead of the coach's: the lesson may know what the model does not
+    (a read on the opponent, the point being taught). The coach's explanation
+    is still shown, followed by the lesson's text, unless the option is listed
+    in ``replace``: then the lesson's text stands alone. ``best`` is always
+    shown "ottima", so a grade for it can only be that, and no other option can
+    be "ottima" beside it (the page would call it both excellent and not the
+    lesson's choice).
     """
 
     at: int = Field(ge=0)
@@ -200,6 +213,8 @@ class Decision(_Model):
     options: list[str] = Field(min_length=2)
     best: str | None = None
     feedback: dict[str, Text] = {}
+    grades: dict[str, str] = {}
+    replace: list[str] = []
     rules: list[RuleId] = []
 
     @field_validator("options")
@@ -213,6 +228,19 @@ class Decision(_Model):
             raise _fail(N_("an option appears twice"))
         return options
 
+    @field_validator("grades")
+    @classmethod
+    def _grades(cls, grades: dict[str, str], info: ValidationInfo) -> dict[str, str]:
+        """Checked on the field, so the check names ``grades`` as the place of the problem."""
+        options = info.data.get("options")  # absent when the options themselves are wrong
+        for code, grade in grades.items():
+            if options is not None and code not in options:
+                raise _fail(N_("grade for '{code}', which is not among the options"), code=code)
+            if grade not in GRADES:
+                raise _fail(N_("grade '{grade}' for '{code}' is not a grade: use one of {grades}"),
+                            grade=grade, code=code, grades=", ".join(f"«{g}»" for g in GRADES))
+        return grades
+
     @model_validator(mode="after")
     def _refs(self) -> Decision:
         for code in self.options:
@@ -224,6 +252,19 @@ class Decision(_Model):
         for code in self.feedback:
             if code not in self.options:
                 raise _fail(N_("feedback for '{code}', which is not among the options"), code=code)
+        for code, grade in self.grades.items():
+            if self.best is not None and code == self.best and grade != GRADES[0]:
+                raise _fail(N_("'{code}' is the lesson's best choice, always shown «{top}»: "
+                               "it cannot be graded «{grade}»"), code=code, top=GRADES[0], grade=grade)
+            if self.best is not None and code != self.best and grade == GRADES[0]:
+                raise _fail(N_("'{code}' is graded «{top}», but the lesson's best choice is '{best}': "
+                               "only that one can be"), code=code, top=GRADES[0], best=self.best)
+        for code in self.replace:
+            if code not in self.options:
+                raise _fail(N_("replace lists '{code}', which is not among the options"), code=code)
+            if code not in self.feedback:
+                raise _fail(N_("replace lists '{code}', which has no feedback text to put in place of "
+                               "the coach's explanation"), code=code)
         return self
 
 

@@ -6,15 +6,22 @@ learner's exact size added to the candidates, and picks out the option the
 learner chose. If the analysis cannot run for a spot (an unknown hole card in
 a replayed hand, say) the verdict is empty and the page keeps the lesson's own
 words: a missing number is better than an invented one.
+
+A lesson's decision point may carry its own text and grade per option
+(:func:`lesson_authored`); :func:`assess` hands them to the analysis, so the
+grade the learner sees for that option is the lesson's and the text follows
+the coach's explanation (or stands alone where the lesson says ``replace``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from coach.engine import Hand
-from coach.feedback import DecisionAnalysis, analyze
+from coach.feedback import AuthoredFeedback, DecisionAnalysis, Grade, analyze
 from coach.i18n import Message
+from coach.lessons.schema import Decision
 
 
 @dataclass(frozen=True)
@@ -51,6 +58,7 @@ class Verdict:
     figures: tuple[Message, ...] = field(default=())
     range_grid: tuple[tuple[float, ...], ...] | None = None
     options: tuple[OptionRow, ...] = field(default=())
+    authored: bool = False  # the explanation already carries the lesson's text for this option
 
 
 def option_code(code: str) -> str:
@@ -92,14 +100,53 @@ def verdict_from(analysis: DecisionAnalysis, code: str) -> Verdict:
         range_grid=grid,
         options=tuple(OptionRow(o.code, o.kind, o.amount, o.grade.label, o.ev_bb, o.estimate)
                       for o in analysis.options),
+        authored=chosen.authored,
     )
 
 
-def assess(hand: Hand, code: str, *, seed: int = 0) -> Verdict:
-    """Grade ``code`` (``p3 cbr 6``) in the spot ``hand`` is in; the hand is not modified."""
+def lesson_authored(decision: Decision) -> dict[str, AuthoredFeedback]:
+    """The lesson's own text and grade per option, keyed as the analysis names options (``cc``).
+
+    Only options with something authored are in the map: an option without text
+    or grade keeps the coach's analysis untouched. ``best`` is not turned into a
+    grade here: the page shows it "ottima" after the analysis, so the coach's
+    own preference stays visible (and explained) when it differs.
+    """
+    out: dict[str, AuthoredFeedback] = {}
+    for code in decision.options:
+        text = decision.feedback.get(code, "")
+        grade = decision.grades.get(code)
+        if not text and grade is None:
+            continue
+        out[option_code(code)] = AuthoredFeedback(
+            text, grade=Grade(grade) if grade is not None else None, replace=code in decision.replace)
+    return out
+
+
+def authored_verdict(code: str, authored: Mapping[str, AuthoredFeedback] | None) -> Verdict:
+    """The verdict when the coach has no analysis: the lesson's grade for ``code``, if it gives one.
+
+    The text is not put in the verdict (``authored`` stays false), so the page shows
+    the lesson's words on their own, as it does for any option without analysis.
+    """
+    fb = (authored or {}).get(option_code(code))
+    if fb is None or fb.grade is None:
+        return Verdict(code)
+    return Verdict(code, grade=fb.grade.value, grade_label=fb.grade.label)
+
+
+def assess(hand: Hand, code: str, *, seed: int = 0,
+           authored: Mapping[str, AuthoredFeedback] | None = None) -> Verdict:
+    """Grade ``code`` (``p3 cbr 6``) in the spot ``hand`` is in; the hand is not modified.
+
+    ``authored`` (see :func:`lesson_authored`) overrides the grade and adds to or
+    replaces the explanation of the options it names, for every option the
+    analysis lists (so the table of choices shows the lesson's grades too).
+    """
     opt = option_code(code)
     try:
-        analysis = analyze(hand, seed=seed, candidates=[opt] if opt.startswith("cbr") else [])
+        analysis = analyze(hand, seed=seed, candidates=[opt] if opt.startswith("cbr") else [],
+                           authored=dict(authored) if authored else None)
     except Exception:  # an analysis that cannot run must not hide the lesson's own feedback
-        return Verdict(code)
+        return authored_verdict(code, authored)
     return verdict_from(analysis, code)

@@ -35,6 +35,12 @@ CASES = {
     "07-numero-sbagliato.toml": ("questions[1] (quanto)", "the answer is 4, but the engine says 2",
                                  "il motore dice 2"),
     "08-parola-inglese.toml": ("sections[0].text", "English word 'pot'", "parola inglese «pot»"),
+    "09-giudizio-sconosciuto.toml": ("hands[0].decisions[0].grades",
+                                     "grade 'discreta' for 'p3 cc' is not a grade: use one of «ottima»",
+                                     "«discreta» per «p3 cc» non è un giudizio"),
+    "10-giudizio-opzione-assente.toml": ("hands[0].decisions[0].grades",
+                                         "grade for 'p3 cbr 10', which is not among the options",
+                                         "c'è un giudizio per «p3 cbr 10», che non è fra le opzioni"),
 }
 
 

@@ -2,7 +2,8 @@
 
 At a decision the lesson page shows two things side by side: the lesson's
 authored text for the learner's option and the coach's automatic grade
-(:func:`coach.ui.coaching.assess`, the same call the page makes), raised to
+(:func:`coach.ui.coaching.assess`, the same call the page makes), replaced by
+the lesson's own grade where the decision gives one (``grades``), and raised to
 "ottima" when the option is the one the lesson marks ``best``. A lesson text
 that calls a choice sensible next to a coach that grades it "imprecisa" leaves
 the learner not knowing whom to believe. These tests rebuild that moment for
@@ -18,7 +19,8 @@ finally shown:
   text never sits silently beside a bad grade;
 - a text that calls the option an error is not shown "ottima";
 - when the lesson overrules the coach (``best`` is an option the coach calls
-  a mistake), the lesson says why in that option's text.
+  a mistake, or ``grades`` shows an option better than the coach grades it),
+  the lesson says why in that option's text.
 
 The word lists are deliberately small and Italian: they read the way the
 lessons are written (an opening "Giusto."/"Bene.", "è una scelta sensata").
@@ -39,7 +41,7 @@ import pytest
 from coach.feedback import Grade
 from coach.lessons.loader import default_lessons_dir, load_lessons
 from coach.lessons.schema import Decision, ExampleHand, Lesson
-from coach.ui.coaching import assess, option_code
+from coach.ui.coaching import assess, lesson_authored, option_code
 from coach.ui.player import HandScript
 
 MISTAKES = {Grade.ERRORE.value, Grade.ERRORE_GRAVE.value}
@@ -80,11 +82,15 @@ class Row:
     coach_grade: str | None  # None: no analysis (show or muck, or the coach cannot run)
     coach_best: str | None  # the coach's preferred option code ("cbr 5"), maybe not among the options
     ev_bb: float | None
+    lesson_grade: str | None = None  # the lesson's own grade (``grades``), as assess returns it
 
     @property
     def shown(self) -> str | None:
-        """The grade the learner sees: the lesson's best is "ottima" (as the lesson page does)."""
-        return Grade.OTTIMA.value if self.is_best else self.coach_grade
+        """The grade the learner sees (as the lesson page does): the lesson's best is
+        "ottima", an option the lesson grades has the lesson's grade, others the coach's."""
+        if self.is_best:
+            return Grade.OTTIMA.value
+        return self.lesson_grade or self.coach_grade
 
 
 @dataclass(frozen=True)
@@ -120,12 +126,18 @@ def rows(spot_id: str) -> tuple[Row, ...]:
     script = HandScript.from_example(spot.hand)
     out = []
     for code in d.options:
-        grade = coach_best = ev = None
+        grade = coach_best = ev = lesson_grade = None
         if not _is_show_or_muck(code):
-            verdict = assess(script.hand_at(script.step_of_action(d.at)), code)
+            spot_hand = script.hand_at(script.step_of_action(d.at))
+            verdict = assess(spot_hand, code)
             grade, coach_best = verdict.grade, verdict.best_code
             ev = next((o.ev_bb for o in verdict.options if o.code == option_code(code)), None)
-        out.append(Row(code, d.feedback.get(code, ""), code == d.best, grade, coach_best, ev))
+            if code in d.grades:  # what the page shows: the analysis with the lesson's grades
+                lesson_grade = assess(spot_hand, code, authored=lesson_authored(d)).grade
+                assert lesson_grade == d.grades[code], (spot_id, code, lesson_grade)
+        elif code in d.grades:
+            lesson_grade = d.grades[code]
+        out.append(Row(code, d.feedback.get(code, ""), code == d.best, grade, coach_best, ev, lesson_grade))
     return tuple(out)
 
 
@@ -134,22 +146,30 @@ def lesson_choice(spot: Spot) -> Row | None:
     rs = rows(spot.id)
     if spot.decision.best is not None:
         return next(r for r in rs if r.is_best)
-    graded = [r for r in rs if r.coach_grade is not None]
+    graded = [r for r in rs if r.shown is not None]
     if not graded:
         return None
-    return min(graded, key=lambda r: (RANK[r.coach_grade or ""], -(r.ev_bb or 0.0)))
+    return min(graded, key=lambda r: (RANK[r.shown or ""], -(r.ev_bb or 0.0)))
 
 
 def problems(spot: Spot) -> list[str]:
     """Every disagreement a learner would see at this decision, in words."""
+    return problems_of(rows(spot.id), lesson_choice(spot))
+
+
+def problems_of(rs: tuple[Row, ...], choice: Row | None) -> list[str]:
+    """The checks of :func:`problems` on the rows of one decision and the lesson's choice."""
     out = []
-    choice = lesson_choice(spot)
     if choice is not None and choice.shown in MISTAKES:
         out.append(f"{choice.code}: the lesson's choice is shown as '{choice.shown}'")
-    for r in rows(spot.id):
+    for r in rs:
         if r.is_best and r.coach_grade in MISTAKES | {Grade.IMPRECISA.value} and "coach" not in r.authored:
             out.append(f"{r.code}: best overrules the coach's '{r.coach_grade}' without saying why "
                        "(its text should mention the coach)")
+        if r.lesson_grade is not None and r.coach_grade is not None and not r.is_best \
+                and RANK[r.lesson_grade] < RANK[r.coach_grade] and "coach" not in r.authored:
+            out.append(f"{r.code}: the lesson grades it '{r.lesson_grade}' over the coach's "
+                       f"'{r.coach_grade}' without saying why (its text should mention the coach)")
         if not r.authored or r.shown is None:
             continue
         if approves(r.authored) and RANK[r.shown] > Grade.BUONA.rank:
@@ -176,6 +196,25 @@ def test_every_decision_is_graded_by_the_coach() -> None:
         assert all(r.coach_grade is not None for r in rows(s.id)), s.id
 
 
+def test_authored_grades_are_what_is_shown_and_checked() -> None:
+    """A lesson grade replaces the coach's in every check, and lifting it needs a reason."""
+    limp = Row("p3 cc", "Giusto: paghi e vedi il flop.", False, "imprecisa", "cbr 5", -0.2)
+    assert limp.shown == "imprecisa"
+    assert any("approves it but it is shown 'imprecisa'" in p for p in problems_of((limp,), None))
+    lifted = Row("p3 cc", limp.authored, False, "imprecisa", "cbr 5", -0.2, lesson_grade="buona")
+    assert lifted.shown == "buona"
+    found = problems_of((lifted,), None)
+    assert [p for p in found if "over the coach's 'imprecisa' without saying why" in p], found
+    explained = Row("p3 cc", "Giusto: il coach preferisce il rilancio, ma qui Anna rilancia sempre.", False,
+                    "imprecisa", "cbr 5", -0.2, lesson_grade="buona")
+    assert problems_of((explained,), explained) == []
+    lowered = Row("p3 cbr 5", "Rilanci, ma troppo poco: un errore qui.", False, "ottima", "cbr 5", 1.0,
+                  lesson_grade="errore")
+    assert lowered.shown == "errore"
+    assert problems_of((explained, lowered), explained) == []
+    assert Row("p3 cc", "", True, "errore", None, None, lesson_grade=None).shown == "ottima"
+
+
 def test_the_word_lists_read_the_lessons_right() -> None:
     assert approves("Giusto. K-A-2-3-4 non è una scala.")
     assert approves("Paghi 24 e vai a vedere: è un call ragionevole.")
@@ -197,8 +236,9 @@ def report() -> str:
         for r in rows(s.id):
             ev = "" if r.ev_bb is None else f" ev {r.ev_bb:+.1f}"
             mark = "*" if r.is_best else " "
+            lesson = f" lesson {r.lesson_grade}" if r.lesson_grade else ""
             lines.append(f" {mark}{r.code:<14} coach {r.coach_grade or '-':<12}{ev:<10} "
-                         f"coach best {r.coach_best or '-':<9} shown {r.shown or '-'}")
+                         f"coach best {r.coach_best or '-':<9} shown {r.shown or '-'}{lesson}")
             if r.authored:
                 lines.append(f"      text: {' '.join(r.authored.split())}")
         for p in problems(s):

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Callable
+from pathlib import Path
 
+import pytest
 from streamlit.testing.v1 import AppTest
 
 from coach.lessons.loader import load_lessons
@@ -212,3 +215,26 @@ def test_the_lessons_choice_against_the_coachs_model_is_explained(app: Callable[
     assert "giudizio: Ottima" in body
     assert "la scelta che la lezione insegna" in body
     assert "Qui il modello del coach" in body
+
+
+def test_the_lessons_own_grade_is_shown(app: Callable[..., AppTest], tmp_path: Path,
+                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    # The course with one change: lesson 3 grades Carla's call (a limp the coach calls
+    # "imprecisa") "buona". The page shows the lesson's grade, the coach's explanation
+    # and then the lesson's text.
+    for p in (ROOT / "lessons").glob("*.toml"):
+        shutil.copy(p, tmp_path / p.name)
+    lesson = tmp_path / f"{LESSON}.toml"
+    text = lesson.read_text(encoding="utf-8")
+    assert "at = 4\nseat = 3\n" in text
+    graded = 'at = 4\nseat = 3\ngrades = { "p3 cc" = "buona" }\n'
+    lesson.write_text(text.replace("at = 4\nseat = 3\n", graded, 1), encoding="utf-8")
+    monkeypatch.setattr("coach.ui.lessons.default_lessons_dir", lambda: tmp_path)
+    at = _open_lesson(app, lezione=LESSON, mano="1", passo="1")
+    at.button(key=f"{DEC}.call").click().run()
+    assert not at.exception
+    body = texts(at)
+    assert "giudizio: Buona" in body and "giudizio: Imprecisa" not in body
+    assert "Paghi il grande buio (call)" in body  # the lesson's text
+    assert "range di apertura" in body  # and the coach's explanation, kept before it
+    assert body.count("Paghi il grande buio (call)") == 1  # once, not beside the coach's and in it

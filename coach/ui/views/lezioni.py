@@ -23,7 +23,7 @@ from coach.i18n import N_, Message, Translator
 from coach.lessons.schema import Lesson
 from coach.ui import state
 from coach.ui.charts import EquityData, build_equity_figure, build_range_figure, describe_equity
-from coach.ui.coaching import Verdict, assess, option_code
+from coach.ui.coaching import Verdict, assess, authored_verdict, lesson_authored, option_code
 from coach.ui.controls import action_panel, step_controls
 from coach.ui.handview import narration, table_view, visible_seats
 from coach.ui.lessons import (
@@ -199,7 +199,7 @@ def _on_choice(lesson_id: str, hand_index: int, at: int, attempt: Attempt) -> No
     code = outcome.code
     t = state.tr()
     with st.spinner(t("The coach is working out the numbers...")):
-        verdict = assess(sc.hand_at(sc.step_of_action(at)), code)
+        verdict = assess(sc.hand_at(sc.step_of_action(at)), code, authored=lesson_authored(decision))
     is_best = None if decision.best is None else code == decision.best
     if is_best is True:
         # The lesson knows something the model does not (a read, the point being taught).
@@ -244,7 +244,7 @@ def _on_show_or_muck(lesson_id: str, hand_index: int, at: int, code: str) -> Non
         c.symbol() for c in parse_cards(parts[2]))}) if len(parts) > 2
         else Message(N_("{name} mucks without showing."), {"name": decision_name(sc, decision.seat)}))
     verdict = (Verdict(code, grade=Grade.OTTIMA.value, grade_label=Grade.OTTIMA.label) if is_best
-               else Verdict(code))
+               else authored_verdict(code, lesson_authored(decision)))
     _answers()[key] = DecisionAnswer(code, said, decision.feedback.get(code, ""), True, is_best, verdict)
     if verdict.grade is not None:
         try:
@@ -467,15 +467,20 @@ def _show_answer(answer: DecisionAnswer, t: Translator) -> None:
         st.markdown("✅ " + t("This is the choice the lesson teaches."))
     elif answer.is_best is False:
         st.markdown("💡 " + t("The lesson suggests another choice: look at the explanation."))
-    if answer.authored:
+    if answer.authored and not v.authored:
         st.markdown(answer.authored)
     if v.explanation is not None:
         if answer.is_best is True and v.best_code is not None and option_code(answer.code) != v.best_code:
             # The lesson keeps its choice against the coach's simple model: say so, so
             # the two voices do not seem to contradict each other.
-            st.markdown("🧮 " + t("Here the coach's model, which looks one street ahead, would choose "
-                                  "differently; the lesson explains above why it keeps its choice. "
-                                  "The coach's numbers:"))
+            st.markdown("🧮 " + (t("Here the coach's model, which looks one street ahead, would choose "
+                                   "differently; after the coach's numbers the lesson explains why it "
+                                   "keeps its choice:") if v.authored else
+                                 t("Here the coach's model, which looks one street ahead, would choose "
+                                   "differently; the lesson explains above why it keeps its choice. "
+                                   "The coach's numbers:")))
+        # With v.authored the explanation is the coach's followed by the lesson's text
+        # (or the lesson's alone, where it says ``replace``).
         st.markdown(t.render(v.explanation))
     if not answer.in_options and not answer.authored and v.explanation is None:
         st.markdown(t("A legal choice, though not one of those this lesson discusses."))
