@@ -285,36 +285,26 @@ def candidate_options(sit: Situation, extra: Iterable[str] = ()) -> list[_Option
 # -- texts ---------------------------------------------------------------------------------
 
 
+_NOUNS = {"fold": T.NOUN_FOLD, "check": T.NOUN_CHECK, "call": T.NOUN_CALL, "all_in": T.NOUN_ALLIN,
+          "bet": T.NOUN_BET, "raise": T.NOUN_RAISE}
+_BEST = {"fold": T.BEST_FOLD, "check": T.BEST_CHECK, "call": T.BEST_CALL, "all_in": T.BEST_ALLIN,
+         "bet": T.BEST_BET, "raise": T.BEST_RAISE}
+
+
+def _by_kind(o: _Option, table: Mapping[str, str]) -> Message:
+    """The option's wording from ``table``: calling all-in is still a call; bets carry their size."""
+    kind = "call" if o.code == "cc" and o.kind != "check" else o.kind
+    if kind in ("bet", "raise") or kind not in table:
+        return Message(table["bet" if kind == "bet" else "raise"], {"amount": o.amount})
+    return Message(table[kind])
+
+
 def _noun(o: _Option) -> Message:
-    if o.code == "cc" and o.kind != "check":  # calling all-in is still a call
-        return Message(T.NOUN_CALL)
-    if o.kind == "fold":
-        return Message(T.NOUN_FOLD)
-    if o.kind == "check":
-        return Message(T.NOUN_CHECK)
-    if o.kind == "call":
-        return Message(T.NOUN_CALL)
-    if o.kind == "all_in":
-        return Message(T.NOUN_ALLIN)
-    if o.kind == "bet":
-        return Message(T.NOUN_BET, {"amount": o.amount})
-    return Message(T.NOUN_RAISE, {"amount": o.amount})
+    return _by_kind(o, _NOUNS)
 
 
 def _best_verdict(o: _Option) -> Message:
-    if o.code == "cc" and o.kind != "check":
-        return Message(T.BEST_CALL)
-    if o.kind == "fold":
-        return Message(T.BEST_FOLD)
-    if o.kind == "check":
-        return Message(T.BEST_CHECK)
-    if o.kind == "call":
-        return Message(T.BEST_CALL)
-    if o.kind == "all_in":
-        return Message(T.BEST_ALLIN)
-    if o.kind == "bet":
-        return Message(T.BEST_BET, {"amount": o.amount})
-    return Message(T.BEST_RAISE, {"amount": o.amount})
+    return _by_kind(o, _BEST)
 
 
 def join(*parts: Message | None) -> Message:
