@@ -14,13 +14,14 @@ from __future__ import annotations
 
 import argparse
 import itertools
-import subprocess
 import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from _fresh import seconds_in_fresh_process
 
 from coach.equity import equity_result
 
@@ -67,9 +68,7 @@ def first_call_seconds(hands: list[str], board: str) -> float:
         f"q.equity_result({hands!r}, {board!r})\n"
         "print(time.perf_counter() - t)\n"
     )
-    root = Path(__file__).resolve().parent.parent
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=root)
-    return float(out.stdout.strip())
+    return seconds_in_fresh_process(code)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

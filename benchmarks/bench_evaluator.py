@@ -12,7 +12,6 @@ exits non-zero only when an ordering differs (a correctness problem).
 from __future__ import annotations
 
 import argparse
-import subprocess
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -21,6 +20,8 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from _fresh import seconds_in_fresh_process
 
 from coach.cards import ALL_CARDS
 from coach.evaluator import evaluate, evaluate_batch
@@ -57,9 +58,7 @@ def table_build_seconds() -> float:
         "e.evaluate_batch(numpy.arange(7).reshape(1, 7)); e.evaluate_batch(numpy.arange(5).reshape(1, 5))\n"
         "print(time.perf_counter() - t)\n"
     )
-    root = Path(__file__).resolve().parent.parent
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=root)
-    return float(out.stdout.strip())
+    return seconds_in_fresh_process(code)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
