@@ -3,10 +3,12 @@
 With no path, every lesson in ``lessons/`` is checked, plus the course-wide
 checks (numbering, prerequisites, every rule of DESIGN.md §5 covered). A path
 may be a file or a directory (its ``*.toml``); ``--course`` adds the course
-checks for explicit paths. Problems print one a line, in Italian unless
-``--locale en``; the exit status is 1 when there is any problem, 2 for a usage
-error. ``python -m coach lessons coverage`` prints, for each rule, where it is
-taught, shown and asked.
+checks for explicit paths. Every existing translation (``lessons/en/NAME``) of
+a checked lesson is merged and checked on the engine too; a lesson without one
+is a warning line, not a failure (the English course shows it in Italian).
+Problems print one a line, in Italian unless ``--locale en``; the exit status
+is 1 when there is any problem, 2 for a usage error. ``python -m coach lessons
+coverage`` prints, for each rule, where it is taught, shown and asked.
 """
 
 from __future__ import annotations
@@ -45,7 +47,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as exc:
         return 0 if exc.code == 0 else 2
 
-    from coach.lessons.validator import check_lessons, coverage
+    from coach.lessons.overlay import OVERLAY_LOCALES
+    from coach.lessons.validator import check_lessons, coverage, missing_overlays
 
     if args.command == "coverage":
         lessons = load_lessons(args.directory or default_lessons_dir())
@@ -61,6 +64,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     problems = check_lessons(paths, course=args.course or not args.paths)
     for problem in problems:
         print(problem.render(tr))
+    italian = [p for p in paths if p.parent.name not in OVERLAY_LOCALES]
+    for locale in OVERLAY_LOCALES:
+        done = len(italian) - len(missing := missing_overlays(italian, locale))
+        if done:
+            print(tr.render(Message(N_("Translations ({locale}) checked: {files}."),
+                                    {"locale": locale, "files": done})))
+        if missing:  # a warning, not a failure: the course falls back to the Italian text
+            print(tr.render(Message(N_("Warning: no translation ({locale}) yet for {count} lessons, shown "
+                                       "in Italian: {files}"),
+                                    {"locale": locale, "count": len(missing),
+                                     "files": ", ".join(p.name for p in missing)})))
     if problems:
         print(tr.render(Message(N_("Lesson files checked: {files}. Problems: {problems}."),
                                 {"files": len(paths), "problems": len(problems)})), file=sys.stderr)

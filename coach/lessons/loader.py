@@ -18,7 +18,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from coach.errors import LessonError
-from coach.i18n import N_, Message, Translator, get_translator
+from coach.i18n import DEFAULT_LOCALE, N_, Message, Translator, get_translator
 from coach.lessons.schema import Lesson
 
 FILE_NAME = re.compile(r"^(?P<number>\d{2})-(?P<slug>[a-z0-9][a-z0-9-]*)\.toml$")
@@ -113,13 +113,34 @@ def _template(e: Any) -> str:
     return msgid
 
 
-def parse_lesson(text: str, file: str = "<lesson>") -> Lesson:
-    """Validate lesson TOML text; ``file`` (``NN-slug.toml``) gives the id and number."""
+def _read_data(text: str, file: str) -> dict[str, Any]:
+    """TOML text -> data, or a :class:`LessonLoadError` naming ``file``."""
     try:
-        data = tomllib.loads(text)
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         raise LessonLoadError([Problem(file, "", Message(N_("not valid TOML: {problem}"),
                                                           {"problem": str(err)}))]) from None
+
+
+def _read_text(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise LessonLoadError([Problem(str(path), "", Message(N_("cannot read the file: {problem}"),
+                                                              {"problem": str(err)}))]) from None
+
+
+def parse_lesson(text: str, file: str = "<lesson>", *, overlay: str | None = None,
+                 overlay_file: str = "<overlay>", locale: str = "en") -> Lesson:
+    """Validate lesson TOML text; ``file`` (``NN-slug.toml``) gives the id and number.
+
+    With ``overlay`` (the TOML text of a translation, ``overlay_file`` naming it
+    in problems), the Italian lesson is validated first, then the overlay's
+    texts are merged in (:mod:`coach.lessons.overlay`) and the result validated
+    again: a problem of the Italian names ``file``, one of the translation
+    ``overlay_file``.
+    """
+    data = _read_data(text, file)
     name = Path(file).name
     m = FILE_NAME.match(name)
     if m is None:
@@ -141,18 +162,35 @@ def parse_lesson(text: str, file: str = "<lesson>") -> Lesson:
         raise LessonLoadError(problems) from None
     if problems:
         raise LessonLoadError(problems)
-    return lesson
+    if overlay is None:
+        return lesson
+    from coach.lessons.overlay import merge_overlay  # it imports this module
 
-
-def load_lesson(path: str | Path) -> Lesson:
-    """Read and validate one lesson file; raises :class:`LessonLoadError` with every problem."""
-    path = Path(path)
+    merged = merge_overlay(data, _read_data(overlay, overlay_file), file=overlay_file, locale=locale)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        raise LessonLoadError([Problem(str(path), "", Message(N_("cannot read the file: {problem}"),
-                                                              {"problem": str(err)}))]) from None
-    return parse_lesson(text, str(path))
+        return Lesson.model_validate(merged)
+    except ValidationError as err:
+        raise LessonLoadError(problems_from_validation(overlay_file, err)) from None
+
+
+def load_lesson(path: str | Path, *, locale: str = DEFAULT_LOCALE) -> Lesson:
+    """Read and validate one lesson file; raises :class:`LessonLoadError` with every problem.
+
+    For another ``locale`` the translation ``<dir>/<locale>/<name>`` is merged in
+    when it exists; without one the Italian lesson is returned as it is (the
+    course stays whole while translations are written; ``lessons check`` warns).
+    """
+    path = Path(path)
+    text = _read_text(path)
+    if locale == DEFAULT_LOCALE:
+        return parse_lesson(text, str(path))
+    from coach.lessons.overlay import overlay_path
+
+    translation = overlay_path(path, locale)
+    if not translation.is_file():
+        return parse_lesson(text, str(path))
+    return parse_lesson(text, str(path), overlay=_read_text(translation), overlay_file=str(translation),
+                        locale=locale)
 
 
 def lesson_paths(directory: str | Path) -> list[Path]:
@@ -160,9 +198,9 @@ def lesson_paths(directory: str | Path) -> list[Path]:
     return sorted(Path(directory).glob("*.toml"))
 
 
-def load_lessons(directory: str | Path) -> list[Lesson]:
+def load_lessons(directory: str | Path, *, locale: str = DEFAULT_LOCALE) -> list[Lesson]:
     """Every lesson in ``directory``, in course order; raises on the first broken file."""
-    return [load_lesson(p) for p in lesson_paths(directory)]
+    return [load_lesson(p, locale=locale) for p in lesson_paths(directory)]
 
 
 def default_lessons_dir() -> Path:

@@ -26,8 +26,9 @@ from pathlib import Path
 from coach.engine.hand import Hand
 from coach.engine.phh import HandHistory, loads_phh
 from coach.errors import CoachError
-from coach.i18n import N_, Message
-from coach.lessons.loader import LessonLoadError, Problem, load_lesson
+from coach.i18n import DEFAULT_LOCALE, N_, Message
+from coach.lessons.loader import LessonLoadError, Problem, lesson_paths, load_lesson
+from coach.lessons.overlay import OVERLAY_LOCALES, overlay_path
 from coach.lessons.schema import RULES, ExampleHand, Lesson, Question
 
 
@@ -53,9 +54,10 @@ def mentioned(text: str, names: Sequence[str]) -> set[str]:
 class _Checker:
     """Collects the problems of one lesson; ``where`` strings mirror the TOML paths."""
 
-    def __init__(self, file: str, lesson: Lesson) -> None:
+    def __init__(self, file: str, lesson: Lesson, *, italian: bool = True) -> None:
         self.file = file
         self.lesson = lesson
+        self.italian = italian  # a translation skips the checks of the Italian wording
         self.problems: list[Problem] = []
         self.finished: dict[str, Hand] = {}
         self.histories: dict[str, HandHistory] = {}
@@ -68,7 +70,8 @@ class _Checker:
             self.check_hand(i, hand)
         for i, q in enumerate(self.lesson.questions):
             self.check_question(i, q)
-        self.check_text()
+        if self.italian:
+            self.check_text()
         return self.problems
 
     # -- hands ----------------------------------------------------------------
@@ -328,25 +331,92 @@ def coverage_problems(lessons: Iterable[Lesson], where: str = "lessons/") -> lis
     return problems
 
 
-def check_lesson(path: str | Path) -> tuple[Lesson | None, list[Problem]]:
-    """Load and check one file: the lesson (None if it does not load) and its problems."""
+def check_lesson(path: str | Path, *, locale: str = DEFAULT_LOCALE) -> tuple[Lesson | None, list[Problem]]:
+    """Load and check one file: the lesson (None if it does not load) and its problems.
+
+    With another ``locale`` the lesson is the Italian one with the translation's
+    texts merged in (it must exist); its problems name the translation file and
+    the checks of the Italian wording are skipped.
+    """
+    if locale == DEFAULT_LOCALE:
+        try:
+            lesson = load_lesson(path)
+        except LessonLoadError as err:
+            return None, err.problems
+        return lesson, _Checker(str(path), lesson).run()
+    translation = overlay_path(path, locale)
+    if not translation.is_file():
+        return None, [Problem(str(translation), "", Message(
+            N_("there is no translation of {file} here"), {"file": str(path)}))]
     try:
-        lesson = load_lesson(path)
+        lesson = load_lesson(path, locale=locale)
     except LessonLoadError as err:
         return None, err.problems
-    return lesson, _Checker(str(path), lesson).run()
+    return lesson, _Checker(str(translation), lesson, italian=False).run()
 
 
-def check_lessons(paths: Iterable[str | Path], *, course: bool = False) -> list[Problem]:
-    """Every problem of the given lesson files; with ``course`` the cross-lesson checks too."""
+def missing_overlays(paths: Iterable[str | Path], locale: str = "en") -> list[Path]:
+    """The Italian lesson files among ``paths`` that have no ``locale`` translation yet."""
+    return [Path(p) for p in paths if not overlay_path(p, locale).is_file()]
+
+
+def orphan_overlays(directory: str | Path, locale: str = "en") -> list[Problem]:
+    """Translations in ``<directory>/<locale>/`` whose Italian lesson does not exist."""
+    return [Problem(str(p), "", Message(N_("there is no Italian lesson {file} for this translation"),
+                                        {"file": str(Path(directory) / p.name)}))
+            for p in lesson_paths(Path(directory) / locale) if not (Path(directory) / p.name).is_file()]
+
+
+def _as_translation(path: Path) -> tuple[Path, str] | None:
+    """``lessons/en/03-azioni.toml`` -> (``lessons/03-azioni.toml``, "en"); None for an Italian file."""
+    if path.parent.name in OVERLAY_LOCALES and (path.parent.parent / path.name).is_file():
+        return path.parent.parent / path.name, path.parent.name
+    return None
+
+
+def check_lessons(paths: Iterable[str | Path], *, course: bool = False,
+                  overlays: bool = True) -> list[Problem]:
+    """Every problem of the given lesson files; with ``course`` the cross-lesson checks too.
+
+    With ``overlays`` every existing translation of a checked lesson is merged
+    and checked on the engine too (a path may also name a translation itself,
+    ``lessons/en/03-azioni.toml``). Its engine checks run only when the Italian
+    lesson is clean, so one fault is reported once, against the file that has it.
+    With ``course``, translations without an Italian lesson are problems too.
+    """
     problems: list[Problem] = []
     loaded: list[tuple[str, Lesson]] = []
-    for path in paths:
+    directories: set[Path] = set()
+    for raw in paths:
+        path = Path(raw)
+        translation = _as_translation(path)
+        if translation is not None:
+            problems += check_lesson(translation[0], locale=translation[1])[1]
+            continue
+        directories.add(path.parent)
         lesson, found = check_lesson(path)
         problems += found
         if lesson is not None:
             loaded.append((str(path), lesson))
+        if not overlays:
+            continue
+        for locale in OVERLAY_LOCALES:
+            if not overlay_path(path, locale).is_file():
+                continue
+            if lesson is None:
+                continue  # nothing to merge into: the Italian problems come first
+            if found:  # the engine disagrees with the Italian: check only the translation's shape
+                try:
+                    load_lesson(path, locale=locale)
+                except LessonLoadError as err:
+                    problems += err.problems
+                continue
+            problems += check_lesson(path, locale=locale)[1]
     if course:
         problems += course_problems(loaded)
         problems += coverage_problems(lesson for _, lesson in loaded)
+        if overlays:
+            for directory in sorted(directories):
+                for locale in OVERLAY_LOCALES:
+                    problems += orphan_overlays(directory, locale)
     return problems
