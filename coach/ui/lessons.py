@@ -1,7 +1,8 @@
-"""Lesson data for the UI: loading (cached), progress counting, deep-link parsing.
+"""Lesson data for the UI: loading (cached per locale), progress counting, deep-link parsing.
 
-No widgets here, so the rules that decide "is this lesson done", "which hand
-does ``?mano=2`` mean" are tested without a browser.
+No widgets here (only the shared cache of the loaded course), so the rules
+that decide "is this lesson done", "which hand does ``?mano=2`` mean" are
+tested without a browser.
 """
 
 from __future__ import annotations
@@ -10,7 +11,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from coach.lessons.loader import default_lessons_dir, lesson_paths, load_lessons
+import streamlit as st
+
+from coach.i18n import DEFAULT_LOCALE
+from coach.lessons.loader import LessonLoadError, default_lessons_dir, lesson_paths, load_lesson, load_lessons
 from coach.lessons.schema import Lesson
 
 ANSWERS_KEY = "lesson.answers"  # "lesson/hand/at" -> DecisionAnswer
@@ -26,14 +30,51 @@ class Link:
     step: int = 0
 
 
-def lessons_signature(directory: Path | None = None) -> tuple[tuple[str, float], ...]:
-    """The lesson files and their modification times: the cache key for :func:`all_lessons`."""
+def lessons_signature(directory: Path | None = None, locale: str = DEFAULT_LOCALE
+                      ) -> tuple[tuple[str, float], ...]:
+    """The lesson files and their modification times: the cache key for :func:`all_lessons`.
+
+    For another locale the translations (``<dir>/<locale>/NAME``) count too, so
+    a new or edited translation is picked up without a restart.
+    """
     directory = directory or default_lessons_dir()
-    return tuple((p.name, p.stat().st_mtime) for p in lesson_paths(directory))
+    files = lesson_paths(directory)
+    if locale != DEFAULT_LOCALE:
+        files += [p for p in lesson_paths(directory / locale) if (directory / p.name).is_file()]
+    return tuple((str(p.relative_to(directory)), p.stat().st_mtime) for p in files)
 
 
-def all_lessons(directory: Path | None = None) -> list[Lesson]:
-    return load_lessons(directory or default_lessons_dir())
+def all_lessons(directory: Path | None = None, locale: str = DEFAULT_LOCALE) -> list[Lesson]:
+    """The course in ``locale``: each lesson with its translation merged in when there is one.
+
+    A translation that does not load leaves its lesson in Italian rather than
+    taking the course down for that language (``lessons check`` fails on it, so
+    it does not reach a release); a broken Italian lesson still raises.
+    """
+    directory = directory or default_lessons_dir()
+    if locale == DEFAULT_LOCALE:
+        return load_lessons(directory)
+    out = []
+    for path in lesson_paths(directory):
+        try:
+            out.append(load_lesson(path, locale=locale))
+        except LessonLoadError:
+            out.append(load_lesson(path))
+    return out
+
+
+@st.cache_resource(show_spinner=False, max_entries=8)
+def _course(signature: tuple[tuple[str, float], ...], locale: str) -> list[Lesson]:
+    return all_lessons(locale=locale)
+
+
+def course(locale: str = DEFAULT_LOCALE) -> list[Lesson]:
+    """The course in ``locale``, cached per locale and loaded again when a file changes.
+
+    Shared by every session (the models are frozen); pages pass the session's
+    locale (``state.settings().locale``).
+    """
+    return _course(lessons_signature(locale=locale), locale)
 
 
 def parse_link(params: Mapping[str, str], lessons: Sequence[Lesson]) -> Link | None:

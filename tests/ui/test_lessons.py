@@ -238,3 +238,89 @@ def test_the_lessons_own_grade_is_shown(app: Callable[..., AppTest], tmp_path: P
     assert "Paghi il grande buio (call)" in body  # the lesson's text
     assert "range di apertura" in body  # and the coach's explanation, kept before it
     assert body.count("Paghi il grande buio (call)") == 1  # once, not beside the coach's and in it
+
+
+# -- translations (English overlays) ---------------------------------------------------
+
+OVERLAYS = ROOT / "tests" / "lessons" / "overlays"
+PROVA = "01-prova"
+PROVA_DEC = "dec.01-prova/0/3"
+
+
+def _prova_course(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, overlay: Path | None) -> Path:
+    """A lessons folder with only the small test lesson and, if given, its English overlay."""
+    shutil.copy(OVERLAYS / f"{PROVA}.toml", tmp_path)
+    if overlay is not None:
+        (tmp_path / "en").mkdir()
+        shutil.copy(overlay, tmp_path / "en" / f"{PROVA}.toml")
+    monkeypatch.setattr("coach.ui.lessons.default_lessons_dir", lambda: tmp_path)
+    return tmp_path
+
+
+def test_english_locale_shows_the_translated_lesson(app: Callable[..., AppTest], tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    _prova_course(tmp_path, monkeypatch, OVERLAYS / "en" / f"{PROVA}.toml")
+    at = app("en")
+    assert any(b.label == "Next lesson: 1. Test lesson" for b in at.button)  # the home's course list
+    at.query_params["lezione"] = PROVA
+    goto(at, "lezioni")
+    body = texts(at)
+    assert "A minimal lesson." in body and "The last player left wins the pot" in body
+    assert "Lezione di prova" not in body and "L'ultimo rimasto" not in body
+    at.query_params["mano"] = "1"
+    at.query_params["passo"] = "1"
+    goto(at, "lezioni")
+    assert "A short hand" in [s.value for s in at.subheader]
+    body = texts(at)
+    assert "Carla is on the button." in body and "You are Carla. What do you do?" in body
+    at.button(key=f"{PROVA_DEC}.fold").click().run()
+    assert not at.exception
+    assert "With 7-2 folding is the normal choice." in texts(at)  # the translated feedback
+    # the replayer's lesson hands are the English ones too
+    goto(at, "replayer")
+    labels = [str(o) for o in at.selectbox(key="replay_lesson").options]
+    assert labels == ["1. Test lesson — A short hand"], labels
+
+
+def test_italian_locale_keeps_the_italian_lesson_beside_a_translation(
+        app: Callable[..., AppTest], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the course is cached per locale: an English session first must not leak into the Italian one
+    _prova_course(tmp_path, monkeypatch, OVERLAYS / "en" / f"{PROVA}.toml")
+    english = _open_prova(app("en"))
+    assert "A short hand" in [s.value for s in english.subheader]
+    italian = _open_prova(app())
+    assert "Una mano corta" in [s.value for s in italian.subheader]
+    assert "Sei Carla. Che cosa fai?" in texts(italian) and "You are Carla" not in texts(italian)
+
+
+@pytest.mark.parametrize("overlay", [None, OVERLAYS / "broken" / "lunghezza-sbagliata.toml"],
+                         ids=["missing", "broken"])
+def test_english_locale_falls_back_to_italian(overlay: Path | None, app: Callable[..., AppTest],
+                                              tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _prova_course(tmp_path, monkeypatch, overlay)
+    at = _open_prova(app("en"))
+    assert not at.exception
+    assert "Una mano corta" in [s.value for s in at.subheader]
+
+
+def _open_prova(at: AppTest) -> AppTest:
+    at.query_params["lezione"] = PROVA
+    at.query_params["mano"] = "1"
+    at.query_params["passo"] = "1"
+    return goto(at, "lezioni")
+
+
+def test_course_signature_and_fallback_per_locale(tmp_path: Path) -> None:
+    from coach.ui.lessons import all_lessons, lessons_signature
+
+    shutil.copy(OVERLAYS / f"{PROVA}.toml", tmp_path)
+    assert [n for n, _ in lessons_signature(tmp_path, "en")] == [f"{PROVA}.toml"]
+    (tmp_path / "en").mkdir()
+    shutil.copy(OVERLAYS / "broken" / "non-testo.toml", tmp_path / "en" / f"{PROVA}.toml")
+    # a new translation changes the English cache key, not the Italian one
+    assert [n for n, _ in lessons_signature(tmp_path, "en")] == [f"{PROVA}.toml", f"en/{PROVA}.toml"]
+    assert [n for n, _ in lessons_signature(tmp_path)] == [f"{PROVA}.toml"]
+    assert [x.title for x in all_lessons(tmp_path, "en")] == ["Lezione di prova"]  # broken: Italian
+    shutil.copy(OVERLAYS / "en" / f"{PROVA}.toml", tmp_path / "en" / f"{PROVA}.toml")
+    assert [x.title for x in all_lessons(tmp_path, "en")] == ["Test lesson"]
+    assert [x.title for x in all_lessons(tmp_path)] == ["Lezione di prova"]

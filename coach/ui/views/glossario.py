@@ -6,6 +6,7 @@ import streamlit as st
 
 from coach.ui import state
 from coach.ui.glossary import GLOSSARY, WARNINGS
+from coach.ui.lessons import course
 from coach.ui.widgets import page_header
 
 
@@ -13,7 +14,7 @@ def _lesson_of_rule() -> dict[str, tuple[str, str]]:
     """Rule id -> (lesson id, "N. title") of the first lesson that teaches it."""
     out: dict[str, tuple[str, str]] = {}
     try:
-        for lesson in state.lessons():
+        for lesson in course(state.settings().locale):
             for rule in lesson.rules:
                 out.setdefault(rule, (lesson.id, f"{lesson.number}. {lesson.title}"))
     except Exception:  # the glossary works without the lessons

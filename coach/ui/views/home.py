@@ -6,6 +6,7 @@ import streamlit as st
 
 from coach.i18n import Translator
 from coach.ui import state
+from coach.ui.lessons import course
 from coach.ui.widgets import page_header, play_money_note
 
 
@@ -46,7 +47,7 @@ def render() -> None:
 def _course(t: Translator, profile: str) -> None:
     """The course at a glance: lessons in order, ticked when done, and the next one to take."""
     try:
-        all_ = state.lessons()
+        all_ = course(state.settings().locale)
         done = {c.lesson_id for c in state.store().completed_lessons(profile)}
     except Exception:
         return

@@ -30,6 +30,7 @@ from coach.ui.lessons import (
     ANSWERS_KEY,
     QUIZ_KEY,
     Link,
+    course,
     is_complete,
     lesson_progress,
     lessons_signature,
@@ -67,17 +68,20 @@ class QuizAnswer:
 
 
 @st.cache_resource(show_spinner=False, max_entries=64)
-def _script(signature: tuple[tuple[str, float], ...], lesson_id: str, hand: int) -> HandScript:
-    lesson = next(x for x in state.lessons() if x.id == lesson_id)
+def _script(signature: tuple[tuple[str, float], ...], locale: str, lesson_id: str, hand: int) -> HandScript:
+    lesson = next(x for x in course(locale) if x.id == lesson_id)
     return HandScript.from_example(lesson.hands[hand])
 
 
 def lessons() -> list[Lesson]:
-    return state.lessons()
+    """The course in the session's language (an English translation where there is one)."""
+    return course(state.settings().locale)
 
 
 def script(lesson_id: str, hand: int) -> HandScript:
-    return _script(lessons_signature(), lesson_id, hand)
+    """The hand's script (its titles and step texts) in the session's language."""
+    locale = state.settings().locale
+    return _script(lessons_signature(locale=locale), locale, lesson_id, hand)
 
 
 def _answers() -> dict[str, DecisionAnswer]:
