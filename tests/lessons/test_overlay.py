@@ -166,3 +166,13 @@ def test_real_english_overlays_merge_and_pass_the_engine_checks(capsys: pytest.C
     assert problems == [], "\n".join(p.render(EN) for p in problems)
     for path in paths:  # and the English lesson really is in English where a translation exists
         assert load_lesson(path, locale="en").title != load_lesson(path).title, path.name
+
+
+def test_an_engine_fault_of_the_italian_is_reported_once(tmp_path: Path) -> None:
+    lesson = _course(tmp_path, HERE / "broken" / "testo-mancante.toml")
+    text = lesson.read_text(encoding="utf-8")
+    lesson.write_text(text.replace("answer = 2\nhand", "answer = 1\nhand", 1), encoding="utf-8")
+    problems = check_lessons([lesson])
+    # the wrong answer once, against the Italian file; the translation's own fault still shown
+    assert [(Path(p.file).parent.name, p.where) for p in problems] == \
+        [(tmp_path.name, "questions[0] (chi-vince)"), ("en", "hands[0].intro")]
