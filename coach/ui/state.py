@@ -17,9 +17,7 @@ from typing import Any, Literal, TypeVar, cast
 import streamlit as st
 
 from coach.i18n import SUPPORTED_LOCALES, Translator, get_translator
-from coach.lessons.schema import Lesson
 from coach.persistence import ENV_URL, Store, clean_profile_name, default_database_url
-from coach.ui.lessons import all_lessons, lessons_signature
 
 FeedbackTiming = Literal["decision", "hand_end"]
 SETTINGS_KEY = "coach.settings"
@@ -58,16 +56,6 @@ def _store(url: str) -> Store:
 def store() -> Store:
     """The shared progress store for this app's database URL."""
     return _store(database_url())
-
-
-@st.cache_resource(show_spinner=False)
-def _lessons(signature: tuple[tuple[str, float], ...]) -> list[Lesson]:
-    return all_lessons()
-
-
-def lessons() -> list[Lesson]:
-    """The course, loaded once and again only when a lesson file changes (frozen models)."""
-    return _lessons(lessons_signature())
 
 
 def _from_prefs(base: Settings, prefs: dict[str, Any]) -> Settings:
