@@ -39,11 +39,16 @@ from sqlalchemy import (
     select,
 )
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
 APP_DIR_NAME = "coach-holdem"
 ENV_URL = "COACH_DATABASE_URL"
 MAX_NAME = 60
+
+# What a database outage raises (an unreachable server, a read-only data folder): the UI
+# catches exactly these, keeps the learner's session going and says progress is not saved.
+DB_ERRORS: tuple[type[Exception], ...] = (SQLAlchemyError, OSError)
 
 
 def _now() -> datetime:

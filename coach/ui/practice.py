@@ -16,7 +16,7 @@ from typing import Literal
 
 from coach.engine import Hand
 from coach.engine.session import BlindLevel, HandRecord, Session
-from coach.errors import IllegalAction, InvalidInput
+from coach.errors import CoachError, IllegalAction, InvalidInput
 from coach.feedback import Bot, analyze
 from coach.i18n import N_
 from coach.ui.coaching import Verdict, option_code, verdict_from
@@ -176,7 +176,7 @@ class PracticeTable:
         candidates = [f"cbr {attempt.amount}"] if attempt.kind == "raise" and attempt.amount else []
         try:
             analysis = analyze(hand, seed=seed, candidates=candidates)
-        except Exception:
+        except CoachError:  # e.g. a spot the coach cannot read: the action still counts, ungraded
             analysis = None
         street = hand.street
         number = self.hand_number

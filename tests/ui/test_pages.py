@@ -103,3 +103,20 @@ def test_database_url_from_streamlit_secrets(tmp_path: Path, monkeypatch: pytest
     at.toggle(key="set_four").set_value(True).run()
     assert Store(url).preferences("Ospite") == {"feedback_timing": "decision", "four_colour": True,
                                                 "locale": "it"}
+
+
+def test_an_unreachable_database_keeps_the_app_going(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A path under a regular file can never be created: every store call fails.
+    from .helpers import start
+
+    monkeypatch.setenv("COACH_DATABASE_URL", "sqlite:////etc/passwd/coach.db")
+    at = start()
+    assert not at.exception
+    assert any("database non è raggiungibile" in w.value for w in at.warning)
+    at.query_params["lezione"] = "03-azioni"
+    at.query_params["mano"] = "1"
+    at.query_params["passo"] = "1"
+    at = goto(at, "lezioni")
+    at.button(key="dec.03-azioni/0/4.call").click().run()  # grading tries to save the decision
+    assert not at.exception
+    assert "Hai scelto" in texts(at)

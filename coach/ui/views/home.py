@@ -5,6 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from coach.i18n import Translator
+from coach.persistence import DB_ERRORS
 from coach.ui import state
 from coach.ui.lessons import course
 from coach.ui.widgets import page_header, play_money_note
@@ -20,7 +21,7 @@ def render() -> None:
                   "equity, chips won or lost.", name=s.profile))
     try:
         summary = state.store().summary(s.profile)
-    except Exception:
+    except DB_ERRORS:
         summary = None
         st.warning(t("Progress cannot be saved right now: the database is not reachable."))
     if summary is not None:

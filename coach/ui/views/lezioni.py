@@ -21,6 +21,7 @@ from coach.errors import CoachError, IllegalAction
 from coach.feedback import Grade
 from coach.i18n import N_, Message, Translator
 from coach.lessons.schema import Lesson
+from coach.persistence import DB_ERRORS
 from coach.ui import state
 from coach.ui.charts import EquityData, build_equity_figure, build_range_figure, describe_equity
 from coach.ui.coaching import Verdict, assess, authored_verdict, lesson_authored, option_code
@@ -137,7 +138,7 @@ def _save_bookmark(link: Link) -> None:
     try:
         state.store().save_bookmark(state.settings().profile, link.lesson,
                                     -1 if link.hand is None else link.hand, link.step)
-    except Exception:
+    except DB_ERRORS:
         st.session_state["coach.db_error"] = True
 
 
@@ -214,7 +215,7 @@ def _on_choice(lesson_id: str, hand_index: int, at: int, attempt: Attempt) -> No
         try:
             state.store().record_decision(state.settings().profile, verdict.grade, source="lesson",
                                           ref=key, action=code, ev_loss_bb=verdict.ev_loss_bb)
-        except Exception:
+        except DB_ERRORS:
             st.session_state["coach.db_error"] = True
     _check_complete(lesson_id)
 
@@ -254,7 +255,7 @@ def _on_show_or_muck(lesson_id: str, hand_index: int, at: int, code: str) -> Non
         try:
             state.store().record_decision(state.settings().profile, verdict.grade, source="lesson",
                                           ref=key, action=code)
-        except Exception:
+        except DB_ERRORS:
             st.session_state["coach.db_error"] = True
     _check_complete(lesson_id)
 
@@ -281,7 +282,7 @@ def _on_answer(lesson_id: str, question_id: str) -> None:
     _quiz()[key] = QuizAnswer(int(value), correct)
     try:
         state.store().record_quiz_answer(state.settings().profile, topic_of(lesson, q.rules), key, correct)
-    except Exception:
+    except DB_ERRORS:
         st.session_state["coach.db_error"] = True
     _check_complete(lesson_id)
 
@@ -298,7 +299,7 @@ def _check_complete(lesson_id: str) -> None:
         try:
             if state.store().mark_lesson_completed(state.settings().profile, lesson_id):
                 st.session_state["lesson.just_completed"] = lesson_id
-        except Exception:
+        except DB_ERRORS:
             st.session_state["coach.db_error"] = True
 
 
@@ -378,7 +379,7 @@ def render() -> None:
 def _completed_ids() -> set[str]:
     try:
         return {c.lesson_id for c in state.store().completed_lessons(state.settings().profile)}
-    except Exception:
+    except DB_ERRORS:
         return set()
 
 

@@ -14,6 +14,7 @@ import streamlit as st
 
 from coach.i18n import N_, Translator
 from coach.lessons.drills import KINDS, Drill, DrillKind, make_drill
+from coach.persistence import DB_ERRORS
 from coach.ui import state
 from coach.ui.handview import table_view
 from coach.ui.table import SeatView, TableView
@@ -70,7 +71,7 @@ def _on_answer() -> None:
     state.put(RESULT, (kind, seed, int(value), correct))
     try:
         state.store().record_quiz_answer(state.settings().profile, topic_key(kind), f"{kind}:{seed}", correct)
-    except Exception:
+    except DB_ERRORS:
         st.session_state["coach.db_error"] = True
 
 
