@@ -1,4 +1,4 @@
-"""Command line: ``python -m coach {replay,evaluate,equity,advise,lessons} ...``.
+"""Command line: ``python -m coach {replay,evaluate,equity,advise,lessons,theory} ...``.
 
 Each sub-command lives with the module it exercises and exposes
 ``main(argv) -> int``; this file only dispatches, so importing it is cheap.
@@ -16,6 +16,7 @@ COMMANDS = {
     "equity": ("coach.equity_cli", "Equity of hands or ranges, exact or Monte Carlo."),
     "advise": ("coach.feedback.cli", "Grade the options at the decision point of a PHH file."),
     "lessons": ("coach.lessons.cli", "Check the lesson files against the engine."),
+    "theory": ("coach.theory.cli", "Push/fold equilibria, river solver, and the tables behind them."),
 }
 
 

@@ -1,0 +1,181 @@
+"""Game theory: river solve time and exploitability, push/fold solves, the preflop table build.
+
+    python benchmarks/bench_theory.py [--full-table]
+
+Prints figures, never fails on a time (it fails only on a wrong answer: a
+solve that does not reach its target, a table cell that disagrees).
+
+* River, full ranges: every live combo (1,081 of 1,326 on a river) for both
+  players, the default tree (bets 33/75/125% and all-in, raises 75% and
+  all-in, at most two raises), pot 100, stack 200, on three boards; solved to
+  0.5% of the pot. Target: <= 2 s each. The same spot with CFR+ (the classic
+  update rule) shows what Discounted CFR saves.
+* River, narrowed ranges (<= 200 combos each): solved to 0.3% of the pot.
+  Target: <= 0.3 s each.
+* Exploitability against iterations on one full-range spot (it must go down).
+* Push/fold: the time to solve one chart heads-up and first-in nine-handed.
+* The preflop table: the time per matchup of our exact enumeration and of
+  eval7's (the C evaluator on PyPI) on the same matchups, and the whole build
+  extrapolated from them (``--full-table`` times the real build instead, about
+  ten minutes).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from coach.theory.cfr import Solver  # noqa: E402
+from coach.theory.river import RiverSpot, _hands, solve_river  # noqa: E402
+from coach.theory.trees import build_tree  # noqa: E402
+
+BOARDS = ["Ks Th 7s 4d 2c", "9h 8h 3c 2d Jh", "Ac Ad 7c 7s 2h"]
+NARROW = [
+    ("Ks Th 7s 4d 2c", "TT+, AJs+, KQs, AQo+, 76s, 65s, A5s-A2s, KJs, QJs, JTs",
+     "99+, ATs+, KJs+, QJs, JTs, AJo+, KQo, T9s"),
+    ("9h 8h 3c 2d Jh", "88+, ATs+, KTs+, QTs+, JTs, T9s, AJo+, KQo",
+     "22+, A9s+, KTs+, QTs+, J9s+, T8s+, 97s+, 87s"),
+    ("Ac Ad 7c 7s 2h", "22+, A2s+, KTs+, QTs+, JTs", "TT+, AJs+, KQs, AQo+, 76s, 87s"),
+]
+
+
+def _river_row(label: str, spot: RiverSpot, target: float) -> float:
+    t0 = time.perf_counter()
+    r = solve_river(spot, target_pct=target, use_cache=False)
+    secs = time.perf_counter() - t0
+    n0, n1 = len(r.hands[0]), len(r.hands[1])
+    ok = "ok" if r.exploitability_pct <= target else "NOT REACHED"
+    print(f"  {label:28} {n0:5}x{n1:<5} {r.iterations:6} it  {r.exploitability_pct:6.3f}% pot  "
+          f"{secs:6.2f} s  {ok}")
+    if r.exploitability_pct > target:
+        raise SystemExit(f"{label}: exploitability {r.exploitability_pct:.3f}% above the target {target}%")
+    return secs
+
+
+def _cfr_plus(spot: RiverSpot, target: float) -> tuple[int, float]:
+    hands = (_hands(spot.ranges[0], spot.board), _hands(spot.ranges[1], spot.board))
+    solver = Solver(build_tree(spot.pot, spot.stack, spot.config), hands, variant="cfr+")
+    t0 = time.perf_counter()
+    sol = solver.solve(target_pct=target, max_iterations=3000, check_every=20)
+    return sol.iterations, time.perf_counter() - t0
+
+
+def river() -> None:
+    print("River, full ranges, default tree, pot 100, stack 200, target 0.5% of the pot:")
+    full = []
+    for board in BOARDS:
+        spot = RiverSpot.make(board, "random", "random", 100, 200)
+        full.append(_river_row(board, spot, 0.5))
+    print(f"  median {statistics.median(full):.2f} s, worst {max(full):.2f} s (target <= 2 s)")
+    spot = RiverSpot.make(BOARDS[0], "random", "random", 100, 200)
+    t0 = time.perf_counter()
+    r = solve_river(spot, target_pct=0.5, use_cache=False)
+    dcfr_secs = time.perf_counter() - t0
+    it, secs = _cfr_plus(spot, 0.5)
+    print(f"  same spot with CFR+ instead of Discounted CFR: {it} iterations, {secs:.2f} s "
+          f"({secs / dcfr_secs:.1f}x the time of DCFR's {r.iterations} iterations)")
+    print("River, narrowed ranges (<= 200 combos), target 0.3% of the pot:")
+    narrow = []
+    for board, oop, ip in NARROW:
+        spot = RiverSpot.make(board, oop, ip, 60, 150)
+        sizes = (len(spot.ranges[0]), len(spot.ranges[1]))
+        assert max(sizes) <= 200, sizes
+        narrow.append(_river_row(board, spot, 0.3))
+    print(f"  median {statistics.median(narrow):.3f} s, worst {max(narrow):.3f} s (target <= 0.3 s)")
+    print("Exploitability against iterations (full ranges, first board):")
+    first = spot_full(0)
+    hands = (_hands(first.ranges[0], first.board), _hands(first.ranges[1], first.board))
+    solver = Solver(build_tree(100, 200), hands)
+    line = []
+    for n in (1, 5, 10, 20, 40, 80, 160):
+        while solver.t < n:
+            solver.iterate()
+        line.append(f"{n}: {100 * solver.exploitability() / solver.tree.pot:.3f}%")
+    print("  " + ", ".join(line))
+    t0 = time.perf_counter()
+    solve_river(spot_full(0), target_pct=0.5)
+    t1 = time.perf_counter()
+    solve_river(spot_full(0), target_pct=0.5)
+    t2 = time.perf_counter()
+    print(f"  cached: first {1000 * (t1 - t0):.0f} ms, again {1000 * (t2 - t1):.3f} ms")
+
+
+def spot_full(i: int) -> RiverSpot:
+    return RiverSpot.make(BOARDS[i], "random", "random", 100, 200)
+
+
+def pushfold() -> None:
+    from coach.theory.pushfold import solve
+
+    print("Push/fold, one chart solved from scratch:")
+    for players, seat, stack in ((2, "SB", 10.0), (2, "SB", 20.0), (6, "UTG", 8.0), (9, "UTG", 12.0)):
+        t0 = time.perf_counter()
+        c = solve(players, seat, stack, 0.125)
+        secs = time.perf_counter() - t0
+        print(f"  {players} players, {seat:3} {stack:4g} bb, ante 0.125: {c.iterations:5} it, "
+              f"exploitability {c.exploitability_bb:.1e} bb, {secs:.2f} s")
+
+
+def table(full: bool) -> None:
+    import eval7
+
+    from coach.cards import Card
+    from coach.theory.preflop import _hero_row, build_table, load_table, matchups_of
+
+    print("Preflop 169x169 equity table:")
+    total = sum(len(matchups_of(h)[1]) for h in range(169))
+    if full:
+        t0 = time.perf_counter()
+        doubled, _ = build_table()
+        secs = time.perf_counter() - t0
+        same = bool((doubled == load_table()[0]).all())
+        print(f"  full build: {secs:.0f} s for {total} matchups; identical to the shipped table: {same}")
+        return
+    # a sample: three hero classes of different shapes, timed whole
+    sample = [0, 14, 100]  # AA, AKo, a mid offsuit class
+    n = sum(len(matchups_of(h)[1]) for h in sample)
+    t0 = time.perf_counter()
+    for h in sample:
+        _hero_row(h)
+    ours = (time.perf_counter() - t0) / n
+    print(f"  ours: {1000 * ours:.1f} ms per matchup ({n} matchups timed), whole table "
+          f"({total} matchups) about {ours * total / 60:.1f} min on one core")
+    # eval7 has no exact preflop enumeration (py_hand_vs_range_exact needs a flop): a board loop
+    # calling its C evaluate, as the slow test does, timed on 100,000 of a matchup's 1,712,304 boards
+    from coach.evaluator import combinations_array
+
+    e7 = [eval7.Card(str(Card.from_index(i))) for i in range(52)]
+    (a, b), villains = matchups_of(0)
+    (c, d), _ = villains[0]
+    live = [x for x in range(52) if x not in (a, b, c, d)]
+    boards = combinations_array(len(live), 5)[:100_000]
+    ha, hb = [e7[a], e7[b]], [e7[c], e7[d]]
+    t0 = time.perf_counter()
+    for row in boards.tolist():
+        board = [e7[live[i]] for i in row]
+        eval7.evaluate(ha + board) > eval7.evaluate(hb + board)  # noqa: B015
+    theirs = (time.perf_counter() - t0) * 1_712_304 / len(boards)
+    print(f"  eval7 evaluate in a board loop: {1000 * theirs:.0f} ms per matchup; ours is "
+          f"{theirs / ours:.0f}x faster (the table with eval7: about {theirs * total / 3600:.1f} h)")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--full-table", action="store_true", help="time the real table build (minutes)")
+    parser.add_argument("--skip-table", action="store_true")
+    args = parser.parse_args()
+    river()
+    pushfold()
+    if not args.skip_table:
+        table(args.full_table)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
