@@ -20,21 +20,21 @@ Models (and where they are exact):
 * **Bet / raise** = ``f * pot + (1 - f) * (eq_c * (pot + add + v_add) - add)``
   where ``f`` is the villain's fold probability and ``eq_c`` the equity against
   the hands that continue. Always an estimate: ``f`` comes from the calling
-  model below and re-raises are ignored.
+  model below (moved by the opponent's profile, :mod:`coach.feedback.profiles`)
+  and re-raises are ignored.
 
-Calling model (:func:`call_threshold`; a second reading caps the fold
-frequency at ``MAX_FOLD`` = 70% and at the bet's break-even frequency
-``add / (add + pot)``, i.e. an opponent who defends at least the minimum
-defence frequency, and the analysis keeps the less favourable of the two EVs,
-so a pure bluff is never credited with a profit from folds alone): the villain reads the bettor's range as
-the top ``w = pot / (pot + add)`` of all hands (smaller for bigger bets: a pot
-bet looks like the top half, a 3x-pot overbet like the top quarter; never
-narrower than the top quarter, because an overbet reads as polarised; a raise
-reads 40% narrower than a bet of the same size, down to the top 15%) and calls
-when his equity against it, ``(s - (1 - w)) / w`` for a hand that beats a
-fraction ``s`` of all hands, covers his price ``e = v_add / (pot + add +
-v_add)``: he calls with ``s >= 1 - w * (1 - e)``. Small bets get called by more
-hands, large bets only by strong ones; that is what makes bet sizing matter.
+Calling model (:func:`call_threshold`; the profile then moves the threshold and
+caps the folds, 70% for a balanced opponent): the villain reads the bettor's
+range as the top ``w = pot / (pot + add)`` of all hands (smaller for bigger
+bets: a pot bet looks like the top half, a 3x-pot overbet like the top quarter;
+never narrower than the top quarter, because an overbet reads as polarised,
+except on the river above twice the pot, where only a strong hand calls a real
+opponent's huge bet; a raise reads 40% narrower than a bet of the same size,
+down to the top 15%) and calls when his equity against it,
+``(s - (1 - w)) / w`` for a hand that beats a fraction ``s`` of all hands,
+covers his price ``e = v_add / (pot + add + v_add)``: he calls with
+``s >= 1 - w * (1 - e)``. Small bets get called by more hands, large bets only
+by strong ones; that is what makes bet sizing matter.
 """
 
 from __future__ import annotations
@@ -157,19 +157,21 @@ RAISE_RANGE_FLOOR = 0.15
 RAISE_RANGE_FACTOR = 0.6
 
 
-def bettor_range_width(pot: int, add: int, *, is_raise: bool = False) -> float:
+def bettor_range_width(pot: int, add: int, *, is_raise: bool = False, floor: bool = True) -> float:
     """The top fraction of all hands a villain reads into a bet (or raise) of ``add`` into ``pot``."""
     w = pot / (pot + add)
     if is_raise:
-        return max(RAISE_RANGE_FLOOR, RAISE_RANGE_FACTOR * w)
-    return max(BET_RANGE_FLOOR, w)
+        return max(RAISE_RANGE_FLOOR if floor else 0.0, RAISE_RANGE_FACTOR * w)
+    return max(BET_RANGE_FLOOR if floor else 0.0, w)
 
 
-def call_threshold(pot: int, add: int, villain_add: int, *, is_raise: bool = False) -> float:
+def call_threshold(
+    pot: int, add: int, villain_add: int, *, is_raise: bool = False, floor: bool = True,
+) -> float:
     """The hand-strength percentile a villain needs to call (see the module doc)."""
     if add <= 0:
         return 0.0
-    w = bettor_range_width(pot, add, is_raise=is_raise)
+    w = bettor_range_width(pot, add, is_raise=is_raise, floor=floor)
     price = villain_add / (pot + add + villain_add) if villain_add > 0 else 0.0
     return 1.0 - w * (1.0 - price)
 

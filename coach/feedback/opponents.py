@@ -21,6 +21,13 @@ percentile on the board of that street, see
   (draws and floats).
 
 A lesson can instead give the range of a seat in range notation.
+
+An opponent's profile (:mod:`coach.feedback.profiles`) changes both: a loose
+player's preflop range is wider (the strongest hands by preflop strength are
+added until it covers the profile's share), a tight one's narrower (only its
+strongest part); after a bet or raise his weaker hands keep the profile's
+weight (a rock's bets are strong, an aggressive player's carry bluffs); after
+a call the calling threshold is the profile's.
 """
 
 from __future__ import annotations
@@ -31,7 +38,14 @@ from dataclasses import dataclass
 import numpy as np
 
 from coach.feedback.maths import call_threshold
-from coach.feedback.rangemodel import WeightedRange, parse_weighted, strength_percentiles
+from coach.feedback.profiles import DEFAULT, Profile
+from coach.feedback.rangemodel import (
+    WeightedRange,
+    all_combos,
+    parse_weighted,
+    preflop_percentiles,
+    strength_percentiles,
+)
 from coach.feedback.ranges_data import ANY_TWO, table_for
 from coach.feedback.situation import STREET_BOARD, PastAction, Situation
 
@@ -101,44 +115,77 @@ def preflop_range(sit: Situation, seat: int) -> tuple[str, str]:
     return text, source
 
 
-def _narrow(rng: WeightedRange, act: PastAction, board: tuple[int, ...]) -> WeightedRange:
+def _narrow(
+    rng: WeightedRange, act: PastAction, board: tuple[int, ...], prof: Profile = DEFAULT,
+) -> WeightedRange:
     if act.kind in ("check", "fold") or len(rng) == 0:
         return rng
     pct = strength_percentiles(rng.cards, board)
+    other = OTHER_WEIGHT
     if act.kind in ("bet", "raise"):
         add = act.added
         w = act.pot_before / (act.pot_before + add) if add > 0 else 1.0
         keep = pct >= 1.0 - w
+        other = prof.other_weight
     else:  # call
         c = act.added
-        keep = pct >= call_threshold(act.pot_before - c, c, c) if c > 0 else np.ones(len(rng), dtype=bool)
-    factors = np.where(keep, 1.0, OTHER_WEIGHT)
+        threshold = prof.calling_threshold(call_threshold(act.pot_before - c, c, c)) if c > 0 else 0.0
+        keep = pct >= threshold
+    factors = np.where(keep, 1.0, other)
     return rng.reweighted(factors)
+
+
+def _reshape(rng: WeightedRange, keep: float, dead: tuple[int, ...]) -> WeightedRange:
+    """The preflop range a profile plays: ``keep`` times its share of hands, by preflop strength.
+
+    Narrower (keep < 1): only the strongest part of the range. Wider (keep > 1):
+    the range plus the strongest hands outside it until the share is reached.
+    """
+    if keep == 1.0 or len(rng) == 0:
+        return rng
+    target = min(1.0, rng.share_of_all() * keep) * 1326
+    if keep < 1.0:
+        order = np.argsort(-preflop_percentiles(rng.cards), kind="stable")
+        cum = np.cumsum(rng.weights[order])
+        n = int(np.searchsorted(cum, target)) + 1
+        return WeightedRange(rng.cards[order[:n]], rng.weights[order[:n]])
+    every = all_combos(dead)
+    inside = {tuple(sorted(r)) for r in rng.cards.tolist()}
+    extra_mask = np.array([tuple(sorted(r)) not in inside for r in every.cards.tolist()], dtype=bool)
+    extra = every.cards[extra_mask]
+    order = np.argsort(-preflop_percentiles(extra), kind="stable")
+    need = max(0, round(target - rng.total))
+    add = extra[order[:need]]
+    return WeightedRange(np.concatenate([rng.cards, add]), np.concatenate([rng.weights, np.ones(len(add))]))
 
 
 def opponent_range(
     sit: Situation, seat: int, *, given: str | None = None, dead: tuple[int, ...] = (),
+    prof: Profile = DEFAULT,
 ) -> OpponentRange:
     """The assumed range of ``seat`` at the decision point, narrowed by his actions."""
     if given is not None:
         base = parse_weighted(given).without(dead)
         return OpponentRange(seat, given, "lesson", base)
     text, source = preflop_range(sit, seat)
-    rng = parse_weighted(text).without(dead)
+    rng = _reshape(parse_weighted(text).without(dead), prof.preflop_keep, dead)
     board_idx = tuple(c.index for c in sit.board)
     for act in sit.history:
         if act.seat != seat or act.street == "preflop":
             continue
-        rng = _narrow(rng, act, board_idx[: STREET_BOARD[act.street]])
+        rng = _narrow(rng, act, board_idx[: STREET_BOARD[act.street]], prof)
+    if not prof.equilibrium:
+        source = f"{source}+{prof.key}"
     return OpponentRange(seat, text, source, rng)
 
 
 def opponent_ranges(
-    sit: Situation, given: Mapping[int, str] | None = None,
+    sit: Situation, given: Mapping[int, str] | None = None, profiles: Mapping[int, Profile] | None = None,
 ) -> dict[int, OpponentRange]:
     """Ranges of the opponents still in the hand (hero's cards are removed from them)."""
     dead = tuple(c.index for c in sit.hero_cards) + tuple(c.index for c in sit.board)
     out: dict[int, OpponentRange] = {}
     for seat in sit.opponents:
-        out[seat] = opponent_range(sit, seat, given=(given or {}).get(seat), dead=dead)
+        out[seat] = opponent_range(sit, seat, given=(given or {}).get(seat), dead=dead,
+                                   prof=(profiles or {}).get(seat, DEFAULT))
     return out

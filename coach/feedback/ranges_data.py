@@ -46,10 +46,25 @@ class RangeTable:
     bb_defend: Mapping[str, FacingRanges] = field(default_factory=dict)
     vs_3bet: FacingRanges | None = None
     villain: Mapping[str, str] = field(default_factory=dict)
+    vs_limp: Mapping[str, FacingRanges] = field(default_factory=dict)
 
     def open_range(self, position: str) -> str:
         """The raise-first-in range (the big blind never opens: empty)."""
         return self.open.get(position, "")
+
+    def facing_limp(self, hero: str) -> FacingRanges:
+        """Isolation-raise and call (complete, check) ranges after one or more limps.
+
+        A position without a chart of its own uses the nearest later one (an
+        early seat plays like the first seat that has a chart).
+        """
+        if hero in self.vs_limp:
+            return self.vs_limp[hero]
+        later = self.positions[self.positions.index(hero) + 1:] if hero in self.positions else ()
+        for pos in later:
+            if pos in self.vs_limp:
+                return self.vs_limp[pos]
+        return FacingRanges("", "")
 
     def facing_open(self, hero: str, opener: str) -> FacingRanges:
         """3-bet and call ranges for ``hero`` facing one open from ``opener``."""
@@ -75,6 +90,7 @@ def parse_table(data: Mapping[str, Any]) -> RangeTable:
         bb_defend={str(k): _facing(v, "threebet") for k, v in data.get("bb_defend", {}).items()},
         vs_3bet=_facing(data["vs_3bet"], "fourbet") if "vs_3bet" in data else None,
         villain={str(k): str(v) for k, v in data.get("villain", {}).items()},
+        vs_limp={str(k): _facing(v, "isoraise") for k, v in data.get("vs_limp", {}).items()},
     )
 
 
@@ -129,6 +145,8 @@ def all_range_texts(table: RangeTable) -> list[tuple[str, str]]:
             out += [(f"{name}.{p}.raise", f.raise_range), (f"{name}.{p}.call", f.call)]
     if table.vs_3bet is not None:
         out += [("vs_3bet.raise", table.vs_3bet.raise_range), ("vs_3bet.call", table.vs_3bet.call)]
+    for p, f in table.vs_limp.items():
+        out += [(f"vs_limp.{p}.raise", f.raise_range), (f"vs_limp.{p}.call", f.call)]
     out += [(f"villain.{k}", v) for k, v in table.villain.items()]
     return out
 
@@ -161,6 +179,10 @@ def validate_table(table: RangeTable) -> list[str]:
         both = parsed.get("vs_3bet.raise", frozenset()) & parsed.get("vs_3bet.call", frozenset())
         if both:
             problems.append(f"{table.format} vs_3bet: both raise and call: {sorted(both)}")
+    for p in table.vs_limp:
+        both = parsed.get(f"vs_limp.{p}.raise", frozenset()) & parsed.get(f"vs_limp.{p}.call", frozenset())
+        if both:
+            problems.append(f"{table.format} vs_limp.{p}: both raise and call: {sorted(both)}")
     return problems
 
 

@@ -65,6 +65,7 @@ class Situation:
     can_call: bool
     can_raise: bool
     acted_this_street: frozenset[int] = field(default_factory=frozenset)
+    antes: tuple[int, ...] = ()  # each seat's ante in the pot (a big blind ante is the big blind's)
 
     @property
     def hero_position(self) -> str:
@@ -160,4 +161,5 @@ def read_situation(hand: Hand) -> Situation:
         min_raise_to=legal.min_raise_to, max_raise_to=legal.max_raise_to, can_check=legal.can_check,
         can_call=legal.can_call, can_raise=legal.can_bet or legal.can_raise,
         acted_this_street=frozenset(acted),
+        antes=tuple(min(stacks0[s], antes[s]) for s in range(n)),
     )

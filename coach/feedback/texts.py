@@ -169,3 +169,89 @@ def pct_phrase(msgids: tuple[str, str, str, str], ratio: float, **params: object
 def bb(value: float) -> Decimal:
     """Big blinds with one decimal, as the learner reads them."""
     return Decimal(round(value, 1), 1)
+
+
+# -- which model produced the numbers (grading v2) ---------------------------------------------
+MODEL_HEURISTIC = N_(
+    "Figures: one-street estimate (it looks at this betting round only; the opponent folds and calls "
+    "as a balanced player would).")
+MODEL_HEURISTIC_PROFILE = N_(
+    "Figures: one-street estimate against a {profile} (his folds and calls follow that profile).")
+MODEL_SOLVER = N_(
+    "Figures: computed equilibrium (river solver against the ranges assumed, precise to {expl} of the pot).")
+MODEL_PUSHFOLD = N_(
+    "Figures: push/fold chart (equilibrium for {players} players with {stack} big blinds; exploitability "
+    "{expl} bb).")
+MODEL_FALLBACK = N_(
+    "The equilibrium would have taken too long to compute here: the one-street estimate answers instead.")
+SOLVER_MIX = N_("At equilibrium this hand plays: {mix}.")
+IS_BEST_EV_SOLVER = N_("Expected value at equilibrium: {ev} bb.")
+IS_BEST_EV_CHART = N_("Expected value from the chart: {ev} bb.")
+
+# "{share}" is one of SHARE_OF_HANDS (the Italian article depends on the number)
+PF_PUSH_IN = N_(
+    "With {stack} big blinds at a table of {players} the choice is all-in or fold: from this seat the "
+    "push/fold chart goes all-in with {share}, and {hand} is one of them.")
+PF_PUSH_OUT = N_(
+    "With {stack} big blinds at a table of {players} the choice is all-in or fold: from this seat the "
+    "push/fold chart goes all-in with {share}, and {hand} is not one of them.")
+PF_PUSH_MIXED = N_(
+    "With {stack} big blinds at a table of {players} the choice is all-in or fold: from this seat the "
+    "push/fold chart goes all-in with {share}, and {hand} is at its edge (all-in with frequency {freq}: "
+    "both choices are worth about the same).")
+PF_CALL_HEAD = N_(
+    "An all-in with {stack} big blinds: at equilibrium the shover goes all-in with {share}. Against that "
+    "range: {need}; {have}.")
+SHARE_OF_HANDS = (N_("{pct} of the hands"), N_("{pct} of all hands"), N_("no hand at all ({pct})"),
+                  N_("just {pct} of the hands"))
+PF_PUSH_LIMP = N_(
+    "With so few big blinds, just calling is outside the push/fold model: it lets the others see the flop "
+    "cheaply and gives up the all-in's fold equity.")
+PF_PUSH_SMALL_RAISE = N_(
+    "A raise that is not all-in is outside the push/fold model: it commits much of the stack anyway; "
+    "the all-in is the reference.")
+
+PF_LIMPED_RAISE = N_(
+    "After one or more limps, {hand} {from_pos} is a hand to raise and isolate the limpers: about {size} big "
+    "blinds (3 plus 1 per limper).")
+PF_LIMPED_CALL = N_(
+    "After one or more limps, {hand} {from_pos} plays well in a cheap multiway pot: call behind.")
+PF_LIMPED_COMPLETE = N_(
+    "After one or more limps, completing the small blind costs only {call}: {hand} is worth seeing the flop.")
+PF_LIMPED_CHECK = N_(
+    "After one or more limps you are the big blind: check {hand} for free and see the flop.")
+PF_LIMPED_FOLD = N_("After one or more limps, {hand} {from_pos} is not worth playing: fold.")
+PF_LIMPED_MISSED_RAISE = N_(
+    "Just calling with a hand this strong lets every limper in cheaply: raising wins more now and later.")
+PF_ISO_OK = N_("A raise to {amount} is {bb} big blinds: the right size to isolate the limpers.")
+PF_ISO_SMALL = N_(
+    "A raise to {amount} is only {bb} big blinds: too small to isolate, the limpers call at a good price.")
+
+BLUFF_BREAK_EVEN = N_(
+    "This bet has no showdown value: it wins only when the opponent folds, and here in the best case the "
+    "bluff breaks even.")
+BLUFF_LOSES = N_(
+    "This bet has no showdown value: it wins only when the opponent folds, and he does not fold often "
+    "enough to pay for it.")
+STRONG_PASSIVE = N_(
+    "The estimate looks one street ahead and prefers raising; with a hand this strong, calling or checking "
+    "is still playable: it keeps the opponent's bluffs in and controls the size of the pot.")
+STRONG_PASSIVE_STANDARD = N_(
+    "The estimate looks one street ahead and prefers raising, but this is a standard line with a hand this "
+    "strong: it keeps the opponent's bluffs in, controls the pot and lets you win more on later streets.")
+RIVER_OVERBET_NOTE = N_(
+    "On the river a bet of more than twice the pot is called only by strong hands: without the nuts it is "
+    "never graded above good.")
+MODEL_OPINION = N_(
+    "The lesson's grade is the one shown; the coach's model, which looks at this decision alone, would "
+    "grade it {grade}.")
+NUTS_PASSIVE = N_(
+    "With the nuts you win this pot anyway: just calling or checking only gives up the chips a raise "
+    "would collect.")
+MIX_ITEM = N_("{noun} ({pct})")
+GAIN_OVER_CALL_EXACT = N_(
+    "Compared with the call, {noun} earns about {gain} bb more; {best} would earn about {loss} bb "
+    "more still.")
+GAIN_OVER_CHECK_EXACT = N_(
+    "Compared with the check, {noun} earns about {gain} bb more; {best} would earn about {loss} bb "
+    "more still.")

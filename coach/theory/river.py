@@ -2,7 +2,10 @@
 
 A river spot is a complete board, the two players' ranges (weighted combos,
 card removal respected), the pot and the effective stack, and a betting tree
-(:mod:`coach.theory.trees`). Player 0 is out of position (acts first). The
+(:mod:`coach.theory.trees`). Player 0 acts first: out of position at the start
+of the river, or the player to act when the tree starts mid-street (a
+:class:`~coach.theory.trees.RootState`, which is how the coach solves the
+decision in front of a learner). The
 solver (:mod:`coach.theory.cfr`) returns, for every decision node, each hand's
 mix over the actions and each action's expected value for each hand, plus the
 exploitability reached, in % of the pot.
@@ -31,7 +34,7 @@ from coach.cards import Card, format_cards, parse_cards
 from coach.errors import InvalidInput
 from coach.i18n import N_
 from coach.theory.cfr import F64, Hands, Solution, Solver, Tree
-from coach.theory.trees import DEFAULT_CONFIG, TreeConfig, build_tree
+from coach.theory.trees import DEFAULT_CONFIG, RootState, TreeConfig, build_tree
 
 I64 = npt.NDArray[np.int64]
 
@@ -49,10 +52,11 @@ class RiverSpot:
     pot: float
     stack: float
     config: TreeConfig = DEFAULT_CONFIG
+    root: RootState | None = None
 
     @staticmethod
     def make(board: str | Sequence[Card], oop: object, ip: object, pot: float, stack: float,
-             config: TreeConfig = DEFAULT_CONFIG) -> RiverSpot:
+             config: TreeConfig = DEFAULT_CONFIG, root: RootState | None = None) -> RiverSpot:
         """A spot from readable inputs: ranges as notation, a ``Range`` or ``{(a, b): weight}``."""
         cards = parse_cards(board) if isinstance(board, str) else tuple(board)
         if len(cards) != 5:
@@ -62,7 +66,7 @@ class RiverSpot:
         if stack < 0:
             raise InvalidInput(N_("The stack cannot be negative."))
         b = tuple(sorted(c.index for c in cards))
-        return RiverSpot(b, (_combos(oop, b), _combos(ip, b)), float(pot), float(stack), config)
+        return RiverSpot(b, (_combos(oop, b), _combos(ip, b)), float(pot), float(stack), config, root)
 
 
 def _combos(rng: object, board: tuple[int, ...]) -> tuple[tuple[tuple[int, int], float], ...]:
@@ -202,7 +206,7 @@ def solve_river(
                 _cache.move_to_end(key)
                 return hit
     hands = (_hands(spot.ranges[0], spot.board), _hands(spot.ranges[1], spot.board))
-    tree = build_tree(spot.pot, spot.stack, spot.config)
+    tree = build_tree(spot.pot, spot.stack, spot.config, spot.root)
     try:
         solver = Solver(tree, hands)
     except ValueError:

@@ -60,12 +60,38 @@ class TreeConfig:
 DEFAULT_CONFIG = TreeConfig()
 
 
+@dataclass(frozen=True)
+class RootState:
+    """Where a tree starts when it does not start at the beginning of the street.
+
+    The coach solves from the decision in front of the learner: ``contrib``
+    is what the player to act (player 0 of the tree) and his opponent have
+    already put in on this street, ``raises`` how many raises were made
+    (a first bet is not a raise), ``last_inc`` the last full bet or raise
+    increment (the minimum raise), ``checked`` that the opponent checked to
+    him (so a check ends the street), and ``amounts`` the bet or raise sizes
+    offered at the root, as amounts "to" (the options the coach grades),
+    instead of the fractions of the config.
+    """
+
+    contrib: tuple[float, float] = (0.0, 0.0)
+    raises: int = 0
+    last_inc: float = 0.0
+    checked: bool = False
+    amounts: tuple[float, ...] | None = None
+
+
 def _fmt(x: float) -> str:
     return str(round(x)) if abs(x - round(x)) < 1e-9 else f"{x:g}"
 
 
-def build_tree(pot: float, stack: float, config: TreeConfig | None = None) -> Tree:
-    """The public tree of one street: ``pot`` already in, ``stack`` the effective stack behind."""
+def build_tree(
+    pot: float, stack: float, config: TreeConfig | None = None, root: RootState | None = None,
+) -> Tree:
+    """The public tree of one street: ``pot`` already in, ``stack`` the most either can put in on it.
+
+    ``root`` starts the tree in the middle of the street (see :class:`RootState`).
+    """
     config = config if config is not None else DEFAULT_CONFIG
     if pot <= 0:
         raise ValueError("the pot must be positive")
@@ -80,20 +106,23 @@ def build_tree(pot: float, stack: float, config: TreeConfig | None = None) -> Tr
              checked: bool, path: tuple[str, ...], parent: int) -> None:
         """Fill the decision at index ``at`` (already appended as a placeholder)."""
         me, opp = player, 1 - player
+        fixed = root.amounts if (root is not None and root.amounts is not None and at == 0) else None
         to_call = contrib[opp] - contrib[me]
         options: list[tuple[str, tuple[float, float] | None, str]] = []  # label, new contrib, kind
         pot_now = pot + contrib[0] + contrib[1]
         if to_call <= 0:
             options.append(("check", None, "check"))
             amounts: list[float] = []
-            if stack > 0:
+            if fixed is not None:
+                amounts = [a for a in fixed if a > contrib[me]]
+            elif stack > 0:
                 for f in config.bets_for(player):
                     amounts.append(max(f * pot_now, config.min_bet))
                 if config.allin:
                     amounts.append(stack)
             seen: set[float] = set()
             for amt in amounts:
-                amt = min(config.rounded(amt), stack)
+                amt = min(amt if fixed is not None else config.rounded(amt), stack)
                 key = round(amt, 6)
                 if amt <= 0 or key in seen:
                     continue
@@ -106,14 +135,22 @@ def build_tree(pot: float, stack: float, config: TreeConfig | None = None) -> Tr
             options.append(("fold", None, "fold"))
             options.append(("call", None, "call"))
             can_raise = raises < config.max_raises and contrib[opp] < stack and contrib[me] + to_call < stack
+            if fixed is not None:
+                can_raise = contrib[opp] < stack and contrib[me] + to_call < stack
             if can_raise:
                 after_call = pot_now + to_call
-                amounts = [contrib[opp] + f * after_call for f in config.raises]
-                if config.allin:
-                    amounts.append(stack)
+                if fixed is not None:
+                    amounts = [a for a in fixed if a > contrib[opp]]
+                else:
+                    amounts = [contrib[opp] + f * after_call for f in config.raises]
+                    if config.allin:
+                        amounts.append(stack)
                 seen = set()
                 for amt in amounts:
-                    amt = min(max(config.rounded(amt), contrib[opp] + last_inc), stack)
+                    if fixed is not None:
+                        amt = min(amt, stack)
+                    else:
+                        amt = min(max(config.rounded(amt), contrib[opp] + last_inc), stack)
                     key = round(amt, 6)
                     if key in seen:
                         continue
@@ -149,8 +186,9 @@ def build_tree(pot: float, stack: float, config: TreeConfig | None = None) -> Tr
                 grow(idx, opp, new_contrib, raises + (1 if kind == "raise" else 0), max(inc, last_inc),
                      checked, tree.nodes[idx].path, at)
 
-    root = add(Node(DECISION, (0.0, 0.0)))
-    grow(root, 0, (0.0, 0.0), 0, config.min_bet, False, (), -1)
+    start = root if root is not None else RootState(last_inc=config.min_bet)
+    first = add(Node(DECISION, start.contrib))
+    grow(first, 0, start.contrib, start.raises, max(start.last_inc, config.min_bet), start.checked, (), -1)
     _check_order(tree)
     return tree
 

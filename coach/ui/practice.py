@@ -175,7 +175,7 @@ class PracticeTable:
             return Outcome(attempt, refusal=refusal)
         candidates = [f"cbr {attempt.amount}"] if attempt.kind == "raise" and attempt.amount else []
         try:
-            analysis = analyze(hand, seed=seed, candidates=candidates)
+            analysis = analyze(hand, seed=seed, candidates=candidates, profiles=self.profiles(hand))
         except CoachError:  # e.g. a spot the coach cannot read: the action still counts, ungraded
             analysis = None
         street = hand.street
@@ -186,6 +186,18 @@ class PracticeTable:
             self.decisions.append(GradedDecision(number, street, verdict, option_code(outcome.code)))
             self._bots_play()
         return outcome
+
+    def profiles(self, hand: Hand) -> dict[int, str]:
+        """The profile the coach assumes for each bot in ``hand``, from its style (a calling station...)."""
+        from coach.feedback.profiles import BOT_STYLE_PROFILE
+
+        out: dict[int, str] = {}
+        for seat in range(hand.config.n_seats):
+            table_seat = self.session.table_seat(seat)
+            bot = self.bots.get(table_seat)
+            if bot is not None:
+                out[seat] = BOT_STYLE_PROFILE.get(bot.style.name, "equilibrio")
+        return out
 
     def decisions_of(self, hand_number: int) -> list[GradedDecision]:
         return [d for d in self.decisions if d.hand_number == hand_number]

@@ -64,6 +64,7 @@ def test_the_river_raise_to_40_with_the_nuts() -> None:
     assert "Contro questo range la tua mano non può perdere" in fold
     assert a.option("fold").grade.value == "errore grave"
     assert a.option("call").ev_bb == pytest.approx((35 + 12 - 12) / 2)  # wins 47, pays 12: 17.5 bb
-    # Calling the nuts misses value but keeps the pot: never graded like folding them.
-    assert a.option("call").grade.value == "errore"
+    # Calling the nuts misses value but wins the pot: a value mistake («imprecisa»), never like folding them.
+    assert a.option("call").grade.value == "imprecisa"
+    assert "Con il nuts questo piatto lo vinci comunque" in IT.render(a.option("call").explanation)
     assert a.option("call").grade.rank < a.option("fold").grade.rank

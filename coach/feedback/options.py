@@ -1,0 +1,113 @@
+"""The options the coach grades at a decision: fold, check or call, a few sizes, all-in, the learner's own.
+
+Sizes are the ones a strong player considers: preflop 2.5 and 3 big blinds
+first in (plus one per limper), 3x/4x a raise, 2.3x a 3-bet; postflop a third,
+half, two thirds and the whole pot, raises to 2.5x the bet, three quarters and
+the whole pot after calling; plus the minimum raise and the all-in. A size the
+learner typed is added when it is legal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from coach.feedback.situation import Situation
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option: its PHH code (``f``, ``cc``, ``cbr 40``), its kind and its amount (raise to)."""
+
+    code: str
+    kind: str  # fold check call bet raise all_in
+    amount: int | None
+
+    @property
+    def aggressive(self) -> bool:
+        return self.code.startswith("cbr")
+
+    @property
+    def passive(self) -> bool:
+        """Check or call (calling all-in included)."""
+        return self.code == "cc"
+
+
+def _clamp(sit: Situation, amount: float) -> int | None:
+    if sit.min_raise_to is None or sit.max_raise_to is None:
+        return None
+    return int(min(max(round(amount), sit.min_raise_to), sit.max_raise_to))
+
+
+def aggressive_option(sit: Situation, amount: int) -> Option:
+    full = sit.hero_stack + sit.hero_in_front
+    if amount >= full:
+        return Option(f"cbr {amount}", "all_in", amount)
+    return Option(f"cbr {amount}", "bet" if sit.to_match == 0 else "raise", amount)
+
+
+def limpers(sit: Situation) -> int:
+    """Players who just called the big blind before anyone raised."""
+    return sum(1 for a in sit.preflop_actions() if a.kind == "call" and a.raise_level == 0)
+
+
+def candidate_options(sit: Situation, extra: Iterable[str] = ()) -> list[Option]:
+    """Fold, check or call, a few standard sizes and all-in, plus the legal ``extra`` codes."""
+    out: list[Option] = [Option("f", "fold", None)]
+    if sit.can_check:
+        out.append(Option("cc", "check", None))
+    if sit.can_call:
+        out.append(Option("cc", "all_in" if sit.to_call >= sit.hero_stack else "call", None))
+    sizes: list[float] = []
+    if sit.can_raise:
+        bb = sit.big_blind
+        if sit.street == "preflop":
+            raises = [a for a in sit.preflop_actions() if a.kind in ("bet", "raise")]
+            n_limp = limpers(sit)
+            if not raises:
+                sizes = [2.5 * bb + n_limp * bb, 3 * bb + n_limp * bb]
+                if n_limp and sit.hero_position in ("SB", "BB"):
+                    sizes.append(4 * bb + n_limp * bb)  # out of position an iso-raise is a bit bigger
+            elif len(raises) == 1:
+                oop = sit.hero_position in ("SB", "BB")
+                sizes = [sit.to_match * (4 if oop else 3), sit.to_match * (3 if oop else 4)]
+            else:
+                sizes = [sit.to_match * 2.3]
+        elif sit.to_match == 0:
+            sizes = [sit.pot * f for f in (0.33, 0.5, 0.66, 1.0)]
+        else:
+            pot_after_call = sit.pot + sit.to_call
+            sizes = [sit.to_match * 2.5, sit.to_match + pot_after_call * 0.75, sit.to_match + pot_after_call]
+        if sit.min_raise_to is not None:
+            sizes.append(sit.min_raise_to)
+        if sit.max_raise_to is not None:
+            sizes.append(sit.max_raise_to)
+    seen = {o.code for o in out if o.kind != "fold"} | {"f"}
+    for s in sizes:
+        amount = _clamp(sit, s)
+        if amount is None:
+            continue
+        opt = aggressive_option(sit, amount)
+        if opt.code not in seen:
+            seen.add(opt.code)
+            out.append(opt)
+    for code in extra:
+        amount = parse_raise_code(code)
+        if amount is None or not sit.can_raise or sit.min_raise_to is None or sit.max_raise_to is None:
+            continue
+        if sit.min_raise_to <= amount <= sit.max_raise_to or amount == sit.hero_stack + sit.hero_in_front:
+            opt = aggressive_option(sit, amount)
+            if opt.code not in seen:
+                seen.add(opt.code)
+                out.append(opt)
+    return out
+
+
+def parse_raise_code(code: str) -> int | None:
+    """``cbr 40`` or ``p3 cbr 40`` -> 40; anything else -> None."""
+    parts = code.split()
+    if parts and parts[0].startswith("p") and parts[0][1:].isdigit():
+        parts = parts[1:]
+    if len(parts) == 2 and parts[0] == "cbr" and parts[1].isdigit():
+        return int(parts[1])
+    return None

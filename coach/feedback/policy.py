@@ -1,0 +1,189 @@
+"""From a model's values to the grades a strong player signs.
+
+A grade is the big blinds an option loses against the best one
+(:func:`coach.feedback.grading.grade_for_loss`; estimates get double
+thresholds, Monte Carlo noise counts as no loss). On top of that, rules that
+say what the numbers alone would get wrong, each with the sentence that tells
+the learner why:
+
+* folding when checking is free is «errore», always (a rule of the game);
+* **a bluff that only breaks even** (a bet with no showdown value that earns
+  less than half a big blind more than giving up) is at best «imprecisa»: in
+  the best case the bluff breaks even, and the estimate of the folds is the
+  weakest part of the model (the estimate only: at a computed equilibrium a
+  hand that mixes is worth the same either way, and is graded so);
+* **strong hands that call or check** before the river (a set, an overpair,
+  top pair with a good kicker, two pair, a flush or straight draw) are never
+  below «imprecisa» when the one-street estimate prefers a raise, and at least
+  «buona» in the standard lines (a strong hand calling a bet up to the pot, a
+  draw calling half the pot, a combo draw up to the pot, a set or an
+  out-of-position strong hand checking): the estimate looks one street ahead,
+  while these lines keep the opponent's bluffs in and control the pot;
+* **river bets above twice the pot** are at most «buona» unless the hero holds
+  the nuts heads-up (the calling range a real opponent has for such a size is
+  narrow and strong);
+* before the river, a bet of more than twice the pot that is not all-in is
+  never graded above the standard sizes (it risks chips on streets the estimate
+  cannot see); an all-in is never penalised for later streets: there are none;
+* a bet or raise that beats every passive play is at least «buona» when the
+  best option is another size: the action is right, and sizes are where every
+  model leans most on its assumptions;
+* a passive play beaten only by an estimated raise loses at most «errore» when
+  the raise is for value, at most «buona» when it is a bluff or semi-bluff;
+  calling or checking the nuts on the river is at worst «imprecisa»: it wins
+  the pot, and what it loses is value not collected.
+
+The best option is then the best grade, the larger EV to a tenth of a big
+blind, what is measured exactly, the passive play: one rule, used by the JSON's
+``best`` and by every sentence that names the right choice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from coach.feedback import texts as T
+from coach.feedback.grading import Grade, grade_for_loss
+from coach.feedback.options import Option
+from coach.feedback.valuation import Context, Valuation, Valued
+from coach.i18n import Message
+
+BLUFF_EQUITY = 0.25  # below this against the opponent's range a bet is a bluff (no showdown value)
+BREAK_EVEN_BB = 0.5
+
+
+@dataclass
+class Graded:
+    """An option with its grade, its value in big blinds and the notes the rules added."""
+
+    valued: Valued
+    grade: Grade
+    notes: list[Message] = field(default_factory=list)
+
+    @property
+    def opt(self) -> Option:
+        return self.valued.opt
+
+    @property
+    def ev(self) -> float | None:
+        return self.valued.ev
+
+
+def _bb(chips: float, ctx: Context) -> float:
+    return chips / ctx.bb
+
+
+def grade_valuation(val: Valuation, ctx: Context) -> list[Graded]:
+    """The grade of every option of a model's valuation (see the module doc for the rules)."""
+    if val.model == "chart":
+        return [Graded(v, v.grade or Grade.IMPRECISA, list(v.notes)) for v in val.valued]
+    sit = ctx.sit
+    measured = [v for v in val.valued if v.ev is not None]
+    overbets = {id(v) for v in measured if val.model == "heuristic" and v.opt.aggressive
+                and v.opt.kind != "all_in" and sit.street != "river" and v.opt.amount is not None
+                and v.opt.amount - sit.hero_in_front > 2 * (sit.pot + sit.to_call)}
+    rankable = [v for v in measured if id(v) not in overbets] or measured
+    top = max(rankable, key=lambda v: v.ev or 0.0)
+    top_ev = top.ev or 0.0
+    tol = 0.0
+    if ctx.equity is not None and ctx.equity.method == "montecarlo" and val.model == "heuristic":
+        tol = 2 * ctx.equity.stderr * (sit.pot + sit.to_call)
+    passive = [v for v in measured if not v.opt.aggressive]
+    best_passive = max(passive, key=lambda v: v.ev or 0.0) if passive else None
+    eq = ctx.equity.value if ctx.equity is not None else 1.0
+    out: list[Graded] = []
+    for v in val.valued:
+        notes = list(v.notes)
+        if v.ev is None:
+            out.append(Graded(v, v.grade or Grade.IMPRECISA, notes))
+            continue
+        loss = max(0.0, top_ev - v.ev)
+        estimate = v.estimate or top.estimate
+        grade = grade_for_loss(_bb(0.0 if loss <= tol else loss, ctx), estimate=estimate)
+        beats_passive = v.opt.aggressive and all(v.ev > (u.ev or 0.0) for u in passive)
+        if beats_passive and top.opt.aggressive and grade.rank > Grade.BUONA.rank:
+            # the right action, another size: sizes are where every model leans most on its assumptions
+            grade = Grade.BUONA
+        if val.model == "heuristic":
+            grade = _heuristic_rules(v, grade, val, ctx, top, best_passive, eq, notes)
+        if (v.opt.passive and sit.street == "river" and ctx.hand.nuts and top.opt.aggressive
+                and grade.rank > Grade.IMPRECISA.rank):
+            # calling or checking the nuts wins the pot: what it loses is value not collected
+            grade = Grade.IMPRECISA
+            notes.append(Message(T.NUTS_PASSIVE))
+        if v.opt.aggressive and sit.street == "river" and v.opt.amount is not None \
+                and v.opt.amount - sit.hero_in_front > 2 * (sit.pot + sit.to_call) \
+                and not (ctx.hand.nuts and len(sit.opponents) == 1):
+            if grade.rank < Grade.BUONA.rank:
+                grade = Grade.BUONA
+                notes.append(Message(T.RIVER_OVERBET_NOTE))
+        if id(v) in overbets:
+            grade = grade.at_least(Grade.BUONA)
+            notes.append(Message(T.OVERBET_NOTE))
+        if v.opt.kind == "fold" and sit.can_check:
+            grade = Grade.ERRORE
+            notes.append(Message(T.FOLD_WHEN_FREE))
+        elif v.opt.kind == "fold" and ctx.equity is not None and ctx.equity.method == "exact" \
+                and ctx.equity.value >= 0.9999:
+            notes.append(Message(T.NEVER_LOSES))
+        out.append(Graded(v, grade, notes))
+    return out
+
+
+def _heuristic_rules(
+    v: Valued, grade: Grade, val: Valuation, ctx: Context, top: Valued, best_passive: Valued | None,
+    eq: float, notes: list[Message],
+) -> Grade:
+    sit = ctx.sit
+    assert v.ev is not None
+    if (top.estimate and top.opt.aggressive and not v.opt.aggressive and best_passive is not None
+            and best_passive.ev is not None and (v.opt.kind != "fold" or eq < 0.5)):
+        # a passive play beaten by an estimated bet or raise: graded in full against the best passive
+        # play, while the raise's estimated extra may add at most a capped penalty
+        cap = Grade.ERRORE if eq >= 0.5 else Grade.BUONA
+        by_estimate = grade if grade.rank <= cap.rank else cap
+        by_passive = grade_for_loss(_bb(max(0.0, best_passive.ev - v.ev), ctx),
+                                    estimate=best_passive.estimate)
+        grade = by_passive.at_least(by_estimate)
+    bluff = v.opt.aggressive and eq < BLUFF_EQUITY and not ctx.hand.strong_draw and not ctx.hand.strong_made
+    if bluff and best_passive is not None and best_passive.ev is not None:
+        gain = v.ev - best_passive.ev
+        if gain < max(BREAK_EVEN_BB * ctx.bb, 0.05 * sit.pot) and grade.rank < Grade.IMPRECISA.rank:
+            grade = Grade.IMPRECISA
+            notes.append(Message(T.BLUFF_BREAK_EVEN))
+        elif gain < 0:
+            notes.append(Message(T.BLUFF_LOSES))
+    if not v.opt.aggressive and v.opt.kind != "fold" and v.estimate and sit.street != "river" \
+            and (ctx.hand.strong_made or ctx.hand.strong_draw):
+        standard = _standard_passive_line(v.opt, ctx)
+        floor = Grade.BUONA if standard else Grade.IMPRECISA
+        if grade.rank > floor.rank:
+            grade = floor
+            notes.append(Message(T.STRONG_PASSIVE_STANDARD if standard else T.STRONG_PASSIVE))
+    return grade
+
+
+def _standard_passive_line(o: Option, ctx: Context) -> bool:
+    """The calls and checks with strong hands that every good player makes (see the module doc)."""
+    sit = ctx.sit
+    hand = ctx.hand
+    if o.kind == "check":
+        first_to_act = not any(a.street == sit.street for a in sit.history)
+        return hand.set_or_better or (hand.strong_made and first_to_act)
+    bet = sit.to_call
+    pot_before = max(1, sit.pot - bet)
+    fraction = bet / pot_before
+    if hand.strong_made:
+        return fraction <= 1.0
+    if hand.combo_draw:
+        return fraction <= 1.0
+    return hand.strong_draw and fraction <= 0.55
+
+
+def best_of(graded: list[Graded], big_blind: int) -> Graded:
+    """The best option: best grade, then the larger EV to a tenth of a big blind, measured, passive."""
+    def key(g: Graded) -> tuple[int, float, bool, bool]:
+        ev_bb = round(g.ev / big_blind, 1) if g.ev is not None else 0.0
+        return (g.grade.rank, -ev_bb, g.valued.estimate, g.opt.aggressive)
+
+    return min(graded, key=key)

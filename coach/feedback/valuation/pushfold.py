@@ -1,0 +1,176 @@
+"""«Tabella push/fold»: short stacks before the flop, valued by the equilibrium charts.
+
+Applies before the flop when nobody has entered the pot before the hero (he may
+go all-in or fold) or when exactly one player went all-in first in and everyone
+between folded (he may call or fold), with an effective stack of at most 15 big
+blinds (25 heads-up), at a table of up to ten (a tenth player is folded first:
+the charts go to nine). The charts are those of :mod:`coach.theory.pushfold`
+for that table, seat, stack (to the half big blind) and ante per player.
+
+* Shoving: the chart's EV of shoving minus that of folding, for the hero's
+  class (the chart's figures, at equal stacks of the effective stack).
+* Calling a shove: the hero's equity against the shover's chart range (given
+  that the players between folded, card removal included) on the pot the hero
+  can actually win, minus the call: exact chip EV for the real amounts.
+* Limping or a raise that is not all-in are outside the push/fold model: they
+  are graded from the chart (a hand the chart shoves may also raise smaller, a
+  close second; a hand the chart folds should not enter at all), and said so.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from coach.feedback import texts as T
+from coach.feedback.grading import Grade
+from coach.feedback.situation import Situation
+from coach.feedback.valuation import Context, Valuation, Valued
+from coach.i18n import Decimal, Message, Percent
+
+MAX_STACK_BB = 15.0
+MAX_STACK_HU_BB = 25.0
+
+
+def _preflop_index(sit: Situation, seat: int) -> int:
+    """The seat's place in the preflop order (0 = first to act; the big blind last)."""
+    n = sit.players
+    if n == 2:
+        return 0 if seat == sit.button else 1
+    return (seat - (sit.button + 3)) % n
+
+
+def _total(sit: Situation, seat: int) -> int:
+    """The seat's chips at the start of the hand (what an all-in can put in)."""
+    return sit.stacks[seat] + sit.committed[seat]
+
+
+def _ante_bb(sit: Situation, hand_antes: int) -> float:
+    return hand_antes / sit.players / sit.big_blind
+
+
+def _spot(sit: Situation) -> tuple[str, int | None] | None:
+    """("first_in", None) or ("vs_shove", shover) when the push/fold model applies."""
+    if sit.street != "preflop":
+        return None
+    pf = sit.preflop_actions()
+    aggressive = [a for a in pf if a.kind in ("bet", "raise")]
+    if not aggressive:
+        if any(a.kind != "fold" for a in pf) or sit.hero_position == "BB" or sit.to_call <= 0:
+            return None
+        return ("first_in", None)
+    if len(aggressive) != 1 or not aggressive[0].all_in:
+        return None
+    shover = aggressive[0]
+    before = pf[: pf.index(shover)]
+    after = pf[pf.index(shover) + 1:]
+    if any(a.kind != "fold" for a in before) or any(a.kind != "fold" for a in after):
+        return None
+    return ("vs_shove", shover.seat)
+
+
+def value(ctx: Context) -> Valuation | None:
+    sit = ctx.sit
+    if ctx.given or sit.players > 10:
+        return None
+    spot = _spot(sit)
+    if spot is None:
+        return None
+    kind, shover = spot
+    hero_total = _total(sit, sit.hero)
+    if kind == "first_in":
+        behind = [s for s in range(sit.players) if s not in {a.seat for a in sit.preflop_actions()}
+                  and s != sit.hero]
+        others = max((_total(sit, s) for s in behind), default=0)
+    else:
+        assert shover is not None
+        others = _total(sit, shover)
+    eff_bb = min(hero_total, others) / sit.big_blind
+    limit = MAX_STACK_HU_BB if sit.players == 2 else MAX_STACK_BB
+    if eff_bb > limit or eff_bb <= 0:
+        return None
+    from coach.theory.classes import class_index
+    from coach.theory.pushfold import chart
+
+    players = min(sit.players, 9)
+    hero_idx = _preflop_index(sit, sit.hero)
+    ante = max(0.0, min(1.0, round(_ante_bb(sit, sum(sit.antes)), 3)))
+    stack = min(limit, max(1.0, round(eff_bb * 2) / 2))
+    cls = class_index(sit.hero_cards[0].index, sit.hero_cards[1].index)
+    bb = sit.big_blind
+    valued: list[Valued] = []
+    if kind == "first_in":
+        behind_n = sit.players - 1 - hero_idx
+        seat = players - 1 - min(behind_n, players - 1)
+        c = chart(players, seat, stack, ante)
+        ev_shove = float(c.ev_push[cls] - c.ev_fold[cls]) * bb
+        freq = float(c.push[cls])
+        msg = T.PF_PUSH_IN if freq >= 0.95 else (T.PF_PUSH_OUT if freq <= 0.05 else T.PF_PUSH_MIXED)
+        headline = Message(msg, {"hand": _hand(sit), "stack": Decimal(stack, 1), "players": sit.players,
+                                 "share": T.pct_phrase(T.SHARE_OF_HANDS, c.push_share()),
+                                 "freq": Percent(freq, 0)})
+        for o in ctx.options:
+            if o.kind == "fold":
+                valued.append(Valued(o, 0.0, False))
+            elif o.kind == "all_in":
+                valued.append(Valued(o, ev_shove, False))
+            elif o.passive:  # a limp or completing the small blind
+                g = (Grade.BUONA if (freq >= 0.5 and sit.players == 2) else Grade.IMPRECISA) if freq >= 0.5 \
+                    else (Grade.IMPRECISA if ev_shove > -0.5 * bb else Grade.ERRORE)
+                valued.append(Valued(o, None, True, g, [Message(T.PF_PUSH_LIMP)]))
+            else:  # a raise that is not all-in
+                close = ev_shove > -0.5 * bb
+                g = Grade.BUONA if freq >= 0.5 else (Grade.IMPRECISA if close else Grade.ERRORE)
+                valued.append(Valued(o, None, True, g, [Message(T.PF_PUSH_SMALL_RAISE)]))
+        details = {"chart": {"players": players, "seat": c.shover, "stack_bb": stack, "ante_bb": ante,
+                             "push_frequency": round(freq, 4), "exploitability_bb": c.exploitability_bb}}
+    else:
+        assert shover is not None
+        shover_idx = _preflop_index(sit, shover)
+        behind_n = sit.players - 1 - shover_idx
+        seat = players - 1 - min(behind_n, players - 1)
+        c = chart(players, seat, stack, ante)
+        j = hero_idx - shover_idx - 1
+        eq = _equity_vs_shover(c, j, cls)
+        pot = sit.pot_for_call(sit.to_call)
+        ev_call = eq * (pot + sit.to_call) - sit.to_call
+        freq = float(c.calls[j][cls]) if j < len(c.calls) else float("nan")
+        hand_phrase = Message(T.HAND_PREFLOP, {"hand": _hand(sit)})
+        headline = Message(T.PF_CALL_HEAD, {
+            "stack": Decimal(stack, 1), "share": T.pct_phrase(T.SHARE_OF_HANDS, c.push_share()),
+            "need": T.pct_phrase(T.NEED, sit.to_call / (pot + sit.to_call)),
+            "have": T.pct_phrase(T.HAVE, eq, hand=hand_phrase)})
+        for o in ctx.options:
+            if o.kind == "fold":
+                valued.append(Valued(o, 0.0, False))
+            else:  # calling, or raising all-in over the top: the same all-in against the shover
+                valued.append(Valued(o, ev_call, False))
+        details = {"chart": {"players": players, "seat": c.shover, "stack_bb": stack, "ante_bb": ante,
+                             "call_frequency": round(freq, 4), "equity_vs_shove": round(eq, 4),
+                             "exploitability_bb": c.exploitability_bb}}
+    note = Message(T.MODEL_PUSHFOLD, {"players": players, "stack": Decimal(stack, 1),
+                                      "expl": Decimal(max(c.exploitability_bb, 0.0001), 4)})
+    return Valuation("pushfold", valued, note, headline=headline, details=details)
+
+
+def _hand(sit: Situation) -> str:
+    from coach.cards import format_cards
+
+    return format_cards(sit.hero_cards, symbols=True)
+
+
+def _equity_vs_shover(c: object, j: int, cls: int) -> float:
+    """The hero's class equity against the shover's chart range, given the players between folded."""
+    from coach.theory.classes import class_sizes, disjoint_pairs
+    from coach.theory.preflop import equity_table
+
+    push = c.push  # type: ignore[attr-defined]
+    calls = c.calls  # type: ignore[attr-defined]
+    sizes = class_sizes().astype(np.float64)
+    cond = disjoint_pairs() / (sizes[:, None] * 1225.0)
+    u = sizes / 1326.0 * push
+    for k in range(min(j, len(calls))):
+        u = u * (1.0 - cond @ calls[k])
+    w = u * cond[:, cls]
+    if w.sum() <= 0:
+        return 0.5
+    return float((w * (1.0 - equity_table()[:, cls])).sum() / w.sum())

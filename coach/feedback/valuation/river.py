@@ -1,0 +1,134 @@
+"""«Equilibrio calcolato»: heads-up on the river, the solver's value of each action for the hero's hand.
+
+Applies on the river when one opponent is left, he can still bet (not
+all-in), and he is assumed balanced (the ``equilibrio`` profile: against a
+known leak the coach uses the profile's estimate instead, which is what
+exploiting him means). The hero's range and the opponent's are the coach's
+assumptions for that point of the hand (:mod:`coach.feedback.opponents`, the
+hero's actual hand included), the tree starts at the hero's decision with his
+options as the root sizes, and the solver (:mod:`coach.theory.river`) plays
+both sides to an equilibrium from there. Each option's EV is the hero's hand's
+value for that action at the root, in chips relative to folding.
+
+A grade must never wait: the solve stops after ``MAX_SECONDS``; if it has not
+reached ``ACCEPT_PCT`` of the pot by then, this model declines and the
+estimate answers, saying why. Solutions are cached by spot, so a learner who
+reopens a decision gets the same answer at once.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from coach.feedback import texts as T
+from coach.feedback.opponents import opponent_range
+from coach.feedback.valuation import Context, Valuation, Valued
+from coach.i18n import Message, Percent
+
+TARGET_PCT = 0.5
+ACCEPT_PCT = 1.0
+MAX_SECONDS = 1.5
+MAX_ITERATIONS = 600
+
+
+class TooSlow(Exception):
+    """The solve did not converge in time: the caller falls back to the estimate."""
+
+
+def applies(ctx: Context) -> bool:
+    sit = ctx.sit
+    if sit.street != "river" or len(sit.opponents) != 1 or not ctx.solver:
+        return False
+    villain = sit.opponents[0]
+    if villain in sit.all_in or sit.to_call >= sit.hero_stack:
+        return False  # nothing left to play: calling or folding is exact by the equity alone
+    prof = ctx.profiles.get(villain)
+    return prof is None or prof.equilibrium
+
+
+def value(ctx: Context) -> Valuation | None:
+    if not applies(ctx):
+        return None
+    from coach.theory.river import RiverSpot, solve_river
+    from coach.theory.trees import RootState, TreeConfig
+
+    sit = ctx.sit
+    villain = sit.opponents[0]
+    board = tuple(c.index for c in sit.board)
+    given = (ctx.given or {}).get(villain)
+    v_range = opponent_range(sit, villain, given=given, dead=board).range
+    h_range = opponent_range(sit, sit.hero, dead=board).range
+    hero_key = tuple(sorted((c.index for c in sit.hero_cards), reverse=True))
+    combos: dict[tuple[int, int], float] = {
+        (max(a, b), min(a, b)): float(w)
+        for (a, b), w in zip(h_range.cards.tolist(), h_range.weights.tolist(), strict=True)}
+    combos[(hero_key[0], hero_key[1])] = max(combos.get((hero_key[0], hero_key[1]), 0.0), 1.0)
+    v_combos = {(max(a, b), min(a, b)): float(w)
+                for (a, b), w in zip(v_range.cards.tolist(), v_range.weights.tolist(), strict=True)}
+    c_hero, c_villain = sit.hero_in_front, sit.bets[villain]
+    dead_pot = sit.pot - c_hero - c_villain
+    stack = min(sit.hero_stack + c_hero, sit.stacks[villain] + c_villain)
+    street = sit.street_actions()
+    aggressive = sum(1 for a in street if a.kind in ("bet", "raise"))
+    last_inc = (sit.min_raise_to - sit.to_match) if sit.min_raise_to is not None else sit.big_blind
+    checked = any(a.seat == villain and a.kind == "check" for a in street) and sit.to_call == 0
+    amounts = tuple(float(o.amount) for o in ctx.options if o.aggressive and o.amount is not None)
+    root = RootState(contrib=(float(c_hero), float(c_villain)), raises=max(0, aggressive - 1),
+                     last_inc=float(max(last_inc, sit.big_blind)), checked=checked, amounts=amounts)
+    config = TreeConfig(max_raises=min(4, max(0, aggressive - 1) + 2), min_bet=float(sit.big_blind), chip=1.0)
+    try:
+        spot = RiverSpot.make(sit.board, combos, v_combos, dead_pot, stack, config, root)
+    except ValueError:
+        return None
+    result = solve_river(spot, target_pct=TARGET_PCT, max_iterations=MAX_ITERATIONS, max_seconds=MAX_SECONDS)
+    if result.exploitability_pct > ACCEPT_PCT:
+        raise TooSlow
+    node = result.node(())
+    i = result.hand_index(0, sit.hero_cards)
+    evs = node.ev[i]
+    freqs = node.strategy[i]
+    by_label = {label: (float(ev), float(f)) for label, ev, f in zip(node.actions, evs, freqs, strict=True)}
+    valued: list[Valued] = []
+    strategy: dict[str, float] = {}
+    for o in ctx.options:
+        label = _label(o.kind, o.amount, by_label)
+        if label is None:
+            return None
+        ev, f = by_label[label]
+        if np.isnan(ev):
+            return None
+        valued.append(Valued(o, ev, False))
+        strategy[o.code] = f
+    from coach.feedback.wording import noun
+
+    by_code = {o.code: o for o in ctx.options}
+    ranked = [(by_code[code], f) for code, f in sorted(strategy.items(), key=lambda t: -t[1]) if f >= 0.05]
+    note = Message(T.MODEL_SOLVER, {"expl": Percent(result.exploitability_pct / 100, 2)})
+    summary: list[Message] = []
+    if ranked:
+        mix: Message = Message(T.MIX_ITEM, {"noun": noun(ranked[0][0]), "pct": Percent(ranked[0][1], 0)})
+        for o, f in ranked[1:]:
+            mix = Message(T.OUTS_LIST, {"first": mix, "second": Message(T.MIX_ITEM, {"noun": noun(o),
+                                                                                      "pct": Percent(f, 0)})})
+        summary.append(Message(T.SOLVER_MIX, {"mix": mix}))
+    details = {"solver": {"exploitability_pct": round(result.exploitability_pct, 4),
+                          "iterations": result.iterations,
+                          "hero_strategy": {k: round(v, 4) for k, v in strategy.items()},
+                          "hero_combos": len(combos), "villain_combos": len(v_combos)}}
+    from coach.feedback.valuation.heuristic import context_sentence
+
+    return Valuation("solver", valued, note, headline=context_sentence(sit, ctx.equity), summary=summary,
+                     details=details)
+
+
+def _label(kind: str, amount: int | None, labels: dict[str, tuple[float, float]]) -> str | None:
+    """The tree's action label for an option (``bet 45``, ``raise 132``, ``allin 150``, ``call``)."""
+    if kind in ("fold", "check"):
+        return kind if kind in labels else None
+    if amount is None:  # calling (all-in or not)
+        return "call" if "call" in labels else None
+    for label in labels:
+        parts = label.split()
+        if len(parts) == 2 and float(parts[1]) == float(amount):
+            return label
+    return None

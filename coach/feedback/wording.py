@@ -1,0 +1,79 @@
+"""The coach's sentences about options: nouns, verdicts, the loss in big blinds, the model that spoke.
+
+Kept apart from the numbers so the voice is one: every explanation is the spot
+(price or chart), what is special about this option, the verdict against the
+best option (named with the same choice the JSON's ``best`` makes), its
+expected value and the model that produced the figures.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from coach.feedback import texts as T
+from coach.feedback.options import Option
+from coach.i18n import Decimal, Message
+
+_NOUNS = {"fold": T.NOUN_FOLD, "check": T.NOUN_CHECK, "call": T.NOUN_CALL, "all_in": T.NOUN_ALLIN,
+          "bet": T.NOUN_BET, "raise": T.NOUN_RAISE}
+_BEST = {"fold": T.BEST_FOLD, "check": T.BEST_CHECK, "call": T.BEST_CALL, "all_in": T.BEST_ALLIN,
+         "bet": T.BEST_BET, "raise": T.BEST_RAISE}
+
+
+def _by_kind(o: Option, table: Mapping[str, str]) -> Message:
+    """The option's wording from ``table``: calling all-in is still a call; bets carry their size."""
+    kind = "call" if o.code == "cc" and o.kind != "check" else o.kind
+    if kind in ("bet", "raise") or kind not in table:
+        return Message(table["bet" if kind == "bet" else "raise"], {"amount": o.amount})
+    return Message(table[kind])
+
+
+def noun(o: Option) -> Message:
+    return _by_kind(o, _NOUNS)
+
+
+def best_verdict(o: Option) -> Message:
+    return _by_kind(o, _BEST)
+
+
+def join(*parts: Message | None) -> Message:
+    """Sentences one after the other, each still translated on its own."""
+    items = [p for p in parts if p is not None]
+    if not items:
+        return Message("")
+    out = items[0]
+    for p in items[1:]:
+        out = Message(T.JOIN, {"first": out, "second": p})
+    return out
+
+
+def bb_figure(value: float) -> Decimal:
+    """Big blinds with one decimal, never "-0": a figure that rounds to zero is zero."""
+    r = round(value, 1)
+    return T.bb(0.0 if r == 0 else r)
+
+
+def loses(best: Option, o: Option, loss_bb: float, estimate: bool) -> Message:
+    verdict = best_verdict(best)
+    if round(loss_bb, 1) <= 0:
+        return Message(T.SAME, {"verdict": verdict, "noun": noun(o)})
+    return Message(T.LOSES_EST if estimate else T.LOSES,
+                   {"verdict": verdict, "noun": noun(o), "loss": bb_figure(loss_bb)})
+
+
+def why(o: Option) -> Message:
+    if o.kind == "check":
+        return Message(T.WHY_CHECK_EST)
+    if o.passive:
+        return Message(T.WHY_CALL_EST)
+    return Message(T.WHY_BET_EST)
+
+
+def ev_line(o: Option, ev_bb: float, estimate: bool, model: str) -> Message:
+    if model == "solver":
+        return Message(T.IS_BEST_EV_SOLVER, {"ev": bb_figure(ev_bb)})
+    if model == "pushfold":
+        return Message(T.IS_BEST_EV_CHART, {"ev": bb_figure(ev_bb)})
+    if estimate:
+        return Message(T.IS_BEST_EV_EST, {"ev": bb_figure(ev_bb), "why": why(o)})
+    return Message(T.IS_BEST_EV, {"ev": bb_figure(ev_bb)})
