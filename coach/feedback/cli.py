@@ -3,7 +3,9 @@
 The file is a PHH hand that stops where someone must act: that player is the
 hero, his hole cards must be known (the others may be ``????``). The output is
 one JSON object (figures, options with grade, EV in big blinds and the
-explanation in the chosen language, the best option as a PHH code).
+explanation in the chosen language, the best option as a PHH code, the model
+that produced the figures). An ``--action`` the rules forbid is listed under
+``refused`` with its rule and the Italian explanation, and the exit status is 1.
 """
 
 from __future__ import annotations
@@ -26,13 +28,17 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--range", action="append", default=[], metavar="pN=RANGE",
                    help="assume this range for player pN, e.g. p2='TT+, AQs+, AKo'")
     p.add_argument("--action", action="append", default=[], metavar="CODE",
-                   help="also grade this bet or raise, e.g. 'cbr 40'")
+                   help="also grade this bet or raise, e.g. 'cbr 40' (an illegal one is listed as refused)")
+    p.add_argument("--profile", action="append", default=[], metavar="[pN=]NAME",
+                   help="opponent profile: equilibrio (default), principiante, roccia, aggressivo; "
+                        "NAME alone for every opponent, pN=NAME for one seat")
     p.add_argument("--indent", type=int, default=None, help="pretty-print the JSON")
     return p
 
 
 def advise_text(text: str, *, source: str = "<phh>", seed: int = 0, locale: str = "it",
-                ranges: Sequence[str] = (), actions: Sequence[str] = ()) -> dict[str, object]:
+                ranges: Sequence[str] = (), actions: Sequence[str] = (),
+                profiles: Sequence[str] = ()) -> dict[str, object]:
     """The advice for the decision at the end of a PHH text, as the CLI prints it."""
     from coach.engine.phh import loads_phh
     from coach.feedback.analysis import analyze
@@ -49,7 +55,23 @@ def advise_text(text: str, *, source: str = "<phh>", seed: int = 0, locale: str 
         if not sep or not label.startswith("p") or not label[1:].isdigit():
             raise InvalidInput(N_("'{text}': write the range as pN=RANGE, e.g. p2='TT+, AKs'."), text=item)
         given[hand.config.seat_of_player(int(label[1:]))] = notation.strip()
-    analysis = analyze(hand, villain_ranges=given or None, seed=seed, candidates=actions)
+    from coach.feedback.profiles import profile
+
+    chosen: dict[int, str] = {}
+    for item in profiles:
+        label, sep, name = item.partition("=")
+        if not sep:  # one name for every opponent
+            profile(item)
+            chosen.update({s: item for s in range(hand.config.n_seats)})
+            continue
+        label = label.strip()
+        if not label.startswith("p") or not label[1:].isdigit():
+            raise InvalidInput(N_("'{text}': write the profile as NAME or pN=NAME, e.g. p2=principiante."),
+                               text=item)
+        profile(name)
+        chosen[hand.config.seat_of_player(int(label[1:]))] = name.strip()
+    analysis = analyze(hand, villain_ranges=given or None, seed=seed, candidates=actions,
+                       profiles=chosen or None)
     labels = [f"p{hand.config.player_of_seat(s)}" for s in range(hand.config.n_seats)]
     out = analysis.to_json(locale, labels=labels)
     out["file"] = source
@@ -70,10 +92,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             continue
         try:
             out = advise_text(text, source=str(path), seed=args.seed, locale=args.locale,
-                              ranges=args.range, actions=args.action)
+                              ranges=args.range, actions=args.action, profiles=args.profile)
         except CoachError as exc:
             print(exc.localized(tr), file=sys.stderr)
             status = 2
             continue
         print(json.dumps(out, ensure_ascii=False, indent=args.indent))
+        if out.get("refused"):
+            status = max(status, 1)  # an asked-for action the rules forbid: listed, and said by the exit status
     return status

@@ -60,11 +60,12 @@ def ev_aggressive(
         rng = ranges[s].range
         calls = pcts[s] >= h
         f = 1.0 - float((rng.weights * calls).sum() / rng.total)
-        if f > prof.max_fold:  # the strongest of his folders call anyway, down to his profile's maximum
+        max_fold = _max_fold(prof.max_fold, risk, sit.pot)
+        if f > max_fold:  # the strongest of his folders call anyway, down to his profile's maximum
             order = np.argsort(-pcts[s])
             cum = np.cumsum(rng.weights[order]) / rng.total
             calls = np.zeros(len(rng), dtype=bool)
-            calls[order[: int(np.searchsorted(cum, 1 - prof.max_fold)) + 1]] = True
+            calls[order[: int(np.searchsorted(cum, 1 - max_fold)) + 1]] = True
             f = 1.0 - float((rng.weights * calls).sum() / rng.total)
         folds.append(f)
         callers_add.append(v_add)
@@ -79,6 +80,19 @@ def ev_aggressive(
     expected_add = sum((1 - f) * v for f, v in zip(folds, callers_add, strict=True)) / (1 - f_all)
     called = eq_called * (sit.pot + a_eff + expected_add) - a_eff
     return f_all * sit.pot + (1 - f_all) * called, f_all
+
+
+def _max_fold(profile_max: float, risk: int, pot: int) -> float:
+    """The most a profile folds to a bet of ``risk`` into ``pot``.
+
+    Up to a pot-sized bet, the profile's maximum (real opponents call too much);
+    above it the cap rises towards 97% at three times the pot: nobody calls a
+    huge overbet with the weak hands that would call a normal bet.
+    """
+    ratio = risk / pot if pot > 0 else 3.0
+    if ratio <= 1.0:
+        return profile_max
+    return profile_max + (0.97 - profile_max) * min(1.0, (ratio - 1.0) / 2.0)
 
 
 def context_sentence(sit: Situation, equity: EquityInfo | None) -> Message | None:

@@ -91,6 +91,9 @@ def value(ctx: Context) -> Valuation | None:
     valued: list[Valued] = []
     strategy: dict[str, float] = {}
     for o in ctx.options:
+        if o.kind == "fold" and "fold" not in by_label:  # folding with a free check: worth 0, never right
+            valued.append(Valued(o, 0.0, False))
+            continue
         label = _label(o.kind, o.amount, by_label)
         if label is None:
             return None
