@@ -1,18 +1,23 @@
 """Loading a hand history for the replayer: size limit, decoding, strict replay.
 
 Uploaded files are untrusted: the size is checked before anything is parsed,
-the text must be UTF-8, and the whole hand is replayed once through the engine
-so a broken or illegal file is refused with the reader's error (which names the
-file and the action) before the learner steps into it.
+the text must be UTF-8 (a byte-order mark is dropped), the PHH reader refuses
+what would cost too much before parsing it (:mod:`coach.limits`), and the chosen
+hand is replayed once through the engine so a broken or illegal file is refused
+with the reader's error (which names the file and the action) before the
+learner steps into it. A file is parsed once: the page keeps the parsed hands
+to switch between the hands of a ``.phhs`` file.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from coach.engine.phh import Action, HandHistory, loads_phhs
 from coach.errors import InvalidInput
 from coach.i18n import N_
+from coach.limits import decode_text
 from coach.ui.player import HandScript
 
 MAX_BYTES = 1024 * 1024  # the same limit Streamlit shows under the uploader (server.maxUploadSize = 1)
@@ -25,11 +30,10 @@ def load_histories(name: str, data: bytes) -> list[HandHistory]:
         raise InvalidInput(
             N_("The file {name} is too large ({size} KB): a hand history is at most {limit} KB."),
             name=name, size=len(data) // 1024, limit=MAX_BYTES // 1024)
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
+    text, problem = decode_text(data)
+    if text is None:
         raise InvalidInput(N_("The file {name} is not a text file (UTF-8): is it really a PHH hand "
-                              "history?"), name=name) from None
+                              "history? ({problem})"), name=name, problem=problem)
     if not text.strip():
         raise InvalidInput(N_("The file {name} is empty."), name=name)
     histories = loads_phhs(text, source=name)
@@ -38,12 +42,16 @@ def load_histories(name: str, data: bytes) -> list[HandHistory]:
     return histories
 
 
-def load_history(name: str, data: bytes, *, hand_number: int = 0) -> HandScript:
-    """A replayable script of hand ``hand_number`` of a file; raises a :class:`CoachError` subclass."""
-    histories = load_histories(name, data)
+def script_of(histories: Sequence[HandHistory], hand_number: int = 0) -> HandScript:
+    """A replayable script of hand ``hand_number`` of parsed hands; raises a :class:`CoachError` subclass."""
     history = histories[min(max(0, hand_number), len(histories) - 1)]
     history.replay()  # strict: the first refused action raises HandHistoryError
     return script_for(history)
+
+
+def load_history(name: str, data: bytes, *, hand_number: int = 0) -> HandScript:
+    """A replayable script of hand ``hand_number`` of a file; raises a :class:`CoachError` subclass."""
+    return script_of(load_histories(name, data), hand_number)
 
 
 def script_for(history: HandHistory) -> HandScript:

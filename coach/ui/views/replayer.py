@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from coach.engine.phh import HandHistory
 from coach.errors import CoachError
 from coach.i18n import Translator
 from coach.ui import state
@@ -11,7 +12,7 @@ from coach.ui.coaching import Verdict, assess
 from coach.ui.controls import step_controls
 from coach.ui.handview import narration, table_view, visible_seats
 from coach.ui.player import HandScript
-from coach.ui.replay import MAX_BYTES, engine_code, load_histories, load_history, script_for
+from coach.ui.replay import MAX_BYTES, engine_code, load_histories, script_for, script_of
 from coach.ui.table import render_log
 from coach.ui.views.lezioni import lessons
 from coach.ui.widgets import page_header, show_table, street_stepper
@@ -20,7 +21,7 @@ SCRIPT = "replay.script"
 STEP = "replay.step"
 ERROR = "replay.error"
 COMMENTS = "replay.comments"
-SOURCE = "replay.source"  # (file name, bytes, hands in the file, hand shown)
+SOURCE = "replay.source"  # (file name, parsed hands, hands in the file, hand shown)
 
 
 def _comments() -> dict[int, Verdict]:
@@ -34,22 +35,31 @@ def _set_script(sc: HandScript) -> None:
     st.session_state.pop(ERROR, None)
 
 
-def _load(name: str, data: bytes, hand_number: int = 0) -> None:
+def _load(name: str, data: bytes) -> None:
+    """Parse an uploaded or pasted file once, and show its first hand."""
     try:
-        count = len(load_histories(name, data))
-        sc = load_history(name, data, hand_number=hand_number)
+        histories = load_histories(name, data)
+    except CoachError as err:
+        st.session_state[ERROR] = err
+        return
+    _show(name, histories, 0)
+
+
+def _show(name: str, histories: list[HandHistory], hand_number: int) -> None:
+    try:
+        sc = script_of(histories, hand_number)
     except CoachError as err:
         st.session_state[ERROR] = err
         return
     _set_script(sc)
-    st.session_state[SOURCE] = (name, data, count, hand_number)
+    st.session_state[SOURCE] = (name, histories, len(histories), hand_number)
 
 
 def _on_pick_hand() -> None:
     source = st.session_state.get(SOURCE)
     if source is not None:
-        name, data, _, _ = source
-        _load(name, data, int(st.session_state.get("replay_hand_no", 1)) - 1)
+        name, histories, _, _ = source
+        _show(name, histories, int(st.session_state.get("replay_hand_no", 1)) - 1)
 
 
 def _on_upload() -> None:
