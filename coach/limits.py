@@ -34,6 +34,8 @@ __all__ = [
     "MAX_FILE_BYTES",
     "MAX_NAME_LENGTH",
     "MAX_PLAYERS",
+    "MAX_RANGE_TEXT",
+    "MAX_SAMPLES",
     "MAX_SEED",
     "MAX_TOML_DEPTH",
     "MIN_PLAYERS",
@@ -67,6 +69,8 @@ MAX_ACTIONS: Final[int] = 1000  # actions of one hand (the dataset's longest has
 
 # -- equity -------------------------------------------------------------------------------
 MAX_SEED: Final[int] = 2**63 - 1
+MAX_SAMPLES: Final[int] = 1_000_000  # Monte Carlo deals of one request (about 1-7 s of CPU)
+MAX_RANGE_TEXT: Final[int] = 2000  # characters of one range as written
 
 _CLIP = 48
 
@@ -163,6 +167,17 @@ def decode_text(data: bytes) -> tuple[str | None, Message | None]:
             {"byte": f"{data[exc.start]:02x}", "position": str(exc.start)})
 
 
+def _os_problem(exc: OSError) -> Message:
+    """The reason a file cannot be read, in the reader's language for the usual cases."""
+    if isinstance(exc, FileNotFoundError):
+        return Message(N_("the file does not exist."))
+    if isinstance(exc, IsADirectoryError):
+        return Message(N_("it is a folder, not a file."))
+    if isinstance(exc, PermissionError):
+        return Message(N_("permission denied: the file cannot be read."))
+    return Message(N_("cannot read the file ({detail})."), {"detail": clip(exc.strerror or exc, 120)})
+
+
 def read_text_file(path: str | Path, limit: int = MAX_FILE_BYTES) -> tuple[str | None, Message | None]:
     """A file's text, checked for size and encoding before it is decoded, or why not."""
     p = Path(path)
@@ -174,7 +189,7 @@ def read_text_file(path: str | Path, limit: int = MAX_FILE_BYTES) -> tuple[str |
         with p.open("rb") as fh:
             data = fh.read(limit + 1)
     except OSError as exc:
-        return None, Message(N_("cannot read the file ({detail})."), {"detail": exc.strerror or str(exc)})
+        return None, _os_problem(exc)
     if len(data) > limit:
         return None, Message(N_("the file is {size} KB, more than the limit of {limit} KB."),
                              {"size": len(data) // 1024, "limit": limit // 1024})
