@@ -33,6 +33,7 @@ __all__ = [
     "MAX_DECIMALS",
     "MAX_FILE_BYTES",
     "MAX_NAME_LENGTH",
+    "MAX_NUMBER_TEXT",
     "MAX_PLAYERS",
     "MAX_RANGE_TEXT",
     "MAX_SAMPLES",
@@ -64,6 +65,7 @@ MAX_AMOUNT_TEXT: Final[int] = 32  # characters of an amount as written (``cbr 12
 
 # -- texts -------------------------------------------------------------------------------
 MAX_TOML_DEPTH: Final[int] = 8  # nested [ ] and { }: PHH needs 1, lessons 3
+MAX_NUMBER_TEXT: Final[int] = 64  # digits of one number in a TOML text
 MAX_FILE_BYTES: Final[int] = 16 * 1024 * 1024  # a file read by a command (a .phhs of thousands of hands)
 MAX_ACTIONS: Final[int] = 1000  # actions of one hand (the dataset's longest has 49)
 
@@ -87,7 +89,7 @@ def clip(value: Any, limit: int = _CLIP) -> str:
         return f"{sign}~10^{int(value.bit_length() * 0.30103)}"
     if isinstance(value, str):
         text = value
-    elif isinstance(value, int | float | Decimal):
+    elif isinstance(value, int | float | Decimal | BaseException):
         text = str(value)
     else:
         text = reprlib.repr(value)
@@ -130,7 +132,8 @@ _TOML_SKIP = re.compile(
     r'|"(?:[^"\\\n]|\\.)*"'  # basic string
     r"|'[^'\n]*'"  # literal string
     r"|#[^\n]*"  # comment
-    r"|[\[\]{}]",
+    r"|[\[\]{}]"
+    r"|[0-9][0-9_]{" + str(MAX_NUMBER_TEXT) + ",}",  # a number too long to be an amount (5,000 digits)
     re.S,
 )
 
@@ -138,11 +141,16 @@ _TOML_SKIP = re.compile(
 def toml_problem(text: str) -> Message | None:
     """Why a TOML text is refused before it is parsed: nesting beyond
     :data:`MAX_TOML_DEPTH` (``tomllib`` recurses once per level and a deep enough
-    text ends in ``RecursionError``). One linear scan, no recursion."""
+    text ends in ``RecursionError``) or a number longer than :data:`MAX_NUMBER_TEXT`
+    digits (which ``tomllib`` would convert, quadratically, before anyone checks it).
+    One linear scan, no recursion."""
     depth = 0
     deepest = 0
     for m in _TOML_SKIP.finditer(text):
         tok = m.group()
+        if tok[0].isdigit():
+            return Message(N_("a number has more than {limit} digits (line {line})."),
+                           {"limit": MAX_NUMBER_TEXT, "line": str(text.count("\n", 0, m.start()) + 1)})
         if tok in ("[", "{"):
             depth += 1
             if depth > deepest:

@@ -137,6 +137,14 @@ def _card_arg(cards: object) -> tuple[Card, ...]:
                        cards=clip(cards))
 
 
+def _quietly(check: Callable[..., bool], *args: Any) -> bool:
+    """A kernel ``can_x`` without its advisory warnings (a card "not recommended" to
+    deal is our own refusal to make, with a message), and whatever the warning filters."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        return check(*args)
+
+
 def _is_unknown(cards: object) -> bool:
     """PHH's face-down cards, ``????`` (spaces allowed)."""
     return isinstance(cards, str) and cards.replace(" ", "") == "????"
@@ -746,7 +754,7 @@ class Hand:
                                    count=len(parsed))
         pos = self._pos(seat)
         text = "????" if parsed is None else _pk(parsed)
-        if seat in self._hole or not self._state.can_deal_hole(text, pos):
+        if seat in self._hole or not _quietly(self._state.can_deal_hole, text, pos):
             raise self._dealer_refusal(N_("deal hole cards to this seat"))
         if parsed is not None:
             self._refuse_seen(parsed)
@@ -778,11 +786,11 @@ class Hand:
         parsed = _card_arg(cards)
         st = self._state
         text = _pk(parsed)
-        burn = st.can_burn_card("??")
+        burn = _quietly(st.can_burn_card, "??")
         pending = [c for c in st.board_dealing_counts if c]
         if burn and (not pending or any(st.hole_dealing_statuses)):
             raise self._dealer_refusal(N_("deal the board"))
-        if not burn and not st.can_deal_board(text if parsed else 1):
+        if not burn and not _quietly(st.can_deal_board, text if parsed else 1):
             raise self._dealer_refusal(N_("deal the board"))
         expected = pending[0] if pending else 0
         if len(parsed) != expected:
@@ -836,9 +844,27 @@ class Hand:
                                        count=len(parsed))
                 arg = _pk(parsed)
         pos = self._pos(seat)
-        if not self._state.can_show_or_muck_hole_cards(arg, pos):
+        if not _quietly(self._state.can_show_or_muck_hole_cards, arg, pos):
             raise self._dealer_refusal(N_("turn over this player's cards"))
         name = self.config.names[seat]
+        if arg is False and self._board_count < 5:
+            # All-in before the river: the hands are turned face up before the board
+            # is dealt (TDA), nobody mucks. PokerKit would accept the muck and then fail
+            # an internal assertion when the board is dealt to one remaining hand.
+            raise IllegalAction(
+                "muck_at_all_in",
+                N_("{name} cannot muck: with players all-in before the river every hand is turned "
+                   "face up before the board is dealt."), rule="R14", name=name)
+        if arg is False:
+            st = self._state
+            for pot in st.pots:
+                contenders = [i for i in pot.player_indices if st.statuses[i]]
+                if contenders == [pos]:  # PokerKit would fail an assertion pushing a pot to nobody
+                    raise IllegalAction(
+                        "muck_abandons_pot",
+                        N_("{name} cannot muck: nobody else can win the pot of {amount}; the hand "
+                           "is shown (or shown face down, ????)."), rule="R14", name=name,
+                        amount=int(pot.amount))
         if dealt is not None and (arg == "????" or (parsed is not None and set(parsed) != set(dealt))):
             raise IllegalAction(
                 "shown_cards_differ",
