@@ -61,6 +61,7 @@ _PYDANTIC_MESSAGES: dict[str, str] = {
     "int_parsing": N_("must be a whole number"),
     "int_from_float": N_("must be a whole number"),
     "float_type": N_("must be a number"),
+    "finite_number": N_("must be a finite number"),
     "bool_type": N_("must be true or false"),
     "list_type": N_("must be a list [ ... ]"),
     "dict_type": N_("must be a table"),
