@@ -114,10 +114,10 @@ def _cards(x: CardsLike) -> tuple[Card, ...]:
 
 def _check_run(samples: object, seed: object, exact: object) -> None:
     """The Monte Carlo budget and seed, checked before anything is drawn."""
-    if not is_int(samples) or not 1 <= samples <= MAX_SAMPLES:  # type: ignore[operator]
+    if not is_int(samples) or not 1 <= samples <= MAX_SAMPLES:
         raise InvalidInput(N_("Monte Carlo takes 1 to {limit} samples, not {count}."),
                            limit=MAX_SAMPLES, count=clip(samples))
-    if seed is not None and (not is_int(seed) or not 0 <= seed <= MAX_SEED):  # type: ignore[operator]
+    if seed is not None and (not is_int(seed) or not 0 <= seed <= MAX_SEED):
         raise InvalidInput(N_("The seed must be a whole number from 0 to {limit}, not {seed}."),
                            limit=str(MAX_SEED), seed=clip(seed))
     if exact is not None and not isinstance(exact, bool):

@@ -20,7 +20,7 @@ import re
 import reprlib
 from decimal import Decimal
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, TypeGuard
 
 from coach.i18n import N_, Message
 
@@ -97,7 +97,7 @@ def clip(value: Any, limit: int = _CLIP) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def is_int(value: Any) -> bool:
+def is_int(value: Any) -> TypeGuard[int]:
     """A whole number as the engine takes it: an ``int``, never a ``bool`` or a float."""
     return type(value) is int
 

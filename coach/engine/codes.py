@@ -55,7 +55,7 @@ def _check_scale(scale: object) -> int:
     if not is_int(scale) or scale not in _SCALES:
         raise InvalidInput(N_("The scale must be 1, 10, 100 and so on up to {limit}, not {scale}."),
                            limit=_SCALES[-1], scale=clip(scale))
-    return scale  # type: ignore[return-value]
+    return scale
 
 
 def scale_amount(text: str, scale: int = 1) -> int:

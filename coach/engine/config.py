@@ -135,10 +135,10 @@ class TableConfig:
         Seats are plain ints: ``True``, ``0.0`` or ``"0"`` are refused, and a seat
         beyond the table never wraps round to another one.
         """
-        if not is_int(seat) or not 0 <= seat < self.n_seats:  # type: ignore[operator]
+        if not is_int(seat) or not 0 <= seat < self.n_seats:
             raise InvalidInput(N_("There is no seat {seat} at this table: the seats are 0 to {last}."),
                                seat=clip(seat), last=str(self.n_seats - 1))
-        return seat  # type: ignore[return-value]
+        return seat
 
     def position_of(self, seat: int) -> int:
         """PokerKit's index for ``seat``: 0 is the first seat left of the button."""

@@ -315,3 +315,34 @@ def test_a_bad_config_object_is_invalid_input() -> None:
         TableConfig.from_positions(("a", "b"), [100, 100], ["1", 2])
     with pytest.raises(InvalidInput):
         TableConfig.from_positions(("a", "b"), [100, 100], [1, 2], antes=1.5)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("kwargs", [
+    {"names": tuple(f"P{i}" for i in range(23)), "stacks": 100}, {"names": "AB", "stacks": 100},
+    {"names": ("A", "B"), "stacks": "100"}, {"names": ("A", "B"), "stacks": (100, 10**30)},
+    {"names": ("A", "B"), "stacks": 100, "button": "0"}, {"names": ("A", "B"), "stacks": 100, "seed": "x"},
+    {"names": ("A", "B"), "stacks": 100, "levels": "1/2"},
+])
+def test_a_bad_session_is_invalid_input(kwargs: dict[str, Any]) -> None:
+    from coach.engine.session import Session
+
+    with pytest.raises(InvalidInput) as info:
+        Session(**kwargs)
+    italian(info.value)
+
+
+def test_session_seats_of_the_wrong_type_are_invalid_input() -> None:
+    from coach.engine.session import Session
+
+    session = Session(("A", "B", "C"), 100, seed=1)
+    for seat in ("0", 1.5, True, 7, -1):
+        with pytest.raises(InvalidInput):
+            session.add_chips(seat, 10)  # type: ignore[arg-type]
+        with pytest.raises(InvalidInput):
+            session.leave(seat)  # type: ignore[arg-type]
+    with pytest.raises(InvalidInput):
+        session.add_chips(0, 10**18)
+    assert session.stacks == (100, 100, 100)
+    session.start_hand()
+    with pytest.raises(InvalidInput):
+        session.table_seat("1")  # type: ignore[arg-type]
