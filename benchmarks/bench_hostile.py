@@ -9,7 +9,9 @@ Run: ``python benchmarks/bench_hostile.py [--fuzz-calls 120000] [--live]``.
    checker on a falsified lesson.
 2. The engine fuzz (``tests/hostile/fuzz.py``): calls, refusals, hands, leaked
    exception types (must be none), refused calls that changed the hand (none).
-3. ``--live``: a real ``streamlit run`` and two Chromium sessions; B's rerun latency
+3. The longest time the Replayer's loader holds the interpreter on the worst uploads
+   (a heartbeat thread's longest pause), next to the old ``int(Decimal)`` conversion.
+4. ``--live``: a real ``streamlit run`` and two Chromium sessions; B's rerun latency
    alone and while A uploads each of the worst inputs (``tests/hostile/live.py``).
 
 Figures are printed; nothing here fails on a time. The script exits non-zero only
@@ -22,6 +24,7 @@ import argparse
 import io
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -103,6 +106,57 @@ def cases() -> bool:
     return ok
 
 
+def held(fn: Callable[[], Any]) -> tuple[float, float]:
+    """(wall seconds of ``fn``, longest pause of a 1 ms heartbeat thread meanwhile).
+
+    The pause is how long ``fn`` kept the interpreter from every other thread in one
+    go: what another learner's rerun on the same server would wait at worst. Pure
+    Python is preempted every 5 ms (``sys.getswitchinterval``); one C call on a huge
+    number is not.
+    """
+    stop = threading.Event()
+    worst = [0.0]
+
+    def beat() -> None:
+        last = time.perf_counter()
+        while not stop.is_set():
+            time.sleep(0.001)
+            now = time.perf_counter()
+            worst[0] = max(worst[0], now - last)
+            last = now
+
+    thread = threading.Thread(target=beat)
+    thread.start()
+    time.sleep(0.05)
+    t0 = time.perf_counter()
+    try:
+        fn()
+    except CoachError:
+        pass
+    elapsed = time.perf_counter() - t0
+    stop.set()
+    thread.join()
+    return elapsed, worst[0]
+
+
+def interpreter() -> None:
+    from hostile.live import worst_uploads
+
+    print()
+    print("Longest hold of the interpreter (a 1 ms heartbeat thread's longest pause, best of 5 runs: "
+          "other processes' load only adds to it) while the Replayer's loader takes the worst uploads:")
+    for name, data in worst_uploads().items():
+        wall, pause = min((held(lambda name=name, data=data: script_of(load_sections(name, data), 0))
+                           for _ in range(5)), key=lambda r: r[1])
+        print(f"  {name:<16} {len(data):>9,} bytes: {wall:6.3f} s in all, "
+              f"longest pause {pause * 1000:6.1f} ms")
+    from decimal import Decimal
+
+    wall, pause = held(lambda: int(Decimal("1e100000")))
+    print(f"  for scale, the old conversion int(Decimal('1e100000')): {wall:.3f} s in all, longest pause "
+          f"{pause * 1000:.0f} ms (1e999999, the issue's file, held it ~30 s)")
+
+
 def fuzz(calls: int) -> bool:
     t0 = time.process_time()
     report = run_fuzz(calls, seed=2026)
@@ -142,6 +196,7 @@ def main() -> int:
     parser.add_argument("--live", action="store_true", help="also measure a live server with Chromium")
     args = parser.parse_args()
     ok = cases()
+    interpreter()
     ok = fuzz(args.fuzz_calls) and ok
     if args.live:
         live()
