@@ -179,3 +179,36 @@ def measure(browser: Any, url: str, name: str, data: bytes, *, alone: int = 4,
         ctx_a.close()
         ctx_b.close()
     return figures
+
+
+def main(names: list[str]) -> int:
+    """Measure ``names`` (keys of :func:`worst_uploads`) on a fresh server; one JSON line each.
+
+    Run as ``python -m hostile.live NAME...`` from the project root with ``tests`` on
+    ``PYTHONPATH``: a process of its own, since Playwright's sync API cannot start while
+    another test module's browser (tests/e2e) keeps its event loop running.
+    """
+    import json
+    import tempfile
+    from dataclasses import asdict
+
+    from playwright.sync_api import sync_playwright
+
+    path = chromium()
+    if path is None:
+        print(json.dumps({"skip": "Chromium not found"}))
+        return 0
+    uploads = worst_uploads()
+    with tempfile.TemporaryDirectory() as tmp, server(Path(tmp)) as url, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
+        try:
+            for name in names:
+                figures = measure(browser, url, name, uploads[name], alone=3, during_s=3.0)
+                print(json.dumps({**asdict(figures), "line": figures.line()}, ensure_ascii=False), flush=True)
+        finally:
+            browser.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
