@@ -7,6 +7,7 @@ Each sub-command lives with the module it exercises and exposes
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
@@ -28,7 +29,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"  {name:<9} {help_text}", file=sys.stderr)
         return 0 if args and args[0] in ("-h", "--help") else 2
     module = importlib.import_module(COMMANDS[args[0]][0])
-    result: int = module.main(args[1:])
+    try:
+        result: int = module.main(args[1:])
+    except BrokenPipeError:  # ``python -m coach replay *.phh | head``: the reader left, no traceback
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+    except KeyboardInterrupt:
+        return 130
     return result
 
 

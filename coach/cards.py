@@ -16,6 +16,7 @@ from typing import Any
 
 from coach.errors import InvalidInput
 from coach.i18n import N_, Message
+from coach.limits import clip
 
 RANK_CHARS = "23456789TJQKA"
 SUIT_CHARS = "cdhs"
@@ -142,13 +143,15 @@ def parse_card(text: str | Card) -> Card:
     """Parse one card: ``As``, ``as``, ``10d``, ``Td``, ``A♠``."""
     if isinstance(text, Card):
         return text
+    if not isinstance(text, str):
+        raise InvalidInput(N_("'{text}' is not a card: write it as text, e.g. As or 10♥."), text=clip(text))
     key = text.strip().replace("\ufe0e", "").replace("\ufe0f", "")
     card = _BY_TEXT.get(key)
     if card is None:
         raise InvalidInput(
             N_("'{text}' is not a card: write the rank (2-9, T or 10, J, Q, K, A) "
                "then the suit (c, d, h, s or ♣ ♦ ♥ ♠), e.g. As or 10♥."),
-            text=text,
+            text=clip(text),
         )
     return card
 
@@ -168,13 +171,15 @@ def parse_cards(text: str | Iterable[str | Card], *, unique: bool = True) -> tup
             if m is None:
                 raise InvalidInput(
                     N_("Cannot read the cards '{text}': the problem starts at '{rest}'."),
-                    text=text,
-                    rest=compact[pos:],
+                    text=clip(text),
+                    rest=clip(compact[pos:], 16),
                 )
             cards.append(parse_card(m.group(1) + m.group(2)))
             pos = m.end()
-    else:
+    elif isinstance(text, list | tuple | set | frozenset):
         cards = [parse_card(c) for c in text]
+    else:
+        raise InvalidInput(N_("'{text}' is not a card: write it as text, e.g. As or 10♥."), text=clip(text))
     if unique and len(set(cards)) != len(cards):
         seen: set[Card] = set()
         for c in cards:

@@ -43,6 +43,7 @@ from coach.evaluator import (
     strengths_from_keys,
 )
 from coach.i18n import N_
+from coach.limits import MAX_RANGE_TEXT, MAX_SAMPLES, MAX_SEED, clip, is_int
 from coach.ranges import Range, parse_range
 
 __all__ = [
@@ -104,25 +105,50 @@ class EquityResult:
 # ---------------------------------------------------------------------------
 
 def _cards(x: CardsLike) -> tuple[Card, ...]:
-    return parse_cards(x) if isinstance(x, str) else parse_cards(list(x))
+    if isinstance(x, str):
+        return parse_cards(x)
+    if not isinstance(x, list | tuple) or not all(isinstance(c, str | Card) for c in x):
+        raise InvalidInput(N_("'{value}' are not cards: write them as text, e.g. AsKd."), value=clip(x))
+    return parse_cards(list(x))
+
+
+def _check_run(samples: object, seed: object, exact: object) -> None:
+    """The Monte Carlo budget and seed, checked before anything is drawn."""
+    if not is_int(samples) or not 1 <= samples <= MAX_SAMPLES:
+        raise InvalidInput(N_("Monte Carlo takes 1 to {limit} samples, not {count}."),
+                           limit=MAX_SAMPLES, count=clip(samples))
+    if seed is not None and (not is_int(seed) or not 0 <= seed <= MAX_SEED):
+        raise InvalidInput(N_("The seed must be a whole number from 0 to {limit}, not {seed}."),
+                           limit=str(MAX_SEED), seed=clip(seed))
+    if exact is not None and not isinstance(exact, bool):
+        raise InvalidInput(N_("'{value}' is not true or false."), value=clip(exact))
 
 
 def _player(x: Player) -> tuple[Card, ...] | Range:
     """A known two-card hand, or a range (notation that is not two exact cards)."""
     if isinstance(x, Range):
-        return x
-    if isinstance(x, str):
+        rng, text = x, str(x)
+    elif isinstance(x, str):
+        if len(x) > MAX_RANGE_TEXT:
+            raise InvalidInput(N_("The range '{range}' is longer than {limit} characters."),
+                               range=clip(x), limit=MAX_RANGE_TEXT)
         try:
             cards = parse_cards(x)
         except InvalidInput:
-            return parse_range(x)
+            cards = ()
         if len(cards) == 2:
             return cards
-        return parse_range(x)
-    cards = _cards(x)
-    if len(cards) != 2:
-        raise InvalidInput(N_("A hand in Hold'em is two cards, not {count}."), count=len(cards))
-    return cards
+        rng, text = parse_range(x), x
+    elif isinstance(x, list | tuple):
+        cards = _cards(x)
+        if len(cards) != 2:
+            raise InvalidInput(N_("A hand in Hold'em is two cards, not {count}."), count=len(cards))
+        return cards
+    else:
+        raise InvalidInput(N_("'{value}' is neither a hand nor a range."), value=clip(x))
+    if len(rng) == 0:  # e.g. "AA:0": the message quotes what was typed, never an empty name
+        raise InvalidInput(N_("The range '{range}' has no hand with a weight above zero."), range=clip(text))
+    return rng
 
 
 def _label(p: tuple[Card, ...] | Range) -> str:
@@ -240,90 +266,169 @@ def _exact_known(
 # Monte Carlo (any mix of hands and ranges)
 # ---------------------------------------------------------------------------
 
+@dataclass(frozen=True)
+class _Pool:
+    """One range ready for sampling: its combos, their probabilities and, for the
+    importance weights, the weight of the combos through each card and each pair."""
+
+    cards: npt.NDArray[np.int8]
+    prob: F64
+    bits: I64
+    total: float
+    through: F64  # (52,) weight of the combos holding each card
+    pair: F64  # (52, 52) weight of the combo made of exactly those two cards
+
+    @classmethod
+    def of(cls, cards: npt.NDArray[np.int8], w: F64) -> _Pool:
+        total = float(w.sum())
+        through = np.zeros(52)
+        np.add.at(through, cards[:, 0], w)
+        np.add.at(through, cards[:, 1], w)
+        pair = np.zeros((52, 52))
+        pair[cards[:, 0], cards[:, 1]] = w
+        pair[cards[:, 1], cards[:, 0]] = w
+        return cls(cards, w / total, _BIT[cards[:, 0]] | _BIT[cards[:, 1]], total, through, pair)
+
+    def available(self, taken: npt.NDArray[np.int8]) -> F64:
+        """Per row, the weight of the combos that avoid the ``taken`` cards (n, t).
+
+        Inclusion-exclusion over the taken cards: a combo touching two of them
+        is subtracted twice and added back once. ``t`` is at most 18 cards, so
+        this is a few vector passes, never an (n x combos) matrix.
+        """
+        avail = np.full(taken.shape[0], self.total)
+        t = taken.shape[1]
+        if t:
+            avail -= self.through[taken].sum(axis=1)
+            for j in range(t):
+                for k in range(j + 1, t):
+                    avail += self.pair[taken[:, j], taken[:, k]]
+        return np.where(avail > self.total * 1e-9, avail, 0.0)
+
+    def draw(self, rng: np.random.Generator, used: I64, alive: npt.NDArray[np.bool_]) -> npt.NDArray[np.intp]:
+        """A combo per row from this range, avoiding the row's ``used`` cards.
+
+        Draws from the whole range and redraws only the rows that collide, a few
+        times; rows still colliding (a range mostly blocked in that row) draw from
+        their masked weights directly, in blocks of bounded size.
+        """
+        n = used.shape[0]
+        size = self.prob.size
+        pick: npt.NDArray[np.intp] = np.asarray(rng.choice(size, size=n, p=self.prob), dtype=np.intp)
+        bad = np.flatnonzero(((self.bits[pick] & used) != 0) & alive)
+        for _ in range(6):
+            if bad.size == 0:
+                return pick
+            pick[bad] = rng.choice(self.prob.size, size=bad.size, p=self.prob)
+            bad = bad[(self.bits[pick[bad]] & used[bad]) != 0]
+        block = max(1, (1 << 22) // self.prob.size)
+        for start in range(0, bad.size, block):
+            rows = bad[start:start + block]
+            ok = (self.bits[None, :] & used[rows, None]) == 0
+            cw = np.cumsum(np.where(ok, self.prob[None, :], 0.0), axis=1)
+            u = rng.random(rows.size) * cw[:, -1]
+            pick[rows] = np.minimum((cw < u[:, None]).sum(axis=1), self.prob.size - 1)
+        return pick
+
+
+_MC_CHUNK: Final[int] = 1 << 13  # deals per batch: memory stays bounded whatever the players
+
+
 def _monte_carlo(
     players: list[tuple[Card, ...] | Range], board: tuple[Card, ...], dead: tuple[Card, ...],
     samples: int, seed: int | None,
 ) -> EquityResult:
+    """Seeded Monte Carlo by sequential dealing with importance weights.
+
+    Each range's combo is drawn given the cards the ranges before it took (so a
+    deal never fails, whatever the number of ranges: rejecting whole deals, as
+    before, needed millions of tries for nine ``random`` players), and the deal
+    is weighted by how much of each range was still available, which makes the
+    estimate exact in expectation for the true joint distribution (combos
+    weighted by the product of their weights, no card twice). The board is
+    drawn uniformly from the cards left in each deal.
+    """
     rng = np.random.default_rng(seed)
     fixed = [c.index for p in players if isinstance(p, tuple) for c in p]
     fixed += [c.index for c in board] + [c.index for c in dead]
-    live = np.array([c for c in range(52) if c not in set(fixed)], dtype=np.int8)
+    fixed_bits = np.int64(0)
+    for c in fixed:
+        fixed_bits |= _BIT[c]
     m = 5 - len(board)
-    pools: list[tuple[npt.NDArray[np.int8], F64] | None] = []
+    pools: list[_Pool | None] = []
     for p in players:
         if isinstance(p, Range):
             cards, w = p.arrays(dead=fixed)
             if cards.shape[0] == 0:
                 raise InvalidInput(N_("The range {range} has no hand left once the known cards are out."),
                                    range=str(p))
-            pools.append((cards, w / w.sum()))
+            pools.append(_Pool.of(cards, w))
         else:
             pools.append(None)
     k = len(players)
     sums = np.zeros(k)
     sq = np.zeros(k)
+    s1 = np.zeros(k)
     wins = np.zeros(k)
     ties = np.zeros(k)
+    wsum = 0.0
+    w2sum = 0.0
     done = 0
     board_key, board_bits = _hole_key([c.index for c in board]) if board else (0, 0)
-    hole_keys = [
-        None if pool is None else (_KEY32[pool[0][:, 0]] + _KEY32[pool[0][:, 1]],
-                                   _BIT[pool[0][:, 0]] | _BIT[pool[0][:, 1]])
-        for pool in pools
-    ]
-    accept = 0.5
-    rounds = 0
+    known_holes = [[c.index for c in p] for p in players if isinstance(p, tuple)]
     while done < samples:
-        want = min(samples - done, 1 << 16)
-        n = int(want / accept * 1.1) + 64
-        # board completion drawn with replacement; rows repeating a card are
-        # dropped below with the rows where range combos collide, which leaves
-        # every deal equally likely (rejection sampling)
-        added = live[rng.integers(0, live.size, size=(n, m))]
-        picks = [None if pool is None else rng.choice(pool[0].shape[0], size=n, p=pool[1])
-                 for pool in pools]
-        cols = [added] + [pool[0][pick] for pool, pick in zip(pools, picks, strict=True)
-                          if pool is not None and pick is not None]
-        used = np.concatenate(cols, axis=1) if cols else added
-        if used.shape[1] > 1:
-            srt = np.sort(used, axis=1)
-            ok = (srt[:, 1:] != srt[:, :-1]).all(axis=1)
-        else:
-            ok = np.ones(n, dtype=bool)
-        rounds += 1
-        accept = max(float(ok.mean()), 0.01)
-        rows_ok = np.flatnonzero(ok)[:want]
-        if rows_ok.size == 0:
-            if rounds > 20:
-                raise InvalidInput(N_("The ranges have no deal in common once the known cards are out."))
-            continue
-        a = added[rows_ok]
-        key = np.full(rows_ok.size, board_key, dtype=np.int32)
-        bits = np.full(rows_ok.size, board_bits, dtype=np.int64)
-        for j in range(m):
-            key += _KEY32[a[:, j]]
-            bits |= _BIT[a[:, j]]
+        n = min(samples - done, _MC_CHUNK)
+        used = np.zeros(n, dtype=np.int64)
+        weight = np.ones(n)
+        taken = np.zeros((n, 0), dtype=np.int8)
+        picks: list[npt.NDArray[np.intp] | None] = []
+        for pool in pools:
+            if pool is None:
+                picks.append(None)
+                continue
+            weight *= pool.available(taken) / pool.total
+            alive = weight > 0
+            pick = pool.draw(rng, used, alive)
+            used |= pool.bits[pick]
+            taken = np.concatenate([taken, pool.cards[pick]], axis=1)
+            picks.append(pick)
+        key = np.full(n, board_key, dtype=np.int32)
+        bits = np.full(n, board_bits, dtype=np.int64)
+        if m:
+            out = ((used | fixed_bits)[:, None] & _BIT[None, :]) != 0
+            noise = rng.random((n, 52))
+            noise[out] = 2.0
+            added = np.argpartition(noise, m - 1, axis=1)[:, :m]
+            for j in range(m):
+                key += _KEY32[added[:, j]]
+                bits |= _BIT[added[:, j]]
         strengths = []
-        for p, pick, hk in zip(players, picks, hole_keys, strict=True):
-            if hk is None:
-                assert isinstance(p, tuple)
-                strengths.append(_strengths(key, bits, [c.index for c in p]))
+        known = iter(known_holes)
+        for pool, chosen in zip(pools, picks, strict=True):
+            if pool is None or chosen is None:
+                strengths.append(_strengths(key, bits, next(known)))
             else:
-                assert pick is not None
-                sel = pick[rows_ok]
-                strengths.append(strengths_from_keys(key + hk[0][sel], 7, bits=bits | hk[1][sel]))
+                hk = _KEY32[pool.cards[chosen, 0]] + _KEY32[pool.cards[chosen, 1]]
+                strengths.append(strengths_from_keys(key + hk, 7, bits=bits | pool.bits[chosen]))
         share, win, cnt = _shares(np.stack(strengths))
-        sums += share.sum(axis=1)
-        sq += (share**2).sum(axis=1)
-        wins += (win & (cnt == 1)).sum(axis=1)
-        ties += (win & (cnt > 1)).sum(axis=1)
-        done += rows_ok.size
-    mean = sums / done
-    var = np.maximum(sq / done - mean**2, 0.0) * done / max(done - 1, 1)
-    stderr = np.sqrt(var / done)
+        w2 = weight * weight
+        sums += (share * weight).sum(axis=1)
+        sq += (share * share * w2).sum(axis=1)
+        s1 += (share * w2).sum(axis=1)
+        wins += ((win & (cnt == 1)) * weight).sum(axis=1)
+        ties += ((win & (cnt > 1)) * weight).sum(axis=1)
+        wsum += float(weight.sum())
+        w2sum += float(w2.sum())
+        done += n
+    if wsum <= 0:
+        raise InvalidInput(N_("The ranges have no deal in common once the known cards are out."))
+    mean = sums / wsum
+    # self-normalised importance sampling: Var ~ sum w^2 (x - mean)^2 / (sum w)^2
+    var = np.maximum(sq - 2 * mean * s1 + mean * mean * w2sum, 0.0) / (wsum * wsum)
+    scale = done / wsum
     return EquityResult(
-        tuple(_label(p) for p in players), tuple(mean.tolist()), tuple(wins.tolist()),
-        tuple(ties.tolist()), done, "monte_carlo", tuple(stderr.tolist()),
+        tuple(_label(p) for p in players), tuple(mean.tolist()), tuple(np.round(wins * scale, 6).tolist()),
+        tuple(np.round(ties * scale, 6).tolist()), done, "monte_carlo", tuple(np.sqrt(var).tolist()),
     )
 
 
@@ -445,15 +550,16 @@ def equity_result(
     hands), ``True`` insists (raising when the enumeration is too large),
     ``False`` forces Monte Carlo with ``samples`` deals and ``seed``.
     """
+    if isinstance(hands, str) or not isinstance(hands, Sequence):
+        raise InvalidInput(N_("Give the players as a list of hands or ranges."))
+    if not 2 <= len(hands) <= 10:
+        raise InvalidInput(N_("Equity is computed for 2 to 10 players, not {count}."), count=len(hands))
+    _check_run(samples, seed, exact)
     players = [_player(h) for h in hands]
-    if not 2 <= len(players) <= 10:
-        raise InvalidInput(N_("Equity is computed for 2 to 10 players, not {count}."), count=len(players))
     b = _board(board)
     d = _cards(dead)
     known = [c for p in players if isinstance(p, tuple) for c in p]
     _check_known(known + list(b) + list(d))
-    if samples < 1:
-        raise InvalidInput(N_("Monte Carlo needs at least one sample."))
     ranges = [p for p in players if isinstance(p, Range)]
     m = 5 - len(b)
     unseen = 52 - len(known) - len(b) - len(d)
@@ -469,10 +575,16 @@ def equity_result(
     else:
         cost = -1  # three or more ranges: Monte Carlo only
     affordable = 0 <= cost <= EXACT_BUDGET
+    if exact is True and cost < 0:
+        raise InvalidInput(
+            N_("Exact equity is computed with one range, or with two ranges heads-up; here there are "
+               "{ranges} ranges among {players} players: use Monte Carlo."),
+            ranges=len(ranges), players=len(players))
     if exact is True and not affordable:
         raise InvalidInput(
-            N_("Exact equity would need {cost} evaluations here: use Monte Carlo."),
-            cost=max(cost, 0),
+            N_("Exact equity would need {cost} evaluations here, more than the limit of {limit}: "
+               "use Monte Carlo."),
+            cost=cost, limit=EXACT_BUDGET,
         )
     if exact is not False and affordable:
         if len(ranges) == 1:
@@ -620,6 +732,7 @@ def category_distribution(
     shows the zeros too. Exact by default (preflop: 2,118,760 boards in one
     batch); ``exact=False`` samples ``samples`` boards with ``seed``.
     """
+    _check_run(samples, seed, exact)
     h = _cards(hand)
     b = _board(board)
     d = _cards(dead)
@@ -633,11 +746,15 @@ def category_distribution(
         live = np.array([c for c in range(52) if c not in used], dtype=np.int64)
         m = 5 - len(b)
         fixed = np.array(hole + [c.index for c in b], dtype=np.int64)
-        rows = np.tile(fixed, (samples, 1))
-        if m:
-            pick = live[np.argpartition(rng.random((samples, live.size)), m - 1, axis=1)[:, :m]]
-            rows = np.concatenate([rows, pick], axis=1)
-        s = evaluate_batch(rows)
+        parts = []
+        for start in range(0, samples, _MC_CHUNK):  # bounded memory for any sample count
+            n = min(_MC_CHUNK, samples - start)
+            rows = np.tile(fixed, (n, 1))
+            if m:
+                pick = live[np.argpartition(rng.random((n, live.size)), m - 1, axis=1)[:, :m]]
+                rows = np.concatenate([rows, pick], axis=1)
+            parts.append(evaluate_batch(rows))
+        s = np.concatenate(parts)
     else:
         key, bits, _ = _completions([c.index for c in b], hole + [c.index for c in d])
         s = _strengths(key, bits, hole)

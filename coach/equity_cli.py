@@ -3,24 +3,26 @@
 Each positional argument is one player: a hand (``AsKs``) or a range in
 quotes (``"TT+, AQs+, AKo"``). Prints ``{"players", "equities", "wins",
 "ties", "boards", "method", "stderr"}``; ``--mc`` forces Monte Carlo,
-``--exact`` refuses to fall back to it. Bad input prints ``{"error": ...}``
-and exits with status 2.
+``--exact`` refuses to fall back to it. Bad input (cards, ranges, more than
+``MAX_SAMPLES`` samples, a negative seed) prints ``{"error": ...}`` and exits
+with status 2; so does a usage error, on stderr.
 """
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from collections.abc import Sequence
 
+from coach.cliutil import ArgumentParser, add_locale, parse_args
 from coach.equity import DEFAULT_SAMPLES, equity_result
 from coach.errors import InvalidInput
-from coach.i18n import SUPPORTED_LOCALES, get_translator
+from coach.i18n import get_translator
+from coach.limits import MAX_SAMPLES
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
+    parser = ArgumentParser(
         prog="python -m coach equity",
         description="Equity of 2 to 10 hands or ranges, exact when affordable, else Monte Carlo.",
     )
@@ -30,11 +32,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--exact", action="store_true", help="enumerate, or fail if too large")
     mode.add_argument("--mc", action="store_true", help="Monte Carlo even when exact is affordable")
-    parser.add_argument("--samples", type=int, default=DEFAULT_SAMPLES, help="Monte Carlo deals")
+    parser.add_argument("--samples", type=int, default=DEFAULT_SAMPLES,
+                        help=f"Monte Carlo deals (1 to {MAX_SAMPLES:,})")
     parser.add_argument("--seed", type=int, default=0, help="Monte Carlo seed (default 0)")
-    parser.add_argument("--locale", choices=SUPPORTED_LOCALES, default="it",
-                        help="language of error messages (default it)")
-    args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+    add_locale(parser)
+    args = parse_args(parser, argv)
+    if isinstance(args, int):
+        return args
     exact = True if args.exact else (False if args.mc else None)
     try:
         result = equity_result(args.players, args.board, args.dead, exact=exact,

@@ -8,26 +8,27 @@ exits with status 2, so scripts can tell bad input from a crash.
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from collections.abc import Sequence
 
 from coach.cards import parse_cards
+from coach.cliutil import ArgumentParser, add_locale, parse_args
 from coach.errors import InvalidInput
 from coach.evaluator import best_five, category, describe_strength, evaluate
-from coach.i18n import SUPPORTED_LOCALES, get_translator
+from coach.i18n import get_translator
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
+    parser = ArgumentParser(
         prog="python -m coach evaluate",
         description="Evaluate 5 to 7 cards (e.g. As Ks Qs Js Ts 2c 3d) and print the hand as JSON.",
     )
     parser.add_argument("cards", nargs="+", help="cards: As Kd 10h, or AsKd10h")
-    parser.add_argument("--locale", choices=SUPPORTED_LOCALES, default="it",
-                        help="language of the name (default it)")
-    args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+    add_locale(parser)
+    args = parse_args(parser, argv)
+    if isinstance(args, int):
+        return args
     tr = get_translator(args.locale)
     try:
         cards = parse_cards(" ".join(args.cards))

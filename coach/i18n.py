@@ -166,7 +166,15 @@ class Translator:
         return str(value)
 
     def format_int(self, value: int) -> str:
-        return format_decimal(value, locale=self._babel_locale)
+        """An amount with the locale's grouping (it: ``1.234``).
+
+        Babel rounds through a 28-digit decimal context and fails from 10**25 on;
+        inputs are limited well below that (:mod:`coach.limits`), but a message
+        must never crash while reporting a number, so larger ones print as a power of ten.
+        """
+        if abs(value) < 10**24:
+            return format_decimal(value, locale=self._babel_locale)
+        return f"{'-' if value < 0 else ''}~10^{int(value.bit_length() * 0.30103)}"
 
     def format_number(self, value: float, decimals: int = 1) -> str:
         """A figure with at most ``decimals`` decimals (it: ``1.234,5``)."""

@@ -29,6 +29,7 @@ import numpy.typing as npt
 from coach.cards import ALL_CARDS, RANK_CHARS, Card, parse_cards
 from coach.errors import InvalidInput
 from coach.i18n import N_
+from coach.limits import clip
 
 __all__ = ["Combo", "Range", "class_combos", "hand_class", "parse_range"]
 
@@ -241,7 +242,7 @@ def _bad(token: str) -> InvalidInput:
         N_("'{token}' is not range notation: write pairs (TT, TT+, 99-66), two ranks "
            "(AK, AKs, AQo+, A5s-A2s), exact cards (AsKs) or 'random', with an optional "
            "weight such as :0.5."),
-        token=token,
+        token=clip(token),
     )
 
 
@@ -308,7 +309,7 @@ def parse_range(text: str | Range) -> Range:
             if not 0.0 <= w <= 1.0:
                 raise InvalidInput(
                     N_("The weight in '{token}' must be between 0 and 1 (or 0% and 100%)."),
-                    token=token,
+                    token=clip(token),
                 )
         for key in _expand(m.group("hand")):
             weights[key] = w

@@ -192,3 +192,36 @@ def test_equity_cli(capsys: pytest.CaptureFixture[str]) -> None:
     assert json.loads(capsys.readouterr().out)["method"] == "monte_carlo"
     assert main(["equity", "AsKs", "AsQd"]) == 2
     assert "As" in json.loads(capsys.readouterr().out)["error"]
+
+
+def test_monte_carlo_weights_agree_with_brute_force_for_interacting_ranges() -> None:
+    """Ranges that share cards: the sequential deal, weighted by the range still available,
+    must give the true joint distribution (every disjoint triple of combos, weight product)."""
+    from coach.cards import parse_cards
+    from coach.evaluator import evaluate
+    from coach.ranges import parse_range
+
+    notations = ["AA, KK:0.5, QsJs", "AKs, AA:0.3, KQ", "KK, AK:0.7, QQ"]
+    board = parse_cards("2c7d9hTsJc")
+    combos = [parse_range(n).combos(dead=board) for n in notations]
+    shares = [0.0, 0.0, 0.0]
+    total = 0.0
+    for a in combos[0]:
+        for b in combos[1]:
+            if set(a.cards) & set(b.cards):
+                continue
+            for c in combos[2]:
+                if set(c.cards) & (set(a.cards) | set(b.cards)):
+                    continue
+                w = a.weight * b.weight * c.weight
+                s = [evaluate([*x.cards, *board]) for x in (a, b, c)]
+                for i in range(3):
+                    if s[i] == max(s):
+                        shares[i] += w / s.count(max(s))
+                total += w
+    exact = [x / total for x in shares]
+    mc = equity_result(notations, board="2c7d9hTsJc", samples=60_000, seed=5)
+    assert mc.method == "monte_carlo"
+    for e, m, se in zip(exact, mc.equities, mc.stderr, strict=True):
+        assert 0 < se < 0.01
+        assert abs(e - m) <= 4 * se, (exact, mc.equities, mc.stderr)

@@ -12,9 +12,11 @@ labels ``p1``..``pN`` (``players`` adds the names when the file has them). A
 ``.phhs`` file with ``[1]``, ``[2]``... sections prints one line per section,
 with ``"hand"`` set to the section name.
 
-A file that cannot be read, is not valid PHH, or describes an action the rules
-refuse prints ``{"file": ..., "error": "..."}`` on its line (the message names
-the action) and the remaining files are still replayed.
+A file that cannot be read (missing, not UTF-8: a byte-order mark is fine,
+larger than the limit), is not valid PHH, exceeds a limit of docs/RULES.md or
+describes an action the rules refuse prints ``{"file": ..., "error": "..."}`` on
+its line (the message names the action) and the remaining files are still
+replayed. ``--locale it|en`` (alias ``--lang``) picks the language.
 
 Exit status: 0 when every hand replayed, 1 when at least one file or hand
 failed (or, with ``--check``, ended with stacks different from the file's
@@ -23,16 +25,15 @@ failed (or, with ``--check``, ended with stacks different from the file's
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 from typing import IO, Any
 
+from coach.cliutil import ArgumentParser, add_locale, error_line, internal_error, parse_args, read_file
 from coach.engine.phh import HandHistory, history_from_table, split_phhs
 from coach.errors import CoachError, HandHistoryError
-from coach.i18n import N_, SUPPORTED_LOCALES, Translator, get_translator
+from coach.i18n import N_, Translator, get_translator
 
 __all__ = ["main", "replay_file", "summarize"]
 
@@ -68,14 +69,16 @@ def summarize(history: HandHistory, hand: Any) -> dict[str, Any]:
 
 def replay_file(path: str, tr: Translator, *, check: bool = False) -> list[dict[str, Any]]:
     """One JSON-ready dict per hand of ``path``; errors become ``{"file", "error"}``."""
+    text, problem = read_file(path)
+    if text is None:
+        assert problem is not None
+        return [error_line(path, problem, tr)]
     try:
-        text = Path(path).read_text(encoding="utf-8")
         sections = split_phhs(text, path)
-    except (OSError, UnicodeDecodeError) as exc:
-        err = HandHistoryError(N_("{file}: cannot read the file ({detail})."), file=path, detail=str(exc))
-        return [{"file": path, "error": err.localized(tr)}]
     except CoachError as exc:
-        return [{"file": path, "error": exc.localized(tr)}]
+        return [error_line(path, exc, tr)]
+    except Exception as exc:  # a bug of ours must not stop the other files
+        return [internal_error(path, exc, tr)]
     lines: list[dict[str, Any]] = []
     for source, table in sections:
         line: dict[str, Any] = {"file": path}
@@ -111,22 +114,20 @@ def replay_file(path: str, tr: Translator, *, check: bool = False) -> list[dict[
 
 def main(argv: Sequence[str] | None = None, *, stdout: IO[str] | None = None) -> int:
     """Entry point of ``python -m coach replay``; returns the exit status."""
-    parser = argparse.ArgumentParser(
+    parser = ArgumentParser(
         prog="python -m coach replay",
         description="Replay PHH hand histories through the engine; print one JSON line per hand.",
         epilog="Exit status: 0 all hands replayed, 1 some file or hand failed, 2 usage error.",
     )
     parser.add_argument("files", nargs="+", metavar="FILE", help="a .phh file (or .phhs with sections)")
-    parser.add_argument("--lang", choices=SUPPORTED_LOCALES, default="it",
-                        help="language of the error messages (default: it)")
+    add_locale(parser)
     parser.add_argument("--check", action="store_true",
                         help="fail a hand whose stacks differ from the file's finishing_stacks")
-    try:
-        args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
-    except SystemExit as exc:
-        return int(exc.code or 0)
+    args = parse_args(parser, argv)
+    if isinstance(args, int):
+        return args
     out = stdout if stdout is not None else sys.stdout
-    tr = get_translator(args.lang)
+    tr = get_translator(args.locale)
     failed = False
     for path in args.files:
         for line in replay_file(path, tr, check=args.check):

@@ -16,6 +16,7 @@ from typing import Literal
 
 from coach.errors import InvalidInput
 from coach.i18n import N_
+from coach.limits import MAX_CHIPS, MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS, clip, is_int
 
 Structure = Literal["NL", "PL", "FL"]
 AnteMode = Literal["each", "big_blind"]
@@ -47,28 +48,65 @@ class TableConfig:
     antes_by_seat: tuple[int, ...] | None = None
 
     def __post_init__(self) -> None:
-        n = len(self.names)
-        if n < 2:
-            raise InvalidInput(N_("A hand needs at least 2 players, not {count}."), count=n)
-        if len(self.stacks) != n:
+        """Refuse a table the rules or one deck cannot serve, before anything is computed.
+
+        Every field is checked for its type too (a seat given as ``"0"`` or ``1.5``,
+        a stack given as ``True``): a wrong type is bad input, not a crash.
+        """
+        names = self.names
+        if not isinstance(names, tuple) or not all(isinstance(x, str) for x in names):
+            raise InvalidInput(N_("The player names must be a tuple of texts, one per seat."))
+        n = len(names)
+        if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+            raise InvalidInput(
+                N_("A table seats {low} to {high} players (one deck deals 2 cards each, 5 board "
+                   "cards and 3 burned cards), not {count}."),
+                low=MIN_PLAYERS, high=MAX_PLAYERS, count=n)
+        seen: set[str] = set()
+        for name in names:
+            if not name.strip():
+                raise InvalidInput(N_("Every player needs a name: an empty name is not allowed."))
+            if len(name) > MAX_NAME_LENGTH:
+                raise InvalidInput(N_("The name '{name}' is longer than {limit} characters."),
+                                   name=clip(name), limit=MAX_NAME_LENGTH)
+            if name in seen:
+                raise InvalidInput(N_("Two players are called '{name}': every name must be different."),
+                                   name=name)
+            seen.add(name)
+        if not isinstance(self.stacks, tuple) or len(self.stacks) != n:
             raise InvalidInput(
                 N_("There are {names} names but {stacks} stacks: give one stack per seat."),
-                names=n, stacks=len(self.stacks),
+                names=n, stacks=len(self.stacks) if isinstance(self.stacks, tuple | list) else 0,
             )
-        if any(type(s) is not int or s <= 0 for s in self.stacks):
+        if any(not is_int(s) or s <= 0 for s in self.stacks):
             raise InvalidInput(N_("Every stack must be a whole number of chips above zero."))
-        if not 0 <= self.button < n:
+        if any(s > MAX_CHIPS for s in self.stacks):
+            raise InvalidInput(N_("A stack is above the limit of {limit} chips."), limit=MAX_CHIPS)
+        if not is_int(self.button) or not 0 <= self.button < n:
             raise InvalidInput(N_("The button must be one of the seats 0 to {last}."), last=n - 1)
         for value in (self.small_blind, self.big_blind, self.ante):
-            if type(value) is not int or value < 0:
+            if not is_int(value) or value < 0:
                 raise InvalidInput(N_("Blinds and antes must be whole numbers of chips, zero or more."))
-        if self.structure not in ("NL", "PL", "FL"):
-            raise InvalidInput(N_("Unknown betting structure '{structure}'."), structure=self.structure)
-        if self.ante_mode not in ("each", "big_blind"):
-            raise InvalidInput(N_("Unknown ante mode '{mode}'."), mode=self.ante_mode)
+            if value > MAX_CHIPS:
+                raise InvalidInput(N_("A blind or an ante is above the limit of {limit} chips."),
+                                   limit=MAX_CHIPS)
+        if self.small_blind > self.big_blind:
+            raise InvalidInput(N_("The small blind ({small}) cannot be larger than the big blind ({big})."),
+                               small=self.small_blind, big=self.big_blind)
+        if not isinstance(self.structure, str) or self.structure not in ("NL", "PL", "FL"):
+            raise InvalidInput(N_("Unknown betting structure '{structure}'."), structure=clip(self.structure))
+        if not isinstance(self.ante_mode, str) or self.ante_mode not in ("each", "big_blind"):
+            raise InvalidInput(N_("Unknown ante mode '{mode}'."), mode=clip(self.ante_mode))
         for arr in (self.blinds_by_seat, self.antes_by_seat):
-            if arr is not None and (len(arr) != n or any(type(v) is not int or v < 0 for v in arr)):
+            if arr is not None and (not isinstance(arr, tuple) or len(arr) != n
+                                    or any(not is_int(v) or v < 0 for v in arr)):
                 raise InvalidInput(N_("Per-seat blinds and antes need one whole amount per seat."))
+            if arr is not None and any(v > MAX_CHIPS for v in arr):
+                raise InvalidInput(N_("A blind or an ante is above the limit of {limit} chips."),
+                                   limit=MAX_CHIPS)
+        if self.min_bet is not None and (not is_int(self.min_bet) or self.min_bet > MAX_CHIPS):
+            raise InvalidInput(N_("The minimum bet must be a whole number of chips, at most {limit}."),
+                               limit=MAX_CHIPS)
         if self.effective_min_bet <= 0:
             raise InvalidInput(N_("The minimum bet must be at least one chip."))
         if not any(self.blinds_in_positions()) and not any(self.antes_in_positions()):
@@ -91,12 +129,34 @@ class TableConfig:
         return self.n_seats == 2
 
     # -- seats and positions ---------------------------------------------------
+    def check_seat(self, seat: object) -> int:
+        """``seat`` if it is one of this table's seats; a wrong type or range is bad input.
+
+        Seats are plain ints: ``True``, ``0.0`` or ``"0"`` are refused, and a seat
+        beyond the table never wraps round to another one.
+        """
+        if not is_int(seat) or not 0 <= seat < self.n_seats:
+            raise InvalidInput(N_("There is no seat {seat} at this table: the seats are 0 to {last}."),
+                               seat=clip(seat), last=str(self.n_seats - 1))
+        return seat
+
     def position_of(self, seat: int) -> int:
         """PokerKit's index for ``seat``: 0 is the first seat left of the button."""
-        return (seat - self.button - 1) % self.n_seats
+        return (self.check_seat(seat) - self.button - 1) % self.n_seats
+
+    def _position(self, seat: int) -> int:
+        """:meth:`position_of` for a seat the engine already checked (hot path)."""
+        return (seat - self.button - 1) % len(self.names)
+
+    def _seat(self, position: int) -> int:
+        """:meth:`seat_of` for a position the engine already checked (hot path)."""
+        return (self.button + 1 + position) % len(self.names)
 
     def seat_of(self, position: int) -> int:
         """The seat at PokerKit's index ``position`` (the last position is the button)."""
+        if not is_int(position) or not 0 <= position < self.n_seats:
+            raise InvalidInput(N_("There is no position {position} at this table: the positions are 0 "
+                                  "to {last}."), position=clip(position), last=str(self.n_seats - 1))
         return (self.button + 1 + position) % self.n_seats
 
     def player_of_seat(self, seat: int) -> int:
@@ -108,20 +168,20 @@ class TableConfig:
 
     def seat_of_player(self, player: int) -> int:
         """The seat of PHH player ``p<player>`` (1-based, in position order)."""
-        if not 1 <= player <= self.n_seats:
+        if not is_int(player) or not 1 <= player <= self.n_seats:
             raise InvalidInput(
                 N_("There is no player p{player}: this table has p1 to p{count}."),
-                player=str(player), count=str(self.n_seats),
+                player=clip(player), count=str(self.n_seats),
             )
         return self.seat_of(player - 1)
 
     @property
     def small_blind_seat(self) -> int:
-        return self.button if self.heads_up else self.seat_of(0)
+        return self.button if self.heads_up else self._seat(0)
 
     @property
     def big_blind_seat(self) -> int:
-        return self.seat_of(0) if self.heads_up else self.seat_of(1)
+        return self._seat(0) if self.heads_up else self._seat(1)
 
     # -- forced bets -----------------------------------------------------------
     def blinds_by_seat_effective(self) -> tuple[int, ...]:
@@ -145,11 +205,11 @@ class TableConfig:
     def blinds_in_positions(self) -> tuple[int, ...]:
         """The blind at each position, as actually posted (position order)."""
         by_seat = self.blinds_by_seat_effective()
-        return tuple(by_seat[self.seat_of(p)] for p in range(self.n_seats))
+        return tuple(by_seat[self._seat(p)] for p in range(self.n_seats))
 
     def antes_in_positions(self) -> tuple[int, ...]:
         by_seat = self.antes_by_seat_effective()
-        return tuple(by_seat[self.seat_of(p)] for p in range(self.n_seats))
+        return tuple(by_seat[self._seat(p)] for p in range(self.n_seats))
 
     def pokerkit_blinds(self) -> tuple[int, ...]:
         """The raw blinds array PokerKit expects: heads-up it reads it reversed."""
@@ -162,13 +222,13 @@ class TableConfig:
         return pos[::-1] if self.heads_up else pos
 
     def stacks_in_positions(self) -> tuple[int, ...]:
-        return tuple(self.stacks[self.seat_of(p)] for p in range(self.n_seats))
+        return tuple(self.stacks[self._seat(p)] for p in range(self.n_seats))
 
     def seats_to_positions(self, values: Sequence[int]) -> tuple[int, ...]:
-        return tuple(values[self.seat_of(p)] for p in range(self.n_seats))
+        return tuple(values[self._seat(p)] for p in range(self.n_seats))
 
     def positions_to_seats(self, values: Sequence[int]) -> tuple[int, ...]:
-        return tuple(values[self.position_of(s)] for s in range(self.n_seats))
+        return tuple(values[self._position(s)] for s in range(self.n_seats))
 
     # -- construction from PHH arrays ------------------------------------------
     @classmethod
@@ -190,20 +250,34 @@ class TableConfig:
         button (p2) posts 1 and p1 posts 2 (the antes array likewise); we store what each
         seat really posts.
         """
+        def whole(values: object) -> tuple[int, ...]:
+            if not isinstance(values, tuple | list) or not all(is_int(v) for v in values):
+                raise InvalidInput(N_("Per-seat blinds and antes need one whole amount per seat."))
+            return tuple(values)
+
+        if not isinstance(names, tuple | list) or not isinstance(stacks, tuple | list):
+            raise InvalidInput(N_("The player names must be a tuple of texts, one per seat."))
         n = len(names)
-        if len(blinds_or_straddles) != n:
+        if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+            raise InvalidInput(
+                N_("A table seats {low} to {high} players (one deck deals 2 cards each, 5 board "
+                   "cards and 3 burned cards), not {count}."),
+                low=MIN_PLAYERS, high=MAX_PLAYERS, count=n)
+        blinds = whole(blinds_or_straddles)
+        if len(blinds) != n:
             raise InvalidInput(N_("Per-seat blinds and antes need one whole amount per seat."))
-        blinds = tuple(int(b) for b in blinds_or_straddles)
         if n == 2:
             blinds = blinds[::-1]
-        ante_arr = (int(antes),) * n if isinstance(antes, int) else tuple(int(a) for a in antes)
+        ante_arr = (antes,) * n if isinstance(antes, int) and is_int(antes) else whole(antes)
         if n == 2:
             ante_arr = ante_arr[::-1]
+        if any(b > MAX_CHIPS or b < 0 for b in blinds):
+            raise InvalidInput(N_("A blind or an ante is above the limit of {limit} chips."), limit=MAX_CHIPS)
         positive = [b for b in blinds if b > 0]
         bb = max(positive) if positive else 0
         sb = min(positive) if len(positive) > 1 else 0
         return cls(
-            names=tuple(names), stacks=tuple(int(s) for s in stacks), button=n - 1,
+            names=tuple(names), stacks=tuple(stacks), button=n - 1,
             small_blind=sb, big_blind=bb, structure=structure,
             min_bet=min_bet if min_bet is not None else max(bb, 1),
             blinds_by_seat=blinds, antes_by_seat=ante_arr,

@@ -78,6 +78,7 @@ from coach.engine.legal import LegalActions, amount_refusal
 from coach.engine.pots import HandResult, Pot, ShownHand
 from coach.errors import IllegalAction, InvalidInput
 from coach.i18n import N_, Message
+from coach.limits import MAX_CHIPS, clip, is_int
 
 Street = Literal["preflop", "flop", "turn", "river", "showdown", "complete"]
 Dealing = Literal["auto", "manual"]
@@ -120,6 +121,33 @@ def _cards_of(pk_cards: Sequence[Any]) -> tuple[Card, ...] | None:
     if "?" in text or not text:
         return None
     return parse_cards(text)
+
+
+def _card_arg(cards: object) -> tuple[Card, ...]:
+    """Cards given to the engine as text (``"AsKd"``) or a list of cards or texts.
+
+    Anything else (a number, ``None`` where cards are needed, a set) is bad
+    input with a message, never a ``TypeError`` from deep inside the parser.
+    """
+    if isinstance(cards, str):
+        return parse_cards(cards)
+    if isinstance(cards, list | tuple) and all(isinstance(c, str | Card) for c in cards):
+        return parse_cards([str(c) for c in cards])
+    raise InvalidInput(N_("'{cards}' are not cards: write them as text, e.g. AsKd, or as a list of cards."),
+                       cards=clip(cards))
+
+
+def _quietly(check: Callable[..., bool], *args: Any) -> bool:
+    """A kernel ``can_x`` without its advisory warnings (a card "not recommended" to
+    deal is our own refusal to make, with a message), and whatever the warning filters."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        return check(*args)
+
+
+def _is_unknown(cards: object) -> bool:
+    """PHH's face-down cards, ``????`` (spaces allowed)."""
+    return isinstance(cards, str) and cards.replace(" ", "") == "????"
 
 
 @dataclass(frozen=True)
@@ -190,27 +218,34 @@ class Hand:
         a tutorial shows every hand, as the seeds' example hands do).
         ``strict=False`` follows PokerKit's reopening rule (for comparisons only).
         """
-        if dealing not in ("auto", "manual"):
-            raise InvalidInput(N_("Unknown dealing mode '{mode}'."), mode=dealing)
-        n = config.n_seats
+        if not isinstance(config, TableConfig):
+            raise InvalidInput(N_("A hand starts from a TableConfig, not {value}."), value=clip(config))
+        if not isinstance(dealing, str) or dealing not in ("auto", "manual"):
+            raise InvalidInput(N_("Unknown dealing mode '{mode}'."), mode=clip(dealing))
+        if seed is not None and not is_int(seed) and not isinstance(seed, random.Random):
+            raise InvalidInput(N_("The seed must be a whole number or a random generator, not {value}."),
+                               value=clip(seed))
+        for flag in (muck_losers, strict):
+            if not isinstance(flag, bool):
+                raise InvalidInput(N_("'{value}' is not true or false."), value=clip(flag))
         presets: dict[int, tuple[Card, ...]] = {}
+        if hole_cards is not None and not isinstance(hole_cards, Mapping):
+            raise InvalidInput(N_("The preset hole cards must map seats to cards, not {value}."),
+                               value=clip(hole_cards))
         for seat, cards in (hole_cards or {}).items():
-            if not 0 <= seat < n:
-                raise InvalidInput(N_("There is no seat {seat} at this table."), seat=str(seat))
-            parsed = parse_cards(cards if isinstance(cards, str) else [str(c) for c in cards])
+            config.check_seat(seat)
+            parsed = _card_arg(cards)
             if len(parsed) != 2:
                 raise InvalidInput(N_("Each player gets exactly 2 hole cards, not {count}."),
                                    count=len(parsed))
             presets[seat] = parsed
-        board_cards = parse_cards(board if isinstance(board, str) else [str(c) for c in (board or ())])
+        board_cards = _card_arg(board if board is not None else ())
         if len(board_cards) > 5:
             raise InvalidInput(N_("The board has at most 5 cards, not {count}."), count=len(board_cards))
         every = [c for cs in presets.values() for c in cs] + list(board_cards)
         parse_cards([str(c) for c in every])  # refuses a card given twice
         deck: Deck | None = None
         if dealing == "auto":
-            if 2 * n + 8 > 52:
-                raise InvalidInput(N_("One deck cannot deal to {count} players (at most 22)."), count=n)
             deck = Deck(seed)
             deck.remove(every)
         state = cls._make_state(config)
@@ -250,10 +285,10 @@ class Hand:
         return self.config.names
 
     def _seat(self, pos: int) -> int:
-        return self.config.seat_of(pos)
+        return self.config._seat(pos)
 
     def _pos(self, seat: int) -> int:
-        return self.config.position_of(seat)
+        return self.config._position(seat)
 
     @property
     def is_complete(self) -> bool:
@@ -280,7 +315,7 @@ class Hand:
 
     def hole_cards(self, seat: int) -> tuple[Card, ...] | None:
         """The seat's hole cards; None when not dealt yet or unknown (PHH ``????``)."""
-        return self._hole.get(seat)
+        return self._hole.get(self.config.check_seat(seat))
 
     @property
     def stacks(self) -> tuple[int, ...]:
@@ -324,10 +359,10 @@ class Hand:
 
     def in_hand(self, seat: int) -> bool:
         """Still contesting the pot (has not folded)."""
-        return seat not in self._folded
+        return self.config.check_seat(seat) not in self._folded
 
     def folded(self, seat: int) -> bool:
-        return seat in self._folded
+        return self.config.check_seat(seat) in self._folded
 
     def is_all_in(self, seat: int) -> bool:
         """No chips left behind and still in the hand."""
@@ -369,6 +404,8 @@ class Hand:
 
     # ------------------------------------------------------------ legality
     def _turn_refusal(self, seat: int | None) -> IllegalAction | None:
+        if seat is not None:
+            self.config.check_seat(seat)  # a wrong type or range is bad input, raised
         st = self._state
         if not st.status:
             return IllegalAction("hand_over", N_("The hand is over: no more actions."), rule="R11")
@@ -380,7 +417,7 @@ class Hand:
         if seat is not None and seat != self._seat(pos):
             return IllegalAction(
                 "not_your_turn", N_("It is not {name}'s turn: {actor} is to act."), rule="R04",
-                name=self.config.names[seat] if 0 <= seat < self.config.n_seats else str(seat),
+                name=self.config.names[seat],
                 actor=self.config.names[self._seat(pos)])
         return None
 
@@ -575,9 +612,12 @@ class Hand:
 
     def verify_bet_or_raise_to(self, amount: int, seat: int | None = None) -> None:
         """``amount`` is the total in front this street after the bet or raise."""
-        if type(amount) is not int or amount <= 0:
+        if not is_int(amount) or amount <= 0:
             raise InvalidInput(N_("'{amount}' is not an amount of chips: use a whole number above zero."),
-                               amount=str(amount))
+                               amount=clip(amount))
+        if amount > MAX_CHIPS:
+            raise InvalidInput(N_("{amount} chips is above the limit of {limit} chips."),
+                               amount=clip(amount), limit=MAX_CHIPS)
         refusal = self._turn_refusal(seat)
         if refusal is not None:
             raise refusal
@@ -656,7 +696,7 @@ class Hand:
         seat = self.config.seat_of_player(parsed.player)
         if parsed.verb == "dh":
             assert parsed.cards is not None
-            self.deal_hole(seat, None if "?" in parsed.cards else parsed.cards)
+            self.deal_hole(seat, parsed.cards)
             return None
         if parsed.verb == "sm":
             if parsed.cards == "-":
@@ -672,60 +712,193 @@ class Hand:
         return self.bet_or_raise_to(parsed.amount, seat)
 
     # ------------------------------------------------------- manual dealing
+    # The dealer's verbs follow the same triad as the players': ``can_x`` /
+    # ``verify_x`` (everything checked, the kernel untouched) / ``x``. The kernel
+    # alone is not enough: PokerKit only *warns* when a card is dealt twice and
+    # then deals it, burns a card before finding the board cards wrong, and lets a
+    # player show cards other than the ones he was dealt.
     def _dealer_refusal(self, what: str) -> IllegalAction:
         return IllegalAction(
             "dealer_out_of_turn", N_("The dealer cannot {what} now."), rule="R05",
             what=Message(what))
 
-    def deal_hole(self, seat: int, cards: str | Sequence[Card | str] | None = None) -> None:
-        """Deal a seat's two hole cards (None: face down and unknown, PHH ``????``)."""
+    def _seen_cards(self, skip_seat: int | None = None) -> dict[Card, Message]:
+        """Every card known to be out of the deck, with where it is (a seat's hand or the board)."""
+        seen: dict[Card, Message] = {}
+        for card in self._board:
+            seen[card] = Message(N_("on the board"))
+        for seat, cards in self._hole.items():
+            if seat != skip_seat and cards is not None:
+                for card in cards:
+                    seen[card] = Message(N_("in {name}'s hand"), {"name": self.config.names[seat]})
+        return seen
+
+    def _refuse_seen(self, cards: Sequence[Card], skip_seat: int | None = None) -> None:
+        seen = self._seen_cards(skip_seat)
+        for card in cards:
+            if card in seen:
+                raise IllegalAction(
+                    "card_already_out",
+                    N_("The card {card} is already {where}: a deck has only one of each card."),
+                    rule="R01", card=str(card), where=seen[card])
+
+    def _hole_deal(self, seat: int, cards: object) -> tuple[int, str]:
+        """Check a hole deal completely; returns (position, PokerKit text)."""
         self._manual_only()
-        st = self._state
+        seat = self.config.check_seat(seat)
+        parsed: tuple[Card, ...] | None = None
+        if cards is not None and not _is_unknown(cards):
+            parsed = _card_arg(cards)
+            if len(parsed) != 2:
+                raise InvalidInput(N_("Each player gets exactly 2 hole cards, not {count}."),
+                                   count=len(parsed))
         pos = self._pos(seat)
-        text = "????"
-        if cards is not None:
-            parsed = parse_cards(cards if isinstance(cards, str) else [str(c) for c in cards])
-            text = "".join(str(c) for c in parsed)
-        if not st.can_deal_hole(text, pos):
+        text = "????" if parsed is None else _pk(parsed)
+        if seat in self._hole or not _quietly(self._state.can_deal_hole, text, pos):
             raise self._dealer_refusal(N_("deal hole cards to this seat"))
-        st.deal_hole(text, pos)
+        if parsed is not None:
+            self._refuse_seen(parsed)
+        return pos, text
+
+    def can_deal_hole(self, seat: int, cards: str | Sequence[Card | str] | None = None) -> bool:
+        try:
+            self._hole_deal(seat, cards)
+        except (IllegalAction, InvalidInput):
+            return False
+        return True
+
+    def verify_deal_hole(self, seat: int, cards: str | Sequence[Card | str] | None = None) -> None:
+        self._hole_deal(seat, cards)
+
+    def deal_hole(self, seat: int, cards: str | Sequence[Card | str] | None = None) -> None:
+        """Deal a seat's two hole cards (None or ``"????"``: face down and unknown, PHH ``????``)."""
+        pos, text = self._hole_deal(seat, cards)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", UserWarning)
+            self._state.deal_hole(text, pos)
         self._sync()
+
+    def _board_deal(self, cards: object) -> tuple[bool, str]:
+        """Check a board deal completely; returns (burn first, PokerKit text)."""
+        self._manual_only()
+        if cards is None:
+            raise InvalidInput(N_("The board cards must be known: say which cards are dealt."))
+        parsed = _card_arg(cards)
+        st = self._state
+        text = _pk(parsed)
+        burn = _quietly(st.can_burn_card, "??")
+        pending = [c for c in st.board_dealing_counts if c]
+        if burn and (not pending or any(st.hole_dealing_statuses)):
+            raise self._dealer_refusal(N_("deal the board"))
+        if not burn and not _quietly(st.can_deal_board, text if parsed else 1):
+            raise self._dealer_refusal(N_("deal the board"))
+        expected = pending[0] if pending else 0
+        if len(parsed) != expected:
+            raise InvalidInput(N_("The dealer deals {expected} board cards now, not {count}."),
+                               expected=expected, count=len(parsed))
+        self._refuse_seen(parsed)
+        return burn, text
+
+    def can_deal_board(self, cards: str | Sequence[Card | str]) -> bool:
+        try:
+            self._board_deal(cards)
+        except (IllegalAction, InvalidInput):
+            return False
+        return True
+
+    def verify_deal_board(self, cards: str | Sequence[Card | str]) -> None:
+        self._board_deal(cards)
 
     def deal_board(self, cards: str | Sequence[Card | str]) -> None:
         """Burn a card (face down, unknown) then deal the next street's board cards."""
-        self._manual_only()
+        burn, text = self._board_deal(cards)
         st = self._state
-        parsed = parse_cards(cards if isinstance(cards, str) else [str(c) for c in cards])
-        text = "".join(str(c) for c in parsed)
-        burn = st.can_burn_card("??")
-        if not burn and not st.can_deal_board(text):
-            raise self._dealer_refusal(N_("deal the board"))
-        if burn:
-            st.burn_card("??")
-            if not st.can_deal_board(text):  # pragma: no cover - burn and board go together
-                raise self._dealer_refusal(N_("deal the board"))
-        st.deal_board(text)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", UserWarning)
+            if burn:
+                st.burn_card("??")
+            st.deal_board(text)
         self._sync()
+
+    def _showing(self, seat: int, cards: object, show: object) -> tuple[int, bool | str]:
+        """Check a show or muck completely; returns (position, PokerKit argument).
+
+        Showdown integrity: a player shows the cards he was dealt. Where his hole
+        cards were dealt face down (PHH ``????``), the cards he shows must not be
+        anywhere else (another hand, the board).
+        """
+        self._manual_only()
+        seat = self.config.check_seat(seat)
+        if show is not None and not isinstance(show, bool):
+            raise InvalidInput(N_("'{value}' is not true or false."), value=clip(show))
+        dealt = self._hole.get(seat)
+        arg: bool | str = bool(show)
+        parsed: tuple[Card, ...] | None = None
+        if cards is not None:
+            if _is_unknown(cards):
+                arg = "????"
+            else:
+                parsed = _card_arg(cards)
+                if len(parsed) != 2:
+                    raise InvalidInput(N_("Each player gets exactly 2 hole cards, not {count}."),
+                                       count=len(parsed))
+                arg = _pk(parsed)
+        pos = self._pos(seat)
+        if not _quietly(self._state.can_show_or_muck_hole_cards, arg, pos):
+            raise self._dealer_refusal(N_("turn over this player's cards"))
+        name = self.config.names[seat]
+        if arg is False and self._board_count < 5:
+            # All-in before the river: the hands are turned face up before the board
+            # is dealt (TDA), nobody mucks. PokerKit would accept the muck and then fail
+            # an internal assertion when the board is dealt to one remaining hand.
+            raise IllegalAction(
+                "muck_at_all_in",
+                N_("{name} cannot muck: with players all-in before the river every hand is turned "
+                   "face up before the board is dealt."), rule="R14", name=name)
+        if arg is False:
+            st = self._state
+            for pot in st.pots:
+                contenders = [i for i in pot.player_indices if st.statuses[i]]
+                if contenders == [pos]:  # PokerKit would fail an assertion pushing a pot to nobody
+                    raise IllegalAction(
+                        "muck_abandons_pot",
+                        N_("{name} cannot muck: nobody else can win the pot of {amount}; the hand "
+                           "is shown (or shown face down, ????)."), rule="R14", name=name,
+                        amount=int(pot.amount))
+        if dealt is not None and (arg == "????" or (parsed is not None and set(parsed) != set(dealt))):
+            raise IllegalAction(
+                "shown_cards_differ",
+                N_("{name} was dealt {dealt}: at the showdown a player shows the cards he was dealt."),
+                rule="R14", name=name, dealt=" ".join(str(c) for c in dealt))
+        if dealt is None and parsed is not None:
+            self._refuse_seen(parsed, skip_seat=seat)
+        return pos, arg
+
+    def can_show_or_muck(self, seat: int, cards: str | Sequence[Card | str] | None = None, *,
+                         show: bool | None = None) -> bool:
+        try:
+            self._showing(seat, cards, show)
+        except (IllegalAction, InvalidInput):
+            return False
+        return True
+
+    def verify_show_or_muck(self, seat: int, cards: str | Sequence[Card | str] | None = None, *,
+                            show: bool | None = None) -> None:
+        self._showing(seat, cards, show)
 
     def show_or_muck(self, seat: int, cards: str | Sequence[Card | str] | None = None, *,
                      show: bool | None = None) -> None:
         """At the showdown: show ``cards``, or with ``cards=None`` show the cards as dealt
         (``show=True``, PHH ``sm -``) or muck (the default, PHH ``sm``).
 
-        ``cards`` may be unknown (``"????"``, PHH: shown but not recorded).
+        ``cards`` may be unknown (``"????"``, PHH: shown but not recorded) only for
+        a player whose cards were dealt face down; known cards must be the ones
+        he was dealt, or, dealt face down, cards that are nowhere else.
         """
-        self._manual_only()
-        st = self._state
-        pos = self._pos(seat)
-        arg: bool | str = bool(show)
-        if cards is not None:
-            if isinstance(cards, str) and "?" in cards:
-                arg = cards.replace(" ", "")
-            else:
-                arg = _pk(parse_cards(cards if isinstance(cards, str) else [str(c) for c in cards]))
-        if not st.can_show_or_muck_hole_cards(arg, pos):
-            raise self._dealer_refusal(N_("turn over this player's cards"))
-        st.show_or_muck_hole_cards(arg, pos)
+        pos, arg = self._showing(seat, cards, show)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", UserWarning)
+            self._state.show_or_muck_hole_cards(arg, pos)
         self._sync()
 
     def _manual_only(self) -> None:

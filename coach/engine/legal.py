@@ -17,8 +17,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Literal
 
-from coach.errors import IllegalAction
+from coach.errors import IllegalAction, InvalidInput
 from coach.i18n import N_
+from coach.limits import MAX_CHIPS, clip, is_int
 
 Kind = Literal["fold", "check", "call", "bet", "raise", "all_in"]
 KINDS: tuple[Kind, ...] = ("fold", "check", "call", "bet", "raise", "all_in")
@@ -76,7 +77,16 @@ class LegalActions:
         return iter([k for k in KINDS if flags[k]])
 
     def explain(self, kind: str, amount: int | None = None) -> IllegalAction | None:
-        """The refusal the engine would give for ``kind`` (and ``amount``), or None."""
+        """The refusal the engine would give for ``kind`` (and ``amount``), or None.
+
+        An amount that is not a whole number of chips within the limit raises
+        :class:`InvalidInput`, as the verbs do.
+        """
+        if amount is not None and (not is_int(amount) or amount <= 0 or amount > MAX_CHIPS):
+            raise InvalidInput(N_("'{amount}' is not an amount of chips: use a whole number above zero."),
+                               amount=clip(amount))
+        if not isinstance(kind, str):
+            raise InvalidInput(N_("Unknown action '{kind}'."), kind=clip(kind))
         if kind in ("bet", "raise") and amount is not None:
             if kind in self and self.min_raise_to is not None and self.max_raise_to is not None:
                 return amount_refusal(self, amount)

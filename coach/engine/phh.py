@@ -47,6 +47,19 @@ from typing import TYPE_CHECKING, Any, Literal
 from coach.cards import Card, parse_card
 from coach.errors import CoachError, HandHistoryError, InvalidInput
 from coach.i18n import N_, Message
+from coach.limits import (
+    MAX_ACTIONS,
+    MAX_AMOUNT_TEXT,
+    MAX_AMOUNT_UNITS,
+    MAX_DECIMALS,
+    MAX_FILE_BYTES,
+    MAX_NAME_LENGTH,
+    MAX_PLAYERS,
+    amount_problem,
+    clip,
+    read_text_file,
+    toml_problem,
+)
 
 if TYPE_CHECKING:  # the engine imports are deferred: parsing must not need it
     from coach.engine.config import TableConfig
@@ -70,7 +83,7 @@ _AMOUNT_LIST_FIELDS = ("antes", "blinds_or_straddles", "starting_stacks")
 # Optional fields we interpret; everything else is kept verbatim in ``extra``.
 _KNOWN_OPTIONAL = ("ante_trimming_status", "finishing_stacks", "players")
 # Above this many decimals an amount is a typo, not a currency.
-_MAX_DECIMALS = 6
+_MAX_DECIMALS = MAX_DECIMALS
 
 _PLAYER = re.compile(r"p([1-9][0-9]*)\Z")
 _CARD_TOKEN = re.compile(r"(\?\?|10[cdhs]|[2-9TJQKA][cdhs])")
@@ -92,7 +105,8 @@ def _action_error(source: str, action: Action, msgid: str, /, **params: Any) -> 
     """An error about one action: the file, its number in ``actions`` and its text."""
     err = HandHistoryError(
         N_("{file}: action {number} '{action}': {problem}"),
-        file=source, number=action.number, action=action.text.strip(), problem=Message(msgid, params),
+        file=source, number=action.number, action=clip(action.text.strip(), 60),
+        problem=Message(msgid, params),
     )
     err.action = action  # type: ignore[attr-defined]
     return err
@@ -109,17 +123,30 @@ def _places(value: Decimal) -> int:
 
 
 def _number(source: str, fld: str, value: Any) -> Decimal:
-    """A TOML number as an exact Decimal; anything else is an error naming the field."""
+    """A TOML number as an exact Decimal; anything else is an error naming the field.
+
+    The limits (magnitude, decimals, significant digits) are checked on the
+    Decimal's exponent and digits before anything is multiplied: a stack of
+    ``1e999999`` is refused here, never turned into a million-digit integer.
+    """
     if isinstance(value, bool) or not isinstance(value, int | Decimal):
         raise _error(source, N_("the field '{field}' must hold numbers, found {value}."),
-                     field=fld, value=repr(value))
+                     field=fld, value=clip(value))
+    if isinstance(value, int) and value.bit_length() > 64:
+        raise _error(source, N_("the field '{field}' holds {value}: {problem}."), field=fld,
+                     value=clip(value), problem=Message(N_("it is above the limit of {limit}"),
+                                                        {"limit": MAX_AMOUNT_UNITS}))
     number = Decimal(value)
     if not number.is_finite():
         raise _error(source, N_("the field '{field}' holds {value}, which is not a finite number."),
-                     field=fld, value=str(value))
+                     field=fld, value=clip(value))
     if number < 0:
         raise _error(source, N_("the field '{field}' holds the negative amount {value}."),
-                     field=fld, value=str(value))
+                     field=fld, value=clip(value))
+    problem = amount_problem(number)
+    if problem is not None:
+        raise _error(source, N_("the field '{field}' holds {value}: {problem}."), field=fld,
+                     value=clip(value), problem=problem)
     return number
 
 
@@ -127,6 +154,9 @@ def _number_list(source: str, data: Mapping[str, Any], fld: str) -> list[Decimal
     value = data[fld]
     if not isinstance(value, list):
         raise _error(source, N_("the field '{field}' must be a list of amounts."), field=fld)
+    if len(value) > MAX_PLAYERS:
+        raise _error(source, N_("the field '{field}' has {found} entries: a table seats at most {limit} "
+                                "players."), field=fld, found=len(value), limit=MAX_PLAYERS)
     return [_number(source, fld, v) for v in value]
 
 
@@ -211,18 +241,30 @@ class _RawAction:
 def _split_action(source: str, number: int, text: Any) -> _RawAction:
     if not isinstance(text, str):
         raise _error(source, N_("action {number} must be a string, found {value}."),
-                     number=number, value=repr(text))
+                     number=number, value=clip(text))
     body, sep, comment = text.partition("#")
     words = tuple(body.split())
     amount: Decimal | None = None
     if len(words) == 3 and words[1] == "cbr":
+        word = words[2]
+        if len(word) > MAX_AMOUNT_TEXT:
+            raise _error(source, N_("action {number} '{action}': the amount '{amount}' is refused: "
+                                    "{problem}."),
+                         number=number, action=clip(text.strip(), 60), amount=clip(word),
+                         problem=Message(N_("it is longer than {limit} characters"),
+                                         {"limit": MAX_AMOUNT_TEXT}))
         try:
-            amount = Decimal(words[2])
+            amount = Decimal(word)
         except InvalidOperation:
             amount = None
         if amount is None or not amount.is_finite() or amount <= 0:
             raise _error(source, N_("action {number} '{action}': '{amount}' is not a positive amount."),
-                         number=number, action=text.strip(), amount=words[2])
+                         number=number, action=clip(text.strip(), 60), amount=clip(word))
+        problem = amount_problem(amount)
+        if problem is not None:
+            raise _error(source, N_("action {number} '{action}': the amount '{amount}' is refused: "
+                                    "{problem}."),
+                         number=number, action=clip(text.strip(), 60), amount=clip(word), problem=problem)
     return _RawAction(number, text, words, comment.strip() if sep else None, amount)
 
 
@@ -230,7 +272,7 @@ def _parse_cards(source: str, raw: _RawAction, text: str, *, allow_unknown: bool
     tokens = _CARD_TOKEN.findall(text)
     if "".join(tokens) != text or not tokens:
         raise _action_error(source, _stub(raw), N_("'{cards}' is not a list of cards such as AcKd or ????."),
-                            cards=text)
+                            cards=clip(text))
     cards: list[Card | None] = []
     for tok in tokens:
         if tok == "??":
@@ -259,12 +301,12 @@ def _parse_action(source: str, raw: _RawAction, players: int, scale: int) -> Act
         m = _PLAYER.match(label)
         if m is None:
             raise _action_error(source, _stub(raw), N_("'{label}' is not a player: write p1, p2 and so on."),
-                                label=label)
-        seat = int(m.group(1)) - 1
+                                label=clip(label))
+        seat = int(m.group(1)) - 1 if len(m.group(1)) <= 3 else players
         if seat >= players:
             raise _action_error(source, _stub(raw),
                                 N_("there is no player {label}: the hand has {count} players."),
-                                label=label, count=players)
+                                label=clip(label), count=players)
         return seat
 
     base = Action(raw.number, raw.text, "comment", comment=raw.comment)
@@ -475,10 +517,26 @@ def _apply(hand: Hand, action: Action) -> None:
 
 
 def _read_toml(text: str, source: str) -> dict[str, Any]:
+    """TOML text -> data, after the checks that keep ``tomllib`` linear and bounded.
+
+    A byte-order mark (Notepad's UTF-8) is dropped; a text larger than the file
+    limit or nested deeper than PHH ever needs is refused before it is parsed.
+    """
+    if not isinstance(text, str):
+        raise _error(source, N_("a hand history is text, not {value}."), value=clip(text))
+    text = text.removeprefix("\ufeff")
+    if len(text) > MAX_FILE_BYTES:
+        raise _error(source, N_("the text is {size} KB, more than the limit of {limit} KB."),
+                     size=len(text) // 1024, limit=MAX_FILE_BYTES // 1024)
+    problem = toml_problem(text)
+    if problem is not None:
+        raise _error(source, N_("not valid PHH: {problem}"), problem=problem)
     try:
         return tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as exc:
-        raise _error(source, N_("not valid TOML ({detail})."), detail=str(exc)) from exc
+        raise _error(source, N_("not valid TOML ({detail})."), detail=clip(exc, 120)) from exc
+    except (ValueError, RecursionError) as exc:  # a 5,000-digit integer; a nesting the scan missed
+        raise _error(source, N_("not valid TOML ({detail})."), detail=clip(exc, 120)) from exc
 
 
 def _history_from_data(data: Mapping[str, Any], source: str) -> HandHistory:
@@ -489,7 +547,7 @@ def _history_from_data(data: Mapping[str, Any], source: str) -> HandHistory:
     if variant != "NT":
         raise _error(source,
                      N_("the variant '{variant}' is not supported: only No-Limit Texas Hold'em ('NT')."),
-                     variant=str(variant))
+                     variant=clip(variant))
     trimming = data.get("ante_trimming_status", False)
     if not isinstance(trimming, bool):
         raise _error(source, N_("the field '{field}' must be true or false."), field="ante_trimming_status")
@@ -512,6 +570,9 @@ def _history_from_data(data: Mapping[str, Any], source: str) -> HandHistory:
     raw_actions = data["actions"]
     if not isinstance(raw_actions, list):
         raise _error(source, N_("the field '{field}' must be a list of strings."), field="actions")
+    if len(raw_actions) > MAX_ACTIONS:
+        raise _error(source, N_("the field '{field}' has {found} entries: a hand has at most {limit} "
+                                "actions."), field="actions", found=len(raw_actions), limit=MAX_ACTIONS)
     raws = [_split_action(source, i + 1, a) for i, a in enumerate(raw_actions)]
 
     defining = [min_bet, *(v for fld in _AMOUNT_LIST_FIELDS for v in lists[fld])]
@@ -537,6 +598,11 @@ def _history_from_data(data: Mapping[str, Any], source: str) -> HandHistory:
         if not isinstance(names, list) or not all(isinstance(n, str) for n in names) or len(names) != count:
             raise _error(source, N_("the field 'players' must list one name per player ({count})."),
                          count=count)
+        for name in names:
+            if not name.strip() or len(name) > MAX_NAME_LENGTH or names.count(name) > 1:
+                raise _error(source, N_("the field 'players' has the name '{name}': every player needs a "
+                                        "different name of 1 to {limit} characters."),
+                             name=clip(name), limit=MAX_NAME_LENGTH)
         players = tuple(names)
 
     actions = tuple(_parse_action(source, r, count, scale) for r in raws)
@@ -607,10 +673,10 @@ def _iter_histories(text: str, source: str) -> Iterable[HandHistory]:
 
 
 def _read_text(path: str | Path) -> str:
-    try:
-        return Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise _error(str(path), N_("cannot read the file ({detail})."), detail=str(exc)) from exc
+    text, problem = read_text_file(path)
+    if problem is not None or text is None:
+        raise HandHistoryError(N_("{file}: {problem}"), file=str(path), problem=problem)
+    return text
 
 
 # -- writing -------------------------------------------------------------------

@@ -41,6 +41,7 @@ from coach.engine.hand import Hand
 from coach.engine.phh import dump_phh
 from coach.errors import InvalidInput
 from coach.i18n import N_
+from coach.limits import MAX_CHIPS, MAX_PLAYERS, MIN_PLAYERS, clip, is_int
 
 __all__ = ["BlindLevel", "HandRecord", "Session", "SessionMode"]
 
@@ -122,19 +123,35 @@ class Session:
         structure: Structure = "NL",
         seed: int | None = None,
     ) -> None:
+        if not isinstance(names, list | tuple) or not all(isinstance(x, str) for x in names):
+            raise InvalidInput(N_("The player names must be a tuple of texts, one per seat."))
         n = len(names)
         if n < 2:
             raise InvalidInput(N_("A session needs at least two players with chips."))
-        stack_list = [stacks] * n if isinstance(stacks, int) else list(stacks)
+        if n > MAX_PLAYERS:
+            raise InvalidInput(
+                N_("A table seats {low} to {high} players (one deck deals 2 cards each, 5 board "
+                   "cards and 3 burned cards), not {count}."),
+                low=MIN_PLAYERS, high=MAX_PLAYERS, count=n)
+        stack_list: list[int]
+        if isinstance(stacks, int) and not isinstance(stacks, bool):
+            stack_list = [stacks] * n
+        elif isinstance(stacks, list | tuple):
+            stack_list = list(stacks)
+        else:
+            raise InvalidInput(N_("Every stack must be a whole number of chips, zero or more."))
         if len(stack_list) != n:
             raise InvalidInput(
                 N_("There are {names} names but {stacks} stacks: give one stack per seat."),
                 names=n, stacks=len(stack_list),
             )
-        if any(type(s) is not int or s < 0 for s in stack_list):
+        if any(type(s) is not int or s < 0 or s > MAX_CHIPS for s in stack_list):
             raise InvalidInput(N_("Every stack must be a whole number of chips, zero or more."))
         if sum(1 for s in stack_list if s > 0) < 2:
             raise InvalidInput(N_("A session needs at least two players with chips."))
+        if not isinstance(levels, BlindLevel | list | tuple) or (
+                not isinstance(levels, BlindLevel) and not all(isinstance(x, BlindLevel) for x in levels)):
+            raise InvalidInput(N_("Give at least one blind level."))
         level_list = [levels] if isinstance(levels, BlindLevel) else list(levels)
         if not level_list:
             raise InvalidInput(N_("Give at least one blind level."))
@@ -150,8 +167,11 @@ class Session:
             if level_list[i].big_blind < level_list[i - 1].big_blind:
                 raise InvalidInput(N_("Blind levels must not go down: level {number} is lower than the one "
                                       "before."), number=i + 1)
-        if not 0 <= button < n:
+        if not is_int(button) or not 0 <= button < n:
             raise InvalidInput(N_("The button must be one of the seats 0 to {last}."), last=n - 1)
+        if seed is not None and not is_int(seed):
+            raise InvalidInput(N_("The seed must be a whole number or a random generator, not {value}."),
+                               value=clip(seed))
         if stack_list[button] == 0:
             raise InvalidInput(N_("Seat {seat} has no chips: the button must be on a player still in "
                                   "the game."), seat=button)
@@ -270,7 +290,10 @@ class Session:
         """The table seat of seat ``hand_seat`` of the hand in progress."""
         if self._current is None:
             raise InvalidInput(N_("No hand is in progress."))
-        return self._current[2][hand_seat]
+        seats = self._current[2]
+        if not is_int(hand_seat) or not 0 <= hand_seat < len(seats):
+            raise InvalidInput(N_("The seat must be one of 0 to {last}."), last=len(seats) - 1)
+        return seats[hand_seat]
 
     def hand_seat(self, table_seat: int) -> int | None:
         """The hand's seat for a table seat (``None`` if not dealt in)."""
@@ -330,10 +353,12 @@ class Session:
             raise InvalidInput(N_("In a tournament nobody can add chips."))
         if self._current is not None:
             raise InvalidInput(N_("Chips can be added only between hands."))
-        if not 0 <= seat < len(self._stacks):
+        if not is_int(seat) or not 0 <= seat < len(self._stacks):
             raise InvalidInput(N_("The seat must be one of 0 to {last}."), last=len(self._stacks) - 1)
         if type(amount) is not int or amount <= 0:
             raise InvalidInput(N_("Add a whole number of chips above zero."))
+        if self._stacks[seat] + amount > MAX_CHIPS:
+            raise InvalidInput(N_("A stack is above the limit of {limit} chips."), limit=MAX_CHIPS)
         self._stacks[seat] += amount
 
     def leave(self, seat: int) -> int:
@@ -342,7 +367,7 @@ class Session:
             raise InvalidInput(N_("In a tournament a player leaves only by losing all their chips."))
         if self._current is not None:
             raise InvalidInput(N_("A player can leave only between hands."))
-        if not 0 <= seat < len(self._stacks):
+        if not is_int(seat) or not 0 <= seat < len(self._stacks):
             raise InvalidInput(N_("The seat must be one of 0 to {last}."), last=len(self._stacks) - 1)
         chips = self._stacks[seat]
         self._stacks[seat] = 0

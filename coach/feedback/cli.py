@@ -2,33 +2,34 @@
 
 The file is a PHH hand that stops where someone must act: that player is the
 hero, his hole cards must be known (the others may be ``????``). The output is
-one JSON object (figures, options with grade, EV in big blinds and the
-explanation in the chosen language, the best option as a PHH code, the model
-that produced the figures). An ``--action`` the rules forbid is listed under
-``refused`` with its rule and the Italian explanation, and the exit status is 1.
+one JSON object per file (figures, options with grade, EV in big blinds and
+the explanation in the chosen language, the best option as a PHH code, the
+model that produced the figures). A file that cannot be read, parsed, replayed
+or advised prints ``{"file", "error"}`` on its line and the next file is still
+advised; an ``--action`` the rules forbid is listed under ``refused`` with its
+rule and the Italian explanation. The exit status is 1 when either happened.
 """
 
 from __future__ import annotations
 
-import argparse
 import json
-import sys
 from collections.abc import Sequence
-from pathlib import Path
 
+from coach.cliutil import ArgumentParser, add_locale, error_line, internal_error, parse_args, read_file
 from coach.errors import CoachError, InvalidInput
-from coach.i18n import N_, SUPPORTED_LOCALES, get_translator
+from coach.i18n import N_, get_translator
 
 
-def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="python -m coach advise", description=__doc__.splitlines()[0])
-    p.add_argument("files", nargs="+", type=Path, help="PHH files that stop at a decision point")
+def _parser() -> ArgumentParser:
+    p = ArgumentParser(prog="python -m coach advise", description=__doc__.splitlines()[0])
+    p.add_argument("files", nargs="+", help="PHH files that stop at a decision point")
     p.add_argument("--seed", type=int, default=0, help="seed of the Monte Carlo equity (default 0)")
-    p.add_argument("--locale", default="it", choices=SUPPORTED_LOCALES, help="language of the texts")
+    add_locale(p)
     p.add_argument("--range", action="append", default=[], metavar="pN=RANGE",
                    help="assume this range for player pN, e.g. p2='TT+, AQs+, AKo'")
     p.add_argument("--action", action="append", default=[], metavar="CODE",
-                   help="also grade this bet or raise, e.g. 'cbr 40' (an illegal one is listed as refused)")
+                   help="also grade this bet or raise, e.g. 'cbr 40' (an illegal one is listed as "
+                        "refused)")
     p.add_argument("--profile", action="append", default=[], metavar="[pN=]NAME",
                    help="opponent profile: equilibrio (default), principiante, roccia, aggressivo; "
                         "NAME alone for every opponent, pN=NAME for one seat")
@@ -80,24 +81,34 @@ def advise_text(text: str, *, source: str = "<phh>", seed: int = 0, locale: str 
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = _parser().parse_args(list(sys.argv[1:] if argv is None else argv))
+    """One JSON object per file; a bad file is ``{"file", "error"}`` on its line (exit 1).
+
+    Usage errors exit with 2. The next file is advised whatever the last one did.
+    """
+    args = parse_args(_parser(), argv)
+    if isinstance(args, int):
+        return args
     tr = get_translator(args.locale)
     status = 0
     for path in args.files:
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as exc:
-            print(f"{path}: {exc.strerror}", file=sys.stderr)
-            status = 2
-            continue
-        try:
-            out = advise_text(text, source=str(path), seed=args.seed, locale=args.locale,
-                              ranges=args.range, actions=args.action, profiles=args.profile)
-        except CoachError as exc:
-            print(exc.localized(tr), file=sys.stderr)
-            status = 2
-            continue
-        print(json.dumps(out, ensure_ascii=False, indent=args.indent))
-        if out.get("refused"):
-            status = max(status, 1)  # an asked-for action the rules forbid: listed, and said by the exit status
+        text, problem = read_file(path)
+        out: dict[str, object]
+        if text is None:
+            assert problem is not None
+            out = error_line(path, problem, tr)
+        else:
+            try:
+                out = advise_text(text, source=path, seed=args.seed, locale=args.locale,
+                                  ranges=args.range, actions=args.action, profiles=args.profile)
+            except CoachError as exc:
+                out = error_line(path, exc, tr)
+            except Exception as exc:  # a bug of ours must not stop the other files
+                out = internal_error(path, exc, tr)
+        if "error" in out:
+            status = 1
+            print(json.dumps(out, ensure_ascii=False))
+        else:
+            print(json.dumps(out, ensure_ascii=False, indent=args.indent))
+            if out.get("refused"):
+                status = 1  # an asked-for action the rules forbid: listed, and said by the exit status
     return status

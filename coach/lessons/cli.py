@@ -6,19 +6,22 @@ may be a file or a directory (its ``*.toml``); ``--course`` adds the course
 checks for explicit paths. Every existing translation (``lessons/en/NAME``) of
 a checked lesson is merged and checked on the engine too; a lesson without one
 is a warning line, not a failure (the English course shows it in Italian).
-Problems print one a line, in Italian unless ``--locale en``; the exit status
-is 1 when there is any problem, 2 for a usage error. ``python -m coach lessons
+Problems print one a line (``file: place: problem``), in Italian unless
+``--locale en`` (alias ``--lang``); a file that cannot be read (missing, not
+UTF-8, nested too deep, not TOML) is one such line and the other files are still
+checked. The exit status is 1 when there is any problem, 2 for a usage error. ``python -m coach lessons
 coverage`` prints, for each rule, where it is taught, shown and asked.
 """
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from coach.i18n import N_, SUPPORTED_LOCALES, Message, get_translator
+from coach.cliutil import ArgumentParser, add_locale, parse_args
+from coach.errors import LessonError
+from coach.i18n import N_, Message, get_translator
 from coach.lessons.loader import default_lessons_dir, lesson_paths, load_lessons
 
 __all__ = ["main"]
@@ -32,26 +35,30 @@ def _expand(paths: Sequence[str]) -> list[Path]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m coach lessons",
-                                     description="Check the lesson files against the engine.")
-    sub = parser.add_subparsers(dest="command", required=True)
+    parser = ArgumentParser(prog="python -m coach lessons",
+                            description="Check the lesson files against the engine.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=ArgumentParser)
     check = sub.add_parser("check", help="load every lesson, replay its hands, check its answers")
     check.add_argument("paths", nargs="*", help="lesson files or directories (default: lessons/)")
     check.add_argument("--course", action="store_true",
                        help="also the course checks (implied when no path is given)")
-    check.add_argument("--locale", choices=SUPPORTED_LOCALES, default="it")
+    add_locale(check)
     cov = sub.add_parser("coverage", help="where each rule of DESIGN.md §5 is taught")
     cov.add_argument("directory", nargs="?", default=None)
-    try:
-        args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
-    except SystemExit as exc:
-        return 0 if exc.code == 0 else 2
+    add_locale(cov)
+    args = parse_args(parser, argv)
+    if isinstance(args, int):
+        return args
 
     from coach.lessons.overlay import OVERLAY_LOCALES
     from coach.lessons.validator import check_lessons, coverage, missing_overlays
 
     if args.command == "coverage":
-        lessons = load_lessons(args.directory or default_lessons_dir())
+        try:
+            lessons = load_lessons(args.directory or default_lessons_dir())
+        except LessonError as err:
+            print(err.localized(get_translator(args.locale)), file=sys.stderr)
+            return 1
         for rule, places in coverage(lessons).items():
             print(f"{rule}: " + "; ".join(f"{k}: {', '.join(v) or '-'}" for k, v in places.items()))
         return 0

@@ -20,6 +20,7 @@ from pydantic import ValidationError
 from coach.errors import LessonError
 from coach.i18n import DEFAULT_LOCALE, N_, Message, Translator, get_translator
 from coach.lessons.schema import Lesson
+from coach.limits import clip, read_text_file, toml_problem
 
 FILE_NAME = re.compile(r"^(?P<number>\d{2})-(?P<slug>[a-z0-9][a-z0-9-]*)\.toml$")
 
@@ -60,6 +61,7 @@ _PYDANTIC_MESSAGES: dict[str, str] = {
     "int_parsing": N_("must be a whole number"),
     "int_from_float": N_("must be a whole number"),
     "float_type": N_("must be a number"),
+    "finite_number": N_("must be a finite number"),
     "bool_type": N_("must be true or false"),
     "list_type": N_("must be a list [ ... ]"),
     "dict_type": N_("must be a table"),
@@ -114,20 +116,29 @@ def _template(e: Any) -> str:
 
 
 def _read_data(text: str, file: str) -> dict[str, Any]:
-    """TOML text -> data, or a :class:`LessonLoadError` naming ``file``."""
+    """TOML text -> data, or a :class:`LessonLoadError` naming ``file``.
+
+    The nesting is checked before parsing (``tomllib`` recurses once per level),
+    and a leading byte-order mark is dropped.
+    """
+    text = text.removeprefix("\ufeff")
+    problem = toml_problem(text)
+    if problem is not None:
+        raise LessonLoadError([Problem(file, "", Message(N_("not valid TOML: {problem}"),
+                                                          {"problem": problem}))])
     try:
         return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
+    except (tomllib.TOMLDecodeError, ValueError, RecursionError) as err:
         raise LessonLoadError([Problem(file, "", Message(N_("not valid TOML: {problem}"),
-                                                          {"problem": str(err)}))]) from None
+                                                          {"problem": clip(err, 120)}))]) from None
 
 
 def _read_text(path: Path) -> str:
-    try:
-        return path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
+    text, problem = read_text_file(path)
+    if text is None:
         raise LessonLoadError([Problem(str(path), "", Message(N_("cannot read the file: {problem}"),
-                                                              {"problem": str(err)}))]) from None
+                                                              {"problem": problem}))])
+    return text
 
 
 def parse_lesson(text: str, file: str = "<lesson>", *, overlay: str | None = None,

@@ -30,6 +30,7 @@ from coach.i18n import DEFAULT_LOCALE, N_, Message
 from coach.lessons.loader import LessonLoadError, Problem, lesson_paths, load_lesson
 from coach.lessons.overlay import OVERLAY_LOCALES, overlay_path
 from coach.lessons.schema import RULES, ExampleHand, Lesson, Question
+from coach.limits import clip
 
 
 def history(lesson_file: str, hand: ExampleHand) -> HandHistory:
@@ -343,7 +344,7 @@ def check_lesson(path: str | Path, *, locale: str = DEFAULT_LOCALE) -> tuple[Les
             lesson = load_lesson(path)
         except LessonLoadError as err:
             return None, err.problems
-        return lesson, _Checker(str(path), lesson).run()
+        return lesson, _run_checker(_Checker(str(path), lesson))
     translation = overlay_path(path, locale)
     if not translation.is_file():
         return None, [Problem(str(translation), "", Message(
@@ -352,7 +353,18 @@ def check_lesson(path: str | Path, *, locale: str = DEFAULT_LOCALE) -> tuple[Les
         lesson = load_lesson(path, locale=locale)
     except LessonLoadError as err:
         return None, err.problems
-    return lesson, _Checker(str(translation), lesson, italian=False).run()
+    return lesson, _run_checker(_Checker(str(translation), lesson, italian=False))
+
+
+def _run_checker(checker: _Checker) -> list[Problem]:
+    """The checker's problems; a bug of ours while checking is one more problem, so the
+    other files are still checked (``lessons check`` never ends in a traceback)."""
+    try:
+        return checker.run()
+    except Exception as err:
+        return [*checker.problems, Problem(checker.file, "", Message(
+            N_("internal error while checking the lesson: {detail}"),
+            {"detail": clip(f"{type(err).__name__}: {err}", 160)}))]
 
 
 def missing_overlays(paths: Iterable[str | Path], locale: str = "en") -> list[Path]:

@@ -64,7 +64,7 @@ def test_a_bad_file_gets_an_error_line_and_the_others_still_replay(tmp_path: Pat
     assert set(lines[0]) == {"file", "error"}
     assert "action 5 'p1 cbr 3'" in lines[0]["error"] and str(illegal) in lines[0]["error"]
     assert "not valid TOML" in lines[1]["error"]
-    assert "cannot read the file" in lines[2]["error"]
+    assert "the file does not exist" in lines[2]["error"]
     assert lines[3]["finishing_stacks"] == [102, 98, 100]
     assert lines[3]["pots"][0]["winners"] == ["p1"] and lines[3]["uncontested"] is True
 

@@ -214,7 +214,7 @@ def test_bad_toml_is_a_hand_history_error() -> None:
 
 
 def test_missing_file_is_a_hand_history_error(tmp_path: Path) -> None:
-    with pytest.raises(HandHistoryError, match="cannot read the file"):
+    with pytest.raises(HandHistoryError, match="the file does not exist"):
         load_phh(tmp_path / "nope.phh")
 
 

@@ -102,20 +102,24 @@ def test_advise_cli_on_every_spot(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_advise_cli_refuses_bad_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A bad file is a {"file", "error"} line on stdout and exit status 1 (README, «Riga di comando»)."""
+    def error_of(path: Path) -> str:
+        assert advise_main([str(path)]) == 1
+        line = json.loads(capsys.readouterr().out)
+        assert set(line) == {"file", "error"} and line["file"] == str(path)
+        return str(line["error"])
+
     broken = tmp_path / "broken.phh"
     broken.write_text('variant = "NT"\nactions = [\n', encoding="utf-8")
-    assert advise_main([str(broken)]) == 2
-    assert "broken.phh" in capsys.readouterr().err
+    assert "broken.phh" in error_of(broken)
     illegal = tmp_path / "illegal.phh"
     text = (SPOTS / "pf-6max-utg-72o.phh").read_text(encoding="utf-8").replace(
         '"d dh p6 ????",', '"d dh p6 ????",\n  "p3 cbr 3",')
     illegal.write_text(text, encoding="utf-8")
-    assert advise_main([str(illegal)]) == 2
-    err = capsys.readouterr().err
+    err = error_of(illegal)
     assert "illegal.phh" in err and "p3 cbr 3" in err
     unknown = tmp_path / "unknown.phh"
     unknown.write_text((SPOTS / "pf-6max-utg-72o.phh").read_text(encoding="utf-8").replace("7c2d", "????"),
                        encoding="utf-8")
-    assert advise_main([str(unknown)]) == 2
-    assert capsys.readouterr().err.strip()
-    assert advise_main([str(tmp_path / "missing.phh")]) == 2
+    assert error_of(unknown).strip()
+    assert "non esiste" in error_of(tmp_path / "missing.phh")

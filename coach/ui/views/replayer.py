@@ -11,7 +11,7 @@ from coach.ui.coaching import Verdict, assess
 from coach.ui.controls import step_controls
 from coach.ui.handview import narration, table_view, visible_seats
 from coach.ui.player import HandScript
-from coach.ui.replay import MAX_BYTES, engine_code, load_histories, load_history, script_for
+from coach.ui.replay import MAX_BYTES, Section, engine_code, load_sections, script_for, script_of
 from coach.ui.table import render_log
 from coach.ui.views.lezioni import lessons
 from coach.ui.widgets import page_header, show_table, street_stepper
@@ -20,7 +20,7 @@ SCRIPT = "replay.script"
 STEP = "replay.step"
 ERROR = "replay.error"
 COMMENTS = "replay.comments"
-SOURCE = "replay.source"  # (file name, bytes, hands in the file, hand shown)
+SOURCE = "replay.source"  # (file name, parsed sections, hands in the file, hand shown)
 
 
 def _comments() -> dict[int, Verdict]:
@@ -34,22 +34,31 @@ def _set_script(sc: HandScript) -> None:
     st.session_state.pop(ERROR, None)
 
 
-def _load(name: str, data: bytes, hand_number: int = 0) -> None:
+def _load(name: str, data: bytes) -> None:
+    """Parse an uploaded or pasted file once, and show its first hand."""
     try:
-        count = len(load_histories(name, data))
-        sc = load_history(name, data, hand_number=hand_number)
+        sections = load_sections(name, data)
+    except CoachError as err:
+        st.session_state[ERROR] = err
+        return
+    _show(name, sections, 0)
+
+
+def _show(name: str, sections: list[Section], hand_number: int) -> None:
+    try:
+        sc = script_of(sections, hand_number)
     except CoachError as err:
         st.session_state[ERROR] = err
         return
     _set_script(sc)
-    st.session_state[SOURCE] = (name, data, count, hand_number)
+    st.session_state[SOURCE] = (name, sections, len(sections), hand_number)
 
 
 def _on_pick_hand() -> None:
     source = st.session_state.get(SOURCE)
     if source is not None:
-        name, data, _, _ = source
-        _load(name, data, int(st.session_state.get("replay_hand_no", 1)) - 1)
+        name, sections, _, _ = source
+        _show(name, sections, int(st.session_state.get("replay_hand_no", 1)) - 1)
 
 
 def _on_upload() -> None:
