@@ -58,7 +58,7 @@ def test_forced_bets_and_dealing_in_italian() -> None:
 
 
 def test_pots_and_awards_in_italian() -> None:
-    assert it(BetReturned(0, "Alice", 8)) == "La puntata non pagata di 8 torna a Alice."
+    assert it(BetReturned(0, "Alice", 8)) == "La puntata non pagata di 8 torna ad Alice."
     assert it(PotsFormed("preflop", (PotInfo(6, (1, 2, 0), ("Bob", "Carol", "Alice")),))) == \
         "Il piatto è di 6."
     two = PotsFormed("flop", (PotInfo(90, (1, 2, 0), ("Bruno", "Tu", "Anna")),
