@@ -117,6 +117,17 @@ def render_cards(cards: Sequence[Card | None], t: Translator, *, four_colour: bo
     return "".join(render_card(c, t, four_colour=four_colour, small=small) for c in cards)
 
 
+def render_card_preview(cards: Sequence[Card], t: Translator, *, four_colour: bool = False) -> str:
+    """A row of cards with the table's styles (the deck preview in the settings).
+
+    The cards' look lives in the table's stylesheet: without it they are bare
+    black glyphs, invisible on the dark page.
+    """
+    label = escape(", ".join(card_label(c, t) for c in cards))
+    return (_CSS + f'<div class="cc-wrap"><div class="cc-board cc-preview" role="group" aria-label="{label}">'
+            + render_cards(cards, t, four_colour=four_colour) + "</div></div>")
+
+
 def seat_positions(n: int, hero: int | None) -> list[tuple[float, float, float, float]]:
     """(left %, top %, bet left %, bet top %) of each seat on the oval.
 
@@ -143,10 +154,12 @@ _CSS = """
 .cc-center{position:absolute;left:50%;top:50%;transform:translate(-50%,-50%);text-align:center;
   width:56%}
 .cc-board{display:flex;gap:.3em;justify-content:center;min-height:3.6em;align-items:center}
+.cc-preview{justify-content:flex-start;font-size:18px}
 .cc-slot{display:inline-block;width:2.5em;height:3.5em;border:1px dashed rgba(255,255,255,.35);
   border-radius:.35em}
 .cc-pots{margin-top:.35em;font-weight:600;text-shadow:0 1px 2px #000}
 .cc-pots div{line-height:1.35}
+.cc-pots div+div{font-weight:400;font-size:.85em}
 .cc-street{font-size:.85em;text-transform:uppercase;letter-spacing:.08em;opacity:.9}
 .cc-seat{position:absolute;transform:translate(-50%,-50%);min-width:6.2em;max-width:24%;
   background:rgba(12,20,16,.88);border:2px solid #4b5d52;border-radius:.6em;padding:.25em .45em;
@@ -154,7 +167,9 @@ _CSS = """
 .cc-seat.cc-actor{border-color:#ffd54f;box-shadow:0 0 0 3px rgba(255,213,79,.55)}
 .cc-seat.cc-hero{background:rgba(20,34,60,.92)}
 .cc-seat.cc-folded{opacity:.45}
-.cc-name{font-weight:700;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+.cc-name{font-weight:700;display:flex;justify-content:center;align-items:center;min-width:0}
+.cc-nm{white-space:nowrap;overflow:hidden;text-overflow:ellipsis;min-width:0}
+.cc-name .cc-marker,.cc-name .cc-tag{flex:none}
 .cc-stack{font-variant-numeric:tabular-nums}
 .cc-note{font-size:.85em;color:#ffe082}
 .cc-hole{display:flex;gap:.15em;justify-content:center;margin:.15em 0;min-height:2.6em}
@@ -232,7 +247,8 @@ def _seat_html(view: TableView, i: int, seat: SeatView, pos: tuple[float, float,
     parts = [
         f'<div class="{" ".join(classes)}" style="left:{left:.1f}%;top:{top:.1f}%" '
         f'role="group" aria-label="{escape("; ".join(spoken))}" data-seat="{i}">',
-        f'<div class="cc-name">{escape(seat.name)}{markers}{tags}</div>',
+        f'<div class="cc-name"><span class="cc-nm" title="{escape(seat.name)}">{escape(seat.name)}</span>'
+        f"{markers}{tags}</div>",
         f'<div class="cc-hole">{cards}</div>',
         f'<div class="cc-stack">{escape(_fmt(t, seat.stack, view.scale))}</div>',
         note,
@@ -246,18 +262,38 @@ def _seat_html(view: TableView, i: int, seat: SeatView, pos: tuple[float, float,
     return "".join(parts)
 
 
+def pot_total(view: TableView) -> int:
+    """Every chip in play: the collected pots plus the bets in front of the players.
+
+    This is the pot the lessons and the coach talk about ("il piatto è di 16"):
+    a table showing only the collected chips would say 13 while the text says 16.
+    """
+    return sum(p.amount for p in view.pots) + sum(s.bet for s in view.seats)
+
+
 def pot_lines(view: TableView, t: Translator) -> list[str]:
-    """The pots in words: "Piatto: 120" or main pot and numbered side pots."""
-    pots = [p for p in view.pots if p.amount > 0]
-    if not pots:
+    """The pot in words: the total first, then what it is made of.
+
+    "Piatto totale: 16", then "13 al centro + 3 di puntate" while bets are in
+    front of the players, and the main and side pots when there are several.
+    """
+    total = pot_total(view)
+    if total <= 0:
         return []
-    if len(pots) == 1:
-        return [t("Pot: {amount}", amount=_fmt(t, pots[0].amount, view.scale))]
-    lines = [t("Main pot: {amount}", amount=_fmt(t, pots[0].amount, view.scale))]
-    for k, pot in enumerate(pots[1:], start=1):
-        names = ", ".join(view.seats[s].name for s in pot.eligible if 0 <= s < len(view.seats))
-        lines.append(t("Side pot {number}: {amount} ({players})", number=str(k),
-                        amount=_fmt(t, pot.amount, view.scale), players=names))
+    pots = [p for p in view.pots if p.amount > 0]
+    bets = sum(s.bet for s in view.seats)
+    lines = [t("Total pot: {amount}", amount=_fmt(t, total, view.scale))]
+    if len(pots) > 1:
+        lines.append(t("Main pot: {amount}", amount=_fmt(t, pots[0].amount, view.scale)))
+        for k, pot in enumerate(pots[1:], start=1):
+            names = ", ".join(view.seats[s].name for s in pot.eligible if 0 <= s < len(view.seats))
+            lines.append(t("Side pot {number}: {amount} ({players})", number=str(k),
+                           amount=_fmt(t, pot.amount, view.scale), players=names))
+        if bets:
+            lines.append(t("+ {bets} in bets", bets=_fmt(t, bets, view.scale)))
+    elif pots and bets:
+        lines.append(t("{pot} in the middle + {bets} in bets", pot=_fmt(t, pots[0].amount, view.scale),
+                       bets=_fmt(t, bets, view.scale)))
     return lines
 
 

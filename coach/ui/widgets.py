@@ -100,11 +100,18 @@ STREETS = ("preflop", "flop", "turn", "river", "showdown")
 
 
 def street_stepper(street: str) -> None:
-    """Preflop ▸ Flop ▸ Turn ▸ River ▸ Showdown, with the current street in bold."""
+    """Preflop ▸ Flop ▸ Turn ▸ River ▸ Showdown, with the current street in bold.
+
+    ``street`` is :func:`coach.ui.handview.display_street` (it follows the cards on
+    the table); a hand won without a showdown ("complete") bolds no street and
+    says the hand is over.
+    """
     t = state.tr()
-    current = "showdown" if street == "complete" else street
     parts = []
     for name in STREETS:
         label = t(STREET_NAMES[name])
-        parts.append(f"**{label}**" if name == current else label)
-    st.caption(" ▸ ".join(parts))
+        parts.append(f"**{label}**" if name == street else label)
+    line = " ▸ ".join(parts)
+    if street == "complete":
+        line += " · **" + t(STREET_NAMES["complete"]) + "**"
+    st.caption(line)

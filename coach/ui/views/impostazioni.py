@@ -13,7 +13,7 @@ import streamlit as st
 
 from coach.cards import parse_cards
 from coach.ui import state
-from coach.ui.table import render_cards
+from coach.ui.table import render_card_preview
 from coach.ui.widgets import page_header, play_money_note
 
 LANGUAGES = {"it": "Italiano", "en": "English"}
@@ -52,7 +52,7 @@ def render() -> None:
     st.toggle(t("Four-colour deck"), key="set_four", on_change=_copy, args=("four_colour", "set_four"),
               help=t("Spades black, hearts red, diamonds blue, clubs green: suits are told apart "
                      "even without colour vision."))
-    st.html(render_cards(parse_cards("As Kh Qd Jc"), t, four_colour=state.settings().four_colour))
+    st.html(render_card_preview(parse_cards("As Kh Qd Jc"), t, four_colour=state.settings().four_colour))
     timing_labels = {"decision": t("After every decision"), "hand_end": t("At the end of the hand")}
     st.radio(t("Coach feedback in practice"), options=list(timing_labels),
              format_func=timing_labels.__getitem__, key="set_timing",

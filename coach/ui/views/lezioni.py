@@ -26,7 +26,7 @@ from coach.ui import state
 from coach.ui.charts import EquityData, build_equity_figure, build_range_figure, describe_equity
 from coach.ui.coaching import Verdict, assess, authored_verdict, lesson_authored, option_code
 from coach.ui.controls import action_panel, step_controls
-from coach.ui.handview import narration, table_view, visible_seats
+from coach.ui.handview import display_street, narration, table_view, visible_seats
 from coach.ui.lessons import (
     ANSWERS_KEY,
     QUIZ_KEY,
@@ -407,7 +407,7 @@ def _render_hand(lesson: Lesson, index: int, t: Translator) -> None:
     last = len(sc) - 1
     view = table_view(hand, t, hero=sc.hero, reveal_all=reveal)
     show_table(view)
-    street_stepper(hand.street)
+    street_stepper(display_street(hand))
     step_controls(f"lesson.{key}", step, last, blocked=sc.blocked(step, answered_at),
                   on_step=partial(_on_step, lesson.id, index), end_step=sc.next_stop(step, answered_at))
 

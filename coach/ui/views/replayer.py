@@ -9,7 +9,7 @@ from coach.i18n import Translator
 from coach.ui import state
 from coach.ui.coaching import Verdict, assess
 from coach.ui.controls import step_controls
-from coach.ui.handview import narration, table_view, visible_seats
+from coach.ui.handview import display_street, narration, table_view, visible_seats
 from coach.ui.player import HandScript
 from coach.ui.replay import MAX_BYTES, engine_code, load_histories, load_history, script_for
 from coach.ui.table import render_log
@@ -130,7 +130,7 @@ def _render_script(sc: HandScript, t: Translator) -> None:
     if scale > 1:
         st.caption(t("Amounts are shown in the file's units, with decimals."))
     show_table(table_view(hand, t, reveal_all=reveal, scale=scale))
-    street_stepper(hand.street)
+    street_stepper(display_street(hand))
     step_controls("replay", step, len(sc) - 1, blocked=False, on_step=_on_step)
     before = len(sc.hand_at(step - 1).events) if step > 0 else 0
     lines = narration(hand.events[before:], t, visible_seats(hand, None, reveal)) if step > 0 else []
