@@ -139,19 +139,21 @@ def seat_positions(n: int, hero: int | None) -> list[tuple[float, float, float, 
     for i in range(n):
         theta = math.pi / 2 + 2 * math.pi * ((i - base) % n) / n
         c, s = math.cos(theta), math.sin(theta)
-        out.append((50 + 41 * c, 50 + 39 * s, 50 + 25 * c, 50 + 23 * s))
+        out.append((50 + 41 * c, 50 + 39 * s, 50 + 25 * c, 50 + 21 * s))
     return out
 
 
 _CSS = """
 <style>
 .cc-wrap{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#f4f4f4;
-  max-width:980px;margin:0 auto;font-size:clamp(11px,1.6vw,15px)}
+  max-width:980px;margin:0 auto;font-size:clamp(11px,1.6vw,15px);container-type:inline-size}
+/* Seats, cards and chips scale with the table's own width (it may sit in a column). */
+@container (min-width:1px){.cc-table{font-size:clamp(10px,2.6cqw,15px)}}
 .cc-table{position:relative;width:100%;aspect-ratio:16/10;}
 .cc-felt{position:absolute;left:8%;top:10%;width:84%;height:80%;border-radius:50%;
   background:radial-gradient(ellipse at center,#2f8a4e 0%,#1f6b3a 60%,#164f2b 100%);
   border:clamp(6px,1.4vw,14px) solid #6b4423;box-shadow:inset 0 0 24px rgba(0,0,0,.55)}
-.cc-center{position:absolute;left:50%;top:50%;transform:translate(-50%,-50%);text-align:center;
+.cc-center{position:absolute;left:50%;top:47%;transform:translate(-50%,-50%);text-align:center;
   width:56%}
 .cc-board{display:flex;gap:.3em;justify-content:center;min-height:3.6em;align-items:center}
 .cc-preview{justify-content:flex-start;font-size:18px}
@@ -166,7 +168,9 @@ _CSS = """
   text-align:center;line-height:1.2}
 .cc-seat.cc-actor{border-color:#ffd54f;box-shadow:0 0 0 3px rgba(255,213,79,.55)}
 .cc-seat.cc-hero{background:rgba(20,34,60,.92)}
-.cc-seat.cc-folded{opacity:.45}
+/* A folded seat is dimmed by a dashed border and grey text, not by opacity: its name and
+   stack stay readable (contrast above 4.5:1). */
+.cc-seat.cc-folded{border-style:dashed;border-color:#6f7d75;background:rgba(12,20,16,.7);color:#c2ccc6}
 .cc-name{font-weight:700;display:flex;justify-content:center;align-items:center;min-width:0}
 .cc-nm{white-space:nowrap;overflow:hidden;text-overflow:ellipsis;min-width:0}
 .cc-name .cc-marker,.cc-name .cc-tag{flex:none}
@@ -194,6 +198,7 @@ _CSS = """
 .cc-back{background:repeating-linear-gradient(45deg,#8e1b1b 0 4px,#b22a2a 4px 8px);border-color:#eee}
 .cc-caption{text-align:center;color:inherit;margin-top:.3em;font-weight:600}
 .cc-large{font-size:clamp(14px,2.3vw,30px);max-width:none}
+@container (min-width:1px){.cc-large .cc-table{font-size:clamp(14px,2.6cqw,30px)}}
 @media (max-width:640px){
   .cc-wrap{font-size:12px}
   .cc-table{aspect-ratio:3/4}
@@ -336,3 +341,15 @@ def render_log(lines: Sequence[str | Message], t: Translator | None = None) -> s
     )
     title = escape(t("Action log"))
     return f'<ol class="cc-log" aria-label="{title}" style="padding-left:1.4em;margin:0">{items}</ol>'
+
+
+def render_log_box(lines: Sequence[str | Message], t: Translator | None = None) -> str:
+    """The log in a box of fixed height that scrolls, keeping the newest line in view.
+
+    Focusable and named, so a keyboard user can scroll it too (axe:
+    scrollable-region-focusable).
+    """
+    t = t or get_translator()
+    title = escape(t("Action log"))
+    return (f'<div class="cc-logbox" tabindex="0" role="region" aria-label="{title}">'
+            + render_log(lines, t) + "</div>")

@@ -159,7 +159,7 @@ def test_lesson_decision_by_clicking(page: Any, server: str) -> None:
     page.locator('[aria-label="Jack di picche"]').first.wait_for()  # the hero's cards, named
     shot(page, "lesson-decision.png", height=2200)
     # an illegal raise first: refused with the rule, nothing changes
-    amount = page.get_by_label("Raise a", exact=True).and_(page.locator("input"))
+    amount = page.get_by_label("Rilancia a", exact=True).and_(page.locator("input"))
     amount.fill("3")
     amount.press("Enter")
     wait_idle(page)
