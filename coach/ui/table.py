@@ -197,8 +197,17 @@ _CSS = """
 .cc-card.cc-small .cc-rank,.cc-card.cc-small .cc-suit{font-size:1em}
 .cc-back{background:repeating-linear-gradient(45deg,#8e1b1b 0 4px,#b22a2a 4px 8px);border-color:#eee}
 .cc-caption{text-align:center;color:inherit;margin-top:.3em;font-weight:600}
-.cc-large{font-size:clamp(14px,2.3vw,30px);max-width:none}
-@container (min-width:1px){.cc-large .cc-table{font-size:clamp(14px,2.6cqw,30px)}}
+/* The projector's table: wider than tall (it shares the screen with the decision) and no
+   text under 24 px, the small labels included. */
+.cc-large{font-size:24px;max-width:none}
+.cc-large .cc-table{aspect-ratio:2/1}
+@container (min-width:1px){.cc-large .cc-table{font-size:clamp(24px,2.4cqw,32px)}}
+.cc-large .cc-marker,.cc-large .cc-tag,.cc-large .cc-note,.cc-large .cc-street,
+.cc-large .cc-pots div+div{font-size:1em}
+.cc-large .cc-seat{padding:.1em .35em;line-height:1.1}
+.cc-large .cc-card.cc-small{width:1.7em;height:2.3em}
+.cc-large .cc-card{width:2.1em;height:2.9em}
+.cc-large .cc-board,.cc-large .cc-hole{min-height:0}
 @media (max-width:640px){
   .cc-wrap{font-size:12px}
   .cc-table{aspect-ratio:3/4}

@@ -38,20 +38,26 @@ button[kind="primary"]:not(:disabled),button[kind="primary"]:not(:disabled) *{co
 
 _CLASSROOM_CSS = """
 <style>
-/* Classroom (projector): no sidebar, the pages in the header bar; everything readable from the
-   back row (24 px and more), one lesson step on one 1920x1080 screen. */
+/* Classroom (projector): no sidebar, the pages in the header bar; every text 24 px or more,
+   readable from the back row; one lesson step (table, narration, step controls, decision) on
+   one 1920x1080 screen. Streamlit sizes its texts in rem: 1rem is 24 px here. */
+html{font-size:24px}
 [data-testid="stSidebar"],[data-testid="stSidebarCollapsedControl"],
 [data-testid="collapsedControl"]{display:none !important}
-.stMainBlockContainer, .block-container{max-width:100% !important;padding:5rem 2.5rem 2rem !important}
-html{font-size:24px}
-.stApp p,.stApp li,.stApp label,.stApp button,.stApp input,.stApp span,.stApp div{font-size:max(1rem,24px)}
-.stMainBlockContainer h1{font-size:2.4rem !important;padding:0 !important}
-.stMainBlockContainer h2{font-size:1.6rem !important;padding:0 !important}
-.stMainBlockContainer h3{font-size:1.3rem !important}
-.stButton button,.stButton button p{font-size:1.05rem !important}
-[data-testid="stHeader"] a, [data-testid="stHeader"] span{font-size:24px !important}
+.stMainBlockContainer, .block-container{max-width:100% !important;
+  padding:calc(3.75rem + 16px) 48px 32px !important}
+[data-testid="stVerticalBlock"]{gap:.55rem}
+.stMainBlockContainer h1{font-size:1.5rem !important;padding:0 !important}
+.stMainBlockContainer h2{font-size:1.25rem !important;padding:0 !important}
+.stMainBlockContainer h3{font-size:1.1rem !important;padding:.2rem 0 0 !important}
+[data-testid="stCaptionContainer"],[data-testid="stCaptionContainer"] p,
+[data-testid="stWidgetLabel"] p,.stProgress p,[data-testid="stMarkdownContainer"] p,
+[data-testid="stMarkdownContainer"] li,.stButton button p,[data-testid="stHeader"] a,
+[data-testid="stHeader"] span,[data-testid="stHeader"] p,input,[data-baseweb="select"] div{
+  font-size:1rem !important}
+[data-testid="stElementToolbar"]{display:none}
 .cc-log{font-size:1rem;line-height:1.4}
-.cc-logbox{max-height:9rem}
+.cc-logbox{max-height:7.5rem}
 /* High contrast for a projector in a lit room: near-black page, white text, thick outlines. */
 .stApp,[data-testid="stAppViewContainer"],[data-testid="stHeader"]{background:#020a05 !important}
 .stMarkdown p,.stMarkdown li,[data-testid="stCaptionContainer"],label p{color:#ffffff !important}
@@ -88,9 +94,11 @@ def page_header(title: str, subtitle: str = "") -> None:
     """Page title; in classroom mode a button to leave the projector layout."""
     t = state.tr()
     if state.classroom():
-        left, right = st.columns([5, 1])
+        # Under Streamlit's header bar (the content starts below it), on the title's row.
+        left, right = st.columns([4, 1], vertical_alignment="center")
         left.title(title)
-        right.button(t("Leave classroom mode"), key="leave_classroom", on_click=_leave_classroom)
+        right.button(t("Leave classroom mode"), key="leave_classroom", on_click=_leave_classroom,
+                     icon=":material/logout:", width="stretch")
     else:
         st.title(title)
     if subtitle:
