@@ -210,6 +210,7 @@ _CSS = """
 .cc-large .cc-board,.cc-large .cc-hole{min-height:0}
 @media (max-width:640px){
   .cc-wrap{font-size:12px}
+  .cc-wrap .cc-table{font-size:12px}
   .cc-table{aspect-ratio:3/4}
   .cc-felt{left:12%;top:6%;width:76%;height:88%}
   .cc-center{width:64%}
