@@ -389,3 +389,10 @@ def test_a_broken_deep_link_says_what_was_not_found(app: Callable[..., AppTest],
 def test_a_good_deep_link_warns_about_nothing(app: Callable[..., AppTest]) -> None:
     at = _open_lesson(app, lezione=LESSON, mano="2", passo="3")
     assert not at.warning
+
+
+def test_a_hand_won_without_showdown_does_not_say_showdown(app: Callable[..., AppTest]) -> None:
+    at = _open_lesson(app, lezione=LESSON, mano="2", passo="1")
+    at.button(key="lesson.03-azioni/1.last").click().run()
+    stepper = next(c.value for c in at.caption if "Preflop" in c.value)
+    assert "**Showdown**" not in stepper and stepper.endswith("· **Mano conclusa**"), stepper
