@@ -412,6 +412,35 @@ def test_practice_table(desk: tuple[Any, list[str]], server: str) -> None:
     assert errors == [], errors
 
 
+DOLLARS = """variant = "NT"
+antes = [0.00, 0.00, 0.00]
+blinds_or_straddles = [5.00, 10.00, 0.00]
+min_bet = 10.00
+starting_stacks = [1000.00, 1000.00, 1000.00]
+actions = ["d dh p1 AsKs", "d dh p2 QhQd", "d dh p3 7c2d", "p3 f", "p1 cbr 30.50", "p2 f"]
+players = ["Anna Maria Bartolomei", "Bruno", "Carla"]
+"""
+
+
+def test_replayer_speaks_in_the_files_units(desk: tuple[Any, list[str]], server: str) -> None:
+    page, errors = desk
+    page.goto(server + "/replayer")
+    page.get_by_role("tab", name="Incolla il testo").click()
+    page.get_by_label("Testo PHH").fill(DOLLARS)
+    page.get_by_role("button", name="Carica").click()
+    page.locator(".cc-table").first.wait_for()
+    wait_idle(page)
+    page.get_by_role("button", name="Avanti").click()
+    page.get_by_text("Prossima azione: Anna Maria Bartolomei rilancia a 30,50.").first.wait_for()
+    wait_idle(page)
+    log = page.locator(".cc-logbox").first.inner_text()
+    assert "piccolo buio di 5,00" in log and "500" not in log
+    # a long name is cut, its SB marker stays
+    assert page.locator(".cc-seat", has_text="SB").locator(".cc-marker.cc-sb").is_visible()
+    shot(page, "replayer-decimal.png")
+    assert errors == [], errors
+
+
 def test_settings_preview_is_visible_on_the_dark_page(desk: tuple[Any, list[str]], server: str) -> None:
     page, errors = desk
     page.goto(server + "/impostazioni")
