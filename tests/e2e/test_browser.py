@@ -313,7 +313,22 @@ def test_a_single_letter_does_nothing_until_turned_on(desk: tuple[Any, list[str]
     wait_idle(page)
     assert page.get_by_text("Hai scelto", exact=False).count() == 0
     assert page.locator("button kbd", has_text="F").count() == 0
+    # turned on in the settings, the letters work and show their hints
+    letters_on(page, server)
+    open_decision(page, server)
+    assert page.locator("button kbd", has_text="F").first.is_visible()
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+    page.keyboard.press("f")
+    page.get_by_text("Hai scelto: Carla folda.", exact=False).first.wait_for()
     assert errors == [], errors
+
+
+def letters_on(page: Any, server: str) -> None:
+    """Impostazioni: turn the single-letter shortcuts on for this browser's profile."""
+    page.goto(server + "/impostazioni")
+    page.get_by_text("Scorciatoie da tastiera con una lettera").first.click()
+    wait_idle(page)
+    page.wait_for_timeout(300)
 
 
 def test_range_chart_draws_every_rank(desk: tuple[Any, list[str]], server: str) -> None:
@@ -364,6 +379,7 @@ def test_a_hand_without_hero_shows_both_hands(desk: tuple[Any, list[str]], serve
 def test_lesson_on_a_phone(browser: Any, server: str) -> None:
     context, pg, errors = _open(browser, 390, 844, device_scale_factor=2, is_mobile=True, has_touch=True)
     try:
+        letters_on(pg, server)  # even with the letters on, a touch screen shows no key to press
         open_decision(pg, server)
         width = pg.evaluate("document.querySelector('.cc-table').getBoundingClientRect().width")
         assert 300 <= width <= 390
