@@ -77,7 +77,7 @@ def run() -> None:
     # Classroom mode: no sidebar, the pages as a bar at the top (the teacher can still
     # move between them with one click on the projector).
     nav = st.navigation(pages, position="top" if classroom else "sidebar")
-    inject_base_css(classroom, letter_shortcuts=state.settings().letter_shortcuts)
+    inject_base_css(classroom)
     if not classroom:
         with st.sidebar:
             s = state.settings()

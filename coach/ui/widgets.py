@@ -66,7 +66,7 @@ html{font-size:24px}
 </style>
 """
 
-def inject_base_css(classroom: bool, *, letter_shortcuts: bool = False) -> None:
+def inject_base_css(classroom: bool) -> None:
     """Focus outlines, contrast and headings everywhere; the projector layout in classroom mode."""
     st.html(_BASE_CSS + (_CLASSROOM_CSS if classroom else ""))
 
@@ -114,19 +114,6 @@ def _leave_classroom() -> None:
 def table_html(view: TableView) -> str:
     s = state.settings()
     return render_table(view, state.tr(), four_colour=s.four_colour, large=state.classroom())
-
-
-def show_table(view: TableView, *, log: bool = True) -> None:
-    """The table and, beside it, the action log in a fixed-height box (below it on a phone)."""
-    html = table_html(view)
-    if log and view.log:
-        left, right = st.columns([3, 1])
-        with left:
-            st.html(html)
-        with right:
-            show_log(view.log)
-    else:
-        st.html(html)
 
 
 def table_and_panel(view: TableView) -> tuple[DeltaGenerator, DeltaGenerator]:

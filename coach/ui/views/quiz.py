@@ -18,7 +18,7 @@ from coach.persistence import DB_ERRORS
 from coach.ui import state
 from coach.ui.handview import table_view
 from coach.ui.table import SeatView, TableView
-from coach.ui.widgets import page_header, shortcut, show_table, unit_label
+from coach.ui.widgets import page_header, shortcut, show_log, table_and_panel, unit_label
 
 DRILL_LABELS: dict[str, str] = {
     "showdown": N_("Who wins?"),
@@ -110,7 +110,15 @@ def render() -> None:
     with st.spinner(t("Dealing...")):
         drill = make_drill(kind, seed)
     st.header(t(DRILL_LABELS[kind]))
-    show_table(_view(drill, t))
+    view = _view(drill, t)
+    # The table on the left, the question and its answer beside it (below it on a phone).
+    _, right = table_and_panel(view)
+    with right:
+        _question(drill, kind, seed, t)
+        show_log(view.log)
+
+
+def _question(drill: Drill, kind: str, seed: int, t: Translator) -> None:
     st.markdown("**" + t.render(drill.prompt) + "**")
     result = st.session_state.get(RESULT)
     if result is not None and result[:2] == (kind, seed):
