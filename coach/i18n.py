@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import io
 import os
+import re
+import string
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
@@ -68,6 +70,18 @@ class Decimal:
 
     value: float
     decimals: int = 1
+
+
+@dataclass(frozen=True)
+class Amount:
+    """Chips shown in a hand history's own units: ``scale`` > 1 means integer cents.
+
+    A file in dollars and cents is replayed in integer cents (chips are ``int``
+    everywhere); what the learner reads must be the file's ``5,00``, not ``500``.
+    """
+
+    chips: int
+    scale: int = 1
 
 
 @dataclass(frozen=True)
@@ -140,11 +154,30 @@ class Translator:
             return text
         values = {k: self.format_value(v) for k, v in msg.params.items()}
         try:
-            return text.format(**values)
-        except (KeyError, IndexError, ValueError):
+            return self._format(text, values)
+        except (KeyError, IndexError, ValueError, AttributeError):
             # A broken translation must never crash a learner's page: fall back
             # to the source text, which tests keep consistent with the params.
             return msg.msgid.format(**values)
+
+    def _format(self, text: str, values: Mapping[str, str]) -> str:
+        """``text.format(**values)``; in Italian the words before each value agree with it.
+
+        A template cannot know the name or the number it will receive ("torna a
+        {name}", "circa il {percent}"), so the agreement is made here, once, where
+        the value meets the text: see :func:`italian_before`.
+        """
+        if self.locale != "it":
+            return text.format(**values)
+        out = ""
+        for literal, field_name, spec, conversion in _FORMATTER.parse(text):
+            out += literal
+            if field_name is None:
+                continue
+            obj, _ = _FORMATTER.get_field(field_name, (), values)
+            value = _FORMATTER.format_field(_FORMATTER.convert_field(obj, conversion), spec or "")
+            out = italian_before(out, value) + value
+        return out
 
     # -- formatting -----------------------------------------------------------
     def format_value(self, value: Any) -> str:
@@ -157,6 +190,8 @@ class Translator:
             return str(value)
         if type(value) is int:  # exactly int: a Card is an int subclass and prints as "As"
             return self.format_int(value)
+        if isinstance(value, Amount):
+            return self.format_amount(value.chips, value.scale)
         if isinstance(value, Percent):
             return self.format_percent(value.value, value.decimals)
         if isinstance(value, Decimal):
@@ -197,6 +232,76 @@ class Translator:
             return self.format_int(chips)
         decimals = len(str(scale)) - 1
         return self.format_fixed(chips / scale, decimals)
+
+
+_FORMATTER = string.Formatter()
+
+# Italian agreement between a template's last word and the value that follows it.
+_VOWELS = "aeiouàèéìòùAEIOUÀÈÉÌÒÙ"
+# Articles and articulated prepositions that elide before a vowel sound (l'8%, dell'11%),
+# and the plural ones that change (gli 8, degli 80).
+_ELIDED = {"il": "l'", "del": "dell'", "al": "all'", "dal": "dall'", "nel": "nell'", "sul": "sull'"}
+_PLURAL = {"i": "gli", "dei": "degli", "ai": "agli", "dai": "dagli", "nei": "negli", "sui": "sugli"}
+_LAST_WORD = re.compile(r"(?:^|(?<=[\s(«\"“]))([A-Za-z]+) $")
+_LEADING_NUMBER = re.compile(r"\d{1,3}(?:\.\d{3})+(?!\d)|\d+")
+
+
+def _spoken_with_vowel(n: int) -> bool:
+    """Whether the Italian words for ``n`` start with a vowel: uno, otto, undici, ottanta...
+
+    Read as Italians read numbers: by thousands (mille, duemila, ottomila,
+    undicimila) and millions (un milione, otto milioni).
+    """
+    if n >= 1_000_000:
+        return n // 1_000_000 == 1 or _spoken_with_vowel(n // 1_000_000)
+    if n >= 1000:
+        return n // 1000 != 1 and _spoken_with_vowel(n // 1000)
+    if n >= 100:
+        return n // 100 == 8
+    return n in (1, 8, 11) or 80 <= n <= 89
+
+
+def number_with_vowel(text: str) -> bool:
+    """Whether a number as written in Italian (``8``, ``11,1%``, ``1.000``) is read with a vowel first."""
+    m = _LEADING_NUMBER.match(text)
+    return m is not None and _spoken_with_vowel(int(m.group().replace(".", "")))
+
+
+def italian_before(before: str, value: str) -> str:
+    """The text before ``value`` with its last word agreeing with it (Italian grammar, in one place).
+
+    - ``a`` becomes ``ad`` before a word starting with a vowel (ad Anna, ad Elena),
+      ``e`` becomes ``ed`` before a word starting with *e* (ed Elena, but e Anna);
+    - ``il``/``del``/``al``... elide before a number read with a vowel
+      (l'8%, l'11,1%, dell'80%, but il 18%, il 1.000), ``i``/``dei``... become
+      ``gli``/``degli``... (gli 8).
+
+    Only a last word followed by exactly one space counts, so text already right
+    ("ad Anna", "l'8%") is left alone.
+    """
+    m = _LAST_WORD.search(before)
+    if m is None or not value:
+        return before
+    word = m.group(1)
+    low = word.lower()
+    head = before[: m.start(1)]
+
+    def cased(new: str) -> str:
+        return new[:1].upper() + new[1:] if word[:1].isupper() else new
+
+    first = value[0]
+    if first.isalpha():
+        if low == "a" and first in _VOWELS:
+            return head + cased("ad") + " "
+        if low == "e" and first in "eèéEÈÉ":
+            return head + cased("ed") + " "
+        return before
+    if first.isdigit() and number_with_vowel(value):
+        if low in _ELIDED:
+            return head + cased(_ELIDED[low])
+        if low in _PLURAL:
+            return head + cased(_PLURAL[low]) + " "
+    return before
 
 
 def catalog_path(locale: str) -> Path:

@@ -75,3 +75,43 @@ def test_a_hand_name_inside_a_sentence_starts_in_lower_case() -> None:
     pot = Message("the pot of {amount}", {"amount": 26})
     sentence = Message("{name} wins {pot}: {hand}.", {"name": "Bob", "pot": pot, "hand": Lowered(hand)})
     assert it(sentence) == "Bob vince il piatto di 26: tris di 9, kicker K e Q."
+
+
+def test_italian_grammar_agrees_with_the_value_that_follows() -> None:
+    # One helper for every template: a/ad, e/ed, il/l', i/gli before names and numbers.
+    from coach.i18n import italian_before
+
+    def joined(before: str, value: str) -> str:
+        return italian_before(before, value) + value
+
+    assert joined("torna a ", "Anna") == "torna ad Anna"
+    assert joined("Tocca a ", "Elena") == "Tocca ad Elena"
+    assert joined("Tocca a ", "Bruno") == "Tocca a Bruno"
+    assert joined("fra Franco e ", "Elena") == "fra Franco ed Elena"
+    assert joined("Franco e ", "Anna") == "Franco e Anna"  # ed only before e
+    assert joined("circa il ", "8%") == "circa l'8%"
+    assert joined("il ", "11,1%") == "l'11,1%"
+    assert joined("il ", "80%") == "l'80%"
+    assert joined("il ", "1.000") == "il 1.000"  # mille
+    assert joined("il ", "18%") == "il 18%"
+    assert joined("il ", "8.000") == "l'8.000"  # ottomila
+    assert joined("Il ", "8%") == "L'8%"
+    assert joined("non copre i ", "8") == "non copre gli 8"
+    assert joined("dal ", "11%") == "dall'11%"
+    assert joined("ad ", "Anna") == "ad Anna"  # already right: unchanged
+    assert joined("paga ", "8") == "paga 8"
+
+
+def test_italian_grammar_applies_to_every_rendered_message() -> None:
+    it, en = get_translator("it"), get_translator("en")
+    returned = Message("Uncalled bet of {amount} returned to {name}.", {"amount": 8, "name": "Anna"})
+    assert it(returned) == "La puntata non pagata di 8 torna ad Anna."
+    assert en(returned) == "Uncalled bet of 8 returned to Anna."
+    both = Message("{first} and {last}", {"first": "Franco", "last": "Elena"})
+    assert it(both) == "Franco ed Elena"
+    rule = Message("Rule of 2: about {rule2} to hit one on the turn (exactly {count} out of {unseen} unseen "
+                   "cards, {exact}). With turn and river to come, the rule of 4 gives about {rule4}.",
+                   {"rule2": Percent(0.08, 0), "count": 4, "unseen": 47, "exact": Percent(0.085),
+                    "rule4": Percent(0.16, 0)})
+    assert "circa l'8% di prenderne" in it(rule) and "il 16%" in it(rule) and "il 8,5%" not in it(rule)
+    assert it(Message("{a}", {"a": "il "})) == "il "  # a value is never rewritten, only the text before it

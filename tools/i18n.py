@@ -40,9 +40,8 @@ def extract() -> None:
     kw: list[str] = []
     for k in KEYWORDS:
         kw += ["-k", k]
-    _pybabel("extract", "-F", "pyproject.toml", "--no-default-keywords", *kw,
-             "--sort-by-file", "--add-location=file", "--omit-header",
-             "-o", str(POT.relative_to(ROOT)), "coach")
+    _pybabel("extract", "-F", "pyproject.toml", "--no-default-keywords", *kw, "--sort-by-file",
+             "--add-location=file", "--omit-header", "-o", str(POT.relative_to(ROOT)), "coach")
 
 
 def update() -> None:

@@ -1005,7 +1005,16 @@ class Hand:
                 kind = "small"
             elif seat == cfg.big_blind_seat:
                 kind = "big"
-            self._events.append(BlindPosted(seat, self._name(i), op.amount, kind, self._mstacks[i] == 0))
+            event = BlindPosted(seat, self._name(i), op.amount, kind, self._mstacks[i] == 0)
+            # The small blind is posted first, as at a real table; PokerKit posts in position
+            # order, which heads-up (reversed) puts the big blind first.
+            at = len(self._events)
+            while kind == "small" and at > 0:
+                before = self._events[at - 1]
+                if not isinstance(before, BlindPosted) or before.kind == "small":
+                    break
+                at -= 1
+            self._events.insert(at, event)
         elif isinstance(op, HoleDealing):
             i = op.player_index
             seat = self._seat(i)
@@ -1176,8 +1185,18 @@ class Hand:
             awards.append(PotAwarded(
                 index=index, total_pots=len(self._pot_amounts), amount=amount, eligible=eligible,
                 winners=winners, names=tuple(cfg.names[s] for s in winners), shares=shares,
-                description=shown[winners[0]].description, odd_chip_to=winners[0] if odd else None))
+                description=self._final_description(shown[winners[0]]),
+                odd_chip_to=winners[0] if odd else None))
         return awards if mine == totals else None
+
+    def _final_description(self, hand: ShownHand) -> Message | None:
+        """The hand that wins, on the final board.
+
+        In an all-in the cards are turned up before the run-out, when the hand is
+        not made yet ("Giulia mostra 4♠ K♥"): the award names it on the board
+        the pot was decided on ("vince il piatto: tris di 10").
+        """
+        return _describe(list(hand.cards) + self._board)[1]
 
     def _awards_by_push(self, pots: list[Any]) -> list[PotAwarded]:
         """Awards as PokerKit pushed them (used when the hands are not all known)."""

@@ -16,7 +16,7 @@ import streamlit as st
 
 from coach.i18n import N_
 from coach.ui import state
-from coach.ui.widgets import inject_base_css, play_money_note
+from coach.ui.widgets import browser_scripts, inject_base_css, play_money_note
 
 PAGES_DIR = "coach/ui/pages"
 
@@ -74,12 +74,16 @@ def run() -> None:
         st.Page(page_path(stem), title=t(title), icon=icon, url_path=url, default=(stem == "home"))
         for stem, url, title, icon in PAGES
     ]
-    nav = st.navigation(pages, position="hidden" if classroom else "sidebar")
+    # Classroom mode: no sidebar, the pages as a bar at the top (the teacher can still
+    # move between them with one click on the projector).
+    nav = st.navigation(pages, position="top" if classroom else "sidebar")
     inject_base_css(classroom)
     if not classroom:
         with st.sidebar:
             s = state.settings()
-            st.caption(t("Profile: {name}", name=s.profile))
+            st.caption(t("Profile: {name}", name=state.profile_label(s.profile, t)))
             play_money_note()
     nav.run()
+    # Last on the page, so it never shifts the elements above it (and the focus with them).
+    browser_scripts()
     warm_up()

@@ -9,6 +9,7 @@ screen reader through ``alt`` and to a pupil looking at a projector.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -31,6 +32,15 @@ GRADE_LABELS = {"ottima": N_("Excellent"), "buona": N_("Good"), "imprecisa": N_(
                 "errore": N_("Mistake"), "errore grave": N_("Blunder")}
 GRADE_COLOUR = {"ottima": "#2e9d57", "buona": "#8bc34a", "imprecisa": "#f2c14e",
                 "errore": "#ef8a3c", "errore grave": "#d64541"}
+
+
+def count_axis(n: int) -> dict[str, object]:
+    """An x axis of hand or decision numbers: whole numbers only, at most about a dozen ticks.
+
+    Left alone, Plotly puts ticks at 0.5, 1, 1.5 when there are only a few points.
+    """
+    return {"tickmode": "linear", "tick0": 1, "dtick": max(1, math.ceil(n / 12)), "tickformat": "d",
+            "range": [0.5, max(n, 1) + 0.5]}
 
 
 def _layout(fig: go.Figure, title: str, *, height: int = 320) -> go.Figure:
@@ -87,9 +97,16 @@ def build_range_figure(grid: Sequence[Sequence[float]], t: Translator | None = N
         colorscale=[[0, "#1d2b24"], [1, "#2e9d57"]], xgap=1, ygap=1,
         hovertemplate="%{text}: %{z:.0%}<extra></extra>",
     ))
-    fig.update_yaxes(autorange="reversed", showticklabels=False)
-    fig.update_xaxes(showticklabels=False, side="top")
-    return _layout(fig, title or t("Opponent's range"), height=420)
+    # Categorical axes: "9".."2" look like numbers, and Plotly would make a linear axis of
+    # them, drawing only the numeric corner of the grid (and the text at NaN positions).
+    ranks = list(RANKS_DESC)
+    fig.update_xaxes(type="category", categoryorder="array", categoryarray=ranks, side="top",
+                     showticklabels=True, tickmode="array", tickvals=ranks, ticktext=ranks, fixedrange=True)
+    fig.update_yaxes(type="category", categoryorder="array", categoryarray=ranks, autorange="reversed",
+                     showticklabels=True, tickmode="array", tickvals=ranks, ticktext=ranks, fixedrange=True)
+    fig = _layout(fig, title or t("Opponent's range"), height=460)
+    fig.update_layout(margin={"l": 30, "r": 10, "t": 80, "b": 10})
+    return fig
 
 
 def build_session_figure(results: Sequence[int], t: Translator | None = None) -> go.Figure:
@@ -106,7 +123,7 @@ def build_session_figure(results: Sequence[int], t: Translator | None = None) ->
                 marker_color=[GOOD if r >= 0 else BAD for r in results])
     fig.add_scatter(x=hands, y=total, name=t("Session total"), mode="lines+markers",
                     line={"color": NEUTRAL, "width": 3})
-    fig.update_xaxes(title_text=t("Hand"), dtick=1)
+    fig.update_xaxes(title_text=t("Hand"), **count_axis(len(results)))
     fig.update_yaxes(title_text=t("Chips"))
     fig = _layout(fig, t("Session results"))
     fig.update_layout(showlegend=True, legend={"orientation": "h", "y": -0.25})
@@ -145,7 +162,7 @@ def build_grades_figure(points: Sequence[GradePoint], labels: dict[str, str] | N
                     line={"color": NEUTRAL, "width": 3})
     fig.update_yaxes(range=[-0.3, 4.3], tickvals=[GRADE_SCORE[g] for g in GRADE_ORDER],
                      ticktext=[labels.get(g, g) for g in GRADE_ORDER])
-    fig.update_xaxes(title_text=t("Decision number"))
+    fig.update_xaxes(title_text=t("Decision number"), **count_axis(len(points)))
     return _layout(fig, t("Your decisions over time"))
 
 

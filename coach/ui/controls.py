@@ -16,8 +16,10 @@ from typing import Any
 import streamlit as st
 
 from coach.engine import Hand
+from coach.i18n import Percent, Translator
 from coach.ui import state
 from coach.ui.player import Attempt, preset_amounts
+from coach.ui.widgets import shortcut
 
 
 def step_controls(prefix: str, step: int, last: int, *, blocked: bool,
@@ -25,7 +27,7 @@ def step_controls(prefix: str, step: int, last: int, *, blocked: bool,
     """⏮ ◀ ▶ ⏭ plus "Passo 3 di 12"; ▶ and ⏭ wait while a decision is pending."""
     t = state.tr()
     target = last if end_step is None else end_step
-    with st.container(horizontal=True, gap="small", vertical_alignment="center"):
+    with st.container(horizontal=True, gap="small", vertical_alignment="center", key=f"steps-{prefix}"):
         st.button(t("Start"), key=f"{prefix}.first", icon=":material/first_page:", shortcut="Home",
                   help=t("First step (Home key)"), disabled=step <= 0, on_click=on_step, args=(0,))
         st.button(t("Back"), key=f"{prefix}.prev", icon=":material/chevron_left:", shortcut="Left",
@@ -40,21 +42,36 @@ def step_controls(prefix: str, step: int, last: int, *, blocked: bool,
     st.progress((step + 1) / (last + 1), text=t("Step {n} of {total}", n=step + 1, total=last + 1))
 
 
+def price_line(hand: Hand, t: Translator) -> str:
+    """«Per chiamare 3 · piatto 16 · ti serve il 15,8%»: the numbers of the decision, before it.
+
+    The pot is every chip in play (the table's "Piatto totale"); the equity a call
+    needs is the call over the pot after calling.
+    """
+    legal = hand.legal_actions()
+    pot = hand.pot_total
+    if legal.call_amount > 0:
+        return t("To call {call} · pot {pot} · you need {needed}", call=legal.call_amount, pot=pot,
+                 needed=Percent(legal.call_amount / (pot + legal.call_amount)))
+    return t("Nothing to call · pot {pot}: you can check", pot=pot)
+
+
 def action_panel(hand: Hand, prefix: str, on_choice: Callable[[Attempt], None]) -> None:
     """The learner's buttons at a decision point; amounts are "to" totals this street."""
     t = state.tr()
     legal = hand.legal_actions()
+    st.markdown(":material/calculate: " + price_line(hand, t))
     amount_key = f"{prefix}.amount"
     presets = preset_amounts(hand)
     if amount_key not in st.session_state:
         st.session_state[amount_key] = int(legal.min_raise_to or legal.to_match + hand.config.big_blind)
     call_label = (t("Call {amount}", amount=legal.call_amount) if legal.call_amount else t("Call"))
     with st.container(horizontal=True, gap="small"):
-        st.button(t("Fold"), key=f"{prefix}.fold", shortcut="F", on_click=on_choice,
+        st.button(t("Fold"), key=f"{prefix}.fold", shortcut=shortcut("F"), on_click=on_choice,
                   args=(Attempt("fold"),), width="stretch")
-        st.button(t("Check"), key=f"{prefix}.check", shortcut="K", on_click=on_choice,
+        st.button(t("Check"), key=f"{prefix}.check", shortcut=shortcut("K"), on_click=on_choice,
                   args=(Attempt("check"),), width="stretch")
-        st.button(call_label, key=f"{prefix}.call", shortcut="L", on_click=on_choice,
+        st.button(call_label, key=f"{prefix}.call", shortcut=shortcut("L"), on_click=on_choice,
                   args=(Attempt("call"),), width="stretch")
     verb = t("Bet to") if legal.to_match == 0 or legal.can_bet else t("Raise to")
     a1, a2 = st.columns([2, 1])
@@ -62,14 +79,14 @@ def action_panel(hand: Hand, prefix: str, on_choice: Callable[[Attempt], None]) 
                     help=t("The total you put in front of you on this street. Allowed now: "
                            "from {low} to {high}.", low=legal.min_raise_to or 0, high=legal.max_raise_to or 0)
                     if legal.min_raise_to is not None else None)
-    a2.button(t("Bet / Raise"), key=f"{prefix}.raise", shortcut="B", type="primary", width="stretch",
-              on_click=_raise_from_input, args=(amount_key, on_choice))
+    a2.button(t("Bet / Raise"), key=f"{prefix}.raise", shortcut=shortcut("B"), type="primary",
+              width="stretch", on_click=_raise_from_input, args=(amount_key, on_choice))
     if presets:
         labels: dict[str, str] = {"half_pot": t("½ pot"), "pot": t("Pot"), "all_in": t("All-in")}
         with st.container(horizontal=True, gap="small"):
             for name, value in presets.items():
                 st.button(labels[name] + " · " + t.format_int(value), key=f"{prefix}.preset.{name}",
-                          shortcut="A" if name == "all_in" else None, width="stretch",
+                          shortcut=shortcut("A") if name == "all_in" else None, width="stretch",
                           help=t("Puts {amount} in the amount box; then press Bet / Raise.", amount=value),
                           on_click=_set_amount, args=(amount_key, value))
 

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
+from typing import Any
 
 from coach.cards import Card
-from coach.engine import Event, Hand, HandShown, HoleDealt, PotAwarded
-from coach.i18n import Translator
+from coach.engine import Event, Hand, HandMucked, HandShown, HoleDealt, PotAwarded
+from coach.i18n import Amount, Lowered, Message, Translator
 from coach.ui.table import PotView, SeatView, TableView
 
 
@@ -32,13 +33,55 @@ def visible_seats(hand: Hand, hero: int | None, reveal_all: bool) -> set[int]:
     return seen
 
 
-def narration(events: Sequence[Event], t: Translator, visible: set[int]) -> list[str]:
+BOARD_STREETS = {0: "preflop", 3: "flop", 4: "turn", 5: "river"}
+
+
+def display_street(hand: Hand) -> str:
+    """The street to show: the one the cards on the table say, not the engine's next one.
+
+    The engine moves to the next street as soon as a betting round closes, before
+    the dealer turns the cards (and calls an all-in "showdown" before the run-out);
+    a learner reads the label next to the board, so it follows the board. A hand
+    everyone else folded ends without a showdown ("complete").
+    """
+    if hand.is_complete:
+        result = hand.result
+        contested = any(isinstance(e, (HandShown, HandMucked)) for e in hand.events)
+        return "showdown" if contested and not (result is not None and result.uncontested) else "complete"
+    if hand.street == "showdown" and len(hand.board) == 5:
+        return "showdown"
+    return BOARD_STREETS.get(len(hand.board), hand.street)
+
+
+def in_units(msg: Message, scale: int) -> Message:
+    """The message with its chip amounts in a hand history's units (``scale`` > 1: cents).
+
+    Every ``int`` in the engine's narration is an amount of chips (counts and
+    indices are strings), so a file in dollars says "il piccolo buio di 5,00",
+    like its table, not "di 500".
+    """
+    if scale == 1:
+        return msg
+
+    def convert(key: str, value: Any) -> Any:
+        if isinstance(value, Message):
+            return in_units(value, scale)
+        if isinstance(value, Lowered):
+            return Lowered(in_units(value.message, scale))
+        if type(value) is int and not (msg.plural is not None and key == msg.count):
+            return Amount(value, scale)
+        return value
+
+    return replace(msg, params={k: convert(k, v) for k, v in msg.params.items()})
+
+
+def narration(events: Sequence[Event], t: Translator, visible: set[int], scale: int = 1) -> list[str]:
     """Event messages in the reader's language, hiding the cards the table hides."""
     out: list[str] = []
     for e in events:
         if isinstance(e, HoleDealt) and e.seat not in visible and e.cards is not None:
             e = replace(e, cards=None)
-        out.append(t.render(e.message()))
+        out.append(t.render(in_units(e.message(), scale)))
     return out
 
 
@@ -81,6 +124,6 @@ def table_view(hand: Hand, t: Translator, *, hero: int | None = None, reveal_all
             is_hero=(hero == i), note=note,
         ))
     pots = tuple(PotView(p.amount, p.eligible) for p in hand.pots())
-    log = tuple(narration(hand.events, t, visible)) if with_log else ()
-    return TableView(seats=tuple(seats), board=hand.board, pots=pots, street=hand.street, hero=hero,
+    log = tuple(narration(hand.events, t, visible, scale)) if with_log else ()
+    return TableView(seats=tuple(seats), board=hand.board, pots=pots, street=display_street(hand), hero=hero,
                      scale=scale, caption=caption, log=log)

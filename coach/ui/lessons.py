@@ -7,13 +7,14 @@ tested without a browser.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 import streamlit as st
 
-from coach.i18n import DEFAULT_LOCALE
+from coach.i18n import DEFAULT_LOCALE, N_, Message
 from coach.lessons.loader import LessonLoadError, default_lessons_dir, lesson_paths, load_lesson, load_lessons
 from coach.lessons.schema import Lesson
 
@@ -102,6 +103,49 @@ def parse_link(params: Mapping[str, str], lessons: Sequence[Lesson]) -> Link | N
     if hand is not None and raw_step.isdigit() and int(raw_step) >= 1:
         step = int(raw_step) - 1
     return Link(lesson.id, hand, step)
+
+
+def _shown(text: str) -> str:
+    """A piece of a typed URL, safe to put in a sentence (no markdown, bounded)."""
+    return re.sub(r"[^\w\-. ]", "", text)[:40]
+
+
+def link_problems(params: Mapping[str, str], lessons: Sequence[Lesson]) -> list[Message]:
+    """What a deep link asks for and the course does not have, in the learner's words.
+
+    :func:`parse_link` opens what it can; these messages say what it could not
+    (``?lezione=xyz``, ``mano=99``, ``passo=-5``) instead of silently showing
+    something else. A step past the end of a hand is checked by the page, which
+    knows the hand's length (:func:`step_problem`).
+    """
+    key = (params.get("lezione") or "").strip()
+    if not key:
+        return []
+    lesson = next((x for x in lessons if x.id == key or str(x.number) == key.lstrip("0")), None)
+    if lesson is None:
+        return [Message(N_("The link asks for the lesson «{key}», which does not exist: choose one from "
+                           "the list."), {"key": _shown(key)})]
+    out: list[Message] = []
+    raw_hand = (params.get("mano") or "").strip()
+    hand_ok = not raw_hand or (raw_hand.isdigit() and 1 <= int(raw_hand) <= len(lesson.hands)) or any(
+        h.id == raw_hand for h in lesson.hands)
+    if not hand_ok:
+        out.append(Message(N_("Lesson {number} has no hand «{hand}» (its hands: 1 to {count}): here is "
+                              "its text."), {"number": str(lesson.number), "hand": _shown(raw_hand),
+                                            "count": str(len(lesson.hands))}))
+    raw_step = (params.get("passo") or "").strip()
+    if hand_ok and raw_hand and raw_step and not (raw_step.isdigit() and int(raw_step) >= 1):
+        out.append(Message(N_("«{step}» is not a step number (1, 2, 3...): the hand opens at its first "
+                              "step."), {"step": _shown(raw_step)}))
+    return out
+
+
+def step_problem(link: Link, steps: int) -> Message | None:
+    """A link's step past the end of its hand (the hand shows its last step)."""
+    if link.hand is None or link.step < steps:
+        return None
+    return Message(N_("Hand {hand} has {count} steps, not {step}: here is the last one."),
+                   {"hand": str(link.hand + 1), "count": str(steps), "step": str(link.step + 1)})
 
 
 def link_params(link: Link) -> dict[str, str]:

@@ -18,7 +18,7 @@ from coach.engine import Hand
 from coach.engine.session import BlindLevel, HandRecord, Session
 from coach.errors import CoachError, IllegalAction, InvalidInput
 from coach.feedback import Bot, analyze
-from coach.i18n import N_
+from coach.i18n import N_, Message
 from coach.ui.coaching import Verdict, option_code, verdict_from
 from coach.ui.player import Attempt, Outcome, as_refusal, try_choice
 
@@ -51,7 +51,8 @@ class GradedDecision:
     hand_number: int
     street: str
     verdict: Verdict
-    said: str  # PHH code of the learner's action
+    said: str  # PHH code of the learner's action (what the progress store keeps)
+    message: Message | None = None  # the action in words, as the narration says it ("Anna paga 2.")
 
 
 @dataclass
@@ -183,7 +184,8 @@ class PracticeTable:
         outcome = try_choice(hand, attempt)
         if outcome.code is not None:
             verdict = verdict_from(analysis, outcome.code) if analysis is not None else Verdict(outcome.code)
-            self.decisions.append(GradedDecision(number, street, verdict, option_code(outcome.code)))
+            self.decisions.append(GradedDecision(number, street, verdict, option_code(outcome.code),
+                                                 outcome.said))
             self._bots_play()
         return outcome
 

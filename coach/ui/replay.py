@@ -13,14 +13,17 @@ validating all 5,000 hands of it would double that for nothing).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from coach.engine import ActionTaken
 from coach.engine.phh import Action, HandHistory, history_from_table, split_phhs
 from coach.errors import InvalidInput
-from coach.i18n import N_
+from coach.i18n import N_, Message
 from coach.limits import decode_text
+from coach.ui.handview import in_units
 from coach.ui.player import HandScript
 
 MAX_BYTES = 1024 * 1024  # the same limit Streamlit shows under the uploader (server.maxUploadSize = 1)
@@ -44,11 +47,6 @@ def load_sections(name: str, data: bytes) -> list[Section]:
     if not sections or not any(table for _, table in sections):
         raise InvalidInput(N_("The file {name} holds no hand."), name=name)
     return sections
-
-
-def load_histories(name: str, data: bytes) -> list[HandHistory]:
-    """Every hand of an uploaded file, validated (not replayed yet)."""
-    return [history_from_table(table, source) for source, table in load_sections(name, data)]
 
 
 def script_of(hands: Sequence[HandHistory | Section], hand_number: int = 0) -> HandScript:
@@ -76,3 +74,86 @@ def engine_code(action: Action) -> str | None:
     if action.kind not in PLAYER_KINDS:
         return None
     return replace(action, comment=None).code(1)
+
+
+def next_action(sc: HandScript, step: int) -> Message | None:
+    """The action after ``step`` in words, in the file's units («Bruno rilancia a 1.400,00»).
+
+    The replayer asks the coach about it; the learner reads the narration's
+    sentence, never the PHH code (``p4 cbr 140000``).
+    """
+    if step + 1 >= len(sc):
+        return None
+    before = len(sc.hand_at(step).events)
+    for event in sc.hand_at(step + 1).events[before:]:
+        if isinstance(event, ActionTaken):
+            return in_units(event.message(), sc.history.scale)
+    return None
+
+
+# Python's TOML reader explains a syntax error in English ("Expected '=' after a key in a
+# key/value pair (at line 2, column 5)"): the replayer says it in the reader's language.
+TOML_PROBLEMS: dict[str, str] = {
+    "Expected '=' after a key in a key/value pair": N_("'=' is missing after a key"),
+    "Invalid statement": N_("a line that is neither «key = value» nor a [section]"),
+    "Invalid value": N_("a value that cannot be read (a text needs quotes)"),
+    "Unclosed array": N_("a list [ ... ] that is never closed"),
+    "Unclosed inline table": N_("a table in braces that is never closed"),
+    "Unterminated string": N_("a text in quotes that is never closed"),
+    "Expected newline or end of document after a statement":
+        N_("something more after a value on the same line"),
+    "Cannot overwrite a value": N_("a key written twice"),
+    "Invalid initial character for a key part": N_("a key that starts with a character not allowed"),
+    "Expected ']' at the end of a table declaration": N_("']' is missing at the end of a [section]"),
+    "Expected ']]' at the end of an array declaration": N_("']]' is missing at the end of a [[section]]"),
+    "Invalid date or datetime": N_("a date that cannot be read"),
+    "Invalid hex value": N_("a character code that cannot be read"),
+    "Escaped character is not a Unicode scalar value": N_("a character code that cannot be read"),
+    "Unescaped '\\' in a string": N_("a backslash (\\) in a text"),
+}
+_TOML_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"^Cannot declare .+ twice$"), N_("a [section] written twice")),
+    (re.compile(r"^Cannot (mutate|redefine) (immutable )?namespace .+$"), N_("a [section] written twice")),
+    (re.compile(r"^Duplicate inline table key .+$"), N_("a key written twice")),
+    (re.compile(r"^Expected (?P<what>.+)$"), N_("{what} is missing")),
+    (re.compile(r"^(Found invalid|Illegal) character (?P<what>.+)$"),
+     N_("a character not allowed: {what}")),
+)
+_TOML_WHERE = re.compile(
+    r"^(?P<what>.*?) \((?:at line (?P<line>\d+), column (?P<column>\d+)|at end of document)\)$")
+TOML_DETAIL = "not valid TOML ({detail})."
+
+
+def toml_detail(detail: str) -> Message:
+    """Python's English TOML error as a message the reader's language can say."""
+    m = _TOML_WHERE.match(detail.strip())
+    what = m.group("what") if m else detail.strip()
+    problem: Message | None = None
+    if what in TOML_PROBLEMS:
+        problem = Message(TOML_PROBLEMS[what])
+    else:
+        for pattern, msgid in _TOML_PATTERNS:
+            found = pattern.match(what)
+            if found is not None:
+                problem = Message(msgid, {k: v for k, v in found.groupdict().items() if v})
+                break
+    if problem is None:
+        problem = Message(N_("a syntax error"))
+    if m is None:
+        return problem
+    if m.group("line"):
+        return Message(N_("{problem}, line {line}, column {column}"),
+                       {"problem": problem, "line": m.group("line"), "column": m.group("column")})
+    return Message(N_("{problem}, at the end of the text"), {"problem": problem})
+
+
+def localized_problem(msg: Message) -> Message:
+    """The error's message with any English TOML detail inside it translated."""
+    def convert(key: str, value: Any) -> Any:
+        if isinstance(value, Message):
+            return localized_problem(value)
+        if msg.msgid == TOML_DETAIL and key == "detail" and isinstance(value, str):
+            return toml_detail(value)
+        return value
+
+    return replace(msg, params={k: convert(k, v) for k, v in msg.params.items()})

@@ -10,9 +10,13 @@ session's translator from :func:`tr`. The progress store is one
 
 from __future__ import annotations
 
+import json
 import os
+import re
+import secrets
 from dataclasses import asdict, dataclass, replace
 from typing import Any, Literal, TypeVar, cast
+from urllib.parse import quote, unquote
 
 import streamlit as st
 
@@ -21,7 +25,37 @@ from coach.persistence import ENV_URL, Store, clean_profile_name, default_databa
 
 FeedbackTiming = Literal["decision", "hand_end"]
 SETTINGS_KEY = "coach.settings"
+PROFILE_KEY = "coach.profile"  # this session's profile before the settings are loaded (tests set it)
+PROFILE_COOKIE = "coach_profile"
+PREFERENCES = ("locale", "four_colour", "feedback_timing", "letter_shortcuts")
 T = TypeVar("T")
+
+# A guest profile code: four letters and four digits, without look-alikes (I/O/L, 0/1),
+# short enough to type on another device ("KQMX-4727").
+_CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ"
+_CODE_DIGITS = "23456789"
+GUEST_CODE = re.compile(r"^[A-Z]{4}-[0-9]{4}$")
+
+
+def new_guest_code() -> str:
+    """A random profile code for a browser that has none yet."""
+    return ("".join(secrets.choice(_CODE_LETTERS) for _ in range(4)) + "-"
+            + "".join(secrets.choice(_CODE_DIGITS) for _ in range(4)))
+
+
+def is_guest_code(profile: str) -> bool:
+    return GUEST_CODE.match(profile) is not None
+
+
+def normalise_profile(name: str) -> str:
+    """A typed profile name; a guest code is accepted in any case ("kqmx-4727")."""
+    cleaned = clean_profile_name(name)
+    return cleaned.upper() if is_guest_code(cleaned.upper()) else cleaned
+
+
+def profile_label(profile: str, t: Translator) -> str:
+    """How a profile is named on screen: a guest code as "ospite KQMX-4727", a name as typed."""
+    return t("guest {code}", code=profile) if is_guest_code(profile) else profile
 
 
 @dataclass(frozen=True)
@@ -33,6 +67,9 @@ class Settings:
     feedback_timing: FeedbackTiming = "decision"
     profile: str = "Ospite"
     classroom: bool = False
+    # Single-letter shortcuts (F folds!) act without a modifier: off unless the learner
+    # turns them on (WCAG 2.1.4). Arrows, Home and End for the steps always work.
+    letter_shortcuts: bool = False
 
 
 def database_url() -> str:
@@ -66,15 +103,52 @@ def _from_prefs(base: Settings, prefs: dict[str, Any]) -> Settings:
         locale=locale if locale in SUPPORTED_LOCALES else base.locale,
         four_colour=bool(prefs.get("four_colour", base.four_colour)),
         feedback_timing=timing if timing in ("decision", "hand_end") else base.feedback_timing,
+        letter_shortcuts=bool(prefs.get("letter_shortcuts", base.letter_shortcuts)),
     )
 
 
+def browser_profile() -> str:
+    """This browser's profile: the one its cookie names, else a new guest code.
+
+    Every browser gets its own profile by default (its decisions, bookmark and
+    language are nobody else's); the code is kept in a cookie by
+    :func:`profile_cookie_script`, and the learner may replace it with a name or
+    type it on another device in Impostazioni.
+    """
+    given = st.session_state.get(PROFILE_KEY)
+    if isinstance(given, str) and given:
+        return given
+    try:
+        raw = st.context.cookies.get(PROFILE_COOKIE)
+    except Exception:  # no browser (a bare script run): a guest code
+        raw = None
+    if not isinstance(raw, str):  # no cookie (AppTest's stand-in client has no real ones either)
+        raw = None
+    name = normalise_profile(unquote(raw)) if raw else ""
+    if not raw or not name:
+        name = new_guest_code()
+    st.session_state[PROFILE_KEY] = name
+    return name
+
+
+def profile_cookie_script() -> str:
+    """The script that keeps this browser's profile in its cookie (a year, this site only).
+
+    ``st.context.cookies`` reads cookies; nothing in Streamlit writes one, so a
+    tiny script does. Its only input is the profile name, JSON-encoded and
+    URL-quoted, so no text of the learner's can break out of the string.
+    """
+    value = json.dumps(quote(settings().profile, safe=""))
+    return ("<script>document.cookie = " + json.dumps(PROFILE_COOKIE + "=") + " + " + value
+            + ' + "; path=/; max-age=31536000; samesite=lax";</script>')
+
+
 def settings() -> Settings:
-    """The session's settings, loaded once from the default profile's preferences."""
+    """The session's settings, loaded once from this browser's profile preferences."""
     current = st.session_state.get(SETTINGS_KEY)
     if isinstance(current, Settings):
         return current
-    base = Settings()
+    base = Settings(profile=browser_profile())
     try:
         base = _from_prefs(base, store().preferences(base.profile))
     except Exception:  # an unreachable database must not stop the lessons
@@ -87,7 +161,8 @@ def update_settings(**changes: Any) -> Settings:
     """Change some settings; switching profile loads that profile's preferences."""
     old = settings()
     if "profile" in changes:
-        changes["profile"] = clean_profile_name(str(changes["profile"]))
+        changes["profile"] = normalise_profile(str(changes["profile"]))
+        st.session_state[PROFILE_KEY] = changes["profile"]
     new = replace(old, **changes)
     if new.profile != old.profile:
         try:
@@ -95,7 +170,7 @@ def update_settings(**changes: Any) -> Settings:
         except Exception:
             st.session_state["coach.db_error"] = True
     else:
-        prefs = {k: v for k, v in asdict(new).items() if k in ("locale", "four_colour", "feedback_timing")}
+        prefs = {k: v for k, v in asdict(new).items() if k in PREFERENCES}
         try:
             store().save_preferences(new.profile, prefs)
         except Exception:

@@ -117,6 +117,17 @@ def render_cards(cards: Sequence[Card | None], t: Translator, *, four_colour: bo
     return "".join(render_card(c, t, four_colour=four_colour, small=small) for c in cards)
 
 
+def render_card_preview(cards: Sequence[Card], t: Translator, *, four_colour: bool = False) -> str:
+    """A row of cards with the table's styles (the deck preview in the settings).
+
+    The cards' look lives in the table's stylesheet: without it they are bare
+    black glyphs, invisible on the dark page.
+    """
+    label = escape(", ".join(card_label(c, t) for c in cards))
+    return (_CSS + f'<div class="cc-wrap"><div class="cc-board cc-preview" role="group" aria-label="{label}">'
+            + render_cards(cards, t, four_colour=four_colour) + "</div></div>")
+
+
 def seat_positions(n: int, hero: int | None) -> list[tuple[float, float, float, float]]:
     """(left %, top %, bet left %, bet top %) of each seat on the oval.
 
@@ -128,33 +139,41 @@ def seat_positions(n: int, hero: int | None) -> list[tuple[float, float, float, 
     for i in range(n):
         theta = math.pi / 2 + 2 * math.pi * ((i - base) % n) / n
         c, s = math.cos(theta), math.sin(theta)
-        out.append((50 + 41 * c, 50 + 39 * s, 50 + 25 * c, 50 + 23 * s))
+        out.append((50 + 41 * c, 50 + 39 * s, 50 + 25 * c, 50 + 21 * s))
     return out
 
 
 _CSS = """
 <style>
 .cc-wrap{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#f4f4f4;
-  max-width:980px;margin:0 auto;font-size:clamp(11px,1.6vw,15px)}
+  max-width:980px;margin:0 auto;font-size:clamp(11px,1.6vw,15px);container-type:inline-size}
+/* Seats, cards and chips scale with the table's own width (it may sit in a column). */
+@container (min-width:1px){.cc-table{font-size:clamp(10px,2.6cqw,15px)}}
 .cc-table{position:relative;width:100%;aspect-ratio:16/10;}
 .cc-felt{position:absolute;left:8%;top:10%;width:84%;height:80%;border-radius:50%;
   background:radial-gradient(ellipse at center,#2f8a4e 0%,#1f6b3a 60%,#164f2b 100%);
   border:clamp(6px,1.4vw,14px) solid #6b4423;box-shadow:inset 0 0 24px rgba(0,0,0,.55)}
-.cc-center{position:absolute;left:50%;top:50%;transform:translate(-50%,-50%);text-align:center;
+.cc-center{position:absolute;left:50%;top:47%;transform:translate(-50%,-50%);text-align:center;
   width:56%}
 .cc-board{display:flex;gap:.3em;justify-content:center;min-height:3.6em;align-items:center}
+.cc-preview{justify-content:flex-start;font-size:18px}
 .cc-slot{display:inline-block;width:2.5em;height:3.5em;border:1px dashed rgba(255,255,255,.35);
   border-radius:.35em}
 .cc-pots{margin-top:.35em;font-weight:600;text-shadow:0 1px 2px #000}
 .cc-pots div{line-height:1.35}
+.cc-pots div+div{font-weight:400;font-size:.85em}
 .cc-street{font-size:.85em;text-transform:uppercase;letter-spacing:.08em;opacity:.9}
 .cc-seat{position:absolute;transform:translate(-50%,-50%);min-width:6.2em;max-width:24%;
   background:rgba(12,20,16,.88);border:2px solid #4b5d52;border-radius:.6em;padding:.25em .45em;
   text-align:center;line-height:1.2}
 .cc-seat.cc-actor{border-color:#ffd54f;box-shadow:0 0 0 3px rgba(255,213,79,.55)}
 .cc-seat.cc-hero{background:rgba(20,34,60,.92)}
-.cc-seat.cc-folded{opacity:.45}
-.cc-name{font-weight:700;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+/* A folded seat is dimmed by a dashed border and grey text, not by opacity: its name and
+   stack stay readable (contrast above 4.5:1). */
+.cc-seat.cc-folded{border-style:dashed;border-color:#6f7d75;background:rgba(12,20,16,.7);color:#c2ccc6}
+.cc-name{font-weight:700;display:flex;justify-content:center;align-items:center;min-width:0}
+.cc-nm{white-space:nowrap;overflow:hidden;text-overflow:ellipsis;min-width:0}
+.cc-name .cc-marker,.cc-name .cc-tag{flex:none}
 .cc-stack{font-variant-numeric:tabular-nums}
 .cc-note{font-size:.85em;color:#ffe082}
 .cc-hole{display:flex;gap:.15em;justify-content:center;margin:.15em 0;min-height:2.6em}
@@ -178,9 +197,20 @@ _CSS = """
 .cc-card.cc-small .cc-rank,.cc-card.cc-small .cc-suit{font-size:1em}
 .cc-back{background:repeating-linear-gradient(45deg,#8e1b1b 0 4px,#b22a2a 4px 8px);border-color:#eee}
 .cc-caption{text-align:center;color:inherit;margin-top:.3em;font-weight:600}
-.cc-large{font-size:clamp(14px,2.3vw,30px);max-width:none}
+/* The projector's table: wider than tall (it shares the screen with the decision) and no
+   text under 24 px, the small labels included. */
+.cc-large{font-size:24px;max-width:none}
+.cc-large .cc-table{aspect-ratio:2/1}
+@container (min-width:1px){.cc-large .cc-table{font-size:clamp(24px,2.4cqw,32px)}}
+.cc-large .cc-marker,.cc-large .cc-tag,.cc-large .cc-note,.cc-large .cc-street,
+.cc-large .cc-pots div+div{font-size:1em}
+.cc-large .cc-seat{padding:.1em .35em;line-height:1.1}
+.cc-large .cc-card.cc-small{width:1.7em;height:2.3em}
+.cc-large .cc-card{width:2.1em;height:2.9em}
+.cc-large .cc-board,.cc-large .cc-hole{min-height:0}
 @media (max-width:640px){
   .cc-wrap{font-size:12px}
+  .cc-wrap .cc-table{font-size:12px}
   .cc-table{aspect-ratio:3/4}
   .cc-felt{left:12%;top:6%;width:76%;height:88%}
   .cc-center{width:64%}
@@ -232,7 +262,8 @@ def _seat_html(view: TableView, i: int, seat: SeatView, pos: tuple[float, float,
     parts = [
         f'<div class="{" ".join(classes)}" style="left:{left:.1f}%;top:{top:.1f}%" '
         f'role="group" aria-label="{escape("; ".join(spoken))}" data-seat="{i}">',
-        f'<div class="cc-name">{escape(seat.name)}{markers}{tags}</div>',
+        f'<div class="cc-name"><span class="cc-nm" title="{escape(seat.name)}">{escape(seat.name)}</span>'
+        f"{markers}{tags}</div>",
         f'<div class="cc-hole">{cards}</div>',
         f'<div class="cc-stack">{escape(_fmt(t, seat.stack, view.scale))}</div>',
         note,
@@ -246,18 +277,38 @@ def _seat_html(view: TableView, i: int, seat: SeatView, pos: tuple[float, float,
     return "".join(parts)
 
 
+def pot_total(view: TableView) -> int:
+    """Every chip in play: the collected pots plus the bets in front of the players.
+
+    This is the pot the lessons and the coach talk about ("il piatto è di 16"):
+    a table showing only the collected chips would say 13 while the text says 16.
+    """
+    return sum(p.amount for p in view.pots) + sum(s.bet for s in view.seats)
+
+
 def pot_lines(view: TableView, t: Translator) -> list[str]:
-    """The pots in words: "Piatto: 120" or main pot and numbered side pots."""
-    pots = [p for p in view.pots if p.amount > 0]
-    if not pots:
+    """The pot in words: the total first, then what it is made of.
+
+    "Piatto totale: 16", then "13 al centro + 3 di puntate" while bets are in
+    front of the players, and the main and side pots when there are several.
+    """
+    total = pot_total(view)
+    if total <= 0:
         return []
-    if len(pots) == 1:
-        return [t("Pot: {amount}", amount=_fmt(t, pots[0].amount, view.scale))]
-    lines = [t("Main pot: {amount}", amount=_fmt(t, pots[0].amount, view.scale))]
-    for k, pot in enumerate(pots[1:], start=1):
-        names = ", ".join(view.seats[s].name for s in pot.eligible if 0 <= s < len(view.seats))
-        lines.append(t("Side pot {number}: {amount} ({players})", number=str(k),
-                        amount=_fmt(t, pot.amount, view.scale), players=names))
+    pots = [p for p in view.pots if p.amount > 0]
+    bets = sum(s.bet for s in view.seats)
+    lines = [t("Total pot: {amount}", amount=_fmt(t, total, view.scale))]
+    if len(pots) > 1:
+        lines.append(t("Main pot: {amount}", amount=_fmt(t, pots[0].amount, view.scale)))
+        for k, pot in enumerate(pots[1:], start=1):
+            names = ", ".join(view.seats[s].name for s in pot.eligible if 0 <= s < len(view.seats))
+            lines.append(t("Side pot {number}: {amount} ({players})", number=str(k),
+                           amount=_fmt(t, pot.amount, view.scale), players=names))
+        if bets:
+            lines.append(t("+ {bets} in bets", bets=_fmt(t, bets, view.scale)))
+    elif pots and bets:
+        lines.append(t("{pot} in the middle + {bets} in bets", pot=_fmt(t, pots[0].amount, view.scale),
+                       bets=_fmt(t, bets, view.scale)))
     return lines
 
 
@@ -300,3 +351,15 @@ def render_log(lines: Sequence[str | Message], t: Translator | None = None) -> s
     )
     title = escape(t("Action log"))
     return f'<ol class="cc-log" aria-label="{title}" style="padding-left:1.4em;margin:0">{items}</ol>'
+
+
+def render_log_box(lines: Sequence[str | Message], t: Translator | None = None) -> str:
+    """The log in a box of fixed height that scrolls, keeping the newest line in view.
+
+    Focusable and named, so a keyboard user can scroll it too (axe:
+    scrollable-region-focusable).
+    """
+    t = t or get_translator()
+    title = escape(t("Action log"))
+    return (f'<div class="cc-logbox" tabindex="0" role="region" aria-label="{title}">'
+            + render_log(lines, t) + "</div>")

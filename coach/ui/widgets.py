@@ -2,29 +2,62 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
+
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from coach.errors import IllegalAction
+from coach.i18n import N_, Translator
 from coach.ui import state
-from coach.ui.table import STREET_NAMES, TableView, render_log, render_table
+from coach.ui.table import STREET_NAMES, TableView, render_log_box, render_table
 
 _BASE_CSS = """
 <style>
 /* Keyboard focus must be visible on every control (learners using the keyboard). */
 button:focus-visible{outline:3px solid #ffd54f !important;outline-offset:2px}
 .cc-note-money{font-size:.85rem;opacity:.85}
+/* Primary buttons: dark text on the yellow (white on #f2c14e is 1.7:1; this is 10:1). */
+button[kind="primary"]:not(:disabled),button[kind="primary"]:not(:disabled) *{color:#14210f !important}
+/* Less empty space above the page title: the table and the decision need the height. */
+.stMainBlockContainer{padding-top:3.5rem}
+.stMainBlockContainer h1{font-size:2.2rem;padding-top:0}
+/* The step buttons keep their tooltips ("arrow keys") but not the hints, to fit in one row. */
+[class*="st-key-steps-"] kbd{display:none}
+/* One heading level per step (h1 page, h2 part, h3 question): h2 is sized like a subheader. */
+.stMainBlockContainer h2{font-size:1.6rem;padding-top:.6rem}
+.stMainBlockContainer h3{font-size:1.3rem}
+/* The action log scrolls inside a fixed height, the newest line in view (column-reverse). */
+.cc-logbox{max-height:15rem;overflow-y:auto;display:flex;flex-direction:column-reverse;
+  border:1px solid rgba(255,255,255,.15);border-radius:.5rem;padding:.4rem .5rem}
+/* No keyboard hints on a touch screen: there is no keyboard to press them on. */
+@media (hover:none) and (pointer:coarse){button kbd{display:none !important}}
 </style>
 """
 
 _CLASSROOM_CSS = """
 <style>
+/* Classroom (projector): no sidebar, the pages in the header bar; every text 24 px or more,
+   readable from the back row; one lesson step (table, narration, step controls, decision) on
+   one 1920x1080 screen. Streamlit sizes its texts in rem: 1rem is 24 px here. */
+html{font-size:24px}
 [data-testid="stSidebar"],[data-testid="stSidebarCollapsedControl"],
 [data-testid="collapsedControl"]{display:none !important}
-.stMainBlockContainer, .block-container{max-width:100% !important;padding-top:1.2rem !important}
-.stMarkdown p, .stMarkdown li{font-size:1.45rem !important;line-height:1.5}
-h1{font-size:2.6rem !important} h2{font-size:2.1rem !important}
-.stButton button p{font-size:1.3rem !important}
-.cc-log{font-size:1.35rem;line-height:1.45}
+.stMainBlockContainer, .block-container{max-width:100% !important;
+  padding:calc(3.75rem + 16px) 48px 32px !important}
+[data-testid="stVerticalBlock"]{gap:.55rem}
+.stMainBlockContainer h1{font-size:1.5rem !important;padding:0 !important}
+.stMainBlockContainer h2{font-size:1.25rem !important;padding:0 !important}
+.stMainBlockContainer h3{font-size:1.1rem !important;padding:.2rem 0 0 !important}
+[data-testid="stCaptionContainer"],[data-testid="stCaptionContainer"] p,
+[data-testid="stWidgetLabel"] p,.stProgress p,[data-testid="stMarkdownContainer"] p,
+[data-testid="stMarkdownContainer"] li,.stButton button p,[data-testid="stHeader"] a,
+[data-testid="stHeader"] span,[data-testid="stHeader"] p,input,[data-baseweb="select"] div{
+  font-size:1rem !important}
+[data-testid="stElementToolbar"]{display:none}
+.cc-log{font-size:1rem;line-height:1.4}
+.cc-logbox{max-height:7.5rem}
 /* High contrast for a projector in a lit room: near-black page, white text, thick outlines. */
 .stApp,[data-testid="stAppViewContainer"],[data-testid="stHeader"]{background:#020a05 !important}
 .stMarkdown p,.stMarkdown li,[data-testid="stCaptionContainer"],label p{color:#ffffff !important}
@@ -33,10 +66,23 @@ h1{font-size:2.6rem !important} h2{font-size:2.1rem !important}
 </style>
 """
 
-
 def inject_base_css(classroom: bool) -> None:
-    """Focus outlines everywhere; the projector layout in classroom mode."""
+    """Focus outlines, contrast and headings everywhere; the projector layout in classroom mode."""
     st.html(_BASE_CSS + (_CLASSROOM_CSS if classroom else ""))
+
+
+def browser_scripts() -> None:
+    """This browser's profile cookie: our own script, the profile name JSON-encoded in it.
+
+    Called last on the page, so the element never shifts the ones above it (a
+    control that moves is redrawn, and the keyboard focus is lost with it).
+    """
+    st.html(state.profile_cookie_script(), unsafe_allow_javascript=True)
+
+
+def shortcut(key: str) -> str | None:
+    """A single-letter shortcut only when the learner turned them on (WCAG 2.1.4)."""
+    return key if state.settings().letter_shortcuts else None
 
 
 def play_money_note() -> None:
@@ -48,9 +94,11 @@ def page_header(title: str, subtitle: str = "") -> None:
     """Page title; in classroom mode a button to leave the projector layout."""
     t = state.tr()
     if state.classroom():
-        left, right = st.columns([5, 1])
+        # Under Streamlit's header bar (the content starts below it), on the title's row.
+        left, right = st.columns([4, 1], vertical_alignment="center")
         left.title(title)
-        right.button(t("Leave classroom mode"), key="leave_classroom", on_click=_leave_classroom)
+        right.button(t("Leave classroom mode"), key="leave_classroom", on_click=_leave_classroom,
+                     icon=":material/logout:", width="stretch")
     else:
         st.title(title)
     if subtitle:
@@ -63,21 +111,54 @@ def _leave_classroom() -> None:
     state.update_settings(classroom=False)
 
 
-def show_table(view: TableView, *, log: bool = True) -> None:
-    """The table and, beside it, the action log (below it on a phone)."""
+def table_html(view: TableView) -> str:
     s = state.settings()
+    return render_table(view, state.tr(), four_colour=s.four_colour, large=state.classroom())
+
+
+def table_and_panel(view: TableView) -> tuple[DeltaGenerator, DeltaGenerator]:
+    """The table on the left (the step controls go under it) and a column on the right.
+
+    At 1280x800 the table, the step controls and the decision then share one
+    screen; on a phone the right column comes after the table and its controls.
+    Pages put the action log last in the right column (:func:`show_log`), so a
+    long hand never pushes the buttons away.
+    """
+    left, right = st.columns([1.25, 1], gap="medium")
+    with left:
+        st.html(table_html(view))
+    return left, right
+
+
+def show_log(lines: Sequence[str]) -> None:
+    """The hand's log, newest line in view, scrolling inside a fixed height."""
+    if not lines:
+        return
     t = state.tr()
-    large = state.classroom()
-    html = render_table(view, t, four_colour=s.four_colour, large=large)
-    if log and view.log:
-        left, right = st.columns([3, 1]) if not large else st.columns([4, 1])
-        with left:
-            st.html(html)
-        with right:
-            st.markdown("**" + t("Action log") + "**")
-            st.html(render_log(view.log, t))
-    else:
-        st.html(html)
+    st.markdown("**" + t("Action log") + "**")
+    st.html(render_log_box(lines, t))
+
+
+# Units of numeric answers are Italian words in the data (drills, lessons without a
+# translation); the reader's language names them.
+UNIT_NAMES = {"fiche": N_("chips"), "carte": N_("cards")}
+
+
+def unit_label(unit: str, t: Translator) -> str:
+    """A numeric answer's unit in the reader's language ("fiche" is "chips" in English)."""
+    return t(UNIT_NAMES[unit]) if unit in UNIT_NAMES else unit
+
+
+_RULE_CODE = re.compile(r"\b(Regola|regola|Rule|rule) (R[01]\d)\b(?!\])")
+
+
+def link_rules(text: str, t: Translator) -> str:
+    """«Regola R09» as a link to the glossary's terms for that rule (markdown).
+
+    A rule code alone means nothing to a beginner; the link opens the words and
+    the lesson that explain it. The link is relative, so it works under any base URL.
+    """
+    return _RULE_CODE.sub(lambda m: f"[{m.group(1)} {m.group(2)}](glossario?regola={m.group(2)})", text)
 
 
 def show_refusal(refusal: IllegalAction) -> None:
@@ -90,9 +171,9 @@ def show_refusal(refusal: IllegalAction) -> None:
     text = t.render(messages[0]) if messages else refusal.localized(t)
     if refusal.rule:
         text += " " + t("(Rule {rule}.)", rule=refusal.rule)
-    st.error(text, icon=":material/block:")
+    st.error(link_rules(text, t), icon=":material/block:")
     for m in messages[1:]:
-        st.markdown(t.render(m))
+        st.markdown(link_rules(t.render(m), t))
     st.caption(t("Nothing has changed: choose again."))
 
 
@@ -100,11 +181,18 @@ STREETS = ("preflop", "flop", "turn", "river", "showdown")
 
 
 def street_stepper(street: str) -> None:
-    """Preflop ▸ Flop ▸ Turn ▸ River ▸ Showdown, with the current street in bold."""
+    """Preflop ▸ Flop ▸ Turn ▸ River ▸ Showdown, with the current street in bold.
+
+    ``street`` is :func:`coach.ui.handview.display_street` (it follows the cards on
+    the table); a hand won without a showdown ("complete") bolds no street and
+    says the hand is over.
+    """
     t = state.tr()
-    current = "showdown" if street == "complete" else street
     parts = []
     for name in STREETS:
         label = t(STREET_NAMES[name])
-        parts.append(f"**{label}**" if name == current else label)
-    st.caption(" ▸ ".join(parts))
+        parts.append(f"**{label}**" if name == street else label)
+    line = " ▸ ".join(parts)
+    if street == "complete":
+        line += " · **" + t(STREET_NAMES["complete"]) + "**"
+    st.caption(line)

@@ -19,7 +19,7 @@ from coach.engine import (
     PotsFormed,
     TableConfig,
 )
-from coach.i18n import render
+from coach.i18n import Message, render
 
 
 def it(event: Event) -> str:
@@ -58,7 +58,7 @@ def test_forced_bets_and_dealing_in_italian() -> None:
 
 
 def test_pots_and_awards_in_italian() -> None:
-    assert it(BetReturned(0, "Alice", 8)) == "La puntata non pagata di 8 torna a Alice."
+    assert it(BetReturned(0, "Alice", 8)) == "La puntata non pagata di 8 torna ad Alice."
     assert it(PotsFormed("preflop", (PotInfo(6, (1, 2, 0), ("Bob", "Carol", "Alice")),))) == \
         "Il piatto è di 6."
     two = PotsFormed("flop", (PotInfo(90, (1, 2, 0), ("Bruno", "Tu", "Anna")),
@@ -111,3 +111,28 @@ def test_side_pot_award_sentences() -> None:
 
 def test_english_locale_renders_the_source_text() -> None:
     assert render(rec("raise", 3, 4).message(), "en") == "Bob raises to 4."
+
+
+def said(msg: Message) -> str:
+    return render(msg, "it").replace("\ufe0e", "")
+
+
+def test_heads_up_narrates_the_small_blind_first() -> None:
+    # Heads-up PokerKit posts the big blind first (reversed positions); a table does not.
+    hand = Hand.start(TableConfig(names=("Anna", "Bruno"), stacks=(100, 100), button=0), seed=1)
+    lines = [said(m) for m in hand.messages()[:2]]
+    assert lines == ["Anna mette il piccolo buio di 1.", "Bruno mette il grande buio di 2."]
+    three = Hand.start(TableConfig(names=("Anna", "Bruno", "Carla"), stacks=(100,) * 3, button=0), seed=1)
+    assert [said(m) for m in three.messages()[:2]] == ["Bruno mette il piccolo buio di 1.",
+                                                    "Carla mette il grande buio di 2."]
+
+
+def test_an_all_in_run_out_names_the_winning_hand() -> None:
+    # The cards are shown preflop (no hand made yet); the award names the hand on the final board.
+    hand = Hand.start(TableConfig(names=("Anna", "Bruno"), stacks=(100, 100), button=0), seed=3,
+                      hole_cards={0: "2s6s", 1: "TdTc"}, board="Th8h4c2dKs")
+    hand.all_in()
+    hand.call()
+    lines = [said(m) for m in hand.messages()]
+    assert "Anna mostra 2♠ 6♠." in lines  # preflop: nothing to name yet
+    assert lines[-1] == "Bruno vince il piatto di 200: tris di 10, kicker K e 8."

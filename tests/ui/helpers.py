@@ -17,13 +17,19 @@ TIMEOUT = 60.0
 PAGES = ("home", "lezioni", "pratica", "quiz", "replayer", "glossario", "progressi", "impostazioni")
 
 
-def start(locale: str = "it") -> AppTest:
-    """A first run of the app (home page), in ``locale`` when it is not the default."""
-    at = AppTest.from_file(ENTRY, default_timeout=TIMEOUT)
-    if locale != "it":
-        from coach.ui.state import SETTINGS_KEY, Settings
+def start(locale: str = "it", profile: str | None = "Ospite") -> AppTest:
+    """A first run of the app (home page), in ``locale`` when it is not the default.
 
-        at.session_state[SETTINGS_KEY] = Settings(locale=locale)
+    ``profile`` plays the browser's profile cookie (AppTest cannot send cookies);
+    ``None`` is a browser seen for the first time.
+    """
+    from coach.ui.state import PROFILE_KEY, SETTINGS_KEY, Settings, new_guest_code
+
+    at = AppTest.from_file(ENTRY, default_timeout=TIMEOUT)
+    if profile is not None:
+        at.session_state[PROFILE_KEY] = profile
+    if locale != "it":
+        at.session_state[SETTINGS_KEY] = Settings(locale=locale, profile=profile or new_guest_code())
     at.run()
     assert not at.exception, at.exception
     return at
@@ -45,3 +51,24 @@ def texts(at: AppTest) -> str:
     for b in at.button:
         parts.append(b.label)
     return "\n".join(parts)
+
+
+def in_order(at: AppTest) -> list[str]:
+    """The page's elements in reading order, one string each: a widget's key, else its text."""
+    out: list[str] = []
+
+    def walk(node: object) -> None:
+        children = getattr(node, "children", None)
+        if isinstance(children, dict):
+            for k in sorted(children):
+                walk(children[k])
+            return
+        key = getattr(node, "key", None)
+        if isinstance(key, str) and key:
+            out.append(key)
+            return
+        value = getattr(node, "value", None)
+        out.append(value if isinstance(value, str) else type(node).__name__)
+
+    walk(at.main)
+    return out

@@ -45,8 +45,20 @@ def test_range_grid_labels() -> None:
     grid = [[1.0 if r == c else 0.0 for c in range(13)] for r in range(13)]
     fig = build_range_figure(grid, IT)
     assert fig.data[0].text[0][1] == "AKs"
+    # every rank on both axes, as categories: "9".."2" must not turn the axes numeric
+    for axis in (fig.layout.xaxis, fig.layout.yaxis):
+        assert axis.type == "category" and axis.showticklabels is True
+        assert list(axis.tickvals) == list("AKQJT98765432")
+    assert list(fig.data[0].x) == list("AKQJT98765432")
     with pytest.raises(ValueError):
         build_range_figure([[0.0] * 13] * 12, IT)
+
+
+def test_counts_are_whole_numbers_on_the_x_axis() -> None:
+    two = [GradePoint(datetime(2026, 1, 1), "buona")] * 2
+    for fig in (build_session_figure([10], IT), build_grades_figure(two, {}, IT)):
+        assert fig.layout.xaxis.tickformat == "d" and fig.layout.xaxis.dtick == 1
+    assert build_session_figure([1] * 60, IT).layout.xaxis.dtick == 5
 
 
 def test_session_figure_keeps_a_running_total() -> None:

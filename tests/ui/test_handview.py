@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from coach.i18n import get_translator
 from coach.lessons.loader import load_lessons
-from coach.ui.handview import table_view
+from coach.ui.handview import display_street, in_units, narration, table_view
 from coach.ui.player import HandScript, preset_amounts
 from coach.ui.table import render_table
 
@@ -47,3 +47,44 @@ def test_hidden_cards_stay_hidden_in_table_and_log() -> None:
     end = table_view(sc.hand_at(len(sc) - 1), IT, hero=sc.hero)
     assert any(seat.note.startswith("vince") for seat in end.seats)
     assert "Re di picche" in render_table(end, IT)  # shown at showdown
+
+
+def test_the_street_label_follows_the_cards_on_the_table() -> None:
+    # The engine names the next street as soon as a round closes, and an all-in "showdown"
+    # before the run-out: the label must say what the board shows.
+    cards_of = {"preflop": 0, "flop": 3, "turn": 4, "river": 5, "showdown": 5}
+    seen = set()
+    for lesson in load_lessons(ROOT / "lessons"):
+        for example in lesson.hands:
+            sc = HandScript.from_example(example)
+            for step in range(len(sc)):
+                hand = sc.hand_at(step)
+                street = display_street(hand)
+                seen.add(street)
+                if street == "complete":
+                    assert hand.result is not None and hand.result.uncontested, (lesson.id, example.id, step)
+                else:
+                    assert len(hand.board) == cards_of[street], (lesson.id, example.id, step, street)
+                if hand.is_complete and not hand.result.uncontested:  # type: ignore[union-attr]
+                    assert street == "showdown"
+    assert seen == {"preflop", "flop", "turn", "river", "showdown", "complete"}
+
+
+def test_decimal_histories_are_narrated_in_the_files_units() -> None:
+    from coach.engine.phh import loads_phh
+
+    text = """variant = "NT"
+antes = [0.00, 0.00]
+blinds_or_straddles = [5.00, 10.00]
+min_bet = 10.00
+starting_stacks = [1000.00, 1000.00]
+actions = ["d dh p1 AsKs", "d dh p2 QhQd", "p2 cbr 30.50", "p1 f"]
+"""
+    history = loads_phh(text, source="dollari.phh")
+    assert history.scale == 100
+    hand = history.replay()
+    lines = narration(hand.events, IT, {0, 1}, history.scale)
+    assert any("buio di 5,00" in line for line in lines), lines
+    assert any("rilancia a 30,50" in line for line in lines), lines
+    assert not any("500" in line or "3.050" in line for line in lines), lines
+    assert in_units(hand.events[0].message(), 1) == hand.events[0].message()

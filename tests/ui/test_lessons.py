@@ -13,7 +13,7 @@ from coach.lessons.loader import load_lessons
 from coach.ui.lessons import Link, is_complete, link_params, parse_link, question_keys
 from coach.ui.player import Attempt, HandScript, try_choice
 
-from .helpers import ROOT, goto, texts
+from .helpers import ROOT, goto, in_order, texts
 
 LESSON = "03-azioni"
 DEC = "dec.03-azioni/0/4"  # Carla's first decision, before action 4 of the first hand
@@ -28,7 +28,7 @@ def _open_lesson(app: Callable[..., AppTest], **params: str) -> AppTest:
 
 def test_deep_link_opens_the_hand_at_the_step(app: Callable[..., AppTest]) -> None:
     at = _open_lesson(app, lezione=LESSON, mano="1", passo="1")
-    assert "Una mano con tutte le azioni" in [s.value for s in at.subheader]
+    assert "Una mano con tutte le azioni" in [s.value for s in at.header]
     assert any(b.key == f"{DEC}.fold" for b in at.button)
     assert any("Passo 1 di" in str(p.proto) for p in at.get("progress"))
 
@@ -66,7 +66,8 @@ def test_illegal_raise_is_refused_and_nothing_changes(app: Callable[..., AppTest
     errors = [e.value for e in at.error]
     assert any("rilancio minimo" in e and "R09" in e for e in errors), errors
     assert "Non è cambiato nulla" in texts(at)
-    assert "Regola R09: Il rilancio minimo" in texts(at)  # the rule explained, not just named
+    # the rule explained, not just named, and its code a link to the glossary
+    assert "[Regola R09](glossario?regola=R09): Il rilancio minimo" in texts(at)
     assert [h.proto.body for h in at.html] == table_before  # same table, same log
     assert any(b.key == f"{DEC}.fold" for b in at.button)  # still deciding
     # a check facing the big blind is refused with its own rule
@@ -270,7 +271,7 @@ def test_english_locale_shows_the_translated_lesson(app: Callable[..., AppTest],
     at.query_params["mano"] = "1"
     at.query_params["passo"] = "1"
     goto(at, "lezioni")
-    assert "A short hand" in [s.value for s in at.subheader]
+    assert "A short hand" in [s.value for s in at.header]
     body = texts(at)
     assert "Carla is on the button." in body and "You are Carla. What do you do?" in body
     at.button(key=f"{PROVA_DEC}.fold").click().run()
@@ -287,9 +288,9 @@ def test_italian_locale_keeps_the_italian_lesson_beside_a_translation(
     # the course is cached per locale: an English session first must not leak into the Italian one
     _prova_course(tmp_path, monkeypatch, OVERLAYS / "en" / f"{PROVA}.toml")
     english = _open_prova(app("en"))
-    assert "A short hand" in [s.value for s in english.subheader]
+    assert "A short hand" in [s.value for s in english.header]
     italian = _open_prova(app())
-    assert "Una mano corta" in [s.value for s in italian.subheader]
+    assert "Una mano corta" in [s.value for s in italian.header]
     assert "Sei Carla. Che cosa fai?" in texts(italian) and "You are Carla" not in texts(italian)
 
 
@@ -300,7 +301,7 @@ def test_english_locale_falls_back_to_italian(overlay: Path | None, app: Callabl
     _prova_course(tmp_path, monkeypatch, overlay)
     at = _open_prova(app("en"))
     assert not at.exception
-    assert "Una mano corta" in [s.value for s in at.subheader]
+    assert "Una mano corta" in [s.value for s in at.header]
 
 
 def _open_prova(at: AppTest) -> AppTest:
@@ -324,3 +325,74 @@ def test_course_signature_and_fallback_per_locale(tmp_path: Path) -> None:
     shutil.copy(OVERLAYS / "en" / f"{PROVA}.toml", tmp_path / "en" / f"{PROVA}.toml")
     assert [x.title for x in all_lessons(tmp_path, "en")] == ["Test lesson"]
     assert [x.title for x in all_lessons(tmp_path)] == ["Lezione di prova"]
+
+
+def test_a_hand_without_a_hero_shows_its_cards(app: Callable[..., AppTest]) -> None:
+    # "Chi dei due è avanti?" needs both hands face up: a hand with no hero is revealed by default.
+    at = _open_lesson(app, lezione="01-mazzo-carte-punti", mano="1", passo="4")
+    table = next(h.proto.body for h in at.html if "cc-table" in h.proto.body)
+    assert 'aria-label="Carta coperta"' not in table
+    assert at.toggle(key="lesson_reveal.01-mazzo-carte-punti/0").value is True
+    # a hand with a hero keeps the others' cards hidden (the teacher can still reveal them)
+    at = _open_lesson(app, lezione=LESSON, mano="1", passo="1")
+    assert at.toggle(key="lesson_reveal.03-azioni/0").value is False
+    assert 'aria-label="Carta coperta"' in next(h.proto.body for h in at.html if "cc-table" in h.proto.body)
+
+
+def test_the_decision_says_the_price_before_the_answer(app: Callable[..., AppTest]) -> None:
+    at = _open_lesson(app, lezione=LESSON, mano="1", passo="1")
+    assert "Per chiamare 2 · piatto 3 · ti serve il 40,0%" in texts(at)
+    table = next(h.proto.body for h in at.html if "cc-table" in h.proto.body)
+    assert "Piatto totale: 3" in table  # the same pot on the table, preflop too
+    order = in_order(at)
+    assert order.index(next(x for x in order if "Per chiamare" in x)) < order.index(f"{DEC}.fold")
+
+
+def test_progress_is_completion_and_the_end_offers_the_next_lesson(app: Callable[..., AppTest]) -> None:
+    lesson = next(x for x in load_lessons(ROOT / "lessons") if x.id == LESSON)
+    at = _open_lesson(app, lezione=LESSON)
+    [bar] = at.get("progress")
+    assert bar.proto.value == 0 and "Lezione 3 di 12 · 0 completate" in bar.proto.text
+    at.button_group(key=f"lesson_part.{LESSON}").set_value("quiz").run()
+    for q in lesson.questions:
+        key = f"q.{LESSON}/{q.id}"
+        if q.kind == "choice":
+            at.radio(key=key).set_value(q.answer)
+        else:
+            at.number_input(key=key).set_value(q.answer)
+        at.button(key=f"qa.{LESSON}/{q.id}").click().run()
+    order = in_order(at)
+    done = next(i for i, x in enumerate(order) if x.startswith("Lezione completata"))
+    last_question = max(i for i, x in enumerate(order) if x.startswith(f"qa.{LESSON}/") or "Giusto" in x)
+    assert done > last_question  # where the learner is, not at the top of the page
+    assert order.index("lesson.next_lesson") > done
+    bar = at.get("progress")[0]
+    assert bar.proto.value == round(100 / 12) and "1 completata" in bar.proto.text
+    at.button(key="lesson.next_lesson").click().run()
+    assert not at.exception
+    assert at.query_params["lezione"] == "04-preflop"
+
+
+@pytest.mark.parametrize(("params", "said"), [
+    ({"lezione": "xyz"}, "Il link chiede la lezione «xyz», che non esiste"),
+    ({"lezione": LESSON, "mano": "99"}, "La lezione 3 non ha la mano «99» (le sue mani: da 1 a 2)"),
+    ({"lezione": LESSON, "mano": "1", "passo": "-5"}, "«-5» non è il numero di un passo"),
+    ({"lezione": LESSON, "mano": "1", "passo": "99"}, "La mano 1 ha 16 passi, non 99: ecco l'ultimo."),
+])
+def test_a_broken_deep_link_says_what_was_not_found(app: Callable[..., AppTest], params: dict[str, str],
+                                                    said: str) -> None:
+    at = _open_lesson(app, **params)
+    assert not at.exception
+    assert any(said in w.value for w in at.warning), [w.value for w in at.warning]
+
+
+def test_a_good_deep_link_warns_about_nothing(app: Callable[..., AppTest]) -> None:
+    at = _open_lesson(app, lezione=LESSON, mano="2", passo="3")
+    assert not at.warning
+
+
+def test_a_hand_won_without_showdown_does_not_say_showdown(app: Callable[..., AppTest]) -> None:
+    at = _open_lesson(app, lezione=LESSON, mano="2", passo="1")
+    at.button(key="lesson.03-azioni/1.last").click().run()
+    stepper = next(c.value for c in at.caption if "Preflop" in c.value)
+    assert "**Showdown**" not in stepper and stepper.endswith("· **Mano conclusa**"), stepper

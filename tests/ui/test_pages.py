@@ -85,7 +85,12 @@ def test_home_offers_the_next_lesson(app: Callable[..., AppTest], db_url: str) -
 
     Store(db_url).mark_lesson_completed("Ospite", "01-mazzo-carte-punti")
     at = app()
-    assert "✓ 1." in texts(at)
+    links = {p.proto.label: p.proto for p in at.get("page_link")}
+    # every lesson of the course is a link to it, ticked when completed
+    first = links["1. Il mazzo, le carte e i punti"]
+    assert first.query_string == "lezione=01-mazzo-carte-punti" and first.icon == ":material/check_circle:"
+    assert links["2. Il bottone e i bui"].icon == ":material/radio_button_unchecked:"
+    assert sum(1 for label in links if label[:1].isdigit()) == 12
     at.button(key="home_next_lesson").click().run()
     assert not at.exception
     assert at.query_params["lezione"] == "02-bottone-bui"
@@ -101,8 +106,12 @@ def test_database_url_from_streamlit_secrets(tmp_path: Path, monkeypatch: pytest
     at.run()
     goto(at, "impostazioni")
     at.toggle(key="set_four").set_value(True).run()
-    assert Store(url).preferences("Ospite") == {"feedback_timing": "decision", "four_colour": True,
-                                                "locale": "it"}
+    from coach.ui.state import SETTINGS_KEY, is_guest_code
+
+    profile = at.session_state[SETTINGS_KEY].profile  # a browser seen for the first time: its own code
+    assert is_guest_code(profile)
+    assert Store(url).preferences(profile) == {"feedback_timing": "decision", "four_colour": True,
+                                               "letter_shortcuts": False, "locale": "it"}
 
 
 def test_an_unreachable_database_keeps_the_app_going(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -120,3 +129,68 @@ def test_an_unreachable_database_keeps_the_app_going(monkeypatch: pytest.MonkeyP
     at.button(key="dec.03-azioni/0/4.call").click().run()  # grading tries to save the decision
     assert not at.exception
     assert "Hai scelto" in texts(at)
+
+
+def test_each_new_browser_gets_its_own_profile(app: Callable[..., AppTest], db_url: str) -> None:
+    # No more shared "Ospite": a browser without the profile cookie gets its own code, and
+    # another visitor's language or decisions never leak into it.
+    from coach.persistence import Store
+    from coach.ui.state import PROFILE_COOKIE, SETTINGS_KEY, is_guest_code
+
+    Store(db_url).save_preferences("Ospite", {"locale": "en"})
+    first, second = app(profile=None), app(profile=None)
+    a = first.session_state[SETTINGS_KEY].profile
+    b = second.session_state[SETTINGS_KEY].profile
+    assert is_guest_code(a) and is_guest_code(b) and a != b
+    assert first.session_state[SETTINGS_KEY].locale == "it"
+    assert f"Benvenuto, ospite {a}!" in texts(first)
+    # the page keeps the code in the browser's cookie
+    assert any(f'"{PROFILE_COOKIE}=" + "{a}"' in h.proto.body for h in first.html)
+    assert '"%3Cb%3E%22x"' in profile_cookie_script_for('<b>"x')  # a name never breaks out of the script
+    # naming the profile stays possible, and a code typed in lower case finds the profile
+    goto(first, "impostazioni")
+    assert f"codice {a}" in texts(first)
+    first.text_input(key="set_profile").input("Marco").run()
+    assert first.session_state[SETTINGS_KEY].profile == "Marco"
+    first.text_input(key="set_profile").input(a.lower()).run()
+    assert first.session_state[SETTINGS_KEY].profile == a
+
+
+def profile_cookie_script_for(name: str) -> str:
+    from unittest import mock
+
+    from coach.ui import state
+
+    with mock.patch.object(state, "settings", return_value=state.Settings(profile=name)):
+        return state.profile_cookie_script()
+
+
+def test_english_home_greets_a_guest_in_english(app: Callable[..., AppTest]) -> None:
+    at = app("en", profile=None)
+    body = texts(at)
+    assert "Welcome, guest " in body and "Ospite" not in body
+
+
+def test_letter_shortcuts_are_off_until_turned_on(app: Callable[..., AppTest]) -> None:
+    # WCAG 2.1.4: a single key (F folds!) must be possible to turn off; here it starts off.
+    at = app()
+    at.query_params.update({"lezione": "03-azioni", "mano": "1", "passo": "1"})
+    goto(at, "lezioni")
+    fold = at.button(key="dec.03-azioni/0/4.fold")
+    assert not fold.proto.shortcut
+    assert at.button(key="lesson.03-azioni/0.next").proto.shortcut.lower() == "right"  # arrows always work
+    goto(at, "impostazioni")
+    at.toggle(key="set_letters").set_value(True).run()
+    goto(at, "lezioni")
+    assert at.button(key="dec.03-azioni/0/4.fold").proto.shortcut.lower() == "f"
+
+
+def test_a_rule_code_links_to_its_glossary_terms(app: Callable[..., AppTest]) -> None:
+    at = app()
+    at.query_params["regola"] = "R09"
+    goto(at, "glossario")
+    body = texts(at)
+    assert "Regola R09: Il rilancio minimo" in body
+    assert "Raise (rilancio)" in body and "Piatto laterale" not in body
+    at.button(key="glossary_all").click().run()
+    assert "Piatto laterale" in texts(at)

@@ -179,3 +179,34 @@ def test_random_sessions_never_crash_and_every_decision_is_analysed(seed: int) -
                     assert hand.snapshot() == before
             if table.session.current is None:
                 assert sum(table.session.stacks) == total or mode == "cash"
+
+
+def test_the_comment_speaks_italian_and_comes_before_the_next_buttons(app: Callable[..., AppTest]) -> None:
+    from .helpers import in_order
+
+    at = app()
+    at.session_state["practice.seed"] = 4
+    goto(at, "pratica")
+    at.slider(key="prac_seats").set_value(2).run()
+    at.button(key="prac_sit").click().run()
+    for _ in range(40):
+        tb = at.session_state["practice.table"]
+        if tb.hero_to_act() and tb.decisions_of(tb.hand_number):
+            break
+        if not tb.hero_to_act():
+            at.button(key="prac_next").click().run()
+            continue
+        hand = tb.session.current
+        kind = "check" if hand.legal_actions().can_check else "call"
+        at.button(key=f"prac.{tb.hand_number}.{len(hand.actions)}.{kind}").click().run()
+    else:
+        raise AssertionError("no second decision in a hand")
+    body = texts(at)
+    said = [line for line in body.split("\n") if "hai scelto:" in line]
+    assert said and said[0].split(" — ")[1].startswith("hai scelto: Ospite "), said  # "Ospite paga 2."
+    assert not any(code in line for line in said for code in (" cc", "cbr ", " f ")), said
+    order = in_order(at)
+    comment = next(i for i, x in enumerate(order) if "hai scelto:" in x)
+    hand = tb.session.current
+    fold = order.index(f"prac.{tb.hand_number}.{len(hand.actions)}.fold")
+    assert comment < order.index("Tocca a te") < fold

@@ -49,3 +49,12 @@ def test_wrong_answer_scores_zero_and_explains(app: Callable[..., AppTest]) -> N
     assert at.error and "Non proprio" in at.error[0].value
     assert at.metric[0].value == "0 / 1"
     assert at.metric[2].value == "0"
+
+
+def test_the_unit_of_a_numeric_answer_is_in_the_readers_language(app: Callable[..., AppTest]) -> None:
+    at = app("en")
+    at.session_state["quiz.current"] = ("min_raise", 3)
+    goto(at, "quiz")
+    assert at.number_input(key="quiz_answer").label == "Your answer (chips)"
+    italian = _quiz(app, "min_raise", 3)
+    assert italian.number_input(key="quiz_answer").label == "La tua risposta (fiche)"

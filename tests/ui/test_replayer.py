@@ -128,3 +128,64 @@ def test_a_file_with_several_hands(app: Callable[..., AppTest]) -> None:
     second = len(at.session_state["replay.script"].history.actions)
     assert (first, second) == (len(lesson.hands[0].phh.actions), len(lesson.hands[1].phh.actions))
     assert first != second
+
+
+DOLLARS = """variant = "NT"
+antes = [0.00, 0.00, 0.00]
+blinds_or_straddles = [5.00, 10.00, 0.00]
+min_bet = 10.00
+starting_stacks = [1000.00, 1000.00, 1000.00]
+actions = ["d dh p1 AsKs", "d dh p2 QhQd", "d dh p3 7c2d", "p3 f", "p1 cbr 30.50", "p2 f"]
+players = ["Anna", "Bruno", "Carla"]
+"""
+
+
+def test_decimal_history_is_narrated_in_its_units(app: Callable[..., AppTest]) -> None:
+    at = goto(app(), "replayer")
+    at.text_area(key="replay_text").input(DOLLARS).run()
+    at.button(key="replay_paste_go").click().run()
+    assert not at.exception and not at.error
+    body = texts(at)
+    assert "Anna mette il piccolo buio di 5,00." in body and "Bruno mette il grande buio di 10,00." in body
+    assert "di 500" not in body and "di 1.000." not in body
+    # the next action in the narration's words, in the file's units, never a PHH code
+    at.button(key="replay.next").click().run()
+    assert "Prossima azione: Anna rilancia a 30,50." in texts(at)
+    at.button(key="replay.comment.1").click().run()
+    body = texts(at)
+    assert "p1 cbr" not in body and "Prossima azione: Anna rilancia a 30,50." in body
+    at.button(key="replay.last").click().run()
+    body = texts(at)
+    assert "La puntata non pagata di 20,50 torna ad Anna." in body
+    assert "Anna vince il piatto di 20,00 senza mostrare le carte." in body
+
+
+def test_toml_errors_are_in_the_readers_language(app: Callable[..., AppTest]) -> None:
+    at = goto(app(), "replayer")
+    at.text_area(key="replay_text").input('variant = "NT"\nantes [0, 0]\n').run()
+    at.button(key="replay_paste_go").click().run()
+    [err] = at.error
+    assert "manca «=» dopo una chiave, riga 2, colonna 7" in err.value, err.value
+    assert "Expected" not in err.value
+    english = goto(app("en"), "replayer")
+    english.text_area(key="replay_text").input('variant = "NT"\nantes [0, 0]\n').run()
+    english.button(key="replay_paste_go").click().run()
+    assert "'=' is missing after a key, line 2, column 7" in english.error[0].value
+
+
+def test_every_toml_message_is_translated() -> None:
+    import inspect
+    import re
+    import tomllib._parser as parser
+
+    from coach.i18n import get_translator
+    from coach.ui.replay import toml_detail
+
+    it = get_translator("it")
+    fixed = set(re.findall(r'suffixed_err\(\s*src,\s*\w+,\s*"([^"]*)"', inspect.getsource(parser)))
+    assert len(fixed) >= 12
+    for message in fixed:
+        said = it(toml_detail(message.replace("\\\\", "\\") + " (at line 3, column 1)"))
+        assert said.endswith(", riga 3, colonna 1") and "errore di sintassi" not in said, message
+    illegal = it(toml_detail("Illegal character '\\x00' (at end of document)"))
+    assert illegal.startswith("un carattere non ammesso")

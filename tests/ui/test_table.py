@@ -60,6 +60,8 @@ def test_table_shows_seats_markers_bets_board_and_pots() -> None:
     assert html.count("cc-actor") == 2  # the CSS rule and Anna's seat
     assert re.search(r'class="cc-seat cc-folded"[^>]*data-seat="3"', html)
     assert ">D<" in html and ">SB<" in html and ">BB<" in html
+    assert "Piatto totale: 90" in html  # 30 + 25 collected, 35 in front of the players
+    assert "+ 35 di puntate" in html
     assert "Piatto principale: 30" in html
     assert "Piatto laterale 1: 25 (Anna, Bruno)" in html
     assert 'aria-label="Carte comuni: Donna di quadri, Jack di fiori, 2 di cuori"' in html
@@ -73,7 +75,8 @@ def test_amounts_use_the_locale_and_the_scale() -> None:
     assert "1.234,56" in render_table(view.__class__(**{**view.__dict__, "scale": 100}), IT)
     assert "123.456" in render_table(view, IT)
     assert "123,456" in render_table(view, EN)
-    assert "Piatto: 250.000" in render_table(view, IT)
+    assert "Piatto totale: 251.500" in render_table(view, IT)
+    assert "250.000 al centro + 1.500 di puntate" in render_table(view, IT)
 
 
 def test_user_text_is_escaped() -> None:
@@ -93,9 +96,30 @@ def test_hero_sits_at_the_bottom_and_the_next_seat_to_the_left() -> None:
     assert all(0 <= p <= 100 for seat in pos for p in seat)
 
 
-def test_single_pot_and_no_pot() -> None:
-    assert pot_lines(_view(pots=(PotView(40),)), EN) == ["Pot: 40"]
-    assert pot_lines(_view(pots=()), EN) == []
+def test_the_pot_shown_is_the_total_the_texts_talk_about() -> None:
+    # Collected chips alone (40) would disagree with the lesson's "pot of 75"; preflop the
+    # blinds in front of the players are the pot.
+    assert pot_lines(_view(pots=(PotView(40),)), EN) == ["Total pot: 75", "40 in the middle + 35 in bets"]
+    assert pot_lines(_view(pots=()), IT) == ["Piatto totale: 35"]
+    nothing = _view(pots=(), seats=(SeatView("A", 10), SeatView("B", 10)))
+    assert pot_lines(nothing, IT) == []
+
+
+def test_long_names_keep_their_markers() -> None:
+    long = "Massimiliano Bartolomeo De Santis"
+    html = render_table(_view(seats=(SeatView(long, 10, is_button=True, is_small_blind=True),
+                                     SeatView("B", 10, is_big_blind=True))), IT)
+    # the name is cut in its own box; the D and SB markers are outside it, always visible
+    assert f'<span class="cc-nm" title="{long}">{long}</span><span class="cc-marker cc-btn"' in html
+    assert ".cc-nm{white-space:nowrap;overflow:hidden;text-overflow:ellipsis" in html
+
+
+def test_card_preview_carries_the_card_styles() -> None:
+    from coach.ui.table import render_card_preview
+
+    html = render_card_preview(parse_cards("As Kh"), IT, four_colour=True)
+    assert ".cc-card{" in html and 'class="cc-card"' in html
+    assert 'aria-label="Asso di picche, Re di cuori"' in html
 
 
 def test_empty_board_says_so() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from coach.feedback.rules import RULE_TITLES
 from coach.ui import state
 from coach.ui.glossary import GLOSSARY, WARNINGS
 from coach.ui.lessons import course
@@ -22,9 +23,24 @@ def _lesson_of_rule() -> dict[str, tuple[str, str]]:
     return out
 
 
+def _all_terms() -> None:
+    if "regola" in st.query_params:
+        del st.query_params["regola"]
+
+
 def render() -> None:
     t = state.tr()
     page_header(t("Glossary"), t("The words of the poker table, as this app uses them."))
+    rule = (st.query_params.get("regola") or "").strip().upper()
+    if rule and not any(term.rule == rule for term in GLOSSARY):
+        st.warning(t("No term of the glossary belongs to the rule «{rule}».", rule=rule[:8]),
+                   icon=":material/link_off:")
+        rule = ""
+    if rule:
+        # «Regola R09» in a coach's explanation links here: the rule's words first.
+        title = RULE_TITLES.get(rule)
+        st.info(t("Rule {rule}", rule=rule) + (": " + t(title) if title else ""), icon=":material/gavel:")
+        st.button(t("Show every term"), key="glossary_all", on_click=_all_terms, icon=":material/list:")
     query = st.text_input(t("Search the glossary"), key="glossary_query",
                           placeholder=t("e.g. side pot")).strip().lower()
     for w in WARNINGS:
@@ -33,11 +49,13 @@ def render() -> None:
     shown = 0
     for term in GLOSSARY:
         name, definition = t(term.term), t(term.definition)
+        if rule and term.rule != rule:
+            continue
         if query and query not in name.lower() and query not in definition.lower():
             continue
         shown += 1
-        rule = " · " + t("rule {rule}", rule=term.rule) if term.rule else ""
-        st.markdown(f"**{name}**{rule}  \n{definition}")
+        tag = " · " + t("rule {rule}", rule=term.rule) if term.rule else ""
+        st.markdown(f"**{name}**{tag}  \n{definition}")
         if term.rule in lessons:
             lesson_id, title = lessons[term.rule]
             st.page_link("coach/ui/pages/lezioni.py", label=t("Lesson {title}", title=title),

@@ -18,7 +18,7 @@ def render() -> None:
                 t("Learn No-Limit Texas Hold'em step by step, with a coach that explains every choice."))
     st.markdown(t("Welcome, {name}! Here you learn the rules on real hands, play against the "
                   "coach's bots and get every decision graded with honest numbers: pot odds, "
-                  "equity, chips won or lost.", name=s.profile))
+                  "equity, chips won or lost.", name=state.profile_label(s.profile, t)))
     try:
         summary = state.store().summary(s.profile)
     except DB_ERRORS:
@@ -54,12 +54,16 @@ def _course(t: Translator, profile: str) -> None:
         return
     if not all_:
         return
-    st.subheader(t("The course"))
+    st.header(t("The course"))
     st.progress(len(done & {x.id for x in all_}) / len(all_),
                 text=t("{done} of {total} lessons completed", done=len(done & {x.id for x in all_}),
                        total=len(all_)))
-    lines = [("✓ " if x.id in done else "○ ") + f"{x.number}. {x.title}" for x in all_]
-    st.markdown("  \n".join(lines))
+    # Every lesson is a link to it (a click opens the lesson, not just reads its title).
+    for x in all_:
+        st.page_link("coach/ui/pages/lezioni.py", label=f"{x.number}. {x.title}",
+                     icon=":material/check_circle:" if x.id in done else ":material/radio_button_unchecked:",
+                     query_params={"lezione": x.id},
+                     help=t("Completed") if x.id in done else t("Not completed yet"))
     nxt = next((x for x in all_ if x.id not in done), None)
     label = t("Next lesson: {title}", title=str(nxt.number) + ". " + nxt.title) if nxt is not None else ""
     if nxt is not None and st.button(label, key="home_next_lesson", icon=":material/school:"):

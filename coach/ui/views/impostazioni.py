@@ -13,7 +13,7 @@ import streamlit as st
 
 from coach.cards import parse_cards
 from coach.ui import state
-from coach.ui.table import render_cards
+from coach.ui.table import render_card_preview
 from coach.ui.widgets import page_header, play_money_note
 
 LANGUAGES = {"it": "Italiano", "en": "English"}
@@ -31,6 +31,8 @@ def _copy(setting: str, key: str) -> None:
         st.session_state["set_locale"] = s.locale
         st.session_state["set_four"] = s.four_colour
         st.session_state["set_timing"] = s.feedback_timing
+        st.session_state["set_letters"] = s.letter_shortcuts
+        st.session_state["set_profile"] = s.profile
 
 
 def render() -> None:
@@ -42,6 +44,7 @@ def render() -> None:
     _seed("set_timing", s.feedback_timing)
     _seed("set_profile", s.profile)
     _seed("set_classroom", s.classroom)
+    _seed("set_letters", s.letter_shortcuts)
 
     st.selectbox(t("Language"), options=list(LANGUAGES), format_func=LANGUAGES.__getitem__,
                  key="set_locale", on_change=_copy, args=("locale", "set_locale"))
@@ -49,10 +52,17 @@ def render() -> None:
                   help=t("Your progress is saved under this name. On a shared classroom server "
                          "each pupil picks their own."),
                   on_change=_copy, args=("profile", "set_profile"))
+    if state.is_guest_code(s.profile):
+        st.caption(t("This browser has its own profile, code {code}: type the code here on another "
+                     "device to continue there, or choose a name.", code=s.profile))
     st.toggle(t("Four-colour deck"), key="set_four", on_change=_copy, args=("four_colour", "set_four"),
               help=t("Spades black, hearts red, diamonds blue, clubs green: suits are told apart "
                      "even without colour vision."))
-    st.html(render_cards(parse_cards("As Kh Qd Jc"), t, four_colour=state.settings().four_colour))
+    st.html(render_card_preview(parse_cards("As Kh Qd Jc"), t, four_colour=state.settings().four_colour))
+    st.toggle(t("Single-letter keyboard shortcuts"), key="set_letters",
+              on_change=_copy, args=("letter_shortcuts", "set_letters"),
+              help=t("F fold, K check, L call, B bet or raise, A all-in, N next hand or question. "
+                     "Off, a stray key does nothing; the arrow keys always move through a hand."))
     timing_labels = {"decision": t("After every decision"), "hand_end": t("At the end of the hand")}
     st.radio(t("Coach feedback in practice"), options=list(timing_labels),
              format_func=timing_labels.__getitem__, key="set_timing",

@@ -17,16 +17,17 @@ from typing import Any
 import streamlit as st
 
 from coach.cards import parse_cards
+from coach.engine import Hand
 from coach.errors import CoachError, IllegalAction
 from coach.feedback import Grade
-from coach.i18n import N_, Message, Translator
-from coach.lessons.schema import Lesson
+from coach.i18n import N_, NN_, Message, Translator
+from coach.lessons.schema import Decision, Lesson
 from coach.persistence import DB_ERRORS
 from coach.ui import state
 from coach.ui.charts import EquityData, build_equity_figure, build_range_figure, describe_equity
 from coach.ui.coaching import Verdict, assess, authored_verdict, lesson_authored, option_code
 from coach.ui.controls import action_panel, step_controls
-from coach.ui.handview import narration, table_view, visible_seats
+from coach.ui.handview import display_street, narration, table_view, visible_seats
 from coach.ui.lessons import (
     ANSWERS_KEY,
     QUIZ_KEY,
@@ -36,18 +37,29 @@ from coach.ui.lessons import (
     lesson_progress,
     lessons_signature,
     link_params,
+    link_problems,
     parse_link,
+    step_problem,
     topic_of,
 )
 from coach.ui.player import Attempt, HandScript
 from coach.ui.table import render_log
-from coach.ui.widgets import page_header, show_refusal, show_table, street_stepper
+from coach.ui.widgets import (
+    link_rules,
+    page_header,
+    show_log,
+    show_refusal,
+    street_stepper,
+    table_and_panel,
+    unit_label,
+)
 
 CURRENT = "lesson.current"
 PARTS = "lesson.parts"  # lesson id -> part ("text", "hand0", ..., "quiz")
 STEPS = "lesson.steps"  # "lesson/hand" -> step
 REFUSALS = "lesson.refusals"  # decision key -> IllegalAction
 LINK = "lesson.link"
+LINK_PROBLEMS = "lesson.link_problems"  # what the last deep link asked for and could not open
 
 
 @dataclass(frozen=True)
@@ -150,8 +162,21 @@ def _apply_incoming(all_: list[Lesson]) -> None:
         if any(x.id == lesson_id for x in all_):
             _go_to(Link(lesson_id, None if hand < 0 else hand, step))
         return
-    link = parse_link({k: st.query_params.get(k) or "" for k in ("lezione", "mano", "passo")}, all_)
-    if link is not None and link != state.get(LINK, None):
+    raw = {k: (st.query_params.get(k) or "").strip() for k in ("lezione", "mano", "passo")}
+    last = state.get(LINK, None)
+    if not raw["lezione"] or (last is not None and {k: v for k, v in raw.items() if v} == link_params(last)):
+        return  # no link, or the URL this page wrote itself
+    problems = link_problems(raw, all_)
+    link = parse_link(raw, all_)
+    if link is not None and link.hand is not None:
+        try:
+            problem = step_problem(link, len(script(link.lesson, link.hand)))
+        except CoachError:
+            problem = None
+        if problem is not None:
+            problems.append(problem)
+    state.put(LINK_PROBLEMS, problems)
+    if link is not None and link != last:
         _go_to(link)
         state.put(LINK, link)
 
@@ -318,6 +343,8 @@ def render() -> None:
         st.info(t("There are no lessons yet."))
         return
     _apply_incoming(all_)
+    for problem in st.session_state.pop(LINK_PROBLEMS, None) or []:
+        st.warning(t.render(problem), icon=":material/link_off:")
     ids = [x.id for x in all_]
     current = state.get(CURRENT, ids[0])
     if current not in ids:
@@ -327,22 +354,18 @@ def render() -> None:
     if "lesson_pick" not in st.session_state:
         st.session_state["lesson_pick"] = current
     by_id = {x.id: x for x in all_}
-    st.selectbox(
-        t("Lesson"), ids, key="lesson_pick", on_change=_on_pick,
-        format_func=lambda i: f"{by_id[i].number}. {by_id[i].title}" + (" ✓" if i in completed else ""),
-    )
     lesson = by_id[current]
     done_lessons = sum(1 for i in ids if i in completed)
-    st.progress((ids.index(current) + 1) / len(ids),
-                text=t("Lesson {n} of {total} · {done} completed", n=ids.index(current) + 1,
-                       total=len(ids), done=done_lessons))
-    if st.session_state.pop("lesson.just_completed", None) == lesson.id:
-        st.success(t("Lesson completed! Your progress is saved."), icon=":material/celebration:")
-    st.markdown("*" + lesson.summary + "*")
     answered = answered_keys()
     got, total = lesson_progress(lesson, answered)
-    if total:
-        st.caption(t("Decisions and questions answered: {done} of {total}", done=got, total=total))
+    pick, progress = st.columns([3, 2], vertical_alignment="bottom")
+    pick.selectbox(
+        t("Lesson"), ids, key="lesson_pick", on_change=_on_pick, label_visibility="collapsed",
+        format_func=lambda i: f"{by_id[i].number}. {by_id[i].title}" + (" ✓" if i in completed else ""),
+    )
+    # The bar is the course's completion; the text says where the learner is.
+    where = t("Lesson {n} of {total}", n=ids.index(current) + 1, total=len(ids))
+    progress.progress(done_lessons / len(ids), text=where + " · " + completed_count(done_lessons, t))
 
     parts = ["text"] + [f"hand{i}" for i in range(len(lesson.hands))] + (["quiz"] if lesson.questions else [])
     labels = {"text": t("Text"), "quiz": t("Questions")}
@@ -361,8 +384,11 @@ def render() -> None:
 
     if part == "text":
         _sync_url(Link(lesson.id))
+        st.markdown("*" + lesson.summary + "*")
+        if total:
+            st.caption(t("Decisions and questions answered: {done} of {total}", done=got, total=total))
         for sec in lesson.sections:
-            st.subheader(sec.title)
+            st.header(sec.title)
             st.markdown(sec.text)
         if lesson.hands:
             st.button(t("Go to the first hand"), key="lesson.to_hand", type="primary",
@@ -370,10 +396,39 @@ def render() -> None:
     elif part == "quiz":
         _sync_url(Link(lesson.id))
         _render_questions(lesson, t)
+        _completion(lesson, all_, completed, t)
     else:
-        _render_hand(lesson, int(part[4:]), t)
+        index = int(part[4:])
+        _render_hand(lesson, index, t)
+        if index == len(lesson.hands) - 1 and not lesson.questions:
+            _completion(lesson, all_, completed, t)
     if st.session_state.get("coach.db_error"):
         st.caption(t("Progress cannot be saved right now: the database is not reachable."))
+
+
+COMPLETED = NN_("{n} completed", "{n} completed")
+
+
+def completed_count(done: int, t: Translator) -> str:
+    """«1 completata», «3 completate»: the number agrees with its word."""
+    return t.render(Message(COMPLETED[0], {"n": done}, plural=COMPLETED[1], count="n"))
+
+
+def _completion(lesson: Lesson, all_: list[Lesson], completed: set[str], t: Translator) -> None:
+    """Where the learner finishes (the last question, or the last hand): done, and the next lesson."""
+    just = st.session_state.pop("lesson.just_completed", None) == lesson.id
+    if lesson.id not in completed and not just:
+        return
+    if just:
+        st.success(t("Lesson completed! Your progress is saved."), icon=":material/celebration:")
+    else:
+        st.success(t("You have completed this lesson."), icon=":material/check_circle:")
+    ids = [x.id for x in all_]
+    at = ids.index(lesson.id)
+    if at + 1 < len(all_):
+        nxt = all_[at + 1]
+        st.button(t("Next lesson: {title}", title=f"{nxt.number}. {nxt.title}"), key="lesson.next_lesson",
+                  type="primary", on_click=_go_to, args=(Link(nxt.id),), icon=":material/arrow_forward:")
 
 
 def _completed_ids() -> set[str]:
@@ -398,57 +453,77 @@ def _render_hand(lesson: Lesson, index: int, t: Translator) -> None:
     answers = _answers()
     answered_at = {at for at in sc.decisions if f"{key}/{at}" in answers}
 
-    st.subheader(example.title)
-    if example.intro and step == 0:
-        st.markdown(example.intro)
+    st.header(example.title)
     hand = sc.hand_at(step)
-    reveal = st.toggle(t("Show everyone's cards"), key="lesson_reveal",
-                       help=t("For the classroom: hide the cards, ask the class, then reveal."))
+    # A hand with no hero is there to be looked at: its cards are face up unless the
+    # teacher hides them (one switch per hand, so hiding one hand does not hide the next).
+    reveal_key = f"lesson_reveal.{key}"
+    if reveal_key not in st.session_state:
+        st.session_state[reveal_key] = sc.hero is None
     last = len(sc) - 1
+    reveal = bool(st.session_state[reveal_key])
     view = table_view(hand, t, hero=sc.hero, reveal_all=reveal)
-    show_table(view)
-    street_stepper(hand.street)
-    step_controls(f"lesson.{key}", step, last, blocked=sc.blocked(step, answered_at),
-                  on_step=partial(_on_step, lesson.id, index), end_step=sc.next_stop(step, answered_at))
-
-    # What just happened (the engine's narration since the previous stop) and the lesson's words.
-    before = len(sc.hand_at(step - 1).events) if step > 0 else 0
-    visible = visible_seats(hand, sc.hero, reveal)
-    lines = narration(hand.events[before:], t, visible) if step > 0 else []
-    if lines:
-        st.html(render_log(lines, t))
-    for text in sc.texts_at(step):
-        st.info(text, icon=":material/school:")
-
     decision = sc.decision_at(step)
-    if decision is not None:
-        dkey = f"{key}/{decision.at}"
-        st.markdown("#### " + t("Your turn: you are {name}", name=example.player_name(decision.seat)))
-        st.markdown(decision.prompt)
-        answer = answers.get(dkey)
-        if answer is None and all(_is_show_or_muck(o) for o in decision.options):
-            _show_or_muck_panel(lesson.id, index, decision.at, decision.options, t)
-        elif answer is None:
-            action_panel(hand, f"dec.{dkey}", partial(_on_choice, lesson.id, index, decision.at))
-            refusal: IllegalAction | None = _refusals().get(dkey)
-            if refusal is not None:
-                show_refusal(refusal)
-        else:
-            _show_answer(answer, t)
-            st.button(t("Try another choice"), key=f"retry.{dkey}", on_click=_on_retry, args=(dkey,),
-                      icon=":material/undo:")
-            st.caption(t("Press ▶ to see how the hand went on."))
+    answer = answers.get(f"{key}/{decision.at}") if decision is not None else None
+    left, right = table_and_panel(view)
+    with left:
+        street_stepper(display_street(hand))
+        step_controls(f"lesson.{key}", step, last, blocked=sc.blocked(step, answered_at),
+                      on_step=partial(_on_step, lesson.id, index), end_step=sc.next_stop(step, answered_at))
+    with right:
+        # The same elements at every step (empty when there is nothing to say), so a rerun
+        # never shifts the step controls and the keyboard focus stays on them.
+        intro = st.container()
+        if example.intro and step == 0:
+            intro.markdown(example.intro)
+        # What just happened (the engine's narration since the previous stop) and the lesson's words.
+        before = len(sc.hand_at(step - 1).events) if step > 0 else 0
+        visible = visible_seats(hand, sc.hero, reveal)
+        lines = narration(hand.events[before:], t, visible) if step > 0 else []
+        said = st.container()
+        if lines:
+            said.html(render_log(lines, t))
+        for text in sc.texts_at(step):
+            st.info(text, icon=":material/school:")
+        if decision is not None:
+            _decision(lesson, index, sc, decision, hand, answer, t)
+        st.toggle(t("Show everyone's cards"), key=reveal_key,
+                  help=t("For the classroom: hide the cards, ask the class, then reveal."))
+        show_log(view.log)
+    if answer is not None:
+        _show_answer_details(answer, t)
     if step == last:
         if example.outro:
             st.markdown(example.outro)
         st.success(t("End of the hand."), icon=":material/flag:")
         nxt = index + 1
         if nxt < len(lesson.hands):
-            st.button(t("Next hand"), key="lesson.next_hand", on_click=_go_to,
+            st.button(t("Next hand"), key="lesson.next_hand", on_click=_go_to, type="primary",
                       args=(Link(lesson.id, nxt, 0),), icon=":material/arrow_forward:")
         elif lesson.questions:
             st.button(t("Go to the questions"), key="lesson.to_quiz", on_click=_to_quiz, args=(lesson.id,),
-                      icon=":material/quiz:")
+                      type="primary", icon=":material/quiz:")
+
+
+def _decision(lesson: Lesson, index: int, sc: HandScript, decision: Decision, hand: Hand,
+              answer: DecisionAnswer | None, t: Translator) -> None:
+    """The learner's turn: the question, the price of a call, the buttons (or the short verdict)."""
+    example = lesson.hands[index]
+    dkey = f"{lesson.id}/{index}/{decision.at}"
+    st.subheader(t("Your turn: you are {name}", name=example.player_name(decision.seat)))
+    st.markdown(decision.prompt)
+    if answer is None and all(_is_show_or_muck(o) for o in decision.options):
+        _show_or_muck_panel(lesson.id, index, decision.at, decision.options, t)
+    elif answer is None:
+        action_panel(hand, f"dec.{dkey}", partial(_on_choice, lesson.id, index, decision.at))
+        refusal: IllegalAction | None = _refusals().get(dkey)
+        if refusal is not None:
+            show_refusal(refusal)
+    else:
+        _show_verdict(answer, t)
+        st.button(t("Try another choice"), key=f"retry.{dkey}", on_click=_on_retry, args=(dkey,),
+                  icon=":material/undo:")
+        st.caption(t("Press ▶ to see how the hand went on."))
 
 
 def _to_quiz(lesson_id: str) -> None:
@@ -460,7 +535,8 @@ GRADE_BOX = {"ottima": "success", "buona": "success", "imprecisa": "warning",
              "errore": "error", "errore grave": "error"}
 
 
-def _show_answer(answer: DecisionAnswer, t: Translator) -> None:
+def _show_verdict(answer: DecisionAnswer, t: Translator) -> None:
+    """The learner's choice in words and its grade, next to the buttons it replaces."""
     v = answer.verdict
     said = t.render(answer.said) if answer.said is not None else answer.code
     head = t("You chose: {action}", action=said)
@@ -472,6 +548,11 @@ def _show_answer(answer: DecisionAnswer, t: Translator) -> None:
         st.markdown("✅ " + t("This is the choice the lesson teaches."))
     elif answer.is_best is False:
         st.markdown("💡 " + t("The lesson suggests another choice: look at the explanation."))
+
+
+def _show_answer_details(answer: DecisionAnswer, t: Translator) -> None:
+    """The explanation, the coach's own choice, every option's numbers and the charts (full width)."""
+    v = answer.verdict
     if answer.authored and not v.authored:
         st.markdown(answer.authored)
     if v.explanation is not None:
@@ -486,23 +567,32 @@ def _show_answer(answer: DecisionAnswer, t: Translator) -> None:
                                    "The coach's numbers:")))
         # With v.authored the explanation is the coach's followed by the lesson's text
         # (or the lesson's alone, where it says ``replace``).
-        st.markdown(t.render(v.explanation))
+        st.markdown(link_rules(t.render(v.explanation), t))
     if not answer.in_options and not answer.authored and v.explanation is None:
         st.markdown(t("A legal choice, though not one of those this lesson discusses."))
     if v.best_explanation is not None and v.best_kind is not None and option_code(answer.code) != v.best_code:
         best = action_label(v.best_kind, v.best_amount, t)
         with st.expander(t("The coach's choice: {action}", action=best)):
-            st.markdown(t.render(v.best_explanation))
+            st.markdown(link_rules(t.render(v.best_explanation), t))
     for fig_line in v.figures:
         st.markdown("- " + t.render(fig_line))
     options_table(v, t)
+    charts = []
     if v.equity is not None and v.equity_needed is not None:
-        data = EquityData(v.equity, v.equity_needed, v.stderr)
-        st.plotly_chart(build_equity_figure(data, t), width="stretch", alt=describe_equity(data, t),
-                        config={"displayModeBar": False})
+        charts.append("equity")
     if v.range_grid is not None:
-        st.plotly_chart(build_range_figure([list(r) for r in v.range_grid], t), width="stretch",
-                        alt=t("The opponent's range as a 13 by 13 grid."), config={"displayModeBar": False})
+        charts.append("range")
+    cols = st.columns(len(charts)) if charts else []
+    for col, chart in zip(cols, charts, strict=True):
+        with col:
+            if chart == "equity" and v.equity is not None and v.equity_needed is not None:
+                data = EquityData(v.equity, v.equity_needed, v.stderr)
+                st.plotly_chart(build_equity_figure(data, t), width="stretch", alt=describe_equity(data, t),
+                                config={"displayModeBar": False})
+            elif v.range_grid is not None:
+                st.plotly_chart(build_range_figure([list(r) for r in v.range_grid], t), width="stretch",
+                                alt=t("The opponent's range as a 13 by 13 grid."),
+                                config={"displayModeBar": False})
 
 
 def options_table(v: Verdict, t: Translator) -> None:
@@ -558,8 +648,8 @@ def _render_questions(lesson: Lesson, t: Translator) -> None:
                 st.radio(t("Your answer"), list(range(len(q.choices))), index=None, key=f"q.{key}",
                          format_func=q.choices.__getitem__, label_visibility="collapsed")
             else:
-                st.number_input(t("Your answer ({unit})", unit=q.unit), min_value=0, value=None, step=1,
-                                key=f"q.{key}", placeholder=t("Write a number"))
+                st.number_input(t("Your answer ({unit})", unit=unit_label(q.unit, t)), min_value=0,
+                                value=None, step=1, key=f"q.{key}", placeholder=t("Write a number"))
             st.button(t("Answer"), key=f"qa.{key}", on_click=_on_answer, args=(lesson.id, q.id))
             if st.session_state.get(f"q.{key}.missing"):
                 st.warning(t("Choose an answer first."))

@@ -14,8 +14,16 @@ from coach.ui.handview import table_view
 from coach.ui.player import Attempt
 from coach.ui.practice import PracticeConfig, PracticeTable
 from coach.ui.table import STREET_NAMES
-from coach.ui.views.lezioni import GRADE_BOX, options_table
-from coach.ui.widgets import page_header, play_money_note, show_refusal, show_table
+from coach.ui.views.lezioni import GRADE_BOX, action_label, options_table
+from coach.ui.widgets import (
+    link_rules,
+    page_header,
+    play_money_note,
+    shortcut,
+    show_log,
+    show_refusal,
+    table_and_panel,
+)
 
 TABLE = "practice.table"
 REFUSAL = "practice.refusal"
@@ -35,12 +43,14 @@ def _table() -> PracticeTable | None:
 
 def _on_sit() -> None:
     s = state.settings()
+    t = state.tr()
     ss = st.session_state
     seed = ss.get("practice.seed")
     cfg = PracticeConfig(seats=int(ss.get("prac_seats", 6)), mode=ss.get("prac_mode", "cash"),
                          stack_bb=int(ss.get("prac_stack", 100)), style=ss.get("prac_style", "mixed"),
                          difficulty=float(ss.get("prac_difficulty", 0.7)),
-                         seed=int(seed) if seed is not None else None, hero_name=s.profile)
+                         seed=int(seed) if seed is not None else None,
+                         hero_name=t("Guest") if state.is_guest_code(s.profile) else s.profile)
     tb = PracticeTable.create(cfg)
     tb.deal()
     st.session_state[TABLE] = tb
@@ -128,44 +138,56 @@ def _play(tb: PracticeTable, t: Translator) -> None:
     st.caption(info)
     hand = tb.hand
     hero = tb.hero_seat()
-    if hand is not None:
-        show_table(table_view(hand, t, hero=hero))
+    if hand is None:
+        return
+    view = table_view(hand, t, hero=hero)
+    _, right = table_and_panel(view)
     refusal = st.session_state.get(REFUSAL)
-    if tb.hero_to_act() and hand is not None:
-        st.markdown("#### " + t("Your turn"))
-        action_panel(hand, f"prac.{tb.hand_number}.{len(hand.actions)}", _on_choice)
-        if isinstance(refusal, IllegalAction):
-            show_refusal(refusal)
-        if s.feedback_timing == "decision":
-            _feedback(tb, tb.hand_number, t, last_only=True)
-    elif sess.current is None and tb.last_record is not None:
-        net = tb.results[-1] if tb.results else 0
-        if net > 0:
-            st.success(t("You won {amount} chips in this hand.", amount=net), icon=":material/trending_up:")
-        elif net < 0:
-            st.warning(t("You lost {amount} chips in this hand.", amount=-net),
-                       icon=":material/trending_down:")
-        else:
-            st.info(t("You broke even in this hand."))
-        _feedback(tb, tb.last_record.number, t, last_only=False)
-        with st.container(horizontal=True):
-            if tb.can_deal:
-                st.button(t("Next hand"), key="prac_next", type="primary", on_click=_on_deal, shortcut="N",
-                          icon=":material/playing_cards:")
-            st.download_button(t("Download the hand (PHH)"), data=tb.last_record.phh(),
-                               file_name=f"mano-{tb.last_record.number}.phh", mime="text/plain",
-                               key="prac_download", icon=":material/download:", on_click="ignore")
-            st.button(t("Leave the table"), key="prac_leave", on_click=_on_leave, icon=":material/logout:")
-        if tb.hero_busted and sess.mode == "cash":
-            st.warning(t("You have no chips left."))
-            st.button(t("Buy in again ({amount} chips)", amount=tb.buy_in), key="prac_rebuy",
-                      on_click=_on_rebuy, icon=":material/add_circle:")
-        elif tb.hero_busted:
-            st.error(t("You have no chips left: the session is over."))
-        elif sess.is_over:
-            st.success(t("You won the tournament: you have all the chips!"), icon=":material/emoji_events:")
+    with right:
+        if tb.hero_to_act():
+            # The comment on the last choice first, then the next decision's buttons.
+            if s.feedback_timing == "decision":
+                _feedback(tb, tb.hand_number, t, last_only=True)
+            st.header(t("Your turn"))
+            action_panel(hand, f"prac.{tb.hand_number}.{len(hand.actions)}", _on_choice)
+            if isinstance(refusal, IllegalAction):
+                show_refusal(refusal)
+        elif sess.current is None and tb.last_record is not None:
+            _hand_over(tb, t)
+        show_log(view.log)
     _session_charts(tb, t)
     play_money_note()
+
+
+def _hand_over(tb: PracticeTable, t: Translator) -> None:
+    """The hand's result, the coach's comments on every choice, and what to do next."""
+    sess = tb.session
+    assert tb.last_record is not None
+    net = tb.results[-1] if tb.results else 0
+    if net > 0:
+        st.success(t("You won {amount} chips in this hand.", amount=net), icon=":material/trending_up:")
+    elif net < 0:
+        st.warning(t("You lost {amount} chips in this hand.", amount=-net),
+                   icon=":material/trending_down:")
+    else:
+        st.info(t("You broke even in this hand."))
+    with st.container(horizontal=True):
+        if tb.can_deal:
+            st.button(t("Next hand"), key="prac_next", type="primary", on_click=_on_deal,
+                      shortcut=shortcut("N"), icon=":material/playing_cards:")
+        st.download_button(t("Download the hand (PHH)"), data=tb.last_record.phh(),
+                           file_name=f"mano-{tb.last_record.number}.phh", mime="text/plain",
+                           key="prac_download", icon=":material/download:", on_click="ignore")
+        st.button(t("Leave the table"), key="prac_leave", on_click=_on_leave, icon=":material/logout:")
+    if tb.hero_busted and sess.mode == "cash":
+        st.warning(t("You have no chips left."))
+        st.button(t("Buy in again ({amount} chips)", amount=tb.buy_in), key="prac_rebuy",
+                  on_click=_on_rebuy, icon=":material/add_circle:")
+    elif tb.hero_busted:
+        st.error(t("You have no chips left: the session is over."))
+    elif sess.is_over:
+        st.success(t("You won the tournament: you have all the chips!"), icon=":material/emoji_events:")
+    _feedback(tb, tb.last_record.number, t, last_only=False)
 
 
 def _feedback(tb: PracticeTable, hand_number: int, t: Translator, *, last_only: bool) -> None:
@@ -177,13 +199,24 @@ def _feedback(tb: PracticeTable, hand_number: int, t: Translator, *, last_only: 
     st.markdown("**" + t("The coach's comments") + "**")
     for d in decisions:
         v = d.verdict
-        head = t("{street}: you played {code}", street=t(STREET_NAMES.get(d.street, d.street)), code=d.said)
+        # The choice in the lessons' words ("hai scelto: Anna paga 2"), never a PHH code.
+        said = t.render(d.message) if d.message is not None else action_label(*_kind_amount(d.said), t)
+        street = t(STREET_NAMES.get(d.street, d.street))
+        head = t("{street} — you chose: {action}", street=street, action=said)
         if v.grade_label is not None:
             head += " — " + t("grade: {grade}", grade=t.render(v.grade_label))
         getattr(st, GRADE_BOX.get(v.grade or "", "info"))(head)
         if v.explanation is not None:
-            st.markdown(t.render(v.explanation))
+            st.markdown(link_rules(t.render(v.explanation), t))
         options_table(v, t)
+
+
+def _kind_amount(code: str) -> tuple[str, int | None]:
+    """``cbr 40`` -> ("raise", 40), ``cc`` -> ("call", None): a code without its narration."""
+    parts = code.split()
+    if parts and parts[0] == "cbr" and len(parts) > 1 and parts[1].isdigit():
+        return "raise", int(parts[1])
+    return {"f": "fold", "cc": "call"}.get(parts[0] if parts else "", "call"), None
 
 
 def _session_charts(tb: PracticeTable, t: Translator) -> None:

@@ -23,7 +23,7 @@ from coach.ui.widgets import page_header
 def render() -> None:
     t = state.tr()
     s = state.settings()
-    page_header(t("Progress"), t("Profile: {name}", name=s.profile))
+    page_header(t("Progress"), t("Profile: {name}", name=state.profile_label(s.profile, t)))
     try:
         store = state.store()
         done = store.completed_lessons(s.profile)
@@ -39,7 +39,7 @@ def render() -> None:
     titles = {x.id: f"{x.number}. {x.title}" for x in all_lessons}
     done_ids = {c.lesson_id for c in done}
 
-    st.subheader(t("Lessons"))
+    st.header(t("Lessons"))
     total = len(all_lessons)
     if total:
         n_done = len(done_ids & set(titles))
@@ -50,7 +50,7 @@ def render() -> None:
     if not done:
         st.caption(t("No lesson completed yet."))
 
-    st.subheader(t("Quizzes"))
+    st.header(t("Quizzes"))
     if topics:
         scores = [TopicScore(_topic_label(x.topic, titles, t), x.answered, x.correct) for x in topics]
         right = sum(x.correct for x in topics)
@@ -64,7 +64,7 @@ def render() -> None:
     else:
         st.caption(t("No quiz answered yet."))
 
-    st.subheader(t("Decisions"))
+    st.header(t("Decisions"))
     if decisions:
         labels = {k: t(v) for k, v in GRADE_LABELS.items()}
         points = [GradePoint(d.decided_at, d.grade) for d in decisions]

@@ -18,7 +18,7 @@ from coach.persistence import DB_ERRORS
 from coach.ui import state
 from coach.ui.handview import table_view
 from coach.ui.table import SeatView, TableView
-from coach.ui.widgets import page_header, show_table
+from coach.ui.widgets import page_header, shortcut, show_log, table_and_panel, unit_label
 
 DRILL_LABELS: dict[str, str] = {
     "showdown": N_("Who wins?"),
@@ -109,8 +109,16 @@ def render() -> None:
     c3.metric(t("Streak"), score.streak)
     with st.spinner(t("Dealing...")):
         drill = make_drill(kind, seed)
-    st.subheader(t(DRILL_LABELS[kind]))
-    show_table(_view(drill, t))
+    st.header(t(DRILL_LABELS[kind]))
+    view = _view(drill, t)
+    # The table on the left, the question and its answer beside it (below it on a phone).
+    _, right = table_and_panel(view)
+    with right:
+        _question(drill, kind, seed, t)
+        show_log(view.log)
+
+
+def _question(drill: Drill, kind: str, seed: int, t: Translator) -> None:
     st.markdown("**" + t.render(drill.prompt) + "**")
     result = st.session_state.get(RESULT)
     if result is not None and result[:2] == (kind, seed):
@@ -125,11 +133,11 @@ def render() -> None:
         for line in drill.explanation:
             st.markdown("- " + t.render(line))
         st.button(t("Next question"), key="quiz_next", type="primary", on_click=_new_drill,
-                  shortcut="N", icon=":material/arrow_forward:")
+                  shortcut=shortcut("N"), icon=":material/arrow_forward:")
         return
     if drill.numeric:
-        st.number_input(t("Your answer ({unit})", unit=drill.unit), min_value=0, value=None, step=1,
-                        key="quiz_answer", placeholder=t("Write a number"))
+        st.number_input(t("Your answer ({unit})", unit=unit_label(drill.unit, t)), min_value=0, value=None,
+                        step=1, key="quiz_answer", placeholder=t("Write a number"))
     else:
         st.radio(t("Your answer"), list(range(len(drill.choices))), index=None, key="quiz_answer",
                  format_func=lambda i: _choice(drill, i, t))

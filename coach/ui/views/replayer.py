@@ -9,12 +9,21 @@ from coach.i18n import Translator
 from coach.ui import state
 from coach.ui.coaching import Verdict, assess
 from coach.ui.controls import step_controls
-from coach.ui.handview import narration, table_view, visible_seats
+from coach.ui.handview import display_street, narration, table_view, visible_seats
 from coach.ui.player import HandScript
-from coach.ui.replay import MAX_BYTES, Section, engine_code, load_sections, script_for, script_of
+from coach.ui.replay import (
+    MAX_BYTES,
+    Section,
+    engine_code,
+    load_sections,
+    localized_problem,
+    next_action,
+    script_for,
+    script_of,
+)
 from coach.ui.table import render_log
 from coach.ui.views.lezioni import lessons
-from coach.ui.widgets import page_header, show_table, street_stepper
+from coach.ui.widgets import link_rules, page_header, show_log, street_stepper, table_and_panel
 
 SCRIPT = "replay.script"
 STEP = "replay.step"
@@ -115,8 +124,8 @@ def render() -> None:
                      placeholder=t("Choose a hand"), on_change=_on_lesson_hand)
     err = st.session_state.get(ERROR)
     if isinstance(err, CoachError):
-        st.error(t("This hand history cannot be replayed: {problem}", problem=err.localized(t)),
-                 icon=":material/error:")
+        st.error(t("This hand history cannot be replayed: {problem}",
+                   problem=t.render(localized_problem(err.message))), icon=":material/error:")
     source = st.session_state.get(SOURCE)
     if source is not None and source[2] > 1:
         st.session_state["replay_hand_no"] = source[3] + 1
@@ -134,39 +143,50 @@ def _render_script(sc: HandScript, t: Translator) -> None:
     hand = sc.hand_at(step)
     if "replay_reveal" not in st.session_state:
         st.session_state["replay_reveal"] = True
-    reveal = st.toggle(t("Show everyone's cards"), key="replay_reveal")
+    reveal = bool(st.session_state["replay_reveal"])
     scale = sc.history.scale
     if scale > 1:
         st.caption(t("Amounts are shown in the file's units, with decimals."))
-    show_table(table_view(hand, t, reveal_all=reveal, scale=scale))
-    street_stepper(hand.street)
-    step_controls("replay", step, len(sc) - 1, blocked=False, on_step=_on_step)
-    before = len(sc.hand_at(step - 1).events) if step > 0 else 0
-    lines = narration(hand.events[before:], t, visible_seats(hand, None, reveal)) if step > 0 else []
-    if lines:
-        st.html(render_log(lines, t))
-    k = sc.stops[step]
-    if k < len(sc.history.actions) and hand.actor is not None:
-        code = engine_code(sc.history.actions[k])
-        if code is not None:
-            comments = _comments()
-            verdict = comments.get(step)
-            if verdict is None:
-                st.button(t("What does the coach think of the next action?"), key=f"replay.comment.{step}",
-                          on_click=_on_comment, args=(step, code), icon=":material/psychology:")
-            else:
-                from coach.ui.views.lezioni import GRADE_BOX
-
-                if verdict.grade_label is not None:
-                    box = getattr(st, GRADE_BOX.get(verdict.grade or "", "info"))
-                    box(t("Next action: {code} — grade: {grade}", code=code,
-                          grade=t.render(verdict.grade_label)))
-                    if verdict.explanation is not None:
-                        st.markdown(t.render(verdict.explanation))
-                else:
-                    st.info(t("The coach has no analysis for this spot (unknown cards or an unusual "
-                              "table)."))
-    if hand.is_complete:
-        st.success(t("End of the hand."), icon=":material/flag:")
+    view = table_view(hand, t, reveal_all=reveal, scale=scale)
+    left, right = table_and_panel(view)
+    with left:
+        street_stepper(display_street(hand))
+        step_controls("replay", step, len(sc) - 1, blocked=False, on_step=_on_step)
+    with right:
+        before = len(sc.hand_at(step - 1).events) if step > 0 else 0
+        visible = visible_seats(hand, None, reveal)
+        lines = narration(hand.events[before:], t, visible, scale) if step > 0 else []
+        said = st.container()
+        if lines:
+            said.html(render_log(lines, t))
+        k = sc.stops[step]
+        nxt = next_action(sc, step)
+        if k < len(sc.history.actions) and hand.actor is not None and nxt is not None:
+            code = engine_code(sc.history.actions[k])
+            if code is not None:
+                _comment(step, code, t.render(nxt), scale, t)
+        if hand.is_complete:
+            st.success(t("End of the hand."), icon=":material/flag:")
+        st.toggle(t("Show everyone's cards"), key="replay_reveal")
+        show_log(view.log)
 
 
+def _comment(step: int, code: str, action: str, scale: int, t: Translator) -> None:
+    """The next action in words and, on request, the coach's grade of it."""
+    verdict = _comments().get(step)
+    if verdict is None:
+        st.markdown(t("Next action: {action}", action=action))
+        st.button(t("What does the coach think of the next action?"), key=f"replay.comment.{step}",
+                  on_click=_on_comment, args=(step, code), icon=":material/psychology:")
+        return
+    from coach.ui.views.lezioni import GRADE_BOX
+
+    if verdict.grade_label is None:
+        st.info(t("The coach has no analysis for this spot (unknown cards or an unusual table)."))
+        return
+    box = getattr(st, GRADE_BOX.get(verdict.grade or "", "info"))
+    box(t("Next action: {action} — grade: {grade}", action=action, grade=t.render(verdict.grade_label)))
+    if verdict.explanation is not None:
+        st.markdown(link_rules(t.render(verdict.explanation), t))
+        if scale > 1:
+            st.caption(t("The coach counts this file's amounts in cents (1,00 = 100)."))
