@@ -80,7 +80,8 @@ def folds(*players: int) -> list[str]:
 # KQo). Its open is worth about +0.5 bb, so folding gives that up (imprecisa; errore for the
 # chart). Open-limping is a leak whatever the hand. Shoving 100 bb: the blinds (1.5 bb) when
 # everyone folds, but five players call with QQ+/AK (about 12% of the time) and AJs has ~30%
-# against that: 0.88 x 1.5 - 0.12 x 0.4 x 100... about -3.5 bb against +0.5: errore or worse.
+# against that: 0.88 x 1.5 + 0.12 x (0.30 x 201.5 - 100) = 1.3 - 4.7 = -3.4 bb against +0.5
+# for the open: errore or worse.
 spot("pf-6max-utg-ajs-open", 6, {3: "AhJh"}, [], best="raise", model="chart",
      bands={"raise": OK, "fold": LEAK, "call": LEAK, "all_in": BAD},
      reason="AJs is a standard under-the-gun open in 6-max: raise; folding or limping is a leak")
@@ -233,7 +234,8 @@ spot("pf-9max-co-65s-overlimp", 9, {8: "6s5s"}, ["p3 cc", "p4 cc", "p5 f", "p6 f
 
 # QQ in the big blind after UTG, HJ and BTN limp and the SB completes (pot 10, four limpers):
 # iso-raise to 3 bb + 4 bb = 7 bb (14) or 8 bb (16) out of position. A min-raise to 4 gives
-# everyone 7:1 and plays QQ five-way: at best buona. Checking QQ gives up a lot of value.
+# every limper 6:1 or better and plays QQ five-way: at best buona. Checking QQ gives up a lot
+# of value.
 spot("pf-9max-bb-qq-vs-four-limpers", 9, {2: "QsQd"}, ["p3 cc", "p4 f", "p5 f", "p6 f", "p7 cc", "p8 f", "p9 cc", "p1 cc"],
      best="raise", model="chart",
      bands={"cbr 14": OK, "cbr 16": OK, "cbr 4": ["buona", "imprecisa", "errore"], "check": LEAK, "fold": FREE_FOLD},
@@ -356,8 +358,9 @@ pushfold_call("pf-6max-pushfold-15bb-bb-vs-sb-qq", 6, 1, 15, "QhQd", best="call"
 pushfold_call("pf-6max-pushfold-10bb-bb-vs-utg-aqo", 6, 3, 10, "AdQs", best="call",
               bands={"call": ["ottima"], "fold": ["errore"]},
               reason="AQo calls a 10 bb under-the-gun shove: folding loses 2 bb")
-# 22 in the big blind facing an UTG shove of 10 bb: the UTG range is tight (22 has ~45% only
-# against its small pairs, ~30% overall): call -1.85, fold -1.00: the call loses 0.85 bb.
+# 22 in the big blind facing an UTG shove of 10 bb: the UTG range is tight (22 is a coin flip
+# against its unpaired hands and ~18% against its pairs): call -1.85, fold -1.00: the call
+# loses 0.85 bb.
 pushfold_call("pf-6max-pushfold-10bb-bb-vs-utg-22", 6, 3, 10, "2c2h", best="fold",
               bands={"fold": ["ottima"], "call": LEAK},
               reason="22 folds to a 10 bb under-the-gun shove: the call loses 0.85 bb")
@@ -458,10 +461,10 @@ spot("flop-hu-flush-draw-calls-half-pot", 2, {1: "8h7h"}, [*HU_PRE, "d db Kh9h3c
      reason="a flush draw calls a half-pot bet: 25% needed, about 35% to hit plus implied odds")
 
 # 6c5c on Ks8d4h facing a pot-size c-bet (13 into 13): needs 33%; the gutshot (four sevens:
-# 8.7% per card, 16.5% by the river) and no overcard: against a pot-bet range the hand has well
+# 8.5% on the turn, 16.5% by the river) and no overcard: against a pot-bet range the hand has well
 # under 25%. Fold. Calling is a leak. A bluff-raise is not banded: gutshots are the hands a
 # balanced strategy raises as bluffs, and against a range that folds ~40% to a raise it costs
-# only a few tenths of a big blind; but the jam (195 into 39), called by every Kx, loses
+# only a few tenths of a big blind; but the jam (195 into 26), called by every Kx, loses
 # ~30 bb.
 spot("flop-6max-gutshot-folds-to-pot-bet", 6, {6: "6c5c"}, [*CO_VS_BTN, "d db Ks8d4h", "p5 cbr 13"], model="heuristic",
      bands={"fold": OK, "call": LEAK, "all_in": BAD},
@@ -543,7 +546,7 @@ spot("flop-hu-overpair-bets-checked-to", 2, {2: "JhJd"}, [*HU_PRE, "d db 8c5d2h"
 # =========================================================================================
 # Two pair (Th9h on Tc9d4s 2c) in position, checked to, on a board with a club draw and
 # straight draws (J, Q8, 87, 76): bet for value and protection (half to full pot: 89% now);
-# checking back gives free cards and loses value (imprecisa/errore). A jam of 188 into 25
+# checking back gives free cards and loses value (imprecisa/errore). A jam of 189 into 25
 # folds all worse: errore or worse.
 spot("turn-6max-two-pair-bets-when-checked-to", 6, {6: "Th9h"},
      [*CO_VS_BTN, "d db Tc9d4s", "p5 cbr 6", "p6 cc", "d db 2c", "p5 cc"], best="aggressive", model="heuristic",
@@ -553,7 +556,7 @@ spot("turn-6max-two-pair-bets-when-checked-to", 6, {6: "Th9h"},
 # JcTc on Qd9s3h 2d (open-ended: K or 8, 8 outs, 17.4% on the river) facing 4 into 19 (needs
 # 14.8%), with implied odds: call (a check-raise semi-bluff against a small bet is a
 # reasonable alternative, not banded). Folding gives up a small edge (buona/imprecisa); a jam
-# of 186 into 23 as a semi-bluff with 17%: errore or worse.
+# of 191 into 23 as a semi-bluff with 17%: errore or worse.
 spot("turn-6max-oesd-calls-small-bet", 6, {2: "JcTc"},
      [*BTN_VS_BB, "d db Qd9s3h", "p2 cc", "p6 cbr 4", "p2 cc", "d db 2d", "p2 cc", "p6 cbr 4"], best="not_fold", model="heuristic",
      bands={"call": OK, "fold": ["buona", "imprecisa"], "all_in": BAD},
@@ -581,8 +584,9 @@ spot("turn-hu-semibluff-vs-roccia", 2, {2: "QhJh"},
 
 # FINDING 1 (turn). Against a «principiante» in a 3-bet pot (pot 59), 7c6c on Ks8d3c 2h has
 # no pair, no draw (about 5%): a pure bluff. He calls any pair and any ace; he folds perhaps
-# 15%. A half-pot bet (30): 0.15 x 59 - 0.85 x 30 + ... about -6.5 bb against checking
-# (errore); pot (59): about -17 bb; even a third (19) loses ~2.7 bb. Checking is right.
+# 15%. A half-pot bet (30): 0.15 x 59 + 0.85 x (0.05 x 119 - 30) = -11.6 chips against about
+# +1.5 for the check: -6.5 bb (errore); pot (59): about -17 bb; even a third (19) loses
+# ~2.7 bb. Checking is right.
 spot("turn-6max-pure-bluff-vs-principiante", 6, {6: "7c6c"},
      [*CO_3BET_POT, "d db Ks8d3c", "p5 cc", "p6 cbr 12", "p5 cc", "d db 2h", "p5 cc"], best="check", model="heuristic",
      profiles={"p5": "principiante"},
@@ -592,7 +596,7 @@ spot("turn-6max-pure-bluff-vs-principiante", 6, {6: "7c6c"},
 
 # Against an «aggressivo» who barrels the turn (14 into 19 on 9h6d2s Kc), top pair ace kicker
 # of the flop (Ac9c, now second pair) needs 30% and has 69% against the whole button range,
-# more against an aggressive barrelling range: call. Folding is a leak; a jam of 182 into 47
+# more against an aggressive barrelling range: call. Folding is a leak; a jam of 191 into 47
 # folds his bluffs and is called by Kx: a mistake.
 spot("turn-6max-hero-call-vs-aggressivo", 6, {2: "Ac9c"},
      [*BTN_VS_BB, "d db 9h6d2s", "p2 cc", "p6 cbr 4", "p2 cc", "d db Kc", "p2 cc", "p6 cbr 14"], best="call", model="heuristic",
@@ -601,9 +605,9 @@ spot("turn-6max-hero-call-vs-aggressivo", 6, {2: "Ac9c"},
      reason="second pair ace kicker calls an aggressive player's turn barrel")
 
 # The CO (stack 51) jams 40 into 25 on Ks9s4d 2c; the lesson's range is KK, 99, 44, K9s, AK,
-# KQ (sets, two pair, top pair). AsTs has the nut flush draw and 21.5% (AK blocks some aces'
-# value); the call needs 40/105 = 38%. All-in: no implied odds. Fold; the call loses
-# 0.16 x 105... about -8 bb (errore grave; errore with doubled thresholds).
+# KQ (sets, two pair, top pair). AsTs has the nut flush draw and 21.5% (exact); the call needs
+# 40/105 = 38%. All-in: no implied odds. Fold; the call is worth 0.215 x 105 - 40 = -17.4
+# chips, -8.7 bb (errore grave; errore at least).
 spot("turn-9max-nut-flush-draw-folds-to-allin", 9, {9: "AsTs"},
      [*folds(3, 4, 5, 6, 7), "p8 cbr 5", "p9 cc", "p1 f", "p2 f", "d db Ks9s4d", "p8 cbr 6", "p9 cc", "d db 2c", "p8 cbr 40"],
      stacks=[200, 200, 200, 200, 200, 200, 200, 51, 200], best="fold", model="heuristic",
@@ -612,8 +616,8 @@ spot("turn-9max-nut-flush-draw-folds-to-allin", 9, {9: "AsTs"},
      reason="a flush draw without implied odds folds to an all-in that asks 38%: it has 21.5%")
 
 # Three-way turn: the big blind with AhTh on 9h5h2c 3d (nut flush draw, wheel gutshot, an ace):
-# BTN bets 10, the SB calls: 10 to call into 50 (needs 16.7%); about 12-15 clean outs (26-33%)
-# and implied odds multiway. Call (a check-raise semi-bluff is possible, not banded);
+# BTN bets 10, the SB calls: 10 to call into 50 (needs 16.7%); about 12-15 clean outs (26-33%;
+# 40% three-way against the two whole preflop ranges) and implied odds multiway. Call (a check-raise semi-bluff is possible, not banded);
 # folding is a leak.
 spot("turn-6max-3way-nut-draw-calls", 6, {2: "AhTh"},
      [*folds(3, 4, 5), "p6 cbr 5", "p1 cc", "p2 cc", "d db 9h5h2c", "p1 cc", "p2 cc", "p6 cbr 5", "p1 cc", "p2 cc",
@@ -630,7 +634,7 @@ spot("turn-hu-thin-value-vs-principiante", 2, {2: "Kc5c"},
      bands={"cbr 9": OK, "cbr 12": OK, "check": ["buona", "imprecisa"], "all_in": BAD},
      reason="top pair bets the turn for value against a player who calls too much")
 
-# Nine-handed, three-way limped-and-raised pot, the small blind first to act on the turn with
+# Nine-handed, three-way single-raised pot, the small blind first to act on the turn with
 # Qd5c on Jc8d3h 2s: nothing to call. Folding when checking is free is always «errore».
 spot("turn-9max-3way-free-check", 9, {1: "Qd5c"},
      [*folds(3, 4, 5, 6, 7), "p8 cbr 5", "p9 f", "p1 cc", "p2 cc", "d db Jc8d3h", "p1 cc", "p2 cc", "p8 cc", "d db 2s"],
@@ -690,7 +694,7 @@ spot("river-6max-nut-flush-vs-bet", 6, {6: "AhTh"},
      best="raise", model="solver",
      ranges={"p5": "AK, KQ, KJ, KTs, 99, 77, 22, QhJh, Qh9h, Jh8h, 8h6h, 6h5h, AQ, AJ"},
      bands={"fold": BLUNDER, "call": ["imprecisa", "errore", "errore grave"], "cbr 40": OK3, "all_in": OK},
-     reason="the nut flush raises the river bet, or calls: never folds, never a mistake")
+     reason="the nut flush raises the river bet: folding is a blunder, calling misses a raise worth 13-16 bb")
 
 # FINDING 4a. Three-way river, trips with a ten kicker (Th9h on 9s9d4c 2h Kc: A9, K9 (full
 # house), Q9, J9, 99, 44 beat it): the SB checked, the button is still to act behind. Value
@@ -732,7 +736,7 @@ spot("river-hu-thin-value-vs-principiante", 2, {2: "Td8d"},
 # Against a «roccia», 7d6d missed everything on Qd8d4c 2s 3h (no showdown value) and he checked
 # three streets: his range is weak pairs that he folds to a bet. A bet of 9-18 into 18 needs
 # 33-50% folds and gets ~60%: about +3 bb over checking (imprecisa/errore for the check). A
-# jam of 186 into 18 risks ten pots against the few hands he calls with: a leak or worse.
+# jam of 191 into 18 risks ten pots against the few hands he calls with: a leak or worse.
 spot("river-hu-bluff-vs-roccia", 2, {2: "7d6d"},
      [*HU_PRE, "d db Qd8d4c", "p1 cc", "p2 cbr 4", "p1 cc", "d db 2s", "p1 cc", "p2 cc", "d db 3h", "p1 cc"],
      best="aggressive", profiles={"p1": "roccia"},
@@ -783,8 +787,9 @@ spot("river-9max-set-bets-when-checked-to", 9, {8: "9s9h"},
 
 # Three-way river at nine: the HJ bets 20 into 40 on Ts7h3c 2d Ad and the CO calls; the big
 # blind has 7c6c (middle pair, no longer second pair after the ace). An overcall needs 20% but
-# must beat a bettor AND a caller who both like this board; 7x has well under 10%: fold. The
-# call loses ~6 bb (errore or worse: the river is not an estimate).
+# must beat a bettor AND a caller who both like this board; 7x has about 9%: fold. The call
+# is worth about 0.09 x 100 - 20 = -11 chips, -5.5 bb (errore or worse: the river is not an
+# estimate).
 spot("river-9max-3way-overcall-folds", 9, {2: "7c6c"},
      [*folds(3, 4, 5, 6), "p7 cbr 5", "p8 cc", "p9 f", "p1 f", "p2 cc", "d db Ts7h3c", "p2 cc", "p7 cbr 8", "p8 cc", "p2 cc",
       "d db 2d", "p2 cc", "p7 cc", "p8 cc", "d db Ad", "p2 cc", "p7 cbr 20", "p8 cc"], best="fold", model="heuristic",
@@ -822,7 +827,8 @@ spot("turn-hu-refuse-raise-below-min", 2, {2: "8c8s"},
      bands={"fold": BLUNDER},
      reason="facing a bet of 10 the minimum raise is to 20: a raise to 15 is refused, rule R09")
 
-# R10: a bet of 500 with 181 in front of the player: no more than the chips on the table.
+# R10: a raise to 500 with 195 chips in front of the player: no more than the chips on the
+# table.
 spot("river-6max-refuse-above-stack", 6, {6: "Kd9d"},
      [*BTN_VS_BB, "d db 9c6h2d", "p2 cc", "p6 cc", "d db Ts", "p2 cc", "p6 cc", "d db 3h", "p2 cbr 8"],
      refused={"cbr 500": "R10"},
