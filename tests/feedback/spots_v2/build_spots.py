@@ -534,6 +534,27 @@ spot("flop-9max-4way-bluff-into-field", 9, {2: "6c5c"},
      bands={"check": OK, "cbr 7": LEAK, "cbr 21": BAD, "all_in": BLUNDER},
      reason="bluffing into three players on an ace-king board loses: check")
 
+# Three-way at nine: UTG opened, the button and the big blind called; on Qh8h3c the big blind
+# (AhTh: nut flush draw, an overcard ace) checked, UTG bet 8 into 16 and the button called:
+# 8 to call into 32 needs 20%; the draw has 42% three-way against the two whole preflop
+# ranges (nine outs, 35% by the river, plus implied odds from two opponents): call. Folding
+# is a leak; a jam of 195 into 32 into two ranges that bet and called is a mistake (the
+# check-raise semi-bluff is not banded).
+spot("flop-9max-3way-nut-flush-draw-calls", 9, {2: "AhTh"},
+     ["p3 cbr 5", *folds(4, 5, 6, 7, 8), "p9 cc", "p1 f", "p2 cc", "d db Qh8h3c", "p2 cc", "p3 cbr 8", "p9 cc"],
+     best="not_fold", model="heuristic",
+     bands={"call": OK, "fold": LEAK, "all_in": ["imprecisa", "errore", "errore grave"]},
+     reason="the nut flush draw calls a bet and a call three-way: 20% needed, about 35% to hit plus implied odds")
+
+# Against a «principiante», top pair top kicker (AhKd on Kc7d2s) checked to: he calls with any
+# king, any seven or deuce, pocket pairs and ace-high, so the value bet should be big (two
+# thirds to the pot: he pays the same); a third of the pot is fine but thinner; checking gives
+# up the value (imprecisa/errore). 91% against the big blind's whole defending range.
+spot("flop-6max-value-vs-principiante-size-up", 6, {6: "AhKd"}, [*BTN_VS_BB, "d db Kc7d2s", "p2 cc"],
+     best="aggressive", model="heuristic", profiles={"p2": "principiante"},
+     bands={"cbr 7": OK, "cbr 11": OK, "cbr 4": OK3, "check": LEAK},
+     reason="top pair top kicker bets big for value against a player who calls too much")
+
 # JJ on 8c5d2h heads-up, checked to: an overpair bets for value and protection (any size from a
 # third to two thirds is standard, pot is fine); checking behind loses value (buona/imprecisa).
 # A jam of 195 into 10 folds every worse hand: errore or worse.
@@ -633,6 +654,17 @@ spot("turn-hu-thin-value-vs-principiante", 2, {2: "Kc5c"},
      profiles={"p1": "principiante"},
      bands={"cbr 9": OK, "cbr 12": OK, "check": ["buona", "imprecisa"], "all_in": BAD},
      reason="top pair bets the turn for value against a player who calls too much")
+
+# Three-way turn: the button c-bet 8 into 15 on Js9h5c and both blinds called; on the 2s both
+# checked. Kd3d has no pair and no draw (6% against the two whole ranges, less against hands
+# that called a bet): a second bluff into two players who both continued needs them to fold
+# together, which they do perhaps one time in six. Two thirds of the pot (26) loses ~5 bb
+# against checking (errore with the doubled thresholds), the pot (39) more. Check.
+spot("turn-6max-3way-bluff-into-two-callers", 6, {6: "Kd3d"},
+     [*folds(3, 4, 5), "p6 cbr 5", "p1 cc", "p2 cc", "d db Js9h5c", "p1 cc", "p2 cc", "p6 cbr 8", "p1 cc", "p2 cc",
+      "d db 2s", "p1 cc", "p2 cc"], best="check", model="heuristic",
+     bands={"check": OK, "cbr 26": BAD, "cbr 39": BAD, "all_in": BLUNDER},
+     reason="a second barrel with nothing into two players who called the flop loses: check")
 
 # Nine-handed, three-way single-raised pot, the small blind first to act on the turn with
 # Qd5c on Jc8d3h 2s: nothing to call. Folding when checking is free is always «errore».
@@ -795,6 +827,19 @@ spot("river-9max-3way-overcall-folds", 9, {2: "7c6c"},
       "d db 2d", "p2 cc", "p7 cc", "p8 cc", "d db Ad", "p2 cc", "p7 cbr 20", "p8 cc"], best="fold", model="heuristic",
      bands={"fold": OK, "call": BAD},
      reason="a weak pair folds to a river bet and a call three-way")
+
+# Three-way river at nine, the nuts out of position: QhJh makes the king-high straight on
+# Tc9d4h 2s Kd (no flush, unpaired board: the absolute nuts); the LJ bet the turn and the
+# button called. Leading for value (half to the pot) is right; checking to the turn's bettor
+# to check-raise is reasonable but risks a check behind (buona to errore). The all-in for 187
+# (4.7x the pot) three-way folds every hand that would pay a normal bet: by the rule (above 2x
+# the pot only the nuts heads-up may be best) and by the numbers, not «ottima».
+spot("river-9max-3way-nuts-bets-normal-size", 9, {2: "QhJh"},
+     [*folds(3, 4, 5), "p6 cbr 5", "p7 f", "p8 f", "p9 cc", "p1 f", "p2 cc", "d db Tc9d4h", "p2 cc", "p6 cc", "p9 cc",
+      "d db 2s", "p2 cc", "p6 cbr 8", "p9 cc", "p2 cc", "d db Kd"], best="aggressive", model="heuristic",
+     bands={"cbr 20": OK, "cbr 26": OK, "cbr 40": OK, "check": ["buona", "imprecisa", "errore"],
+            "all_in": ["buona", "imprecisa", "errore"]},
+     reason="the nuts three-way bet a normal size for value; a 4.7x-pot all-in is never the only best")
 
 # Against a «roccia», top pair weak kicker (Js3s on Jc7s4d 2h 9c) checked to on the river: he
 # calls a bet only with better jacks, two pairs and sets, and folds the 7x and pairs it beats.
