@@ -505,6 +505,16 @@ spot("flop-6max-middle-pair-calls-aggressivo", 6, {2: "8d7d"}, [*BTN_VS_BB, "d d
      bands={"call": OK, "fold": LEAK, "all_in": BAD},
      reason="middle pair calls an aggressive player's c-bet: his range has many bluffs")
 
+# Against an «aggressivo» who c-bets almost every flop (4 into 11 on Th7h2c), the big blind's
+# 9h8h has 15 outs (open-ender plus flush draw: 63% against the button's whole range):
+# the check-raise semi-bluff is excellent (his many air hands fold, and when he re-raises
+# light the draw is often ahead); calling is fine too. Folding a favourite is a big mistake;
+# even the jam (195 into 15) is close, since the draw is flipping at worst when called.
+spot("flop-6max-combo-draw-semibluff-vs-aggressivo", 6, {2: "9h8h"}, [*BTN_VS_BB, "d db Th7h2c", "p2 cc", "p6 cbr 4"],
+     best="not_fold", model="heuristic", profiles={"p6": "aggressivo"},
+     bands={"raise": OK, "call": OK, "all_in": OK3, "fold": BAD},
+     reason="a combo draw check-raises (or calls) an aggressive player's c-bet; it never folds")
+
 # Against a «roccia», a check-raise (4 -> 16) on Qh9c4d means strength: against Q9, sets and
 # strong queens 66 has 7% (two outs). 12 to call into 31 needs 28%: fold (ottima/buona).
 # Calling is a leak; re-raising or jamming as a bluff into a nit's value range is a mistake.
@@ -753,6 +763,21 @@ spot("river-hu-nuts-may-overbet", 2, {2: "Qc9c"},
      ranges={"p1": "AJ, KJ, QJs, J9s, JTs, T9s, 98s, 88, 33, TT, KT, QTs, ATs, 97s, 76s, A8s, 87s, 22"},
      bands={"cbr 21": OK, "cbr 28": OK, "cbr 42": OK, "all_in": OK3, "check": BAD},
      reason="with the nuts heads-up on the river a big bet, even all-in, is right; checking back loses ~13 bb")
+
+# «equilibrio»: a balanced bluff is not a mistake. The button barrelled Kh Td 6h 3c and the
+# big blind check-called twice; the flush missed on the 2s and the big blind checks. 9h8h has
+# nine-high (no showdown value) and blocks none of the calls but unblocks the busted draws that
+# fold: a textbook bluff. Solver (the big blind's range below, three button ranges): every bet
+# from a third of the pot to 125% is within 0.3 bb of the best and beats checking by 0.5 to
+# 5 bb. The bet is therefore «ottima» or «buona» against a balanced player (the opposite of
+# the calling station above); the check is not banded (it depends on how many bluffs the
+# button's range holds).
+spot("river-hu-balanced-bluff-vs-equilibrio", 2, {2: "9h8h"},
+     [*HU_PRE, "d db KhTd6h", "p1 cc", "p2 cbr 4", "p1 cc", "d db 3c", "p1 cc", "p2 cbr 12", "p1 cc", "d db 2s", "p1 cc"],
+     best="aggressive", model="solver", profiles={"p1": "equilibrio"},
+     ranges={"p1": "KJ, K9, K8, K7s, K5s, K4s, AT, QTs, JTs, T9s, T8s, 66, 33, A6s, Ah5h, Ah4h, Jh8h, Jh9h, 8h7h, 7h5h, QJo, J9s, 97s"},
+     bands={"cbr 14": OK, "cbr 28": OK, "cbr 42": OK},
+     reason="against a balanced player a bluff with the right hand is as good as checking or better")
 
 # Against a «principiante», top pair eight kicker (Td8d on Ts7c3d 2h 5s) checked to on the
 # river: thin value. He calls with every pair (7x, 3x, 2x, 5x, small pocket pairs) and more;
