@@ -705,14 +705,16 @@ spot("turn-9max-3way-free-check", 9, {1: "Qd5c"},
 # his betting range (call -0.35 bb) or as his river range for the solver. Solver, three
 # plausible hero ranges: fold 0, call +0.13 / -0.23 / +0.17 bb, raise to 65 -0.24 / -0.50 /
 # -0.11 bb, all-in -3.0 / -1.4 / -0.42 bb, i.e. 3.1 / 1.4 / 0.6 bb worse than the best option.
-# So the all-in is never «ottima» or «buona»; a smaller bluff-raise costs 0.3-0.5 bb (buona at
-# best: never «ottima», which is what the coach says today for raises to 40-80 without a
-# lesson range); fold and call are both fine.
+# So the all-in is never «ottima» or «buona»; a smaller bluff-raise costs 0.3-0.5 bb by the
+# solver (buona at best: never «ottima», which is what the coach says today for raises to
+# 40-80 without a lesson range), and much more if his value never folds (read as a betting
+# range, the raise to 65 loses ~12 bb): any grade but «ottima». Fold and call are both fine.
 spot("river-hu-bottom-pair-jam-vs-pot-bet", 2, {1: "5s3s"},
      [*HU_PRE, "d db Kh8h3c", "p1 cc", "p2 cbr 5", "p1 cc", "d db 2s", "p1 cc", "p2 cc", "d db 6d", "p1 cc", "p2 cbr 20"],
      model="solver",
      ranges={"p2": "AK, KQ, KJ, KT, K9s, 88, 33, K8s, K6s, K2s, 66, 22, 54, QhJh, JhTh, Th9h, 9h7h, 7h5h, JTo, A5o, A4o"},
-     bands={"fold": OK, "call": OK3, "raise": ["buona", "imprecisa", "errore"], "all_in": ["imprecisa", "errore", "errore grave"]},
+     bands={"fold": OK, "call": OK3, "raise": ["buona", "imprecisa", "errore", "errore grave"],
+            "all_in": ["imprecisa", "errore", "errore grave"]},
      reason="raising bottom pair all-in over a pot bet folds out only what it beats: never a good play")
 
 # FINDING 1b. A calling station's river range (the example: any pair, ace-high):
