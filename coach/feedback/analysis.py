@@ -286,8 +286,11 @@ def analyze(
     profs = _profiles(sit, profiles)
     ranges = opponent_ranges(sit, villain_ranges, profs)
     wanted = list(candidates)
-    options = candidate_options(sit, wanted)
-    refused = _refused(hand, wanted, options)
+    actor = f"p{hand.config.player_of_seat(sit.hero)}"
+    # a code written for another player ("p9 cbr 10" when p3 acts) is not the hero's option: refused
+    mine = [c for c in wanted if not _other_player(c, actor)]
+    options = candidate_options(sit, mine)
+    refused = _refused(hand, wanted, options, actor)
     chart = chart_model.chart_situation(sit, villain_ranges)
     no_equity = chart is not None and chart[0] in ("unopened", "limped")
     equity, combo_eq = _equity(sit, ranges, seed, skip=no_equity)
@@ -331,7 +334,12 @@ def analyze(
     )
 
 
-def _refused(hand: Hand, wanted: Sequence[str], options: Sequence[Option]) -> list[RefusedOption]:
+def _other_player(code: str, actor: str) -> bool:
+    head = code.split()[0] if code.split() else ""
+    return head.startswith("p") and head[1:].isdigit() and head != actor
+
+
+def _refused(hand: Hand, wanted: Sequence[str], options: Sequence[Option], actor: str) -> list[RefusedOption]:
     """The asked-for codes that the rules forbid now, with the rule (legal ones are graded)."""
     from coach.errors import InvalidInput
     from coach.feedback.rules import explain_refusal
@@ -340,7 +348,8 @@ def _refused(hand: Hand, wanted: Sequence[str], options: Sequence[Option]) -> li
     out = []
     for code in wanted:
         amount = parse_raise_code(code)
-        short = f"cbr {amount}" if amount is not None else code.strip()
+        other = _other_player(code, actor)
+        short = code.strip() if other else (f"cbr {amount}" if amount is not None else code.strip())
         if short in have:
             continue
         try:

@@ -125,7 +125,7 @@ def _narrow(
     if act.kind in ("bet", "raise"):
         add = act.added
         w = act.pot_before / (act.pot_before + add) if add > 0 else 1.0
-        keep = pct >= 1.0 - w
+        keep = pct >= 1.0 - min(1.0, w * prof.bet_width)
         other = prof.other_weight
     else:  # call
         c = act.added

@@ -19,17 +19,24 @@ the learner why:
   draw calling half the pot, a combo draw up to the pot, a set or an
   out-of-position strong hand checking): the estimate looks one street ahead,
   while these lines keep the opponent's bluffs in and control the pot;
-* **river bets above twice the pot** are at most «buona» unless the hero holds
-  the nuts heads-up (the calling range a real opponent has for such a size is
-  narrow and strong);
+* **river bets above twice the pot** are at most «buona» (above four times,
+  at most «imprecisa») unless the hero holds the nuts heads-up (the calling
+  range a real opponent has for such a size is narrow and strong);
 * before the river, a bet of more than twice the pot that is not all-in is
   never graded above the standard sizes (it risks chips on streets the estimate
   cannot see); an all-in is never penalised for later streets: there are none;
+  but a bet or all-in of more than **three times the pot** before the river is
+  «errore» at best: it risks a deep stack to win a small pot, the worse hands
+  that would pay a normal bet fold and only better hands (or better draws)
+  call, and the estimate of its folds is the least reliable of all;
+* a capped option is never the yardstick: the best is measured among the
+  options no rule caps;
 * a bet or raise that beats every passive play is at least «buona» when the
   best option is another size: the action is right, and sizes are where every
   model leans most on its assumptions;
 * a passive play beaten only by an estimated raise loses at most «errore» when
-  the raise is for value, at most «buona» when it is a bluff or semi-bluff;
+  the raise is for value with a strong hand, at most «buona» otherwise (a
+  bluff, a semi-bluff, a medium hand's protection raise);
   calling or checking the nuts on the river is at worst «imprecisa»: it wins
   the pot, and what it loses is value not collected.
 
@@ -73,16 +80,99 @@ def _bb(chips: float, ctx: Context) -> float:
     return chips / ctx.bb
 
 
+def _bluff_catcher_cap(v: Valued, ctx: Context) -> tuple[Grade, str | None, Grade | None] | None:
+    """Against an aggressive player who bet, a bluff-catcher calls: raising folds his bluffs out.
+
+    The estimate, which sees one street, likes raising (his bluffs fold); what
+    makes calling right is what it cannot see: his bluffs keep betting into a
+    hand that beats them. Raises of a medium hand are then at best «buona».
+    """
+    sit = ctx.sit
+    if not v.opt.aggressive or sit.to_call <= 0 or ctx.hand.strong_made:
+        return None
+    eq = ctx.equity.value if ctx.equity is not None else 0.0
+    bettors = {a.seat for a in sit.street_actions() if a.kind in ("bet", "raise")}
+    aggressive = any(p.bet_width > 1.0 for s, p in ctx.profiles.items() if s in bettors)
+    if aggressive and eq >= 0.5:
+        return Grade.BUONA, T.BLUFF_CATCHER_NOTE, None
+    return None
+
+
+Cap = tuple[Grade, str | None, Grade | None]
+
+
+def _worst_cap(a: Cap | None, b: Cap) -> Cap:
+    """The stricter of two caps (the lower best grade allowed, then the harsher floor)."""
+    if a is None:
+        return b
+    return max(a, b, key=lambda c: (c[0].rank, c[2].rank if c[2] is not None else -1))
+
+
+def _multiway_bluff_cap(v: Valued, ctx: Context) -> Cap | None:
+    """A raise with no showdown value into a bettor and a caller is at best «imprecisa».
+
+    The estimate multiplies two players' folds, each of them optimistic: one of
+    two players who have put chips in usually has a hand.
+    """
+    sit = ctx.sit
+    if not v.opt.aggressive or sit.to_call <= 0 or ctx.hand.strong_draw or ctx.hand.strong_made:
+        return None
+    eq = ctx.equity.value if ctx.equity is not None else 1.0
+    in_this_street = {a.seat for a in sit.street_actions() if a.kind in ("bet", "raise", "call")}
+    if eq < BLUFF_EQUITY and len(in_this_street & set(sit.opponents)) >= 2:
+        return Grade.IMPRECISA, T.MULTIWAY_BLUFF_NOTE, None
+    return None
+
+
+def _size_cap(v: Valued, val: Valuation, ctx: Context) -> tuple[Grade, str | None, Grade | None]:
+    """(best grade allowed, note, worst grade forced) for the size of a bet, whatever its EV.
+
+    * river, more than twice the pot: at most «buona» (more than four times: at
+      most «imprecisa»), unless the hero holds the nuts heads-up;
+    * before the river, more than three times the pot: «errore» at best (it
+      risks a deep stack to win a small pot: only better hands call);
+    * before the river, two to three times the pot and not all-in (the
+      estimate): never above the standard sizes («buona» at best).
+    """
+    sit = ctx.sit
+    o = v.opt
+    if not o.aggressive or o.amount is None:
+        return Grade.OTTIMA, None, None
+    add = o.amount - sit.hero_in_front
+    pot = sit.pot + sit.to_call
+    if sit.street == "river":
+        if ctx.hand.nuts and len(sit.opponents) == 1:
+            return Grade.OTTIMA, None, None
+        if add > 4 * pot:
+            return Grade.IMPRECISA, T.RIVER_HUGE_OVERBET_NOTE, None
+        if add > 2 * pot:
+            return Grade.BUONA, T.RIVER_OVERBET_NOTE, None
+        return Grade.OTTIMA, None, None
+    if val.model == "pushfold":
+        return Grade.OTTIMA, None, None
+    if add > 3 * pot:
+        if ctx.hand.combo_draw:  # a big draw is a favourite against one pair: a crude play, not a blunder
+            return Grade.IMPRECISA, T.DEEP_OVERBET_NOTE, None
+        eq = ctx.equity.value if ctx.equity is not None else 1.0
+        if eq < BLUFF_EQUITY and not ctx.hand.strong_draw:  # a stack risked on a pure bluff
+            return Grade.ERRORE_GRAVE, T.DEEP_OVERBET_NOTE, Grade.ERRORE_GRAVE
+        return Grade.ERRORE, T.DEEP_OVERBET_NOTE, Grade.ERRORE
+    if add > 2 * pot and o.kind != "all_in" and val.model == "heuristic":
+        return Grade.BUONA, T.OVERBET_NOTE, None
+    return Grade.OTTIMA, None, None
+
+
 def grade_valuation(val: Valuation, ctx: Context) -> list[Graded]:
     """The grade of every option of a model's valuation (see the module doc for the rules)."""
     if val.model == "chart":
         return [Graded(v, v.grade or Grade.IMPRECISA, list(v.notes)) for v in val.valued]
     sit = ctx.sit
     measured = [v for v in val.valued if v.ev is not None]
-    overbets = {id(v) for v in measured if val.model == "heuristic" and v.opt.aggressive
-                and v.opt.kind != "all_in" and sit.street != "river" and v.opt.amount is not None
-                and v.opt.amount - sit.hero_in_front > 2 * (sit.pot + sit.to_call)}
-    rankable = [v for v in measured if id(v) not in overbets] or measured
+    caps = {id(v): _worst_cap(_bluff_catcher_cap(v, ctx) or _multiway_bluff_cap(v, ctx),
+                              _size_cap(v, val, ctx)) for v in measured}
+    # the best is measured among the options no rule caps: a capped option (a huge overbet, say)
+    # is graded against the others, never the yardstick they are graded by
+    rankable = [v for v in measured if caps[id(v)][0] is Grade.OTTIMA] or measured
     top = max(rankable, key=lambda v: v.ev or 0.0)
     top_ev = top.ev or 0.0
     tol = 0.0
@@ -100,26 +190,23 @@ def grade_valuation(val: Valuation, ctx: Context) -> list[Graded]:
         loss = max(0.0, top_ev - v.ev)
         estimate = v.estimate or top.estimate
         grade = grade_for_loss(_bb(0.0 if loss <= tol else loss, ctx), estimate=estimate)
+        cap, cap_note, floor = caps[id(v)]
         beats_passive = v.opt.aggressive and all(v.ev > (u.ev or 0.0) for u in passive)
-        if beats_passive and top.opt.aggressive and grade.rank > Grade.BUONA.rank:
+        if beats_passive and top.opt.aggressive and grade.rank > Grade.BUONA.rank and cap is Grade.OTTIMA:
             # the right action, another size: sizes are where every model leans most on its assumptions
             grade = Grade.BUONA
         if val.model == "heuristic":
             grade = _heuristic_rules(v, grade, val, ctx, top, best_passive, eq, notes)
-        if (v.opt.passive and sit.street == "river" and ctx.hand.nuts and top.opt.aggressive
-                and grade.rank > Grade.IMPRECISA.rank):
+        if (v.opt.passive and sit.to_call > 0 and sit.street == "river" and ctx.hand.nuts
+                and top.opt.aggressive and grade.rank > Grade.IMPRECISA.rank):
             # calling or checking the nuts wins the pot: what it loses is value not collected
             grade = Grade.IMPRECISA
             notes.append(Message(T.NUTS_PASSIVE))
-        if v.opt.aggressive and sit.street == "river" and v.opt.amount is not None \
-                and v.opt.amount - sit.hero_in_front > 2 * (sit.pot + sit.to_call) \
-                and not (ctx.hand.nuts and len(sit.opponents) == 1):
-            if grade.rank < Grade.BUONA.rank:
-                grade = Grade.BUONA
-                notes.append(Message(T.RIVER_OVERBET_NOTE))
-        if id(v) in overbets:
-            grade = grade.at_least(Grade.BUONA)
-            notes.append(Message(T.OVERBET_NOTE))
+        if cap_note is not None and (grade.rank < cap.rank or floor is not None):
+            grade = grade.at_least(cap)
+            if floor is not None:
+                grade = grade.at_least(floor)
+            notes.append(Message(cap_note))
         if v.opt.kind == "fold" and sit.can_check:
             grade = Grade.ERRORE
             notes.append(Message(T.FOLD_WHEN_FREE))
@@ -140,7 +227,17 @@ def _heuristic_rules(
             and best_passive.ev is not None and (v.opt.kind != "fold" or eq < 0.5)):
         # a passive play beaten by an estimated bet or raise: graded in full against the best passive
         # play, while the raise's estimated extra may add at most a capped penalty
-        cap = Grade.ERRORE if eq >= 0.5 else Grade.BUONA
+        # missing a value raise with a strong hand is at worst a mistake; with a medium hand the raise
+        # is a bluff or a protection play, and passing it up is at worst a close second
+        profiles = [p for s, p in ctx.profiles.items() if s in sit.opponents]
+        pays_off = any(p.call_scale < 1.0 for p in profiles)  # a calling station pays value bets
+        folds_too_much = any(p.call_shift > 0.0 for p in profiles)  # a rock gives up to bluffs
+        if eq >= 0.5 and ctx.hand.strong_made:
+            cap = Grade.ERRORE
+        elif eq >= 0.5:  # a medium hand's value: a leak against a station, and more of it on the river
+            cap = (Grade.IMPRECISA if sit.street != "river" else Grade.ERRORE) if pays_off else Grade.BUONA
+        else:  # passing up a bluff: a close second against a balanced player, a leak against a rock
+            cap = Grade.IMPRECISA if folds_too_much else Grade.BUONA
         by_estimate = grade if grade.rank <= cap.rank else cap
         by_passive = grade_for_loss(_bb(max(0.0, best_passive.ev - v.ev), ctx),
                                     estimate=best_passive.estimate)

@@ -17,16 +17,22 @@ change to the default (balanced) model of :mod:`coach.feedback.maths` and
     a bet with most of what a balanced player calls *and* with a large share of
     his weak hands (any pair, ace high): his calling threshold is 40% of the
     balanced one; folds at most 30%; rarely raises, so his bets and raises are
-    strong (his range narrows more after he bets).
+    strong (after a bet his "strong" share is 60% of a balanced player's).
 ``roccia`` (a rock: tight and passive)
     plays few hands (the top 60% of each preflop range by strength); folds
-    whatever is not strong: his calling threshold moves two thirds of the way
-    to the top; folds up to 85%; bets and raises only with strong hands (after
-    a bet his range keeps 5% of the weaker hands instead of 30%).
+    whatever is not strong: his calling threshold moves half of the way to the
+    top; folds up to 85%; bets and raises only with strong hands (after a bet
+    his range keeps 5% of the weaker hands instead of 30%, and his "strong"
+    share is a quarter of a balanced player's).
 ``aggressivo`` (bluffs and raises often)
     the balanced calling, but his bets and raises carry many bluffs (after a bet
-    his range keeps 60% of the weaker hands instead of 30%), so calling him down
-    with a bluff-catcher is worth more; folds at most 60%.
+    his range keeps 60% of the weaker hands instead of 30%, and his value share
+    is wider), so calling him down with a bluff-catcher is worth more; folds at
+    most 60%.
+
+A profile says how a player answers aggression; once he is the one who bet or
+raised on a street, he answers a raise as a balanced player would (his range is
+already what his profile made it).
 
 Profiles are data here (a frozen dataclass per key); the names a learner reads
 are translated messages.
@@ -51,28 +57,31 @@ class Profile:
     max_fold: float
     other_weight: float  # weight kept by the weaker hands of his range after he bets or raises
     preflop_keep: float  # share of each preflop range (by strength) he plays; above 1 widens
+    bet_width: float = 1.0  # how much of the "strong" share of his range a bet or raise of his covers
     equilibrium: bool = False
 
     @property
     def name(self) -> Message:
         return Message(self.label)
 
-    def calling_threshold(self, balanced: float) -> float:
+    def calling_threshold(self, balanced: float, size: float = 1.0) -> float:
         """His calling threshold (a strength percentile) from the balanced one.
 
         ``call_scale`` < 1 lowers it towards 0 (calls more), ``call_shift`` > 0
-        moves it towards 1 (calls less).
+        moves it towards 1 (calls less). ``size`` is the bet as a fraction of
+        the pot: the shift grows to its full value at half the pot (a rock folds
+        too much to real bets, not to a token one).
         """
         t = balanced * self.call_scale
-        return t + (1.0 - t) * self.call_shift
+        return t + (1.0 - t) * self.call_shift * min(1.0, max(0.0, size) / 0.5)
 
 
 PROFILES: dict[str, Profile] = {
     "equilibrio": Profile("equilibrio", N_("balanced opponent"), 1.0, 0.0, 0.7, 0.3, 1.0, equilibrium=True),
-    "principiante": Profile("principiante", N_("beginner who calls too much"), 0.4, 0.0, 0.3, 0.15, 1.6),
-    "roccia": Profile("roccia", N_("rock (tight and passive)"), 1.0, 0.66, 0.85, 0.05, 0.6),
+    "principiante": Profile("principiante", N_("beginner who calls too much"), 0.4, 0.0, 0.3, 0.15, 1.6, 0.6),
+    "roccia": Profile("roccia", N_("rock (tight and passive)"), 1.0, 0.5, 0.85, 0.05, 0.6, 0.25),
     "aggressivo": Profile("aggressivo", N_("aggressive opponent (bluffs and raises often)"),
-                          1.0, 0.0, 0.6, 0.6, 1.2),
+                          1.0, 0.0, 0.6, 0.5, 1.2, 1.2),
 }
 DEFAULT = PROFILES["equilibrio"]
 

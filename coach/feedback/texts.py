@@ -255,3 +255,15 @@ GAIN_OVER_CALL_EXACT = N_(
 GAIN_OVER_CHECK_EXACT = N_(
     "Compared with the check, {noun} earns about {gain} bb more; {best} would earn about {loss} bb "
     "more still.")
+RIVER_HUGE_OVERBET_NOTE = N_(
+    "On the river a bet of more than four times the pot is called only by the very best hands: without the "
+    "nuts it is never graded above inaccurate.")
+DEEP_OVERBET_NOTE = N_(
+    "Before the river, a bet of more than three times the pot risks a deep stack to win a small pot: the "
+    "worse hands that would pay a normal bet fold, and only better hands or strong draws call.")
+BLUFF_CATCHER_NOTE = N_(
+    "Against an aggressive player who bets, a hand like this calls: a raise folds out his bluffs and gets "
+    "called only by better hands, while a call lets him keep bluffing into you.")
+MULTIWAY_BLUFF_NOTE = N_(
+    "A bluff raise against a player who bet and another who called rarely works: one of the two usually "
+    "has a hand he will not fold.")

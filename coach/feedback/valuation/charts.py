@@ -56,6 +56,12 @@ def _worse(g: Grade, steps: int) -> Grade:
     return order[min(len(order) - 1, g.rank + steps)]
 
 
+def _opens_anywhere(table: RangeTable, cls: str) -> bool:
+    """The hand is in the tightest opening range of the table (the first seat's)."""
+    first = next((p for p in table.positions if p in table.open), None)
+    return first is not None and cls in hand_classes(table.open[first])
+
+
 def _wider_open(table: RangeTable, cls: str) -> bool:
     """The hand opens from some later position (a close call, not a blunder)."""
     return any(cls in hand_classes(t) for t in table.open.values())
@@ -66,7 +72,7 @@ def _size_penalty(sit: Situation, o: Option, kind: str, premium: bool) -> tuple[
     bb = sit.big_blind
     size_bb = o.amount / bb
     if o.kind == "all_in" and size_bb > CHART_MIN_STACK_BB:
-        return (1 if premium else 2), Message(T.PF_ALLIN_DEEP, {"bb": Decimal(size_bb, 1)})
+        return (2 if premium else 3), Message(T.PF_ALLIN_DEEP, {"bb": Decimal(size_bb, 1)})
     p = {"amount": o.amount, "bb": Decimal(size_bb, 1)}
     if kind in ("unopened", "limped"):
         net = size_bb - limpers(sit)
@@ -143,6 +149,10 @@ def value(ctx: Context) -> Valuation | None:
         if o.kind == "fold":
             if bb_check:
                 g = Grade.ERRORE
+            elif kind == "unopened" and raise_w >= 1 and not premium and not _opens_anywhere(table, cls):
+                # a late-position open folded: it gives up a small edge (a few tenths of a big blind);
+                # a hand that opens from every seat (AJs, 88) folded is a real mistake
+                g = Grade.IMPRECISA
             elif raise_w >= 1 or call_w >= 1:
                 if kind == "limped" and raise_w == 0:
                     # a speculative hand behind limpers: a close second, except the small blind's

@@ -45,8 +45,10 @@ def ev_aggressive(
     callers_add: list[int] = []
     eq_called = eq_all
     a_eff = 0
+    aggressors = {a.seat for a in sit.street_actions() if a.kind in ("bet", "raise")}
     for s in live:
-        prof = profiles.get(s, DEFAULT)
+        # a profile says how he answers aggression; facing a raise of his own bet he is already strong
+        prof = DEFAULT if s in aggressors else profiles.get(s, DEFAULT)
         v_front = sit.bets[s]
         v_max = v_front + sit.stacks[s]
         v_add = max(0, min(amount, v_max) - v_front)
@@ -56,7 +58,7 @@ def ev_aggressive(
         # as "polarised" widens his calls (the all-in is judged by the range that calls that size)
         overbet = risk > 2 * sit.pot
         balanced = call_threshold(sit.pot, risk, v_add, is_raise=sit.to_match > 0, floor=not overbet)
-        h = prof.calling_threshold(balanced)
+        h = prof.calling_threshold(balanced, risk / sit.pot if sit.pot > 0 else 1.0)
         rng = ranges[s].range
         calls = pcts[s] >= h
         f = 1.0 - float((rng.weights * calls).sum() / rng.total)

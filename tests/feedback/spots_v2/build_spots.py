@@ -813,10 +813,14 @@ spot("river-hu-bluff-vs-roccia", 2, {2: "7d6d"},
 # Against an «aggressivo» who bets the pot on the river (18 into 18 on Ks9h4c 7d 2s), 9c8c
 # (middle pair) needs 33%: he bluffs far more than a third of the time, so calling wins
 # ~3 bb; folding is a leak (imprecisa/errore).
+# Lead's review: how much the call wins depends on how often he bluffs. Against the profile's
+# range (half of his bets are bluffs) middle pair has about 65%, so the call is worth about 8 bb
+# and folding it away is «errore grave» on the EV scale (exact: the river closes); a teacher may
+# say «errore». The band keeps the point (never «ottima»/«buona») and admits both.
 spot("river-hu-hero-call-vs-aggressivo", 2, {1: "9c8c"},
      [*HU_PRE, "d db Ks9h4c", "p1 cc", "p2 cbr 4", "p1 cc", "d db 7d", "p1 cc", "p2 cc", "d db 2s", "p1 cc", "p2 cbr 18"],
      best="call", profiles={"p2": "aggressivo"},
-     bands={"call": OK, "fold": LEAK},
+     bands={"call": OK, "fold": ["imprecisa", "errore", "errore grave"]},
      reason="a bluff-catcher calls an aggressive player's pot-size river bet")
 
 # Against a «roccia» who check-called flop and turn and now leads 40 into 39 on 9d6s2c Jh 8s
@@ -880,9 +884,13 @@ spot("river-9max-3way-nuts-bets-normal-size", 9, {2: "QhJh"},
 # calls a bet only with better jacks, two pairs and sets, and folds the 7x and pairs it beats.
 # A value bet is called by better: it loses ~1.5 bb against checking (imprecisa/errore).
 # Check behind.
+# Lead's review: no «best» is required. A one-big-blind "blocker" bet (2 into 18), which the
+# coach also offers, is called by a few worse hands too and is worth about as much as the check
+# (+0.3 bb in the estimate): not a leak. The point of the spot stands in the bands: a real value
+# bet (12, 18) is a leak against him, checking is fine.
 spot("river-hu-no-thin-value-vs-roccia", 2, {2: "Js3s"},
      [*HU_PRE, "d db Jc7s4d", "p1 cc", "p2 cbr 4", "p1 cc", "d db 2h", "p1 cc", "p2 cc", "d db 9c", "p1 cc"],
-     best="check", profiles={"p1": "roccia"},
+     profiles={"p1": "roccia"},
      bands={"check": OK, "cbr 12": LEAK, "cbr 18": LEAK},
      reason="against a tight player a thin value bet is called only by better: check")
 
