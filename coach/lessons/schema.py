@@ -277,6 +277,7 @@ class ExampleHand(_Model):
     rules: list[RuleId] = []
     hero: int | None = Field(default=None, ge=1)
     phh: PHH
+    profiles: dict[str, str] = {}  # "p2" -> an opponent profile (coach.feedback.profiles) the coach assumes
     steps: list[Step] = []
     decisions: list[Decision] = []
     outro: str = ""
@@ -301,6 +302,15 @@ class ExampleHand(_Model):
                 raise _fail(N_("decision for p{seat}, but the hand has {n} players"), seat=d.seat, n=players)
         if self.hero is not None and self.hero > players:
             raise _fail(N_("hero p{seat}, but the hand has {n} players"), seat=self.hero, n=players)
+        from coach.feedback.profiles import ALIASES
+
+        for label, name in self.profiles.items():
+            if not (label.startswith("p") and label[1:].isdigit() and 1 <= int(label[1:]) <= players):
+                raise _fail(N_("profile for '{label}': write it for a player p1 to p{n}"),
+                            label=label, n=players)
+            if " ".join(name.strip().lower().split()) not in ALIASES:
+                raise _fail(N_("profile '{name}' for {label} is not a profile: use one of {names}"),
+                            name=name, label=label, names="equilibrio, principiante, roccia, aggressivo")
         for d in self.decisions:
             if self.hero is not None and d.seat != self.hero:
                 raise _fail(N_("decision at action {index} is for p{seat}, but the learner plays p{hero} "

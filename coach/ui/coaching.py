@@ -59,6 +59,7 @@ class Verdict:
     range_grid: tuple[tuple[float, ...], ...] | None = None
     options: tuple[OptionRow, ...] = field(default=())
     authored: bool = False  # the explanation already carries the lesson's text for this option
+    model_grade: str | None = None  # the coach's own grade when the lesson's replaced it
 
 
 def option_code(code: str) -> str:
@@ -101,6 +102,7 @@ def verdict_from(analysis: DecisionAnalysis, code: str) -> Verdict:
         options=tuple(OptionRow(o.code, o.kind, o.amount, o.grade.label, o.ev_bb, o.estimate)
                       for o in analysis.options),
         authored=chosen.authored,
+        model_grade=None if chosen.model_grade is None else chosen.model_grade.value,
     )
 
 
@@ -123,6 +125,21 @@ def lesson_authored(decision: Decision) -> dict[str, AuthoredFeedback]:
     return out
 
 
+def lesson_best(verdict: Verdict) -> Verdict:
+    """The verdict on the lesson's best choice: «ottima», with the coach's grade as a note if it differs."""
+    from dataclasses import replace
+
+    from coach.feedback import texts as T
+    from coach.feedback.wording import join
+
+    if verdict.grade is None or verdict.grade == Grade.OTTIMA.value:
+        return replace(verdict, grade=Grade.OTTIMA.value, grade_label=Grade.OTTIMA.label)
+    note = Message(T.MODEL_OPINION, {"grade": Grade(verdict.grade).label})
+    expl = join(verdict.explanation, note) if verdict.explanation is not None else note
+    return replace(verdict, grade=Grade.OTTIMA.value, grade_label=Grade.OTTIMA.label, explanation=expl,
+                   model_grade=verdict.grade)
+
+
 def authored_verdict(code: str, authored: Mapping[str, AuthoredFeedback] | None) -> Verdict:
     """The verdict when the coach has no analysis: the lesson's grade for ``code``, if it gives one.
 
@@ -135,8 +152,16 @@ def authored_verdict(code: str, authored: Mapping[str, AuthoredFeedback] | None)
     return Verdict(code, grade=fb.grade.value, grade_label=fb.grade.label)
 
 
+def hand_profiles(hand: Hand, profiles: Mapping[str, str] | None) -> dict[int, str] | None:
+    """A lesson hand's ``{"p2": "principiante"}`` as the analysis' ``{seat: profile}``."""
+    if not profiles:
+        return None
+    return {hand.config.seat_of_player(int(label[1:])): name for label, name in profiles.items()}
+
+
 def assess(hand: Hand, code: str, *, seed: int = 0,
-           authored: Mapping[str, AuthoredFeedback] | None = None) -> Verdict:
+           authored: Mapping[str, AuthoredFeedback] | None = None,
+           profiles: Mapping[str, str] | None = None) -> Verdict:
     """Grade ``code`` (``p3 cbr 6``) in the spot ``hand`` is in; the hand is not modified.
 
     ``authored`` (see :func:`lesson_authored`) overrides the grade and adds to or
@@ -146,7 +171,8 @@ def assess(hand: Hand, code: str, *, seed: int = 0,
     opt = option_code(code)
     try:
         analysis = analyze(hand, seed=seed, candidates=[opt] if opt.startswith("cbr") else [],
-                           authored=dict(authored) if authored else None)
+                           authored=dict(authored) if authored else None,
+                           profiles=hand_profiles(hand, profiles))
     except Exception:  # an analysis that cannot run must not hide the lesson's own feedback
         return authored_verdict(code, authored)
     return verdict_from(analysis, code)

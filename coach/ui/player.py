@@ -40,6 +40,7 @@ class HandScript:
     title: str = ""
     intro: str = ""
     outro: str = ""
+    profiles: dict[str, str] = field(default_factory=dict)  # "p2" -> the opponent profile the coach assumes
 
     @classmethod
     def from_history(cls, history: HandHistory, *, hero: int | None = None,
@@ -59,13 +60,15 @@ class HandScript:
     @classmethod
     def from_example(cls, example: ExampleHand) -> HandScript:
         history = loads_phh(example.phh.to_toml(), source=example.id)
-        return cls.from_history(
+        out = cls.from_history(
             history,
             hero=None if example.hero is None else example.hero - 1,
             decisions={d.at: d for d in example.decisions},
             step_texts={s.action: s.text for s in example.steps},
             title=example.title, intro=example.intro, outro=example.outro,
         )
+        out.profiles.update(example.profiles)
+        return out
 
     def __len__(self) -> int:
         return len(self.stops)

@@ -129,11 +129,12 @@ def rows(spot_id: str) -> tuple[Row, ...]:
         grade = coach_best = ev = lesson_grade = None
         if not _is_show_or_muck(code):
             spot_hand = script.hand_at(script.step_of_action(d.at))
-            verdict = assess(spot_hand, code)
+            verdict = assess(spot_hand, code, profiles=spot.hand.profiles)
             grade, coach_best = verdict.grade, verdict.best_code
             ev = next((o.ev_bb for o in verdict.options if o.code == option_code(code)), None)
             if code in d.grades:  # what the page shows: the analysis with the lesson's grades
-                lesson_grade = assess(spot_hand, code, authored=lesson_authored(d)).grade
+                lesson_grade = assess(spot_hand, code, authored=lesson_authored(d),
+                                      profiles=spot.hand.profiles).grade
                 assert lesson_grade == d.grades[code], (spot_id, code, lesson_grade)
         elif code in d.grades:
             lesson_grade = d.grades[code]

@@ -10,7 +10,6 @@ visits other pages. Every position is mirrored into the URL
 from __future__ import annotations
 
 from dataclasses import dataclass
-from dataclasses import replace as dc_replace
 from functools import partial
 from typing import Any
 
@@ -25,7 +24,7 @@ from coach.lessons.schema import Decision, Lesson
 from coach.persistence import DB_ERRORS
 from coach.ui import state
 from coach.ui.charts import EquityData, build_equity_figure, build_range_figure, describe_equity
-from coach.ui.coaching import Verdict, assess, authored_verdict, lesson_authored, option_code
+from coach.ui.coaching import Verdict, assess, authored_verdict, lesson_authored, lesson_best, option_code
 from coach.ui.controls import action_panel, step_controls
 from coach.ui.handview import display_street, narration, table_view, visible_seats
 from coach.ui.lessons import (
@@ -229,11 +228,13 @@ def _on_choice(lesson_id: str, hand_index: int, at: int, attempt: Attempt) -> No
     code = outcome.code
     t = state.tr()
     with st.spinner(t("The coach is working out the numbers...")):
-        verdict = assess(sc.hand_at(sc.step_of_action(at)), code, authored=lesson_authored(decision))
+        verdict = assess(sc.hand_at(sc.step_of_action(at)), code, authored=lesson_authored(decision),
+                         profiles=sc.profiles)
     is_best = None if decision.best is None else code == decision.best
     if is_best is True:
-        # The lesson knows something the model does not (a read, the point being taught).
-        verdict = dc_replace(verdict, grade=Grade.OTTIMA.value, grade_label=Grade.OTTIMA.label)
+        # The lesson knows something the model does not (a read, the point being taught): its
+        # choice is the badge, and the coach's own grade, when different, stays as a secondary note.
+        verdict = lesson_best(verdict)
     _answers()[key] = DecisionAnswer(code, outcome.said, decision.feedback.get(code, ""),
                                      code in decision.options, is_best, verdict)
     if verdict.grade is not None:
