@@ -49,7 +49,7 @@ CASES = [
 
 def _pct(xs: list[float], q: float) -> float:
     s = sorted(xs)
-    return s[min(len(s) - 1, int(round(q * (len(s) - 1))))]
+    return s[min(len(s) - 1, round(q * (len(s) - 1)))]
 
 
 def _spot(name: str, exp: dict[str, object]) -> tuple[object, dict[str, object]]:

@@ -364,7 +364,8 @@ def _refused(hand: Hand, wanted: Sequence[str], options: Sequence[Option], actor
 def _summary(sit: Situation, ctx: Context, valuation: Valuation, notes: list[Message]) -> list[Message]:
     out: list[Message] = []
     eq = ctx.equity
-    if eq is not None and valuation.model != "chart":
+    # the push/fold headline carries the chart's own equity; the range model's would contradict it
+    if eq is not None and valuation.model not in ("chart", "pushfold"):
         out.append(Message(T.EQUITY_EXACT if eq.method == "exact" else T.EQUITY_MC,
                            {"equity": Percent(eq.value), "err": Percent(eq.stderr)}))
     out += valuation.summary

@@ -108,6 +108,24 @@ def _worst_cap(a: Cap | None, b: Cap) -> Cap:
     return max(a, b, key=lambda c: (c[0].rank, c[2].rank if c[2] is not None else -1))
 
 
+def _break_even_bluff_cap(v: Valued, ctx: Context, best_passive_ev: float | None) -> Cap | None:
+    """A bet with no showdown value that only breaks even is at best «imprecisa».
+
+    It wins only when the opponent folds, and here the folds pay for it in the
+    best case; the estimate of folds is the weakest part of any model, and at a
+    computed equilibrium such a bluff is a coin flip between two equal choices:
+    never the play a learner should take home as "the right one".
+    """
+    sit = ctx.sit
+    eq = ctx.equity.value if ctx.equity is not None else 1.0
+    if (not v.opt.aggressive or v.ev is None or best_passive_ev is None or eq >= BLUFF_EQUITY
+            or ctx.hand.strong_draw or ctx.hand.strong_made):
+        return None
+    if v.ev - best_passive_ev < max(BREAK_EVEN_BB * ctx.bb, 0.05 * sit.pot):
+        return Grade.IMPRECISA, T.BLUFF_BREAK_EVEN, None
+    return None
+
+
 def _multiway_bluff_cap(v: Valued, ctx: Context) -> Cap | None:
     """A raise with no showdown value into a bettor and a caller is at best «imprecisa».
 
@@ -168,8 +186,11 @@ def grade_valuation(val: Valuation, ctx: Context) -> list[Graded]:
         return [Graded(v, v.grade or Grade.IMPRECISA, list(v.notes)) for v in val.valued]
     sit = ctx.sit
     measured = [v for v in val.valued if v.ev is not None]
-    caps = {id(v): _worst_cap(_bluff_catcher_cap(v, ctx) or _multiway_bluff_cap(v, ctx),
-                              _size_cap(v, val, ctx)) for v in measured}
+    passive_evs = [v.ev for v in measured if not v.opt.aggressive and v.ev is not None]
+    best_passive_ev = max(passive_evs) if passive_evs else None
+    caps = {id(v): _worst_cap(_bluff_catcher_cap(v, ctx) or _multiway_bluff_cap(v, ctx)
+                              or _break_even_bluff_cap(v, ctx, best_passive_ev), _size_cap(v, val, ctx))
+            for v in measured}
     # the best is measured among the options no rule caps: a capped option (a huge overbet, say)
     # is graded against the others, never the yardstick they are graded by
     rankable = [v for v in measured if caps[id(v)][0] is Grade.OTTIMA] or measured
@@ -243,13 +264,8 @@ def _heuristic_rules(
                                     estimate=best_passive.estimate)
         grade = by_passive.at_least(by_estimate)
     bluff = v.opt.aggressive and eq < BLUFF_EQUITY and not ctx.hand.strong_draw and not ctx.hand.strong_made
-    if bluff and best_passive is not None and best_passive.ev is not None:
-        gain = v.ev - best_passive.ev
-        if gain < max(BREAK_EVEN_BB * ctx.bb, 0.05 * sit.pot) and grade.rank < Grade.IMPRECISA.rank:
-            grade = Grade.IMPRECISA
-            notes.append(Message(T.BLUFF_BREAK_EVEN))
-        elif gain < 0:
-            notes.append(Message(T.BLUFF_LOSES))
+    if bluff and best_passive is not None and best_passive.ev is not None and v.ev < best_passive.ev:
+        notes.append(Message(T.BLUFF_LOSES))
     if not v.opt.aggressive and v.opt.kind != "fold" and v.estimate and sit.street != "river" \
             and (ctx.hand.strong_made or ctx.hand.strong_draw):
         standard = _standard_passive_line(v.opt, ctx)
