@@ -370,8 +370,7 @@ def _summary(sit: Situation, ctx: Context, valuation: Valuation, notes: list[Mes
                            {"equity": Percent(eq.value), "err": Percent(eq.stderr)}))
     out += valuation.summary
     out += notes
-    out.append(valuation.note)
-    return out
+    return out  # the model's own note closes every explanation: not repeated here
 
 
 def _option_grade(g: Graded, best: Graded, valuation: Valuation, ctx: Context,
