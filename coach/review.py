@@ -1,0 +1,175 @@
+"""Review cards: the decisions a learner got wrong, brought back at the right time.
+
+A decision graded «imprecisa» or worse becomes a card. The card holds the
+spot itself, not a picture of it: the hand history up to the decision (PHH
+text, so the table is rebuilt by the engine and the learner answers again on
+the same cards, with the coach's feedback) and what the coach assumed there
+(the lesson's ranges, the opponents' profiles).
+
+When a card comes back is not ours to invent: the Free Spaced Repetition
+Scheduler (FSRS, the ``fsrs`` package, the algorithm Anki adopted) decides from
+the answer. A right answer («ottima», «buona») is a "Good", and pushes the card
+further out; «imprecisa» is "Hard"; a mistake is "Again", which brings it back
+within minutes. The card's scheduling state is the library's own JSON.
+
+So that a learner cannot memorise the answer, :func:`similar_spot` deals a
+fresh spot of the same kind: the same table, the same betting line up to the
+decision (so the same street, the same price, the same position), new cards
+for the hero and the board, checked legal by replaying it on the engine.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
+
+from coach.cards import Card
+from coach.errors import InvalidInput
+from coach.i18n import N_
+
+if TYPE_CHECKING:
+    from coach.engine import Hand
+
+RIGHT = ("ottima", "buona")
+TO_REVIEW = ("imprecisa", "errore", "errore grave")
+
+
+def needs_review(grade: str | None) -> bool:
+    """Whether a graded decision becomes a review card."""
+    return grade in TO_REVIEW
+
+
+@dataclass(frozen=True)
+class ReviewSpot:
+    """A decision to answer again: the hand up to it, who acts, what the coach assumed.
+
+    ``phh`` stops right before the learner's decision; ``ranges`` and
+    ``profiles`` are keyed by PHH player (``"p2"``); ``action`` and ``grade``
+    are what the learner did the first time; ``source`` says where it came
+    from (``lesson``, ``practice``, ``quiz``, ``class``) and ``ref`` which one.
+    """
+
+    phh: str
+    source: str
+    ref: str
+    action: str = ""
+    grade: str = ""
+    ranges: Mapping[str, str] = field(default_factory=dict)
+    profiles: Mapping[str, str] = field(default_factory=dict)
+
+    def hand(self) -> Hand:
+        """The table at the decision, rebuilt by the engine (a fresh object each time)."""
+        from coach.engine.phh import loads_phh
+
+        hand = loads_phh(self.phh, source=f"{self.source}:{self.ref}").replay(require_complete=False)
+        if hand.is_complete or hand.legal_actions().actor is None:
+            raise InvalidInput(N_("This review card does not stop at a decision."))
+        return hand
+
+    def kind(self) -> tuple[str, bool, int]:
+        """(street, facing a bet, players in the hand): what "a spot of the same kind" keeps."""
+        hand = self.hand()
+        legal = hand.legal_actions()
+        in_hand = sum(1 for s in range(hand.config.n_seats) if hand.in_hand(s))
+        return str(hand.street), legal.call_amount > 0, in_hand
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"phh": self.phh, "source": self.source, "ref": self.ref, "action": self.action,
+                "grade": self.grade, "ranges": dict(self.ranges), "profiles": dict(self.profiles)}
+
+    @staticmethod
+    def from_dict(data: Mapping[str, Any]) -> ReviewSpot:
+        return ReviewSpot(str(data["phh"]), str(data["source"]), str(data["ref"]),
+                          str(data.get("action", "")), str(data.get("grade", "")),
+                          dict(data.get("ranges", {})), dict(data.get("profiles", {})))
+
+
+def spot_of(hand: Hand, *, source: str, ref: str, action: str = "", grade: str = "",
+            ranges: Mapping[str, str] | None = None, profiles: Mapping[str, str] | None = None) -> ReviewSpot:
+    """The review spot of ``hand`` as it stands (the learner is to act)."""
+    from coach.engine.phh import dump_phh
+
+    if hand.legal_actions().actor is None:
+        raise InvalidInput(N_("This review card does not stop at a decision."))
+    return ReviewSpot(dump_phh(hand), source, ref, action, grade, dict(ranges or {}), dict(profiles or {}))
+
+
+def similar_spot(spot: ReviewSpot, seed: int) -> ReviewSpot:
+    """A fresh spot of the same kind: the same table and betting line, new cards (see the module doc)."""
+    from coach.engine.phh import loads_phh
+
+    history = loads_phh(spot.phh, source="review")
+    hero = spot.hand().legal_actions().actor
+    assert hero is not None
+    rng = random.Random(seed)
+    board_sizes = [len(a.cards or ()) for a in history.actions if a.kind == "deal_board"]
+    deck = list(range(52))
+    rng.shuffle(deck)
+    hero_cards = tuple(Card.from_index(i) for i in deck[:2])
+    board = [Card.from_index(i) for i in deck[2:2 + sum(board_sizes)]]
+    actions = []
+    used = 0
+    for a in history.actions:
+        if a.kind == "deal_hole" and a.seat == hero:
+            actions.append(replace(a, cards=hero_cards))
+        elif a.kind == "deal_hole":
+            actions.append(replace(a, cards=(None,) * len(a.cards or ())))
+        elif a.kind == "deal_board":
+            n = len(a.cards or ())
+            actions.append(replace(a, cards=tuple(board[used:used + n])))
+            used += n
+        else:
+            actions.append(a)
+    fresh = replace(history, actions=tuple(actions))
+    text = fresh.dumps()
+    out = replace(spot, phh=text, action="", grade="", ref=f"{spot.ref}#simile{seed}")
+    out.hand()  # legal on the engine, and still a decision
+    return out
+
+
+# -- scheduling (the fsrs library decides) -------------------------------------------------------
+
+
+def _scheduler() -> Any:
+    from fsrs import Scheduler
+
+    # no fuzzing: the same answers give the same dates (testable, and fair between pupils)
+    return Scheduler(enable_fuzzing=False)
+
+
+def rating_for(grade: str) -> Any:
+    """The FSRS rating of an answer graded ``grade``."""
+    from fsrs import Rating
+
+    if grade in RIGHT:
+        return Rating.Good
+    if grade == "imprecisa":
+        return Rating.Hard
+    return Rating.Again
+
+
+def new_card(now: datetime | None = None) -> str:
+    """A new card's scheduling state (due at once), as the library's JSON."""
+    from fsrs import Card as FsrsCard
+
+    card = FsrsCard(due=now or datetime.now(UTC))
+    return str(card.to_json())
+
+
+def review(state: str, grade: str, now: datetime | None = None) -> tuple[str, datetime]:
+    """The state after answering the card with ``grade`` at ``now``, and when it is due next."""
+    from fsrs import Card as FsrsCard
+
+    card = FsrsCard.from_json(state)
+    card, _ = _scheduler().review_card(card, rating_for(grade), now or datetime.now(UTC))
+    return str(card.to_json()), card.due
+
+
+def due_of(state: str) -> datetime:
+    from fsrs import Card as FsrsCard
+
+    due: datetime = FsrsCard.from_json(state).due
+    return due
