@@ -53,7 +53,8 @@ def test_a_similar_spot_has_the_same_kind_and_new_cards(name: str) -> None:
         assert fresh.kind() == spot.kind()
         assert hand.legal_actions().actor == hero
         assert hand.legal_actions().call_amount == original.legal_actions().call_amount
-        assert (hand.hole_cards(hero), tuple(hand.board)) != (original.hole_cards(hero), tuple(original.board))
+        before = (original.hole_cards(hero), tuple(original.board))
+        assert (hand.hole_cards(hero), tuple(hand.board)) != before
         seen = list(hand.hole_cards(hero) or ()) + list(hand.board)
         assert len(set(seen)) == len(seen)
     assert similar_spot(spot, 7).phh == similar_spot(spot, 7).phh  # seeded
