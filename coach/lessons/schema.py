@@ -61,6 +61,7 @@ RULES: dict[str, str] = {
 # course must teach, show and ask each of them too, so the coverage stays honest.
 TOPICS: dict[str, str] = {
     "coach": "Come leggere il giudizio del coach: i cinque voti, i bb, il valore atteso, i modelli.",
+    "posizione": "Posizione e mani iniziali: i posti al tavolo, quali mani aprire, limp e isolamento.",
     "pot-odds": "Pot odds, outs ed equity: quando pagare conviene.",
 }
 
