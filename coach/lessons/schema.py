@@ -63,6 +63,7 @@ TOPICS: dict[str, str] = {
     "coach": "Come leggere il giudizio del coach: i cinque voti, i bb, il valore atteso, i modelli.",
     "posizione": "Posizione e mani iniziali: i posti al tavolo, quali mani aprire, limp e isolamento.",
     "pot-odds": "Pot odds, outs ed equity: quando pagare conviene.",
+    "board": "Leggere il board: il nuts, i progetti, puntate di valore, bluff e semi-bluff.",
 }
 
 
