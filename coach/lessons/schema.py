@@ -64,6 +64,7 @@ TOPICS: dict[str, str] = {
     "posizione": "Posizione e mani iniziali: i posti al tavolo, quali mani aprire, limp e isolamento.",
     "pot-odds": "Pot odds, outs ed equity: quando pagare conviene.",
     "board": "Leggere il board: il nuts, i progetti, puntate di valore, bluff e semi-bluff.",
+    "puntate": "Quanto puntare: misure di apertura, 3-bet e c-bet, il piatto, gli stack corti.",
 }
 
 

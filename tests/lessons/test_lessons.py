@@ -33,7 +33,8 @@ def test_lessons_check_clean() -> None:
 COURSE = [
     "01-mazzo-carte-punti", "02-bottone-bui", "03-azioni", "04-preflop", "13-posizione-mani-iniziali",
     "05-flop-turn-river", "06-puntare-rilanciare", "07-allin-piatti-laterali", "08-showdown",
-    "09-heads-up", "10-strutture-tornei", "11-pot-odds-outs-equity", "14-leggere-il-board", "12-mani-esempio",
+    "09-heads-up", "10-strutture-tornei", "11-pot-odds-outs-equity", "14-leggere-il-board",
+    "15-quanto-puntare-stack-corti", "12-mani-esempio",
 ]
 
 
