@@ -65,6 +65,8 @@ TOPICS: dict[str, str] = {
     "pot-odds": "Pot odds, outs ed equity: quando pagare conviene.",
     "board": "Leggere il board: il nuts, i progetti, puntate di valore, bluff e semi-bluff.",
     "puntate": "Quanto puntare: misure di apertura, 3-bet e c-bet, il piatto, gli stack corti.",
+    "tavolo-live": "Al tavolo dal vivo: parlare a turno, annunci, fiche, carte da proteggere, rake.",
+    "gioco-responsabile": "Gioco responsabile: bankroll, maggiore età, siti autorizzati, aiuto.",
 }
 
 

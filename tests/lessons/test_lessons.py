@@ -34,7 +34,7 @@ COURSE = [
     "01-mazzo-carte-punti", "02-bottone-bui", "03-azioni", "04-preflop", "13-posizione-mani-iniziali",
     "05-flop-turn-river", "06-puntare-rilanciare", "07-allin-piatti-laterali", "08-showdown",
     "09-heads-up", "10-strutture-tornei", "11-pot-odds-outs-equity", "14-leggere-il-board",
-    "15-quanto-puntare-stack-corti", "12-mani-esempio",
+    "15-quanto-puntare-stack-corti", "12-mani-esempio", "16-tavolo-live-gioco-responsabile",
 ]
 
 

@@ -353,7 +353,7 @@ def test_progress_is_completion_and_the_end_offers_the_next_lesson(app: Callable
     lesson = next(x for x in load_lessons(ROOT / "lessons") if x.id == LESSON)
     at = _open_lesson(app, lezione=LESSON)
     [bar] = at.get("progress")
-    assert bar.proto.value == 0 and "Lezione 3 di 12 · 0 completate" in bar.proto.text
+    assert bar.proto.value == 0 and "Lezione 3 di 16 · 0 completate" in bar.proto.text
     at.button_group(key=f"lesson_part.{LESSON}").set_value("quiz").run()
     for q in lesson.questions:
         key = f"q.{LESSON}/{q.id}"
@@ -368,7 +368,7 @@ def test_progress_is_completion_and_the_end_offers_the_next_lesson(app: Callable
     assert done > last_question  # where the learner is, not at the top of the page
     assert order.index("lesson.next_lesson") > done
     bar = at.get("progress")[0]
-    assert bar.proto.value == round(100 / 12) and "1 completata" in bar.proto.text
+    assert bar.proto.value == round(100 / 16) and "1 completata" in bar.proto.text
     at.button(key="lesson.next_lesson").click().run()
     assert not at.exception
     assert at.query_params["lezione"] == "04-preflop"
