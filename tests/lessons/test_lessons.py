@@ -149,3 +149,43 @@ def test_lessons_dir_has_only_lessons() -> None:
     for loc in OVERLAY_LOCALES:
         names += [p.name for p in (Path(LESSONS) / loc).glob("*")]
     assert all(re.match(r"^\d\d-[a-z0-9-]+\.toml$", n) for n in names), names
+
+
+# -- one way to name hands and cards (docs/LESSONS.md, "Naming hands and cards") -------------
+
+_HAND_NAMES = r"(Coppia|Doppia coppia|Tris|Scala colore|Scala reale|Scala|Colore|Full|Poker|Carta alta)"
+_NAMING = (
+    # a hand's name is a common noun: lowercase in the middle of a sentence
+    (re.compile(r"(?<=[a-zàèéìòù,;] )" + _HAND_NAMES + r"\b"), "a hand's name capitalised mid-sentence"),
+    # ranks in prose are words with a capital: coppia di Re, d'Assi, di Donne, di Jack
+    (re.compile(r"\b(coppia|coppie|tris|poker|full)\s+(di|d')\s*(re|donne?|jack|assi|asso)\b"),
+     "a rank written lowercase"),
+    (re.compile(r"\b(coppia|coppie|tris|poker|full|kicker)\s+(di\s+|d')?[AKQJT]\b"),
+     "a rank written as a letter in a hand's name"),
+    (re.compile(r"\bcon [AKQJ] e [AKQJ]\b"), "ranks written as letters in prose"),
+)
+
+
+def naming_problems(text: str) -> list[str]:
+    """Where ``text`` breaks the naming convention for hands and cards (letters in a card
+    sequence like K-A-2-3-4 or in card codes like K♠ are fine)."""
+    return [f"{why}: {m.group(0)!r}" for pattern, why in _NAMING for m in pattern.finditer(text)]
+
+
+def test_naming_convention_is_read_right() -> None:
+    # what the lessons said before the review, and what they say now
+    assert naming_problems("Carol mostra K♠J♥: doppia coppia, Re e 9, kicker J.")
+    assert naming_problems("Tris di 9 con K e Q contro doppia coppia Re e 9")
+    assert naming_problems("è avanti Bruno con Coppia d'Assi")
+    assert naming_problems("ha una coppia di re")
+    assert not naming_problems("Tris di 9 con il Re e la Donna contro doppia coppia Re e 9.")
+    assert not naming_problems("Coppia d'Assi contro coppia d'Assi: K-A-2-3-4 non è una scala, A♠Q♣ sì.")
+
+
+def test_lessons_name_hands_and_cards_one_way() -> None:
+    problems = []
+    for path in lesson_paths(LESSONS):
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            problems += [f"{path.name}:{n}: {p}" for p in naming_problems(line)]
+    assert problems == []
+
