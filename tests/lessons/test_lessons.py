@@ -110,6 +110,21 @@ def test_rule_is_taught_shown_and_asked(rule: str) -> None:
     assert places["questions"], f"{rule}: no question or decision point"
 
 
+@pytest.mark.parametrize("topic", list(TOPICS))
+def test_topic_is_taught_shown_and_asked(topic: str) -> None:
+    """The non-rule topics of curriculum 2 (how to read the coach, position, pot odds, the
+    board, bet sizing, the live table, responsible play) are covered like the rules."""
+    places = coverage(load_lessons(LESSONS))[topic]
+    assert places["sections"], f"{topic}: no lesson section"
+    assert places["hands"], f"{topic}: no example hand"
+    assert places["questions"], f"{topic}: no question or decision point"
+
+
+def test_every_topic_of_curriculum_2_is_there() -> None:
+    assert set(TOPICS) == {"coach", "posizione", "pot-odds", "board", "puntate", "tavolo-live",
+                           "gioco-responsabile"}
+
+
 def test_each_rule_has_a_quiz_question_not_only_a_decision() -> None:
     lessons = load_lessons(LESSONS)
     asked = {r for lesson in lessons for q in lesson.questions for r in q.rules}
