@@ -11,7 +11,9 @@ tested):
 - ``side_pot``: three or four stacks all-in; the amount of one pot, answered by
   the engine's pots, explained layer by layer;
 - ``outs``: a player behind on the flop against a known hand; how many turn
-  cards put him ahead, counted with the evaluator, with the rule of 2 and 4.
+  cards put him ahead, counted with the evaluator, with the rule of 2 and 4,
+  and how that rule (cards that come) differs from winning the hand by the
+  river (every turn and river dealt out).
 
 Nothing here is hard-coded: the numbers in a drill are the engine's, and the
 explanation is built from the same numbers (tests check the two agree).
@@ -294,6 +296,11 @@ def outs_drill(seed: int) -> Drill:
                    "{rule4}."),
                 {"rule2": Percent(count * 2 / 100, 0), "count": count, "unseen": unseen,
                  "exact": Percent(count / unseen), "rule4": Percent(min(count * 4, 100) / 100, 0)}),
+        Message(N_("But the rule counts the cards that come, not the pots won: by the river {hero} gets "
+                   "one of the outs {hit} of the time, and wins the hand {win} of the time (a tie counts "
+                   "half). An out can be beaten by the last card, and other cards can win too."),
+                {"hero": hero_name, "hit": Percent(hit_by_river(count, unseen)),
+                 "win": Percent(win_by_river(hero, villain, flop, deck.cards))}),
     ]
     prompt = Message(N_("{hero} has {hcards}, {villain} has {vcards} (both all-in, cards face up). Flop "
                         "{flop}. How many turn cards put {hero} ahead?"),
@@ -303,6 +310,24 @@ def outs_drill(seed: int) -> Drill:
         kind="outs", seed=seed, prompt=prompt, answer=count, explanation=tuple(lines),
         players=(hero_name, villain_name), hole_cards=(hero, villain), board=flop, unit="carte",
     )
+
+
+def hit_by_river(outs: int, unseen: int) -> float:
+    """The chance that turn or river is one of ``outs`` among ``unseen`` cards."""
+    return 1.0 - (unseen - outs) * (unseen - outs - 1) / (unseen * (unseen - 1))
+
+
+def win_by_river(hero: Sequence[Card], villain: Sequence[Card], flop: Sequence[Card],
+                 unseen: Sequence[Card]) -> float:
+    """The hero's share of the pot over every turn and river (ties count half), exactly."""
+    total = 0.0
+    pairs = 0
+    for turn, river in itertools.combinations(unseen, 2):
+        board = (*flop, turn, river)
+        h, v = evaluate((*hero, *board)), evaluate((*villain, *board))
+        total += 1.0 if h > v else 0.5 if h == v else 0.0
+        pairs += 1
+    return total / pairs
 
 
 # -- Streams ---------------------------------------------------------------------------------

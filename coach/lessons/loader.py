@@ -160,6 +160,10 @@ def parse_lesson(text: str, file: str = "<lesson>", *, overlay: str | None = Non
                "e.g. 01-mazzo-carte-punti.toml")))])
     stem = name.removesuffix(".toml")
     problems: list[Problem] = []
+    if "position" in data:
+        problems.append(Problem(file, "position", Message(
+            N_("the place in the course comes from the file name (and 'after'): leave it out"))))
+        del data["position"]
     for key, value in (("id", stem), ("number", int(m.group("number")))):
         if key in data and data[key] != value:
             problems.append(Problem(file, key, Message(
@@ -209,9 +213,44 @@ def lesson_paths(directory: str | Path) -> list[Path]:
     return sorted(Path(directory).glob("*.toml"))
 
 
+def course_order(lessons: Sequence[Lesson]) -> list[Lesson]:
+    """The lessons in course order, each with its ``position`` (1, 2, ...).
+
+    The order of the file names, except that a lesson with ``after`` comes right
+    after that lesson (several after the same one keep their file order; a lesson
+    after a lesson that is itself placed ``after`` follows it there). A lesson whose
+    ``after`` names no lesson of the course, or that is part of a loop, stays where its
+    file name puts it / goes last (the course check reports both).
+    """
+    ordered = sorted(lessons, key=lambda x: (x.number, x.id))
+    ids = {x.id for x in ordered}
+    children: dict[str, list[Lesson]] = {}
+    roots: list[Lesson] = []
+    for lesson in ordered:
+        if lesson.after is not None and lesson.after in ids and lesson.after != lesson.id:
+            children.setdefault(lesson.after, []).append(lesson)
+        else:
+            roots.append(lesson)
+    out: list[Lesson] = []
+    placed: set[str] = set()
+
+    def place(lesson: Lesson) -> None:
+        out.append(lesson)
+        placed.add(lesson.id)
+        for child in children.get(lesson.id, []):
+            if child.id not in placed:
+                place(child)
+
+    for lesson in roots:
+        place(lesson)
+    out += [x for x in ordered if x.id not in placed]  # a loop of 'after': last, reported by the check
+    return [x.model_copy(update={"position": i}) for i, x in enumerate(out, start=1)]
+
+
 def load_lessons(directory: str | Path, *, locale: str = DEFAULT_LOCALE) -> list[Lesson]:
-    """Every lesson in ``directory``, in course order; raises on the first broken file."""
-    return [load_lesson(p, locale=locale) for p in lesson_paths(directory)]
+    """Every lesson in ``directory``, in course order (:func:`course_order`); raises on the
+    first broken file."""
+    return course_order([load_lesson(p, locale=locale) for p in lesson_paths(directory)])
 
 
 def default_lessons_dir() -> Path:
@@ -222,6 +261,7 @@ def default_lessons_dir() -> Path:
 __all__ = [
     "LessonLoadError",
     "Problem",
+    "course_order",
     "default_lessons_dir",
     "lesson_paths",
     "load_lesson",

@@ -38,7 +38,8 @@ OVERLAY_LOCALES: tuple[str, ...] = ("en",)
 
 # The keys an overlay may hold at each level (docs/LESSONS.md, "Translations").
 LESSON_KEYS = ("title", "summary", "sections", "hands", "questions")
-SECTION_KEYS = ("title", "text")
+SECTION_KEYS = ("title", "text", "charts")
+CHART_KEYS = ("title",)
 HAND_KEYS = ("title", "intro", "outro", "steps", "decisions")
 STEP_KEYS = ("text",)
 DECISION_KEYS = ("prompt", "feedback")
@@ -140,8 +141,11 @@ class _Merge:
             self.text("", italian, overlay, key, italian_has=True)
         for where, it, en in self.items("", italian.get("sections", []), overlay, "sections"):
             self.known(where, en, SECTION_KEYS)
-            for key in SECTION_KEYS:
+            for key in ("title", "text"):
                 self.text(where, it, en, key, italian_has=True)
+            for place, chart, en_chart in self.items(where, it.get("charts", []), en, "charts"):
+                self.known(place, en_chart, CHART_KEYS)
+                self.text(place, chart, en_chart, "title", italian_has=True)
         for where, it, en in self.items("", italian.get("hands", []), overlay, "hands"):
             self.hand(where, it, en)
         for where, it, en in self.items("", italian.get("questions", []), overlay, "questions"):

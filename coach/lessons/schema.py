@@ -17,7 +17,15 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 from pydantic_core import PydanticCustomError
 
 from coach.cards import parse_cards
@@ -48,7 +56,28 @@ RULES: dict[str, str] = {
     "R19": "Cash game e torneo: bui fissi o livelli crescenti, ante, ICM.",
 }
 
-RuleId = Annotated[str, Field(pattern=r"^R(0[1-9]|1[0-9])$")]
+# What a course teaches besides the rules: playing well. A section, hand, question or
+# decision may be tagged with a topic as with a rule (``rules = ["posizione"]``), and the
+# course must teach, show and ask each of them too, so the coverage stays honest.
+TOPICS: dict[str, str] = {
+    "coach": "Come leggere il giudizio del coach: i cinque voti, i bb, il valore atteso, i modelli.",
+    "posizione": "Posizione e mani iniziali: i posti al tavolo, quali mani aprire, limp e isolamento.",
+    "pot-odds": "Pot odds, outs ed equity: quando pagare conviene.",
+    "board": "Leggere il board: il nuts, i progetti, puntate di valore, bluff e semi-bluff.",
+    "puntate": "Quanto puntare: misure di apertura, 3-bet e c-bet, il piatto, gli stack corti.",
+    "tavolo-live": "Al tavolo dal vivo: parlare a turno, annunci, fiche, carte da proteggere, rake.",
+    "gioco-responsabile": "Gioco responsabile: bankroll, maggiore età, siti autorizzati, aiuto.",
+}
+
+
+def _known_tag(tag: str) -> str:
+    if tag not in RULES and tag not in TOPICS:
+        raise _fail(N_("'{tag}' is neither a rule (R01 to R19) nor a topic of the course ({topics})"),
+                    tag=tag, topics=", ".join(TOPICS))
+    return tag
+
+
+RuleId = Annotated[str, AfterValidator(_known_tag)]
 Slug = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=60)]
 Text = Annotated[str, Field(min_length=1)]
 
@@ -90,12 +119,52 @@ class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=False)
 
 
+ChartKind = Literal["open", "threebet", "call", "isoraise", "push", "push_call", "range"]
+
+
+class Chart(_Model):
+    """A 13x13 range chart shown under a section: one of the coach's own charts, or a range.
+
+    ``kind`` says which: ``open`` (raise first in from ``position``), ``threebet``
+    and ``call`` (``position`` facing an open from ``against``; the big blind uses
+    its defence charts), ``isoraise`` (raise after limps), ``push`` (the push/fold
+    equilibrium: ``position`` shoves first with ``stack`` big blinds, optional
+    ``ante`` in big blinds), ``push_call`` (``position`` calls the shove of
+    ``against``), ``range`` (the hands of ``range``, in range notation). The grid is
+    computed from the coach's data (:mod:`coach.lessons.charts`), never copied into
+    the lesson, so a lesson shows what the coach grades with.
+    """
+
+    kind: ChartKind
+    title: Text
+    players: int = Field(default=6, ge=2, le=10)
+    position: str = ""
+    against: str = ""
+    stack: float = Field(default=0.0, ge=0.0, le=25.0)
+    ante: float = Field(default=0.0, ge=0.0)
+    range: str = ""
+
+    @model_validator(mode="after")
+    def _fields(self) -> Chart:
+        needs: dict[str, tuple[str, ...]] = {
+            "open": ("position",), "threebet": ("position", "against"), "call": ("position", "against"),
+            "isoraise": ("position",), "push": ("position", "stack"),
+            "push_call": ("position", "against", "stack"), "range": ("range",),
+        }
+        for name in needs[self.kind]:
+            if not getattr(self, name):
+                raise _fail(N_("a chart of kind '{kind}' needs '{field}'"), kind=self.kind, field=name)
+        return self
+
+
 class Section(_Model):
-    """A page of Italian Markdown text; ``rules`` names the rules it teaches."""
+    """A page of Italian Markdown text; ``rules`` names the rules it teaches; ``charts``
+    are range charts shown after the text."""
 
     title: Text
     text: Text
     rules: list[RuleId] = []
+    charts: list[Chart] = []
 
 
 class PHH(BaseModel):
@@ -370,12 +439,22 @@ class Question(_Model):
 
 
 class Lesson(_Model):
-    """One lesson file. ``id`` is the file name without ``.toml`` (set by the loader)."""
+    """One lesson file. ``id`` is the file name without ``.toml`` (set by the loader).
+
+    ``number`` is the file's two digits; the course order is the order of the
+    numbers, except that a lesson with ``after`` comes right after that lesson
+    (so a lesson can be inserted without renaming the others: their ids, used
+    in links and stored progress, stay valid). ``position`` is the lesson's
+    place in the course, 1-based, set by :func:`coach.lessons.loader.load_lessons`
+    (0 for a lesson loaded on its own); ``place`` is what the learner reads.
+    """
 
     id: Slug
     number: int = Field(ge=1)
+    position: int = Field(default=0, ge=0)
     title: Text
     summary: Text
+    after: Slug | None = None
     prerequisites: list[Slug] = []
     rules: list[RuleId] = Field(min_length=1)
     sections: list[Section] = Field(min_length=1)
@@ -425,3 +504,8 @@ class Lesson(_Model):
     @property
     def decision_count(self) -> int:
         return sum(len(h.decisions) for h in self.hands)
+
+    @property
+    def place(self) -> int:
+        """The lesson's number as the learner reads it: its place in the course."""
+        return self.position or self.number

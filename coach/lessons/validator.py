@@ -27,9 +27,9 @@ from coach.engine.hand import Hand
 from coach.engine.phh import HandHistory, loads_phh
 from coach.errors import CoachError
 from coach.i18n import DEFAULT_LOCALE, N_, Message
-from coach.lessons.loader import LessonLoadError, Problem, lesson_paths, load_lesson
+from coach.lessons.loader import LessonLoadError, Problem, course_order, lesson_paths, load_lesson
 from coach.lessons.overlay import OVERLAY_LOCALES, overlay_path
-from coach.lessons.schema import RULES, ExampleHand, Lesson, Question
+from coach.lessons.schema import RULES, TOPICS, ExampleHand, Lesson, Question
 from coach.limits import clip
 
 
@@ -67,6 +67,7 @@ class _Checker:
         self.problems.append(Problem(self.file, where, Message(msgid, params)))
 
     def run(self) -> list[Problem]:
+        self.check_charts()
         for i, hand in enumerate(self.lesson.hands):
             self.check_hand(i, hand)
         for i, q in enumerate(self.lesson.questions):
@@ -74,6 +75,18 @@ class _Checker:
         if self.italian:
             self.check_text()
         return self.problems
+
+    # -- charts ---------------------------------------------------------------
+    def check_charts(self) -> None:
+        """Every chart a section shows is one the coach has (a seat of that table, a stack it solves)."""
+        from coach.lessons.charts import chart_grid
+
+        for i, sec in enumerate(self.lesson.sections):
+            for j, chart in enumerate(sec.charts):
+                try:
+                    chart_grid(chart)
+                except CoachError as err:
+                    self.problems.append(Problem(self.file, f"sections[{i}].charts[{j}]", err.message))
 
     # -- hands ----------------------------------------------------------------
     def check_hand(self, i: int, hand: ExampleHand) -> None:
@@ -277,9 +290,8 @@ def english_words(text: str) -> list[str]:
 
 
 def course_problems(lessons: Sequence[tuple[str, Lesson]]) -> list[Problem]:
-    """Checks across lessons: numbering, prerequisites, and rule coverage (DESIGN.md §5)."""
+    """Checks across lessons: numbering, places (``after``), prerequisites in course order."""
     problems: list[Problem] = []
-    seen: dict[str, int] = {}
     numbers: dict[int, str] = {}
     for file, lesson in lessons:
         if lesson.number in numbers:
@@ -287,22 +299,44 @@ def course_problems(lessons: Sequence[tuple[str, Lesson]]) -> list[Problem]:
                 N_("lesson number {number} is also used by {other}"),
                 {"number": lesson.number, "other": numbers[lesson.number]})))
         numbers[lesson.number] = file
-        seen[lesson.id] = lesson.number
+    place = {x.id: x.position for x in course_order([lesson for _, lesson in lessons])}
     for file, lesson in lessons:
+        if lesson.after is not None:
+            if lesson.after not in place or lesson.after == lesson.id:
+                problems.append(Problem(file, "after", Message(
+                    N_("'after' names '{lesson}', which is not another lesson of the course"),
+                    {"lesson": lesson.after})))
+            elif _in_a_loop(lesson.id, {x.id: x.after for _, x in lessons}):
+                problems.append(Problem(file, "after", Message(
+                    N_("'after' makes a loop: '{lesson}' comes, through 'after', after itself"),
+                    {"lesson": lesson.id})))
         for pre in lesson.prerequisites:
-            if pre not in seen:
+            if pre not in place:
                 problems.append(Problem(file, "prerequisites", Message(
                     N_("prerequisite '{lesson}' is not a lesson"), {"lesson": pre})))
-            elif seen[pre] >= lesson.number:
+            elif place[pre] >= place[lesson.id]:
                 problems.append(Problem(file, "prerequisites", Message(
                     N_("prerequisite '{lesson}' comes after this lesson"), {"lesson": pre})))
     return problems
 
 
+def _in_a_loop(start: str, after: dict[str, str | None]) -> bool:
+    """Following 'after' from ``start`` never reaches a lesson placed by its file name."""
+    seen = {start}
+    current = after.get(start)
+    while current is not None and current in after:
+        if current in seen:
+            return True
+        seen.add(current)
+        current = after.get(current)
+    return False
+
+
 def coverage(lessons: Iterable[Lesson]) -> dict[str, dict[str, list[str]]]:
-    """For each rule: the sections, hands and questions that teach it (``lesson-id/...``)."""
+    """For each rule, then each topic (:data:`~coach.lessons.schema.TOPICS`): the sections,
+    hands and questions that teach it (``lesson-id/...``)."""
     table: dict[str, dict[str, list[str]]] = {r: {"sections": [], "hands": [], "questions": []}
-                                             for r in RULES}
+                                             for r in (*RULES, *TOPICS)}
     for lesson in lessons:
         for s in lesson.sections:
             for r in s.rules:
@@ -321,12 +355,16 @@ def coverage(lessons: Iterable[Lesson]) -> dict[str, dict[str, list[str]]]:
 
 
 def coverage_problems(lessons: Iterable[Lesson], where: str = "lessons/") -> list[Problem]:
-    """A rule with no section, no hand or no question is a hole in the course."""
+    """A rule or a topic with no section, no hand or no question is a hole in the course."""
     problems = []
     for rule, places in coverage(lessons).items():
-        for kind, msgid in (("sections", N_("rule {rule} is taught by no lesson section")),
-                            ("hands", N_("rule {rule} is shown in no example hand")),
-                            ("questions", N_("rule {rule} is asked by no question or decision"))):
+        texts = ((("sections", N_("rule {rule} is taught by no lesson section")),
+                  ("hands", N_("rule {rule} is shown in no example hand")),
+                  ("questions", N_("rule {rule} is asked by no question or decision"))) if rule in RULES else
+                 (("sections", N_("topic {rule} is taught by no lesson section")),
+                  ("hands", N_("topic {rule} is shown in no example hand")),
+                  ("questions", N_("topic {rule} is asked by no question or decision"))))
+        for kind, msgid in texts:
             if not places[kind]:
                 problems.append(Problem(where, "", Message(msgid, {"rule": rule})))
     return problems

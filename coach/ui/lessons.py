@@ -15,7 +15,14 @@ from pathlib import Path
 import streamlit as st
 
 from coach.i18n import DEFAULT_LOCALE, N_, Message
-from coach.lessons.loader import LessonLoadError, default_lessons_dir, lesson_paths, load_lesson, load_lessons
+from coach.lessons.loader import (
+    LessonLoadError,
+    course_order,
+    default_lessons_dir,
+    lesson_paths,
+    load_lesson,
+    load_lessons,
+)
 from coach.lessons.schema import Lesson
 
 ANSWERS_KEY = "lesson.answers"  # "lesson/hand/at" -> DecisionAnswer
@@ -61,7 +68,7 @@ def all_lessons(directory: Path | None = None, locale: str = DEFAULT_LOCALE) -> 
             out.append(load_lesson(path, locale=locale))
         except LessonLoadError:
             out.append(load_lesson(path))
-    return out
+    return course_order(out)
 
 
 @st.cache_resource(show_spinner=False, max_entries=8)
@@ -81,14 +88,15 @@ def course(locale: str = DEFAULT_LOCALE) -> list[Lesson]:
 def parse_link(params: Mapping[str, str], lessons: Sequence[Lesson]) -> Link | None:
     """``?lezione=03-azioni&mano=2&passo=5`` -> Link (1-based in the URL, 0-based here).
 
-    ``lezione`` may be the id or the lesson number; ``mano`` the hand number or
+    ``lezione`` may be the id or the lesson's number as the course shows it (its
+    place, :attr:`Lesson.place`); ``mano`` the hand number or
     its id. Anything unknown is ignored rather than failing the page: a link
     typed by hand on a projector should still open the lesson.
     """
     key = (params.get("lezione") or "").strip()
     if not key:
         return None
-    lesson = next((x for x in lessons if x.id == key or str(x.number) == key.lstrip("0")), None)
+    lesson = next((x for x in lessons if x.id == key or str(x.place) == key.lstrip("0")), None)
     if lesson is None:
         return None
     hand: int | None = None
@@ -121,7 +129,7 @@ def link_problems(params: Mapping[str, str], lessons: Sequence[Lesson]) -> list[
     key = (params.get("lezione") or "").strip()
     if not key:
         return []
-    lesson = next((x for x in lessons if x.id == key or str(x.number) == key.lstrip("0")), None)
+    lesson = next((x for x in lessons if x.id == key or str(x.place) == key.lstrip("0")), None)
     if lesson is None:
         return [Message(N_("The link asks for the lesson «{key}», which does not exist: choose one from "
                            "the list."), {"key": _shown(key)})]
@@ -131,7 +139,7 @@ def link_problems(params: Mapping[str, str], lessons: Sequence[Lesson]) -> list[
         h.id == raw_hand for h in lesson.hands)
     if not hand_ok:
         out.append(Message(N_("Lesson {number} has no hand «{hand}» (its hands: 1 to {count}): here is "
-                              "its text."), {"number": str(lesson.number), "hand": _shown(raw_hand),
+                              "its text."), {"number": str(lesson.place), "hand": _shown(raw_hand),
                                             "count": str(len(lesson.hands))}))
     raw_step = (params.get("passo") or "").strip()
     if hand_ok and raw_hand and raw_step and not (raw_step.isdigit() and int(raw_step) >= 1):

@@ -237,7 +237,7 @@ def test_home_opens_in_italian_with_a_clickable_course(desk: tuple[Any, list[str
     wait_idle(page)
     assert page.get_by_text("nessun denaro reale", exact=False).count() >= 1
     page.locator('a[href*="lezione=04-preflop"]').first.click()  # every lesson of the list is a link
-    page.get_by_text("Lezione 4 di 12", exact=False).first.wait_for()
+    page.get_by_text("Lezione 4 di 16", exact=False).first.wait_for()
     wait_idle(page)
     assert "lezione=04-preflop" in page.url
     assert errors == [], errors

@@ -41,6 +41,10 @@ CASES = {
     "10-giudizio-opzione-assente.toml": ("hands[0].decisions[0].grades",
                                          "grade for 'p3 cbr 10', which is not among the options",
                                          "c'è un giudizio per «p3 cbr 10», che non è fra le opzioni"),
+    "11-tabella-posto-inesistente.toml": ("sections[0].charts[0]", "a table of 6 has no seat 'HJ'",
+                                          "un tavolo da 6 non ha il posto 'HJ'"),
+    "12-argomento-sconosciuto.toml": ("sections[0].rules[1]", "'strategia' is neither a rule",
+                                      "'strategia' non è né una regola"),
 }
 
 

@@ -20,7 +20,22 @@ finally shown:
 - a text that calls the option an error is not shown "ottima";
 - when the lesson overrules the coach (``best`` is an option the coach calls
   a mistake, or ``grades`` shows an option better than the coach grades it),
-  the lesson says why in that option's text.
+  the lesson says why in that option's text;
+- a text that calls the option a mistake is not shown "ottima" or "buona",
+  whatever it says about the coach (a green badge on the mistake a lesson
+  teaches is what the learner believes);
+- what a text says the coach says is what the coach says now: «il coach
+  preferisce / consiglia / propone / ti dirà che conviene ...» names the kind
+  of action the coach calls best (fold, check, call, bet, raise or all-in;
+  «lo preferisce» names the option itself), a grade quoted next to the coach
+  («il coach la giudica «imprecisa»», «giudica buono») is the coach's own
+  grade of that option, «severamente» is at least "imprecisa", and the model a
+  text names («equilibrio calcolato», «tabella push/fold», «tabelle», «guarda
+  solo questo giro») is the model that graded the spot.
+
+The same grades come out of ``python -m coach advise`` on every decision
+(``test_advise_gives_the_pages_grades``), so what the lesson text says is
+checked against the command a teacher runs, too.
 
 The word lists are deliberately small and Italian: they read the way the
 lessons are written (an opening "Giusto."/"Bene.", "è una scelta sensata").
@@ -31,17 +46,20 @@ Run as a script for the full table, one row per option:
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 
 import pytest
 
-from coach.feedback import Grade
+from coach.feedback import Grade, analyze
+from coach.feedback.cli import main as advise_main
 from coach.lessons.loader import default_lessons_dir, load_lessons
 from coach.lessons.schema import Decision, ExampleHand, Lesson
-from coach.ui.coaching import assess, lesson_authored, option_code
+from coach.ui.coaching import assess, hand_profiles, lesson_authored, option_code
 from coach.ui.player import HandScript
 
 MISTAKES = {Grade.ERRORE.value, Grade.ERRORE_GRAVE.value}
@@ -57,6 +75,79 @@ _RESERVATION = re.compile(
     r"\b(ma|però|troppo|troppa|errore|errori|conviene|meglio|rischi\w*|cost[ao]|costos[oa]|coach|"
     r"sbagli\w*|prudente|perdi|peccato)\b", re.IGNORECASE)
 _CALLS_IT_AN_ERROR = re.compile(r"(?<!non è un )\b(errore|sbagli\w*)\b", re.IGNORECASE)
+
+# What a text says the coach says. A clause (up to . ; :) mentioning the coach and one of
+# these verbs makes a claim about the coach's best choice: the first action word after the
+# verb names its kind; «lo/la preferisce» names the option itself.
+_CLAUSES = re.compile(r"[^.;:]+")
+_PREFERS = re.compile(
+    r"\bcoach\b[^.;:]*?\b(?P<pronoun>lo |la )?(?P<verb>preferisce|consiglia|propone|premia|"
+    r"ti dirà che|ti farà notare che|ti mostrerà(?: anche)? che)\b(?P<rest>[^.;:]*)", re.IGNORECASE)
+_ACTION_WORDS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = (
+    (re.compile(r"\ball-in\b", re.IGNORECASE), frozenset({"all_in"})),
+    (re.compile(r"\b(si folda|foldare|fold|lasciare)\b", re.IGNORECASE), frozenset({"fold"})),
+    (re.compile(r"\bcheck\b", re.IGNORECASE), frozenset({"check"})),
+    (re.compile(r"\b(call|pagare|completare)\b", re.IGNORECASE), frozenset({"call"})),
+    (re.compile(r"\b(puntare|puntata|bet)\b", re.IGNORECASE), frozenset({"bet", "all_in"})),
+    (re.compile(r"\b(rilanc\w*|controrilanc\w*|raise|semi-bluff)\b", re.IGNORECASE),
+     frozenset({"raise", "all_in"})),
+)
+_QUOTED_GRADE = re.compile(r"\bcoach\b[^.;:]*«(?P<grade>ottima|buona|imprecisa|errore grave|errore)»",
+                           re.IGNORECASE)
+_JUDGES_GOOD = re.compile(r"\bcoach\b[^.;:]*\bgiudica (?:buon[oa]|ottim[oa])\b", re.IGNORECASE)
+_JUDGES_HARSHLY = re.compile(r"\bcoach\b[^.;:]*\bseveramente\b", re.IGNORECASE)
+# The model a text names, and the models (``DecisionAnalysis.model``) that fit the name.
+_MODEL_WORDS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = (
+    (re.compile(r"\bequilibrio calcolato\b", re.IGNORECASE), frozenset({"solver", "pushfold"})),
+    (re.compile(r"\btabella push/fold\b", re.IGNORECASE), frozenset({"pushfold"})),
+    (re.compile(r"\btabelle\b", re.IGNORECASE), frozenset({"chart"})),
+    (re.compile(r"\b(guarda solo (?:i numeri di )?questo giro|modello semplice)\b", re.IGNORECASE),
+     frozenset({"heuristic"})),
+)
+
+
+def action_kinds(text: str) -> frozenset[str] | None:
+    """The kinds of action the first action word of ``text`` can name (None: no action word)."""
+    first: tuple[int, frozenset[str]] | None = None
+    for pattern, kinds in _ACTION_WORDS:
+        m = pattern.search(text)
+        if m is not None and (first is None or m.start() < first[0]):
+            first = (m.start(), kinds)
+    return None if first is None else first[1]
+
+
+def option_kinds(code: str) -> frozenset[str]:
+    """``cbr 40`` is a bet, a raise or an all-in; the others say what they are."""
+    word = option_code(code).split()[0]
+    return {"f": frozenset({"fold"}), "cc": frozenset({"check", "call"})}.get(
+        word, frozenset({"bet", "raise", "all_in"}))
+
+
+def coach_claims(text: str, code: str, grade: str | None, best_kind: str | None,
+                 model: str | None) -> list[str]:
+    """What ``text`` (the lesson's words on option ``code``) says the coach says, where it is not so."""
+    out = []
+    for clause in _CLAUSES.findall(" ".join(text.split())):
+        if "coach" not in clause.lower():
+            continue
+        m = _PREFERS.search(clause)
+        if m is not None and best_kind is not None:
+            kinds = option_kinds(code) if m.group("pronoun") else action_kinds(m.group("rest"))
+            if kinds is not None and best_kind not in kinds:
+                out.append(f"says the coach prefers {sorted(kinds)}, but its best is {best_kind}: "
+                           f"{clause.strip()!r}")
+        q = _QUOTED_GRADE.search(clause)
+        if q is not None and grade is not None and q.group("grade").lower() != grade:
+            out.append(f"quotes the coach's grade «{q.group('grade')}», but it is '{grade}': "
+                       f"{clause.strip()!r}")
+        if _JUDGES_GOOD.search(clause) and grade is not None and RANK[grade] > Grade.BUONA.rank:
+            out.append(f"says the coach judges it good, but it is '{grade}': {clause.strip()!r}")
+        if _JUDGES_HARSHLY.search(clause) and grade is not None and RANK[grade] < Grade.IMPRECISA.rank:
+            out.append(f"says the coach judges it harshly, but it is '{grade}': {clause.strip()!r}")
+        for pattern, models in _MODEL_WORDS:
+            if model is not None and pattern.search(clause) and model not in models:
+                out.append(f"names a model the coach did not use here ({model}): {clause.strip()!r}")
+    return out
 
 
 def approves(text: str) -> bool:
@@ -83,6 +174,8 @@ class Row:
     coach_best: str | None  # the coach's preferred option code ("cbr 5"), maybe not among the options
     ev_bb: float | None
     lesson_grade: str | None = None  # the lesson's own grade (``grades``), as assess returns it
+    coach_best_kind: str | None = None  # fold check call bet raise all_in
+    model: str | None = None  # the model that graded the spot: pushfold chart solver heuristic
 
     @property
     def shown(self) -> str | None:
@@ -125,12 +218,13 @@ def rows(spot_id: str) -> tuple[Row, ...]:
     d = spot.decision
     script = HandScript.from_example(spot.hand)
     out = []
+    model = spot_model(spot_id)
     for code in d.options:
-        grade = coach_best = ev = lesson_grade = None
+        grade = coach_best = best_kind = ev = lesson_grade = None
         if not _is_show_or_muck(code):
             spot_hand = script.hand_at(script.step_of_action(d.at))
             verdict = assess(spot_hand, code, profiles=spot.hand.profiles)
-            grade, coach_best = verdict.grade, verdict.best_code
+            grade, coach_best, best_kind = verdict.grade, verdict.best_code, verdict.best_kind
             ev = next((o.ev_bb for o in verdict.options if o.code == option_code(code)), None)
             if code in d.grades:  # what the page shows: the analysis with the lesson's grades
                 lesson_grade = assess(spot_hand, code, authored=lesson_authored(d),
@@ -138,8 +232,20 @@ def rows(spot_id: str) -> tuple[Row, ...]:
                 assert lesson_grade == d.grades[code], (spot_id, code, lesson_grade)
         elif code in d.grades:
             lesson_grade = d.grades[code]
-        out.append(Row(code, d.feedback.get(code, ""), code == d.best, grade, coach_best, ev, lesson_grade))
+        out.append(Row(code, d.feedback.get(code, ""), code == d.best, grade, coach_best, ev, lesson_grade,
+                       best_kind, model))
     return tuple(out)
+
+
+@cache
+def spot_model(spot_id: str) -> str | None:
+    """The model that values the spot (None at a showdown, where the coach has no analysis)."""
+    spot = next(s for s in spots() if s.id == spot_id)
+    if all(_is_show_or_muck(c) for c in spot.decision.options):
+        return None
+    script = HandScript.from_example(spot.hand)
+    hand = script.hand_at(script.step_of_action(spot.decision.at))
+    return analyze(hand, profiles=hand_profiles(hand, spot.hand.profiles)).model
 
 
 def lesson_choice(spot: Spot) -> Row | None:
@@ -177,9 +283,10 @@ def problems_of(rs: tuple[Row, ...], choice: Row | None) -> list[str]:
             out.append(f"{r.code}: the text approves it but it is shown '{r.shown}': {r.authored!r}")
         if RANK[r.shown] >= Grade.IMPRECISA.rank and not has_reservation(r.authored):
             out.append(f"{r.code}: shown '{r.shown}' but the text says nothing against it: {r.authored!r}")
-        if r.shown == Grade.OTTIMA.value and calls_it_an_error(r.authored) and not r.is_best \
-                and "coach" not in r.authored:
-            out.append(f"{r.code}: the text calls it an error but it is shown 'ottima': {r.authored!r}")
+        if RANK[r.shown] <= Grade.BUONA.rank and calls_it_an_error(r.authored):
+            out.append(f"{r.code}: the text calls it a mistake but it is shown '{r.shown}': {r.authored!r}")
+        out += [f"{r.code}: the text {c}" for c in
+                coach_claims(r.authored, r.code, r.coach_grade, r.coach_best_kind, r.model)]
     return out
 
 
@@ -226,6 +333,84 @@ def test_the_word_lists_read_the_lessons_right() -> None:
     assert not has_reservation("Paghi il grande buio (call) e resti in mano.")
     assert calls_it_an_error("È proprio l'errore che commette Bruno.")
     assert not calls_it_an_error("Non è un errore.")
+
+
+def test_what_the_lessons_said_before_the_review_is_caught() -> None:
+    """Texts the grading-v2 review had to fix (issue 10), each caught by one of the checks."""
+    q9o = Row("p1 cc", "Completi il piccolo buio. Il coach però ti dirà che Q♠9♥ dal piccolo buio si "
+              "folda: dopo il flop parlerai per primo.", False, "ottima", "cc", None,
+              coach_best_kind="call", model="chart")
+    assert any("prefers ['fold']" in p for p in problems_of((q9o,), None))
+    queens = Row("p3 cc", "Pagare è possibile, ma conviene rilanciare. Per questo il coach lo giudica "
+                 "severamente.", False, "buona", "cbr 200", 13.7, coach_best_kind="raise", model="heuristic")
+    assert any("harshly" in p for p in problems_of((queens,), None))
+    jam = Row("p6 cbr 189", "All-in con il nuts. Il coach qui lo preferisce, perché il suo modello semplice "
+              "suppone che Beatrice paghi.", False, "ottima", "cbr 189", 30.2, coach_best_kind="all_in",
+              model="solver")
+    assert any("names a model" in p for p in problems_of((jam,), None))
+    bluff = Row("p2 cbr 36", "È proprio l'errore che commette Bruno nella mano. Il coach, che guarda solo i "
+                "numeri, premia il rilancio come bluff.", False, "buona", "cbr 88", 7.8,
+                coach_best_kind="all_in", model="heuristic")
+    assert any("calls it a mistake but it is shown 'buona'" in p for p in problems_of((bluff,), None))
+    quoted = Row("p1 f", "Lasci. Il coach la giudica «imprecisa», ma qui si lascia.", False, "buona", "cc",
+                 0.0, lesson_grade="buona", coach_best_kind="call", model="heuristic")
+    assert any("quotes the coach's grade" in p for p in problems_of((quoted,), None))
+    # the reviewed wording of the same spots passes
+    fixed = Row("p1 cc", "Giusto: completi il piccolo buio. Anche il coach, con le sue tabelle per i piatti "
+                "con dei limp, consiglia di completare.", False, "ottima", "cc", None,
+                coach_best_kind="call", model="chart")
+    assert problems_of((fixed,), fixed) == []
+    lesson_raise = Row("p3 cbr 200", "Regolare. Il coach lo preferisce, perché paga con molte mani "
+                       "peggiori; ma qui si paga.", False, "ottima", "cbr 200", 18.6, lesson_grade="buona",
+                       coach_best_kind="raise", model="heuristic")
+    assert problems_of((lesson_raise,), None) == []
+
+
+def test_action_words_are_read_right() -> None:
+    assert action_kinds(" conviene entrare rilanciando: se gli altri lasciano") == {"raise", "all_in"}
+    assert action_kinds(" invece un all-in come bluff") == {"all_in"}
+    assert action_kinds(" che con la coppia di Re conviene puntare") == {"bet", "all_in"}
+    assert action_kinds(" di completare") == {"call"}
+    assert action_kinds(" che Q♠9♥ dal piccolo buio si folda") == {"fold"}
+    assert action_kinds(", perché nel suo modello") is None
+    assert option_kinds("p2 cbr 40") == {"bet", "raise", "all_in"}
+    assert option_kinds("p2 cc") == {"check", "call"}
+
+
+# -- python -m coach advise on every decision -------------------------------------------------
+
+
+def spot_phh(spot: Spot) -> str:
+    """The lesson hand cut just before the decision, as a PHH file for ``advise``."""
+    phh = spot.hand.phh
+    return phh.model_copy(update={"actions": phh.actions[: spot.decision.at]}).to_toml()
+
+
+def test_advise_gives_the_pages_grades(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``python -m coach advise`` on every betting decision grades each option as the page's coach does.
+
+    Each decision is advised as a teacher would ask it of the command line: the hand cut
+    before the decision, the hand's opponent profiles as ``--profile pN=NAME`` and, for a
+    bet or raise, its size as ``--action`` (one size a run, as the page asks: the grade of
+    a size can depend on the other sizes the coach weighs beside it).
+    """
+    checked = 0
+    for s in spots():
+        if all(_is_show_or_muck(c) for c in s.decision.options):
+            continue
+        f = tmp_path / (s.id.replace("/", "_") + ".phh")
+        f.write_text(spot_phh(s), encoding="utf-8")
+        base = [str(f)] + [a for label, name in sorted(s.hand.profiles.items())
+                           for a in ("--profile", f"{label}={name}")]
+        for r in rows(s.id):
+            code = option_code(r.code)
+            assert advise_main(base + (["--action", code] if code.startswith("cbr") else [])) == 0, s.id
+            out = json.loads(capsys.readouterr().out)
+            grades = {o["action"]: o["grade"] for o in out["options"]}
+            assert grades[code] == r.coach_grade, (s.id, r.code, grades)
+            assert out["model"] == spot_model(s.id), s.id
+            checked += 1
+    assert checked >= 60
 
 
 def report() -> str:

@@ -76,6 +76,28 @@ def test_outs_are_the_turn_cards_that_win(seed: int) -> None:
     assert len(re.findall(r"[2-9JQKA]|10", listed.split(":", 1)[1])) == count
 
 
+@pytest.mark.parametrize("seed", SEEDS)
+def test_outs_drill_tells_hitting_from_winning(seed: int) -> None:
+    """Issue 13: the rule of 4 estimates hitting an out by the river, not winning; the drill says so
+    with its own numbers, checked here against an equity computed by the project's equity code."""
+    from coach.cards import ALL_CARDS
+    from coach.equity import equity
+    from coach.lessons.drills import hit_by_river, win_by_river
+
+    d = make_drill("outs", seed)
+    hero, villain = d.hole_cards
+    assert hero is not None and villain is not None
+    unseen = [c for c in ALL_CARDS if c not in {*hero, *villain, *d.board}]
+    win = win_by_river(hero, villain, d.board, unseen)
+    assert win == pytest.approx(equity([list(hero), list(villain)], list(d.board), exact=True)[0], abs=1e-9)
+    hit = hit_by_river(d.answer, len(unseen))
+    assert hit == pytest.approx(1 - (len(unseen) - d.answer) * (len(unseen) - d.answer - 1)
+                                / (len(unseen) * (len(unseen) - 1)))
+    last = IT.render(d.explanation[-1])
+    assert "non le mani vinte" in last or "non i piatti vinti" in last
+    assert IT.format_percent(win) in last and IT.format_percent(hit) in last
+
+
 def test_stream_is_endless_reproducible_and_mixed() -> None:
     first = [(d.kind, d.seed) for d in itertools.islice(drills(seed=3), 40)]
     again = [(d.kind, d.seed) for d in itertools.islice(drills(seed=3), 40)]

@@ -16,6 +16,7 @@ from coach.i18n import get_translator
 from coach.lessons import RULES, load_lessons
 from coach.lessons.cli import main
 from coach.lessons.loader import default_lessons_dir, lesson_paths
+from coach.lessons.schema import TOPICS
 from coach.lessons.validator import check_lessons, coverage, english_words, mentioned
 
 LESSONS = default_lessons_dir()
@@ -26,18 +27,30 @@ def test_lessons_check_clean() -> None:
     assert problems == [], "\n".join(p.render(get_translator("en")) for p in problems)
 
 
+# The course in the order the learner follows it. The new lessons of curriculum 2 are
+# placed with 'after' and keep ids of their own, so the old ids (in links and stored
+# progress) still name the same lessons.
+COURSE = [
+    "01-mazzo-carte-punti", "02-bottone-bui", "03-azioni", "04-preflop", "13-posizione-mani-iniziali",
+    "05-flop-turn-river", "06-puntare-rilanciare", "07-allin-piatti-laterali", "08-showdown",
+    "09-heads-up", "10-strutture-tornei", "11-pot-odds-outs-equity", "14-leggere-il-board",
+    "15-quanto-puntare-stack-corti", "12-mani-esempio", "16-tavolo-live-gioco-responsabile",
+]
+
+
 def test_cli_check_passes(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["check"]) == 0
-    assert "12" in capsys.readouterr().out
+    assert f": {len(COURSE)}." in capsys.readouterr().out
 
 
-def test_twelve_lessons_in_course_order() -> None:
+def test_the_course_order() -> None:
     lessons = load_lessons(LESSONS)
-    assert [lesson.number for lesson in lessons] == list(range(1, 13))
-    titles = [lesson.title for lesson in lessons]
-    assert titles[0] == "Il mazzo, le carte e i punti"
-    assert titles[8].startswith("Heads-up")
-    assert titles[11] == "Mani d'esempio complete"
+    assert [lesson.id for lesson in lessons] == COURSE
+    assert [lesson.place for lesson in lessons] == list(range(1, len(COURSE) + 1))
+    titles = {lesson.id: lesson.title for lesson in lessons}
+    assert titles["01-mazzo-carte-punti"] == "Il mazzo, le carte e i punti"
+    assert titles["09-heads-up"].startswith("Heads-up")
+    assert titles["12-mani-esempio"] == "Mani d'esempio complete"
     for lesson in lessons:
         assert lesson.hands, lesson.id
         assert lesson.decision_count + len(lesson.questions) >= 3, lesson.id
@@ -50,7 +63,7 @@ def test_every_lesson_has_engine_checked_questions() -> None:
 
 
 def test_lesson_12_plays_the_seed_hands_with_a_hero() -> None:
-    lesson = load_lessons(LESSONS)[11]
+    lesson = next(x for x in load_lessons(LESSONS) if x.id == "12-mani-esempio")
     abct = lesson.hand("alice-bob-carol-ted")
     assert set(abct.phh.players) == {"Alice", "Bob", "Carol", "Ted"}
     assert "9d" in abct.phh.actions[18] and abct.hero is not None and abct.decisions
@@ -97,10 +110,25 @@ def test_rule_is_taught_shown_and_asked(rule: str) -> None:
     assert places["questions"], f"{rule}: no question or decision point"
 
 
+@pytest.mark.parametrize("topic", list(TOPICS))
+def test_topic_is_taught_shown_and_asked(topic: str) -> None:
+    """The non-rule topics of curriculum 2 (how to read the coach, position, pot odds, the
+    board, bet sizing, the live table, responsible play) are covered like the rules."""
+    places = coverage(load_lessons(LESSONS))[topic]
+    assert places["sections"], f"{topic}: no lesson section"
+    assert places["hands"], f"{topic}: no example hand"
+    assert places["questions"], f"{topic}: no question or decision point"
+
+
+def test_every_topic_of_curriculum_2_is_there() -> None:
+    assert set(TOPICS) == {"coach", "posizione", "pot-odds", "board", "puntate", "tavolo-live",
+                           "gioco-responsabile"}
+
+
 def test_each_rule_has_a_quiz_question_not_only_a_decision() -> None:
     lessons = load_lessons(LESSONS)
     asked = {r for lesson in lessons for q in lesson.questions for r in q.rules}
-    assert asked == set(RULES)
+    assert asked == set(RULES) | set(TOPICS)
 
 
 # -- the Italian text --------------------------------------------------------------------------
@@ -136,3 +164,43 @@ def test_lessons_dir_has_only_lessons() -> None:
     for loc in OVERLAY_LOCALES:
         names += [p.name for p in (Path(LESSONS) / loc).glob("*")]
     assert all(re.match(r"^\d\d-[a-z0-9-]+\.toml$", n) for n in names), names
+
+
+# -- one way to name hands and cards (docs/LESSONS.md, "Naming hands and cards") -------------
+
+_HAND_NAMES = r"(Coppia|Doppia coppia|Tris|Scala colore|Scala reale|Scala|Colore|Full|Poker|Carta alta)"
+_NAMING = (
+    # a hand's name is a common noun: lowercase in the middle of a sentence
+    (re.compile(r"(?<=[a-zàèéìòù,;] )" + _HAND_NAMES + r"\b"), "a hand's name capitalised mid-sentence"),
+    # ranks in prose are words with a capital: coppia di Re, d'Assi, di Donne, di Jack
+    (re.compile(r"\b(coppia|coppie|tris|poker|full)\s+(di|d')\s*(re|donne?|jack|assi|asso)\b"),
+     "a rank written lowercase"),
+    (re.compile(r"\b(coppia|coppie|tris|poker|full|kicker)\s+(di\s+|d')?[AKQJT]\b"),
+     "a rank written as a letter in a hand's name"),
+    (re.compile(r"\bcon [AKQJ] e [AKQJ]\b"), "ranks written as letters in prose"),
+)
+
+
+def naming_problems(text: str) -> list[str]:
+    """Where ``text`` breaks the naming convention for hands and cards (letters in a card
+    sequence like K-A-2-3-4 or in card codes like K♠ are fine)."""
+    return [f"{why}: {m.group(0)!r}" for pattern, why in _NAMING for m in pattern.finditer(text)]
+
+
+def test_naming_convention_is_read_right() -> None:
+    # what the lessons said before the review, and what they say now
+    assert naming_problems("Carol mostra K♠J♥: doppia coppia, Re e 9, kicker J.")
+    assert naming_problems("Tris di 9 con K e Q contro doppia coppia Re e 9")
+    assert naming_problems("è avanti Bruno con Coppia d'Assi")
+    assert naming_problems("ha una coppia di re")
+    assert not naming_problems("Tris di 9 con il Re e la Donna contro doppia coppia Re e 9.")
+    assert not naming_problems("Coppia d'Assi contro coppia d'Assi: K-A-2-3-4 non è una scala, A♠Q♣ sì.")
+
+
+def test_lessons_name_hands_and_cards_one_way() -> None:
+    problems = []
+    for path in lesson_paths(LESSONS):
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            problems += [f"{path.name}:{n}: {p}" for p in naming_problems(line)]
+    assert problems == []
+

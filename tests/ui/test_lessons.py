@@ -184,7 +184,7 @@ def test_classroom_lesson_is_large(app: Callable[..., AppTest]) -> None:
 def test_the_lessons_best_choice_is_graded_excellent(app: Callable[..., AppTest]) -> None:
     at = _open_lesson(app, lezione="09-heads-up", mano="1", passo="12")
     prefix = "dec.09-heads-up/0/13"
-    at.number_input(key=f"{prefix}.amount").set_value(60).run()
+    at.number_input(key=f"{prefix}.amount").set_value(86).run()  # the all-in with the nuts
     at.button(key=f"{prefix}.raise").click().run()
     assert not at.exception
     body = texts(at)
@@ -204,18 +204,19 @@ def test_show_or_muck_decision(app: Callable[..., AppTest]) -> None:
 
 
 def test_the_lessons_choice_against_the_coachs_model_is_explained(app: Callable[..., AppTest]) -> None:
-    # Lesson 12, the A♥J♥ river: the lesson teaches the raise to 40, the coach's
-    # one-street model prefers the all-in. Choosing the lesson's raise must not read
-    # as a contradiction: the page says the model would choose differently, and why.
-    dec = "dec.12-mani-esempio/1/21"
-    at = _open_lesson(app, lezione="12-mani-esempio", mano="2", passo="16")
-    at.number_input(key=f"{dec}.amount").set_value(40).run()
-    at.button(key=f"{dec}.raise").click().run()
+    # Lesson 6, the Queens facing a c-bet in a 3-bet pot: the lesson teaches the call,
+    # the coach's one-street model prefers a small raise. Choosing the lesson's call must
+    # not read as a contradiction: the page says the model would choose differently, and
+    # why, and keeps the coach's own grade as a note.
+    dec = "dec.06-puntare-rilanciare/0/12"
+    at = _open_lesson(app, lezione="06-puntare-rilanciare", mano="1", passo="9")
+    at.button(key=f"{dec}.call").click().run()
     assert not at.exception
     body = texts(at)
     assert "giudizio: Ottima" in body
     assert "la scelta che la lezione insegna" in body
     assert "Qui il modello del coach" in body
+    assert "la valuterebbe «Buona»" in body
 
 
 def test_the_lessons_own_grade_is_shown(app: Callable[..., AppTest], tmp_path: Path,
@@ -352,7 +353,7 @@ def test_progress_is_completion_and_the_end_offers_the_next_lesson(app: Callable
     lesson = next(x for x in load_lessons(ROOT / "lessons") if x.id == LESSON)
     at = _open_lesson(app, lezione=LESSON)
     [bar] = at.get("progress")
-    assert bar.proto.value == 0 and "Lezione 3 di 12 · 0 completate" in bar.proto.text
+    assert bar.proto.value == 0 and "Lezione 3 di 16 · 0 completate" in bar.proto.text
     at.button_group(key=f"lesson_part.{LESSON}").set_value("quiz").run()
     for q in lesson.questions:
         key = f"q.{LESSON}/{q.id}"
@@ -367,7 +368,7 @@ def test_progress_is_completion_and_the_end_offers_the_next_lesson(app: Callable
     assert done > last_question  # where the learner is, not at the top of the page
     assert order.index("lesson.next_lesson") > done
     bar = at.get("progress")[0]
-    assert bar.proto.value == round(100 / 12) and "1 completata" in bar.proto.text
+    assert bar.proto.value == round(100 / 16) and "1 completata" in bar.proto.text
     at.button(key="lesson.next_lesson").click().run()
     assert not at.exception
     assert at.query_params["lezione"] == "04-preflop"

@@ -17,7 +17,7 @@ def _lesson_of_rule() -> dict[str, tuple[str, str]]:
     try:
         for lesson in course(state.settings().locale):
             for rule in lesson.rules:
-                out.setdefault(rule, (lesson.id, f"{lesson.number}. {lesson.title}"))
+                out.setdefault(rule, (lesson.id, f"{lesson.place}. {lesson.title}"))
     except Exception:  # the glossary works without the lessons
         return {}
     return out

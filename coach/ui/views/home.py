@@ -60,12 +60,12 @@ def _course(t: Translator, profile: str) -> None:
                        total=len(all_)))
     # Every lesson is a link to it (a click opens the lesson, not just reads its title).
     for x in all_:
-        st.page_link("coach/ui/pages/lezioni.py", label=f"{x.number}. {x.title}",
+        st.page_link("coach/ui/pages/lezioni.py", label=f"{x.place}. {x.title}",
                      icon=":material/check_circle:" if x.id in done else ":material/radio_button_unchecked:",
                      query_params={"lezione": x.id},
                      help=t("Completed") if x.id in done else t("Not completed yet"))
     nxt = next((x for x in all_ if x.id not in done), None)
-    label = t("Next lesson: {title}", title=str(nxt.number) + ". " + nxt.title) if nxt is not None else ""
+    label = t("Next lesson: {title}", title=str(nxt.place) + ". " + nxt.title) if nxt is not None else ""
     if nxt is not None and st.button(label, key="home_next_lesson", icon=":material/school:"):
         st.session_state["lesson.goto"] = (nxt.id, -1, 0)
         st.switch_page("coach/ui/pages/lezioni.py")

@@ -20,7 +20,7 @@ from coach.engine import Hand
 from coach.errors import CoachError, IllegalAction
 from coach.feedback import Grade
 from coach.i18n import N_, NN_, Message, Translator
-from coach.lessons.schema import Decision, Lesson
+from coach.lessons.schema import Chart, Decision, Lesson
 from coach.persistence import DB_ERRORS
 from coach.ui import state
 from coach.ui.charts import EquityData, build_equity_figure, build_range_figure, describe_equity
@@ -362,7 +362,7 @@ def render() -> None:
     pick, progress = st.columns([3, 2], vertical_alignment="bottom")
     pick.selectbox(
         t("Lesson"), ids, key="lesson_pick", on_change=_on_pick, label_visibility="collapsed",
-        format_func=lambda i: f"{by_id[i].number}. {by_id[i].title}" + (" ✓" if i in completed else ""),
+        format_func=lambda i: f"{by_id[i].place}. {by_id[i].title}" + (" ✓" if i in completed else ""),
     )
     # The bar is the course's completion; the text says where the learner is.
     where = t("Lesson {n} of {total}", n=ids.index(current) + 1, total=len(ids))
@@ -391,6 +391,8 @@ def render() -> None:
         for sec in lesson.sections:
             st.header(sec.title)
             st.markdown(sec.text)
+            if sec.charts:
+                _section_charts(sec.charts, t)
         if lesson.hands:
             st.button(t("Go to the first hand"), key="lesson.to_hand", type="primary",
                       on_click=_go_to, args=(Link(lesson.id, 0, 0),), icon=":material/arrow_forward:")
@@ -405,6 +407,29 @@ def render() -> None:
             _completion(lesson, all_, completed, t)
     if st.session_state.get("coach.db_error"):
         st.caption(t("Progress cannot be saved right now: the database is not reachable."))
+
+
+def _section_charts(charts: list[Chart], t: Translator) -> None:
+    """The section's range charts, two to a row: the coach's own charts, on its 13x13 grid."""
+    from coach.lessons.charts import chart_grid, chart_share
+
+    for start in range(0, len(charts), 2):
+        row = charts[start:start + 2]
+        for col, chart in zip(st.columns(2), row, strict=False):
+            try:
+                grid = chart_grid(chart)
+            except CoachError as err:  # the lesson check refuses this; never take the page down
+                col.warning(err.localized(t))
+                continue
+            share = t.format_percent(chart_share(grid))
+            with col:
+                st.plotly_chart(build_range_figure(grid, t, title=chart.title), width="stretch",
+                                config={"displayModeBar": False},
+                                alt=t("{title}: a 13 by 13 grid of the starting hands; the coloured ones, "
+                                      "{share} of all hands, are in the range.",
+                                      title=chart.title, share=share))
+                st.caption(t("{share} of all starting hands. Pairs on the diagonal, suited hands above it, "
+                             "offsuit hands below.", share=share))
 
 
 COMPLETED = NN_("{n} completed", "{n} completed")
@@ -428,7 +453,7 @@ def _completion(lesson: Lesson, all_: list[Lesson], completed: set[str], t: Tran
     at = ids.index(lesson.id)
     if at + 1 < len(all_):
         nxt = all_[at + 1]
-        st.button(t("Next lesson: {title}", title=f"{nxt.number}. {nxt.title}"), key="lesson.next_lesson",
+        st.button(t("Next lesson: {title}", title=f"{nxt.place}. {nxt.title}"), key="lesson.next_lesson",
                   type="primary", on_click=_go_to, args=(Link(nxt.id),), icon=":material/arrow_forward:")
 
 

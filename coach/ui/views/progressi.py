@@ -6,7 +6,7 @@ import streamlit as st
 from babel.dates import format_date
 
 from coach.i18n import Translator
-from coach.lessons.schema import RULES
+from coach.lessons.schema import RULES, TOPICS
 from coach.ui import state
 from coach.ui.charts import (
     GRADE_LABELS,
@@ -36,7 +36,7 @@ def render() -> None:
         all_lessons = lessons()
     except Exception:
         all_lessons = []
-    titles = {x.id: f"{x.number}. {x.title}" for x in all_lessons}
+    titles = {x.id: f"{x.place}. {x.title}" for x in all_lessons}
     done_ids = {c.lesson_id for c in done}
 
     st.header(t("Lessons"))
@@ -85,4 +85,7 @@ def _topic_label(topic: str, titles: dict[str, str], t: Translator) -> str:
     if topic in RULES:
         text = RULES[topic]
         return f"{topic} · {text[:38]}…" if len(text) > 40 else f"{topic} · {text}"
+    if topic in TOPICS:  # a topic of the course (lessons are Italian data, as RULES' texts are)
+        text = TOPICS[topic].split(":", 1)[0]
+        return f"{text[:38]}…" if len(text) > 40 else text
     return titles.get(topic, topic)

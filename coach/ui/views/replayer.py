@@ -118,7 +118,7 @@ def render() -> None:
         st.button(t("Load"), key="replay_paste_go", on_click=_on_paste)
     with src_lesson:
         options = [f"{x.id}#{i}" for x in lessons() for i in range(len(x.hands))]
-        names = {f"{x.id}#{i}": f"{x.number}. {x.title} — {h.title}" for x in lessons()
+        names = {f"{x.id}#{i}": f"{x.place}. {x.title} — {h.title}" for x in lessons()
                  for i, h in enumerate(x.hands)}
         st.selectbox(t("Hand"), options, index=None, key="replay_lesson", format_func=names.__getitem__,
                      placeholder=t("Choose a hand"), on_change=_on_lesson_hand)
