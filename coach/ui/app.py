@@ -9,6 +9,7 @@ a projector.
 
 from __future__ import annotations
 
+import gc
 import importlib
 import threading
 
@@ -46,6 +47,10 @@ def _import_all() -> None:
             importlib.import_module(name)
         except Exception:  # a module that fails here fails again, visibly, on its page
             return
+    # Everything imported so far lives as long as the process: move it out of the garbage
+    # collector's sight, so its collections (no longer forced after every rerun, see
+    # .streamlit/config.toml) only walk the objects of the sessions.
+    gc.freeze()
 
 
 @st.cache_resource(show_spinner=False)
