@@ -17,7 +17,7 @@ import streamlit as st
 
 from coach.i18n import N_
 from coach.ui import state
-from coach.ui.widgets import browser_scripts, inject_base_css, play_money_note
+from coach.ui.widgets import browser_scripts, db_notice, inject_base_css, play_money_note
 
 PAGES_DIR = "coach/ui/pages"
 
@@ -83,12 +83,15 @@ def run() -> None:
     # move between them with one click on the projector).
     nav = st.navigation(pages, position="top" if classroom else "sidebar")
     inject_base_css(classroom)
+    notice = st.container()  # «progressi non salvati», filled after the page ran
     if not classroom:
         with st.sidebar:
             s = state.settings()
             st.caption(t("Profile: {name}", name=state.profile_label(s.profile, t)))
             play_money_note()
     nav.run()
+    with notice:
+        db_notice()
     # Last on the page, so it never shifts the elements above it (and the focus with them).
     browser_scripts()
     warm_up()
