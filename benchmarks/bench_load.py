@@ -127,7 +127,7 @@ class Stats:
     errors: dict[str, int] = field(default_factory=dict)
     error_examples: list[str] = field(default_factory=list)
     loaded: int = 0  # learners whose first page came
-    interrupted: int = 0  # actions in flight when their process was killed
+    interrupted: int = 0  # clicks in flight (sent, no script_finished) when their process was killed
     reconnects: int = 0
     acknowledged: dict[str, int] = field(default_factory=dict)  # profile -> answers seen graded
 
@@ -154,6 +154,7 @@ class Learner:
         self.answers = 0
         self.query = QUERY
         self.page_name = PAGE
+        self.closed = False  # the server closed the websocket (its process died)
 
     # -- transport ---------------------------------------------------------------------
     def _get_page(self) -> str:
@@ -172,6 +173,7 @@ class Learner:
         self.ws = await connect(ws_url, subprotocols=[Subprotocol("streamlit")], max_size=None,
                                 additional_headers={"Cookie": self.cookie, "Origin": self.base},
                                 open_timeout=30, ping_interval=None)
+        self.closed = False
         self.reader = asyncio.create_task(self._read(self.ws))
 
     async def _read(self, ws: ClientConnection) -> None:
@@ -185,7 +187,8 @@ class Learner:
         except ConnectionClosed:
             pass
         finally:
-            if self.current is not None:
+            self.closed = True
+            if self.current is not None and not self.current.done.is_set():
                 self.current.done.set()  # the run cannot finish on this connection
 
     async def rerun(self, trigger: str | None = None, timeout: float = 60.0) -> Page:
@@ -289,6 +292,9 @@ class Learner:
             await asyncio.sleep(self.rng.uniform(*think))
             if time.monotonic() >= end:
                 break
+            if self.closed:  # like the frontend: a closed websocket is reopened, the page drawn again
+                await self.reconnect()
+                continue
             action, key = self.next_action()
             if action == "reload":
                 await self.act("reload", "")
