@@ -18,6 +18,7 @@ COMMANDS = {
     "advise": ("coach.feedback.cli", "Grade the options at the decision point of a PHH file."),
     "lessons": ("coach.lessons.cli", "Check the lesson files against the engine."),
     "theory": ("coach.theory.cli", "Push/fold equilibria, river solver, and the tables behind them."),
+    "db": ("coach.db_cli", "The progress database's schema: upgrade, current, check."),
 }
 
 

@@ -48,3 +48,18 @@ class LessonError(CoachError):
 
 class HandHistoryError(CoachError):
     """A PHH file that is not valid PHH or describes an illegal hand."""
+
+
+class StoreError(CoachError):
+    """The progress store could not read or write; the learner's session goes on.
+
+    ``kind`` says why, for logs and tests: ``driver`` (not installed), ``unreachable``
+    (server gone, file locked too long), ``read_only``, ``corrupted``, ``schema_newer``
+    (a later version of the app made this database), ``schema_older`` (it needs
+    ``python -m coach db upgrade``), ``refused``, ``config`` (a bad URL). The message
+    is the reason in words: the UI shows it inside «progressi non salvati».
+    """
+
+    def __init__(self, msgid: str, /, *, kind: str = "unreachable", **params: Any) -> None:
+        self.kind = kind
+        super().__init__(msgid, **params)

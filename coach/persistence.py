@@ -1,54 +1,116 @@
-"""The learner's progress, stored per profile in a real database (SQLAlchemy 2).
+"""The learner's progress, stored per profile in a real database (SQLAlchemy 2 Core).
 
-Streamlit forgets a session on a browser refresh, so everything a learner earns
-(completed lessons, quiz answers by topic, graded decisions, where they left off,
-their settings) is written here as soon as it happens. By default the database
-is SQLite in the user's data folder, so progress survives a restart with nothing
-to configure; a classroom server points ``COACH_DATABASE_URL`` (or the Streamlit
-secret ``database_url``, read by ``coach.ui``) at any SQLAlchemy URL, e.g.
-PostgreSQL, and every pupil's profile lives there.
+Streamlit forgets a session on a browser refresh, and on a class server a
+learner's next click may reach another app process, so everything a learner
+earns (completed lessons, quiz answers by topic, graded decisions, the answers
+given inside a lesson, where they left off, their settings) is written here as
+soon as it happens. By default the database is SQLite in the user's data
+folder, so progress survives a restart with nothing to configure; a class
+server points ``COACH_DATABASE_URL`` (or the Streamlit secret
+``database_url``, read by ``coach.ui``) at PostgreSQL (``pip install -e
+".[postgres]"``, docs/DEPLOY.md), and every pupil's profile lives there.
+
+What this module guarantees, because a class of 30 clicks at the same moment:
+
+* **No lost or failed write under concurrency.** A profile is created by its
+  first write with ``INSERT ... ON CONFLICT DO NOTHING`` (SQLite and
+  PostgreSQL dialect inserts; other databases: a savepoint and a retry on
+  ``IntegrityError``); «lesson completed» is the same idempotent insert, so
+  eight processes marking it at once get one ``True`` and seven ``False``.
+  SQLite write transactions start with ``BEGIN IMMEDIATE`` and wait (busy
+  timeout) instead of failing when another process holds the lock.
+* **Reads never write**: asking about an unknown profile returns empty
+  progress and creates nothing, so a read-only database still serves reads.
+* **Every argument is checked** before any SQL, with :class:`InvalidInput`
+  naming the field and the limit (a 61-character name is refused, never cut
+  into somebody else's profile; a NaN EV is refused, not stored as NULL).
+* **Every database failure is one typed error**, :class:`StoreError` (driver
+  missing, server gone, read-only, damaged file, schema too new or too old),
+  whose message the UI shows as «progressi non salvati» while the learner
+  goes on.
+* **The schema is versioned with Alembic** (``coach/migrations``): the first
+  use checks the version; an empty database is created, an older one is
+  upgraded (SQLite by default; on a server with ``COACH_DB_AUTO_UPGRADE=1`` or
+  ``python -m coach db upgrade``), a newer one is refused.
 
 This module never imports streamlit: the UI caches one :class:`Store` per URL
-with ``st.cache_resource`` (the engine is thread-safe and immutable from the
-callers' point of view); tests create their own on a temporary file.
+with ``st.cache_resource`` (the engine's pool is thread-safe and the store is
+never mutated after its schema check); tests create their own.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import os
+import sqlite3
 import sys
-from collections.abc import Mapping
+import threading
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from sqlalchemy import (
     Boolean,
+    Column,
     DateTime,
     Float,
     ForeignKey,
+    Index,
     Integer,
+    MetaData,
     String,
+    Table,
     Text,
     UniqueConstraint,
-    cast,
+    and_,
+    case,
     create_engine,
+    delete,
+    event,
     func,
+    insert,
     select,
+    update,
 )
-from sqlalchemy.engine import Engine
-from sqlalchemy.exc import SQLAlchemyError
-from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+from sqlalchemy.engine import Connection, Engine, make_url
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+
+from coach.errors import InvalidInput, StoreError
+from coach.i18n import N_
 
 APP_DIR_NAME = "coach-holdem"
 ENV_URL = "COACH_DATABASE_URL"
-MAX_NAME = 60
+ENV_AUTO_UPGRADE = "COACH_DB_AUTO_UPGRADE"
 
-# What a database outage raises (an unreachable server, a read-only data folder): the UI
-# catches exactly these, keeps the learner's session going and says progress is not saved.
-DB_ERRORS: tuple[type[Exception], ...] = (SQLAlchemyError, OSError)
+# -- limits (every one is checked before any SQL; the columns are sized to match) ---------
+MAX_NAME: Final[int] = 60  # a profile name or guest code
+MAX_LESSON_ID: Final[int] = 120
+MAX_TOPIC: Final[int] = 120
+MAX_QUESTION_ID: Final[int] = 200
+MAX_REF: Final[int] = 200
+MAX_KEY: Final[int] = 200  # a lesson answer's key: "lesson/hand/at" or "lesson/question"
+MAX_ACTION: Final[int] = 60
+MAX_GRADE: Final[int] = 40
+MAX_SOURCE: Final[int] = 40
+MAX_PREFERENCES: Final[int] = 4000  # characters of the preferences as JSON
+MAX_POSITION: Final[int] = 10_000  # a hand index or step in a bookmark
+MAX_EV_BB: Final[float] = 1e6  # an EV loss in big blinds (the largest real one is a few hundred)
+MAX_ROWS: Final[int] = 10_000  # rows one read returns (the newest, for decisions)
+# Connections one app process may hold: a Streamlit process runs one script at a time per
+# session thread, and a class server has one process per core (docs/DEPLOY.md).
+POOL_SIZE: Final[int] = 5
+POOL_OVERFLOW: Final[int] = 10
+POOL_TIMEOUT_S: Final[int] = 10
+CONNECT_TIMEOUT_S: Final[int] = 5
+SQLITE_BUSY_TIMEOUT_S: Final[float] = 30.0
+
+# What the UI catches around a store call. Every failure of the store itself is a
+# StoreError; the others stay for code that talks to an engine directly.
+DB_ERRORS: tuple[type[Exception], ...] = (StoreError, SQLAlchemyError, OSError)
 
 
 def _now() -> datetime:
@@ -83,53 +145,84 @@ def default_database_url(env: Mapping[str, str] | None = None) -> str:
     return f"sqlite:///{user_data_dir(env) / 'coach.db'}"
 
 
-class Base(DeclarativeBase):
-    pass
+def normalise_url(url: str) -> str:
+    """A bare ``postgresql://`` URL means psycopg 3, the driver of the ``postgres`` extra.
+
+    SQLAlchemy reads a bare ``postgresql://`` as psycopg2, which we neither ship
+    nor test; an explicit ``+driver`` is left alone.
+    """
+    try:
+        parsed = make_url(url)
+    except Exception as err:  # ArgumentError, ValueError: not a URL at all
+        raise StoreError(N_("the database address is not a valid URL ({problem})"),
+                         kind="config", problem=str(err)[:120]) from err
+    if parsed.drivername in ("postgresql", "postgres"):
+        parsed = parsed.set(drivername="postgresql+psycopg")
+    return parsed.render_as_string(hide_password=False)
 
 
-class ProfileRow(Base):
-    __tablename__ = "profiles"
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    name: Mapped[str] = mapped_column(String(MAX_NAME), unique=True)
-    created_at: Mapped[datetime] = mapped_column(DateTime, default=_now)
-    preferences: Mapped[str] = mapped_column(Text, default="{}")
+# -- the schema (the head revision of coach/migrations; a change here needs a revision) ----
+# The tables of revision 0001 keep the constraint names each database chose when today's
+# code created them (that is what every existing database has); later revisions name
+# their new constraints and indexes explicitly (docs/DEVELOPING.md, "Changing the schema").
+metadata = MetaData()
+
+profiles = Table(
+    "profiles", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("name", String(MAX_NAME), nullable=False, unique=True),
+    Column("created_at", DateTime, nullable=False, default=_now),
+    Column("preferences", Text, nullable=False, default="{}"),
     # "Riprendi da dove eri": the last lesson position the learner saw.
-    last_lesson: Mapped[str | None] = mapped_column(String(120), nullable=True)
-    last_hand: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    last_step: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    Column("last_lesson", String(MAX_LESSON_ID), nullable=True),
+    Column("last_hand", Integer, nullable=True),
+    Column("last_step", Integer, nullable=True),
+)
+completed_lessons = Table(
+    "completed_lessons", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("profile_id", Integer, ForeignKey("profiles.id"), nullable=False, index=True),
+    Column("lesson_id", String(MAX_LESSON_ID), nullable=False),
+    Column("completed_at", DateTime, nullable=False),
+    UniqueConstraint("profile_id", "lesson_id"),
+)
+quiz_answers = Table(
+    "quiz_answers", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("profile_id", Integer, ForeignKey("profiles.id"), nullable=False, index=True),
+    Column("topic", String(MAX_TOPIC), nullable=False),
+    Column("question_id", String(MAX_QUESTION_ID), nullable=False),
+    Column("correct", Boolean, nullable=False),
+    Column("answered_at", DateTime, nullable=False),
+)
+decision_grades = Table(
+    "decision_grades", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("profile_id", Integer, ForeignKey("profiles.id"), nullable=False, index=True),
+    Column("source", String(MAX_SOURCE), nullable=False),  # "lesson", "practice", "replayer"
+    Column("ref", String(MAX_REF), nullable=False, default=""),  # lesson decision key, hand number...
+    Column("action", String(MAX_ACTION), nullable=False, default=""),  # the code the learner chose
+    Column("grade", String(MAX_GRADE), nullable=False),
+    Column("ev_loss_bb", Float, nullable=True),
+    Column("decided_at", DateTime, nullable=False),
+    Index("ix_decision_grades_profile_time", "profile_id", "decided_at"),  # revision 0002
+)
+# Revision 0002: the answers given inside a lesson (decision points and questions), one
+# row per key, so a learner whose app process changed (a refresh, a restarted process
+# behind the proxy) finds the lesson as they left it.
+lesson_answers = Table(
+    "lesson_answers", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("profile_id", Integer, ForeignKey("profiles.id"), nullable=False),
+    Column("answer_key", String(MAX_KEY), nullable=False),
+    Column("answer", String(MAX_ACTION), nullable=False),  # the action code, or the answer given
+    Column("correct", Boolean, nullable=True),  # questions only
+    Column("answered_at", DateTime, nullable=False),
+    UniqueConstraint("profile_id", "answer_key", name="uq_lesson_answers_profile_key"),
+)
 
 
-class LessonRow(Base):
-    __tablename__ = "completed_lessons"
-    __table_args__ = (UniqueConstraint("profile_id", "lesson_id"),)
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    profile_id: Mapped[int] = mapped_column(ForeignKey("profiles.id"), index=True)
-    lesson_id: Mapped[str] = mapped_column(String(120))
-    completed_at: Mapped[datetime] = mapped_column(DateTime, default=_now)
-
-
-class QuizRow(Base):
-    __tablename__ = "quiz_answers"
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    profile_id: Mapped[int] = mapped_column(ForeignKey("profiles.id"), index=True)
-    topic: Mapped[str] = mapped_column(String(120))
-    question_id: Mapped[str] = mapped_column(String(200))
-    correct: Mapped[bool] = mapped_column(Boolean)
-    answered_at: Mapped[datetime] = mapped_column(DateTime, default=_now)
-
-
-class DecisionRow(Base):
-    __tablename__ = "decision_grades"
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    profile_id: Mapped[int] = mapped_column(ForeignKey("profiles.id"), index=True)
-    source: Mapped[str] = mapped_column(String(40))  # "lesson", "practice", "replayer"
-    ref: Mapped[str] = mapped_column(String(200), default="")  # lesson id, hand number...
-    action: Mapped[str] = mapped_column(String(60), default="")  # the code the learner chose
-    grade: Mapped[str] = mapped_column(String(40))
-    ev_loss_bb: Mapped[float | None] = mapped_column(Float, nullable=True)
-    decided_at: Mapped[datetime] = mapped_column(DateTime, default=_now)
-
-
+# -- results ---------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class CompletedLesson:
     lesson_id: str
@@ -165,6 +258,14 @@ class Bookmark:
 
 
 @dataclass(frozen=True)
+class LessonAnswer:
+    """An answer given inside a lesson: the action code (decisions) or the choice (questions)."""
+
+    answer: str
+    correct: bool | None
+
+
+@dataclass(frozen=True)
 class ProgressSummary:
     lessons_completed: int
     quiz_answered: int
@@ -173,117 +274,442 @@ class ProgressSummary:
     bookmark: Bookmark | None
 
 
-def clean_profile_name(name: str) -> str:
-    """Profile names are free text from the learner: trimmed, bounded, never empty."""
-    cleaned = " ".join(name.split())[:MAX_NAME]
+# -- argument checks ---------------------------------------------------------------------------
+def _text(value: object, field: str, limit: int, *, allow_empty: bool = False) -> str:
+    """A text argument as given: typed, bounded, printable; never cut to fit."""
+    if not isinstance(value, str):
+        raise InvalidInput(N_("The store's «{field}» must be text, not {kind}."), field=field,
+                           kind=type(value).__name__)
+    if not value and not allow_empty:
+        raise InvalidInput(N_("The store's «{field}» is empty."), field=field)
+    if len(value) > limit:
+        raise InvalidInput(N_("The store's «{field}» has {length} characters; at most {limit} are allowed."),
+                           field=field, length=str(len(value)), limit=str(limit))
+    if any(ord(c) < 32 or ord(c) == 127 for c in value):
+        raise InvalidInput(N_("The store's «{field}» contains a control character."), field=field)
+    return value
+
+
+def _whole(value: object, field: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidInput(N_("The store's «{field}» must be a whole number, not {value}."), field=field,
+                           value=repr(value)[:40])
+    if not low <= value <= high:
+        raise InvalidInput(N_("The store's «{field}» must be between {low} and {high}, not {value}."),
+                           field=field, low=str(low), high=str(high), value=str(value)[:40])
+    return value
+
+
+def _flag(value: object, field: str) -> bool:
+    """True or False (NumPy's bool too), never a truthy string or number."""
+    if isinstance(value, bool):
+        return value
+    if type(value).__module__ == "numpy" and type(value).__name__ in ("bool", "bool_"):  # numpy not imported
+        return bool(value)
+    raise InvalidInput(N_("The store's «{field}» must be true or false, not {value}."), field=field,
+                       value=repr(value)[:40])
+
+
+def _ev(value: object) -> float | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise InvalidInput(N_("The store's «{field}» must be a number of big blinds, not {value}."),
+                           field="ev_loss_bb", value=repr(value)[:40])
+    number = float(value)
+    if not math.isfinite(number) or abs(number) > MAX_EV_BB:
+        raise InvalidInput(N_("The store's «{field}» must be a finite number of big blinds up to "
+                              "{limit}, not {value}."), field="ev_loss_bb", limit=str(int(MAX_EV_BB)),
+                           value=repr(value)[:40])
+    return number
+
+
+def _when(value: object) -> datetime:
+    if value is None:
+        return _now()
+    if not isinstance(value, datetime):
+        raise InvalidInput(N_("The store's «{field}» must be a date and time, not {value}."), field="at",
+                           value=repr(value)[:40])
+    if value.tzinfo is not None:
+        value = value.astimezone(UTC).replace(tzinfo=None)
+    return value
+
+
+def clean_profile_name(name: object) -> str:
+    """A profile name as the learner typed it, spaces tidied; never empty, never cut.
+
+    A name longer than :data:`MAX_NAME` is refused (:class:`InvalidInput`):
+    cutting it would silently merge two different long names into one profile.
+    """
+    if not isinstance(name, str):
+        raise InvalidInput(N_("The store's «{field}» must be text, not {kind}."), field="profile",
+                           kind=type(name).__name__)
+    cleaned = " ".join(name.split())
+    if len(cleaned) > MAX_NAME:
+        raise InvalidInput(N_("A profile name has at most {limit} characters (this one has {length})."),
+                           limit=str(MAX_NAME), length=str(len(cleaned)))
+    if any(ord(c) < 32 or ord(c) == 127 for c in cleaned):
+        raise InvalidInput(N_("The store's «{field}» contains a control character."), field="profile")
     return cleaned or "Ospite"
+
+
+# -- failures ---------------------------------------------------------------------------------------
+def store_error(err: BaseException) -> StoreError:
+    """One typed error, with the learner-readable reason, for whatever the database raised."""
+    if isinstance(err, StoreError):
+        return err
+    text = str(getattr(err, "orig", None) or err).lower()
+    if isinstance(err, ImportError) or "no module named" in text or "can't load plugin" in text:
+        return StoreError(N_("the database driver is not installed (pip install -e \".[postgres]\")"),
+                          kind="driver")
+    if "readonly" in text or "read-only" in text or "read only" in text or isinstance(err, PermissionError):
+        return StoreError(N_("the database is read-only"), kind="read_only")
+    if "not a database" in text or "malformed" in text or "corrupt" in text:
+        return StoreError(N_("the database file is damaged"), kind="corrupted")
+    if isinstance(err, IntegrityError):
+        return StoreError(N_("the database refused the change"), kind="refused")
+    return StoreError(N_("the database is not reachable"), kind="unreachable")
+
+
+# -- the engine -----------------------------------------------------------------------------------
+def _sqlite_path(url: str) -> Path | None:
+    parsed = make_url(url)
+    db = parsed.database or ""
+    if not parsed.drivername.startswith("sqlite") or db in ("", ":memory:") or db.startswith("file:"):
+        return None
+    return Path(db).expanduser()
+
+
+def _on_sqlite_connect(dbapi_conn: Any, _record: Any) -> None:
+    """Our own transactions (see :func:`_on_sqlite_begin`), WAL, foreign keys.
+
+    WAL lets readers go on while one process writes; ``synchronous=NORMAL`` in
+    WAL keeps every committed transaction through a crash or a SIGKILL of the
+    app (only a power cut may lose the last ones, never corrupt the file).
+    """
+    dbapi_conn.isolation_level = None  # the driver must not open transactions behind our back
+    cursor = dbapi_conn.cursor()
+    try:
+        for pragma in ("PRAGMA journal_mode=WAL", "PRAGMA synchronous=NORMAL"):
+            try:
+                cursor.execute(pragma)
+            except sqlite3.DatabaseError:  # a read-only or damaged file: reads may still work
+                pass
+        cursor.execute("PRAGMA foreign_keys=ON")
+    finally:
+        cursor.close()
+
+
+def _on_sqlite_begin(conn: Connection) -> None:
+    """``BEGIN IMMEDIATE`` for a write: the lock is taken (or waited for) up front.
+
+    With a plain deferred ``BEGIN`` two processes that both read first and then
+    write fail one of them at once with "database is locked" (SQLite cannot
+    wait there without a deadlock); taking the write lock first makes the
+    second wait for the busy timeout instead.
+    """
+    mode = conn.get_execution_options().get("coach_begin", "DEFERRED")
+    conn.exec_driver_sql(f"BEGIN {'IMMEDIATE' if mode == 'IMMEDIATE' else 'DEFERRED'}")
+
+
+def make_engine(url: str) -> Engine:
+    """An engine with explicit limits, a ping before each checkout, and SQLite's transactions fixed."""
+    if url.startswith("sqlite"):
+        path = _sqlite_path(url)
+        if path is not None:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        # Streamlit runs each session's script in its own thread.
+        args = {"check_same_thread": False, "timeout": SQLITE_BUSY_TIMEOUT_S}
+        engine = create_engine(url, connect_args=args, pool_pre_ping=True, pool_size=POOL_SIZE,
+                               max_overflow=POOL_OVERFLOW, pool_timeout=POOL_TIMEOUT_S)
+        event.listen(engine, "connect", _on_sqlite_connect)
+        event.listen(engine, "begin", _on_sqlite_begin)
+        return engine
+    connect_args: dict[str, Any] = {}
+    if url.startswith("postgresql"):
+        connect_args["connect_timeout"] = CONNECT_TIMEOUT_S
+        connect_args["application_name"] = "coach-holdem"
+    return create_engine(url, connect_args=connect_args, pool_pre_ping=True, pool_size=POOL_SIZE,
+                         max_overflow=POOL_OVERFLOW, pool_timeout=POOL_TIMEOUT_S, pool_recycle=3600)
+
+
+def auto_upgrade_default(url: str, env: Mapping[str, str] | None = None) -> bool:
+    """Upgrade an older schema by itself? SQLite yes (one user's file); a server only if told.
+
+    On a class server the teacher upgrades once with ``python -m coach db upgrade``
+    (after a backup), or sets ``COACH_DB_AUTO_UPGRADE=1``.
+    """
+    env = os.environ if env is None else env
+    flag = env.get(ENV_AUTO_UPGRADE, "").strip().lower()
+    if flag in ("1", "true", "yes", "on"):
+        return True
+    if flag in ("0", "false", "no", "off"):
+        return False
+    return url.startswith("sqlite")
 
 
 class Store:
     """Progress store over one SQLAlchemy engine; every method is one transaction.
 
-    Profiles are addressed by name (what the learner typed in Impostazioni) and
-    created on first use, so pages never handle database ids.
+    Profiles are addressed by name (what the learner typed in Impostazioni, or
+    the browser's guest code) and created by their first write, so pages never
+    handle database ids. Every method raises :class:`InvalidInput` for a bad
+    argument and :class:`StoreError` for a database that fails, nothing else.
     """
 
-    def __init__(self, url: str | None = None, *, engine: Engine | None = None) -> None:
-        self.url = url or default_database_url()
-        if engine is None:
-            connect_args: dict[str, Any] = {}
-            if self.url.startswith("sqlite"):
-                # Streamlit runs each session's script in its own thread.
-                connect_args["check_same_thread"] = False
-                path = self.url.split("///", 1)[-1]
-                if path and path != ":memory:" and not path.startswith("file:"):
-                    Path(path).expanduser().parent.mkdir(parents=True, exist_ok=True)
-            engine = create_engine(self.url, connect_args=connect_args, future=True)
-        self.engine = engine
-        Base.metadata.create_all(engine)
-        self._sessions = sessionmaker(engine, expire_on_commit=False)
+    def __init__(self, url: str | None = None, *, engine: Engine | None = None,
+                 auto_upgrade: bool | None = None) -> None:
+        try:
+            self.url = normalise_url(url or default_database_url())
+            self.engine = engine if engine is not None else make_engine(self.url)
+        except Exception as err:  # a missing driver, a bad URL, a data folder we cannot create
+            raise store_error(err) from err
+        self.dialect = self.engine.dialect.name
+        self.auto_upgrade = auto_upgrade_default(self.url) if auto_upgrade is None else auto_upgrade
+        self._ready = False
+        self._ready_lock = threading.Lock()
 
-    # -- profiles -------------------------------------------------------------
-    def _profile(self, s: Session, name: str) -> ProfileRow:
-        name = clean_profile_name(name)
-        row = s.scalar(select(ProfileRow).where(ProfileRow.name == name))
-        if row is None:
-            row = ProfileRow(name=name, preferences="{}")
-            s.add(row)
-            s.flush()
-        return row
+    # -- transactions and the schema check ---------------------------------------------------
+    @contextmanager
+    def _tx(self, *, write: bool) -> Iterator[Connection]:
+        """One transaction; the schema is checked on first use; failures become StoreError."""
+        try:
+            self.ensure_schema()
+            with self.engine.connect() as conn:
+                if self.dialect == "sqlite":
+                    conn.execution_options(coach_begin="IMMEDIATE" if write else "DEFERRED")
+                with conn.begin():
+                    yield conn
+        except (InvalidInput, StoreError):
+            raise
+        except Exception as err:
+            raise store_error(err) from err
+
+    def ensure_schema(self) -> str:
+        """Check (once per store) that the database has this version's schema; create or upgrade it.
+
+        Returns the revision. Several app processes may start at once: SQLite
+        serialises them with ``BEGIN IMMEDIATE``, PostgreSQL with an advisory
+        lock, so the schema is created or upgraded exactly once.
+        """
+        if self._ready:
+            return self.head
+        with self._ready_lock:
+            if self._ready:
+                return self.head
+            try:
+                from coach import migrations
+
+                with self.engine.connect() as conn:
+                    if self.dialect == "sqlite":
+                        conn.execution_options(coach_begin="IMMEDIATE")
+                    with conn.begin():
+                        migrations.prepare(conn, auto_upgrade=self.auto_upgrade)
+            except (InvalidInput, StoreError):
+                raise
+            except Exception as err:
+                raise store_error(err) from err
+            self._ready = True
+            return self.head
+
+    @property
+    def head(self) -> str:
+        from coach import migrations
+
+        return migrations.head()
+
+    def revision(self) -> str | None:
+        """The schema revision the database says it has (None: not versioned yet)."""
+        from coach import migrations
+
+        try:
+            with self.engine.connect() as conn:
+                return migrations.current(conn)
+        except Exception as err:
+            raise store_error(err) from err
+
+    # -- profiles -----------------------------------------------------------------------------
+    @staticmethod
+    def _profile_id(conn: Connection, name: str) -> int | None:
+        return conn.scalar(select(profiles.c.id).where(profiles.c.name == name))
+
+    def _insert_ignore(self, conn: Connection, table: Table, values: dict[str, Any],
+                       keys: Sequence[str]) -> bool:
+        """Insert a row unless one with the same ``keys`` exists; True when inserted.
+
+        Race-free: the database decides, in one statement where it can.
+        """
+        if self.dialect == "sqlite":
+            from sqlalchemy.dialects import sqlite
+
+            stmt: Any = sqlite.insert(table).values(**values)
+            stmt = stmt.on_conflict_do_nothing(index_elements=list(keys))
+            return bool(conn.execute(stmt).rowcount == 1)
+        if self.dialect == "postgresql":
+            from sqlalchemy.dialects import postgresql
+
+            stmt = postgresql.insert(table).values(**values).on_conflict_do_nothing(index_elements=list(keys))
+            # RETURNING says whether the row went in (the driver's rowcount is not reliable here).
+            return conn.execute(stmt.returning(table.c.id)).first() is not None
+        exists = select(table.c.id).where(and_(*(table.c[k] == values[k] for k in keys)))
+        if conn.scalar(exists) is not None:
+            return False
+        try:
+            with conn.begin_nested():
+                conn.execute(insert(table).values(**values))
+        except IntegrityError:
+            return False
+        return True
+
+    def _ensure_profile(self, conn: Connection, name: str) -> int:
+        """The profile's id, created by this write if it is new (never by a read)."""
+        self._insert_ignore(conn, profiles, {"name": name, "created_at": _now(), "preferences": "{}"},
+                            ("name",))
+        pid = self._profile_id(conn, name)
+        if pid is None:  # only if the row vanished between two statements of one transaction
+            raise StoreError(N_("the database refused the change"), kind="refused")
+        return pid
 
     def profiles(self) -> list[str]:
-        with self._sessions() as s:
-            return list(s.scalars(select(ProfileRow.name).order_by(ProfileRow.name)))
+        with self._tx(write=False) as conn:
+            return list(conn.scalars(select(profiles.c.name).order_by(profiles.c.name).limit(MAX_ROWS)))
 
     def preferences(self, profile: str) -> dict[str, Any]:
-        with self._sessions.begin() as s:
-            try:
-                data = json.loads(self._profile(s, profile).preferences or "{}")
-            except json.JSONDecodeError:
-                return {}
-            return data if isinstance(data, dict) else {}
+        name = clean_profile_name(profile)
+        with self._tx(write=False) as conn:
+            raw = conn.scalar(select(profiles.c.preferences).where(profiles.c.name == name))
+        try:
+            data = json.loads(raw or "{}")
+        except json.JSONDecodeError:
+            return {}
+        return data if isinstance(data, dict) else {}
 
     def save_preferences(self, profile: str, prefs: Mapping[str, Any]) -> None:
-        with self._sessions.begin() as s:
-            self._profile(s, profile).preferences = json.dumps(dict(prefs), sort_keys=True)
+        name = clean_profile_name(profile)
+        if not isinstance(prefs, Mapping):
+            raise InvalidInput(N_("The store's «{field}» must be text, not {kind}."), field="preferences",
+                               kind=type(prefs).__name__)
+        try:
+            text = json.dumps(dict(prefs), sort_keys=True, allow_nan=False)
+        except (TypeError, ValueError) as err:
+            raise InvalidInput(N_("The preferences cannot be saved as settings: {problem}"),
+                               problem=str(err)[:80]) from err
+        _text(text, "preferences", MAX_PREFERENCES)
+        with self._tx(write=True) as conn:
+            pid = self._ensure_profile(conn, name)
+            conn.execute(update(profiles).where(profiles.c.id == pid).values(preferences=text))
 
-    # -- lessons --------------------------------------------------------------
+    # -- lessons ------------------------------------------------------------------------------
     def mark_lesson_completed(self, profile: str, lesson_id: str, at: datetime | None = None) -> bool:
-        """Record a completed lesson once; True when it is new."""
-        with self._sessions.begin() as s:
-            row = self._profile(s, profile)
-            exists = s.scalar(
-                select(LessonRow).where(LessonRow.profile_id == row.id, LessonRow.lesson_id == lesson_id)
-            )
-            if exists is not None:
-                return False
-            s.add(LessonRow(profile_id=row.id, lesson_id=lesson_id, completed_at=at or _now()))
-            return True
+        """Record a completed lesson once; True when it is new (idempotent under races)."""
+        name = clean_profile_name(profile)
+        lesson_id = _text(lesson_id, "lesson_id", MAX_LESSON_ID)
+        when = _when(at)
+        with self._tx(write=True) as conn:
+            pid = self._ensure_profile(conn, name)
+            return self._insert_ignore(conn, completed_lessons,
+                                       {"profile_id": pid, "lesson_id": lesson_id, "completed_at": when},
+                                       ("profile_id", "lesson_id"))
 
     def completed_lessons(self, profile: str) -> list[CompletedLesson]:
-        with self._sessions.begin() as s:
-            row = self._profile(s, profile)
-            rows = s.scalars(
-                select(LessonRow).where(LessonRow.profile_id == row.id).order_by(LessonRow.completed_at)
-            )
-            return [CompletedLesson(r.lesson_id, r.completed_at) for r in rows]
+        name = clean_profile_name(profile)
+        with self._tx(write=False) as conn:
+            rows = conn.execute(
+                select(completed_lessons.c.lesson_id, completed_lessons.c.completed_at)
+                .join(profiles, profiles.c.id == completed_lessons.c.profile_id)
+                .where(profiles.c.name == name)
+                .order_by(completed_lessons.c.completed_at, completed_lessons.c.id).limit(MAX_ROWS)
+            ).all()
+        return [CompletedLesson(lesson_id, when) for lesson_id, when in rows]
 
     def save_bookmark(self, profile: str, lesson_id: str, hand: int, step: int) -> None:
-        with self._sessions.begin() as s:
-            row = self._profile(s, profile)
-            row.last_lesson, row.last_hand, row.last_step = lesson_id, int(hand), int(step)
+        """Where the learner is: ``hand`` -1 is the lesson's text."""
+        name = clean_profile_name(profile)
+        lesson_id = _text(lesson_id, "lesson_id", MAX_LESSON_ID)
+        hand = _whole(hand, "hand", -1, MAX_POSITION)
+        step = _whole(step, "step", 0, MAX_POSITION)
+        with self._tx(write=True) as conn:
+            pid = self._ensure_profile(conn, name)
+            conn.execute(update(profiles).where(profiles.c.id == pid)
+                         .values(last_lesson=lesson_id, last_hand=hand, last_step=step))
 
     def bookmark(self, profile: str) -> Bookmark | None:
-        with self._sessions.begin() as s:
-            row = self._profile(s, profile)
-            if row.last_lesson is None:
-                return None
-            return Bookmark(row.last_lesson, row.last_hand or 0, row.last_step or 0)
+        name = clean_profile_name(profile)
+        with self._tx(write=False) as conn:
+            row = conn.execute(select(profiles.c.last_lesson, profiles.c.last_hand, profiles.c.last_step)
+                               .where(profiles.c.name == name)).first()
+        if row is None or row[0] is None:
+            return None
+        return Bookmark(row[0], row[1] or 0, row[2] or 0)
 
-    # -- quizzes --------------------------------------------------------------
+    # -- answers inside a lesson ----------------------------------------------------------------
+    def save_lesson_answer(self, profile: str, key: str, answer: str, correct: bool | None = None,
+                           at: datetime | None = None) -> None:
+        """The learner's answer at a lesson's decision point or question (the last one counts)."""
+        name = clean_profile_name(profile)
+        key = _text(key, "answer_key", MAX_KEY)
+        answer = _text(answer, "answer", MAX_ACTION)
+        flag = None if correct is None else _flag(correct, "correct")
+        when = _when(at)
+        with self._tx(write=True) as conn:
+            pid = self._ensure_profile(conn, name)
+            values = {"profile_id": pid, "answer_key": key, "answer": answer, "correct": flag,
+                      "answered_at": when}
+            if not self._insert_ignore(conn, lesson_answers, values, ("profile_id", "answer_key")):
+                conn.execute(update(lesson_answers)
+                             .where(lesson_answers.c.profile_id == pid, lesson_answers.c.answer_key == key)
+                             .values(answer=answer, correct=flag, answered_at=when))
+
+    def forget_lesson_answers(self, profile: str, keys: Sequence[str]) -> int:
+        """«Prova un'altra scelta», «rispondi di nuovo»: those answers no longer count."""
+        name = clean_profile_name(profile)
+        checked = [_text(k, "answer_key", MAX_KEY) for k in keys]
+        if not checked:
+            return 0
+        with self._tx(write=True) as conn:
+            pid = self._profile_id(conn, name)
+            if pid is None:
+                return 0
+            result = conn.execute(delete(lesson_answers).where(
+                lesson_answers.c.profile_id == pid, lesson_answers.c.answer_key.in_(checked)))
+            return int(result.rowcount or 0)
+
+    def lesson_answers(self, profile: str) -> dict[str, LessonAnswer]:
+        name = clean_profile_name(profile)
+        with self._tx(write=False) as conn:
+            rows = conn.execute(
+                select(lesson_answers.c.answer_key, lesson_answers.c.answer, lesson_answers.c.correct)
+                .join(profiles, profiles.c.id == lesson_answers.c.profile_id)
+                .where(profiles.c.name == name).limit(MAX_ROWS)
+            ).all()
+        return {key: LessonAnswer(answer, correct) for key, answer, correct in rows}
+
+    # -- quizzes ------------------------------------------------------------------------------
     def record_quiz_answer(
         self, profile: str, topic: str, question_id: str, correct: bool, at: datetime | None = None
     ) -> None:
-        with self._sessions.begin() as s:
-            row = self._profile(s, profile)
-            s.add(QuizRow(profile_id=row.id, topic=topic, question_id=question_id,
-                          correct=bool(correct), answered_at=at or _now()))
+        name = clean_profile_name(profile)
+        values = {"topic": _text(topic, "topic", MAX_TOPIC),
+                  "question_id": _text(question_id, "question_id", MAX_QUESTION_ID),
+                  "correct": _flag(correct, "correct"), "answered_at": _when(at)}
+        with self._tx(write=True) as conn:
+            pid = self._ensure_profile(conn, name)
+            conn.execute(insert(quiz_answers).values(profile_id=pid, **values))
 
     def quiz_accuracy(self, profile: str) -> list[TopicAccuracy]:
         """Answers and correct answers per topic, topics in alphabetical order."""
-        with self._sessions.begin() as s:
-            row = self._profile(s, profile)
-            total = func.count(QuizRow.id)
-            right = func.sum(cast(QuizRow.correct, Integer))
-            rows = s.execute(
-                select(QuizRow.topic, total, right)
-                .where(QuizRow.profile_id == row.id)
-                .group_by(QuizRow.topic)
-                .order_by(QuizRow.topic)
+        name = clean_profile_name(profile)
+        right = func.sum(case((quiz_answers.c.correct, 1), else_=0))
+        with self._tx(write=False) as conn:
+            rows = conn.execute(
+                select(quiz_answers.c.topic, func.count(quiz_answers.c.id), right)
+                .join(profiles, profiles.c.id == quiz_answers.c.profile_id)
+                .where(profiles.c.name == name)
+                .group_by(quiz_answers.c.topic).order_by(quiz_answers.c.topic)
             ).all()
-            return [TopicAccuracy(topic, int(n), int(c or 0)) for topic, n, c in rows]
+        return [TopicAccuracy(topic, int(n), int(c or 0)) for topic, n, c in rows]
 
-    # -- decisions ------------------------------------------------------------
+    # -- decisions ----------------------------------------------------------------------------
     def record_decision(
         self,
         profile: str,
@@ -295,36 +721,45 @@ class Store:
         ev_loss_bb: float | None = None,
         at: datetime | None = None,
     ) -> None:
-        with self._sessions.begin() as s:
-            row = self._profile(s, profile)
-            s.add(DecisionRow(profile_id=row.id, source=source, ref=ref[:200], action=action[:60],
-                              grade=grade, ev_loss_bb=ev_loss_bb, decided_at=at or _now()))
+        name = clean_profile_name(profile)
+        values = {"grade": _text(grade, "grade", MAX_GRADE), "source": _text(source, "source", MAX_SOURCE),
+                  "ref": _text(ref, "ref", MAX_REF, allow_empty=True),
+                  "action": _text(action, "action", MAX_ACTION, allow_empty=True),
+                  "ev_loss_bb": _ev(ev_loss_bb), "decided_at": _when(at)}
+        with self._tx(write=True) as conn:
+            pid = self._ensure_profile(conn, name)
+            conn.execute(insert(decision_grades).values(profile_id=pid, **values))
 
     def decisions(self, profile: str) -> list[DecisionRecord]:
-        """Graded decisions, oldest first."""
-        with self._sessions.begin() as s:
-            row = self._profile(s, profile)
-            rows = s.scalars(
-                select(DecisionRow).where(DecisionRow.profile_id == row.id)
-                .order_by(DecisionRow.decided_at, DecisionRow.id)
-            )
-            return [DecisionRecord(r.source, r.ref, r.action, r.grade, r.ev_loss_bb, r.decided_at)
-                    for r in rows]
+        """Graded decisions, oldest first (the newest :data:`MAX_ROWS`)."""
+        name = clean_profile_name(profile)
+        d = decision_grades
+        with self._tx(write=False) as conn:
+            rows = conn.execute(
+                select(d.c.source, d.c.ref, d.c.action, d.c.grade, d.c.ev_loss_bb, d.c.decided_at)
+                .join(profiles, profiles.c.id == d.c.profile_id)
+                .where(profiles.c.name == name)
+                .order_by(d.c.decided_at.desc(), d.c.id.desc()).limit(MAX_ROWS)
+            ).all()
+        return [DecisionRecord(*row) for row in reversed(rows)]
 
-    # -- summary --------------------------------------------------------------
+    # -- summary ------------------------------------------------------------------------------
     def summary(self, profile: str) -> ProgressSummary:
-        with self._sessions.begin() as s:
-            row = self._profile(s, profile)
-            lessons = s.scalar(select(func.count(LessonRow.id)).where(LessonRow.profile_id == row.id)) or 0
-            answered = s.scalar(select(func.count(QuizRow.id)).where(QuizRow.profile_id == row.id)) or 0
-            correct = s.scalar(
-                select(func.count(QuizRow.id)).where(QuizRow.profile_id == row.id, QuizRow.correct)
-            ) or 0
-            decisions = s.scalar(
-                select(func.count(DecisionRow.id)).where(DecisionRow.profile_id == row.id)
-            ) or 0
-            bookmark = (
-                Bookmark(row.last_lesson, row.last_hand or 0, row.last_step or 0)
-                if row.last_lesson is not None else None
-            )
-            return ProgressSummary(int(lessons), int(answered), int(correct), int(decisions), bookmark)
+        name = clean_profile_name(profile)
+        with self._tx(write=False) as conn:
+            row = conn.execute(select(profiles.c.id, profiles.c.last_lesson, profiles.c.last_hand,
+                                      profiles.c.last_step).where(profiles.c.name == name)).first()
+            if row is None:
+                return ProgressSummary(0, 0, 0, 0, None)
+            pid = row[0]
+
+            def count(table: Table, *where: Any) -> int:
+                query = select(func.count(table.c.id)).where(table.c.profile_id == pid, *where)
+                return int(conn.scalar(query) or 0)
+
+            lessons = count(completed_lessons)
+            answered = count(quiz_answers)
+            correct = count(quiz_answers, quiz_answers.c.correct.is_(True))
+            decisions = count(decision_grades)
+        bookmark = Bookmark(row[1], row[2] or 0, row[3] or 0) if row[1] is not None else None
+        return ProgressSummary(lessons, answered, correct, decisions, bookmark)

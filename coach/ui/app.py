@@ -9,6 +9,7 @@ a projector.
 
 from __future__ import annotations
 
+import gc
 import importlib
 import threading
 
@@ -16,7 +17,7 @@ import streamlit as st
 
 from coach.i18n import N_
 from coach.ui import state
-from coach.ui.widgets import browser_scripts, inject_base_css, play_money_note
+from coach.ui.widgets import browser_scripts, db_notice, inject_base_css, play_money_note
 
 PAGES_DIR = "coach/ui/pages"
 
@@ -46,6 +47,10 @@ def _import_all() -> None:
             importlib.import_module(name)
         except Exception:  # a module that fails here fails again, visibly, on its page
             return
+    # Everything imported so far lives as long as the process: move it out of the garbage
+    # collector's sight, so its collections (no longer forced after every rerun, see
+    # .streamlit/config.toml) only walk the objects of the sessions.
+    gc.freeze()
 
 
 @st.cache_resource(show_spinner=False)
@@ -78,12 +83,15 @@ def run() -> None:
     # move between them with one click on the projector).
     nav = st.navigation(pages, position="top" if classroom else "sidebar")
     inject_base_css(classroom)
+    notice = st.container()  # «progressi non salvati», filled after the page ran
     if not classroom:
         with st.sidebar:
             s = state.settings()
             st.caption(t("Profile: {name}", name=state.profile_label(s.profile, t)))
             play_money_note()
     nav.run()
+    with notice:
+        db_notice()
     # Last on the page, so it never shifts the elements above it (and the focus with them).
     browser_scripts()
     warm_up()

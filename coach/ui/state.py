@@ -14,13 +14,15 @@ import json
 import os
 import re
 import secrets
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, replace
 from typing import Any, Literal, TypeVar, cast
 from urllib.parse import quote, unquote
 
 import streamlit as st
 
-from coach.i18n import SUPPORTED_LOCALES, Translator, get_translator
+from coach.errors import CoachError, InvalidInput
+from coach.i18n import SUPPORTED_LOCALES, Message, Translator, get_translator
 from coach.persistence import ENV_URL, Store, clean_profile_name, default_database_url
 
 FeedbackTiming = Literal["decision", "hand_end"]
@@ -28,6 +30,7 @@ SETTINGS_KEY = "coach.settings"
 PROFILE_KEY = "coach.profile"  # this session's profile before the settings are loaded (tests set it)
 PROFILE_COOKIE = "coach_profile"
 PREFERENCES = ("locale", "four_colour", "feedback_timing", "letter_shortcuts")
+DB_ERROR = "coach.db_error"  # why the last store call failed (a Message): «progressi non salvati»
 T = TypeVar("T")
 
 # A guest profile code: four letters and four digits, without look-alikes (I/O/L, 0/1),
@@ -48,7 +51,11 @@ def is_guest_code(profile: str) -> bool:
 
 
 def normalise_profile(name: str) -> str:
-    """A typed profile name; a guest code is accepted in any case ("kqmx-4727")."""
+    """A typed profile name; a guest code is accepted in any case ("kqmx-4727").
+
+    Raises :class:`InvalidInput` for a name the store refuses (longer than 60
+    characters, a control character): it is never cut into somebody else's name.
+    """
     cleaned = clean_profile_name(name)
     return cleaned.upper() if is_guest_code(cleaned.upper()) else cleaned
 
@@ -91,8 +98,40 @@ def _store(url: str) -> Store:
 
 
 def store() -> Store:
-    """The shared progress store for this app's database URL."""
+    """The shared progress store for this app's database URL (StoreError if it cannot be made)."""
     return _store(database_url())
+
+
+def save(action: Callable[[Store], T]) -> T | None:
+    """A write to the store; if it fails the learner goes on and the page says why.
+
+    Every failure of the store is a :class:`coach.errors.StoreError` (or an
+    ``InvalidInput`` for an argument it refuses): its reason is kept in the session
+    and :func:`coach.ui.widgets.db_notice` shows «progressi non salvati» with it. A
+    write that succeeds clears the notice: the database is back.
+    """
+    try:
+        result = action(store())
+    except CoachError as err:
+        st.session_state[DB_ERROR] = err.message
+        return None
+    st.session_state.pop(DB_ERROR, None)
+    return result
+
+
+def load(action: Callable[[Store], T], default: T) -> T:
+    """A read from the store, or ``default`` when the database fails (the notice says so)."""
+    try:
+        return action(store())
+    except CoachError as err:
+        st.session_state[DB_ERROR] = err.message
+        return default
+
+
+def db_problem() -> Message | None:
+    """Why progress is not being saved, if it is not."""
+    value = st.session_state.get(DB_ERROR)
+    return value if isinstance(value, Message) else None
 
 
 def _from_prefs(base: Settings, prefs: dict[str, Any]) -> Settings:
@@ -124,7 +163,10 @@ def browser_profile() -> str:
         raw = None
     if not isinstance(raw, str):  # no cookie (AppTest's stand-in client has no real ones either)
         raw = None
-    name = normalise_profile(unquote(raw)) if raw else ""
+    try:
+        name = normalise_profile(unquote(raw)) if raw else ""
+    except InvalidInput:  # a cookie the store would refuse (too long): this browser starts afresh
+        name = ""
     if not raw or not name:
         name = new_guest_code()
     st.session_state[PROFILE_KEY] = name
@@ -149,10 +191,8 @@ def settings() -> Settings:
     if isinstance(current, Settings):
         return current
     base = Settings(profile=browser_profile())
-    try:
-        base = _from_prefs(base, store().preferences(base.profile))
-    except Exception:  # an unreachable database must not stop the lessons
-        st.session_state["coach.db_error"] = True
+    # An unreachable database must not stop the lessons: the defaults, and the notice.
+    base = _from_prefs(base, load(lambda db: db.preferences(base.profile), {}))
     st.session_state[SETTINGS_KEY] = base
     return base
 
@@ -161,20 +201,16 @@ def update_settings(**changes: Any) -> Settings:
     """Change some settings; switching profile loads that profile's preferences."""
     old = settings()
     if "profile" in changes:
-        changes["profile"] = normalise_profile(str(changes["profile"]))
+        changes["profile"] = normalise_profile(str(changes["profile"]))  # InvalidInput: the page says why
         st.session_state[PROFILE_KEY] = changes["profile"]
     new = replace(old, **changes)
     if new.profile != old.profile:
-        try:
-            new = _from_prefs(new, store().preferences(new.profile))
-        except Exception:
-            st.session_state["coach.db_error"] = True
+        new = _from_prefs(new, load(lambda db: db.preferences(new.profile), {}))
+        for key in [k for k in st.session_state if str(k).startswith("lesson.restored")]:
+            del st.session_state[key]  # the new profile's lesson answers come from the database
     else:
         prefs = {k: v for k, v in asdict(new).items() if k in PREFERENCES}
-        try:
-            store().save_preferences(new.profile, prefs)
-        except Exception:
-            st.session_state["coach.db_error"] = True
+        save(lambda db: db.save_preferences(new.profile, prefs))
     st.session_state[SETTINGS_KEY] = new
     return new
 

@@ -85,6 +85,20 @@ def shortcut(key: str) -> str | None:
     return key if state.settings().letter_shortcuts else None
 
 
+def db_notice() -> None:
+    """«Progressi non salvati»: why the database failed, and that the learner can go on.
+
+    Drawn by :func:`coach.ui.app.run` at the top of every page after the page ran,
+    so a write that failed in this very run (or in the click's callback) shows at once.
+    """
+    problem = state.db_problem()
+    if problem is None:
+        return
+    t = state.tr()
+    st.warning(t("Progress not saved: {reason}. You can go on: what you do now stays in this session only.",
+                 reason=t.render(problem)), icon=":material/cloud_off:")
+
+
 def play_money_note() -> None:
     t = state.tr()
     st.caption(t("Play chips only: no real money."))

@@ -124,7 +124,7 @@ def test_an_unreachable_database_keeps_the_app_going(monkeypatch: pytest.MonkeyP
     monkeypatch.setenv("COACH_DATABASE_URL", "sqlite:////etc/passwd/coach.db")
     at = start()
     assert not at.exception
-    assert any("database non è raggiungibile" in w.value for w in at.warning)
+    assert any("Progressi non salvati: il database non è raggiungibile" in w.value for w in at.warning)
     at.query_params["lezione"] = "03-azioni"
     at.query_params["mano"] = "1"
     at.query_params["passo"] = "1"

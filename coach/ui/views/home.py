@@ -5,7 +5,6 @@ from __future__ import annotations
 import streamlit as st
 
 from coach.i18n import Translator
-from coach.persistence import DB_ERRORS
 from coach.ui import state
 from coach.ui.lessons import course
 from coach.ui.widgets import page_header, play_money_note
@@ -19,11 +18,7 @@ def render() -> None:
     st.markdown(t("Welcome, {name}! Here you learn the rules on real hands, play against the "
                   "coach's bots and get every decision graded with honest numbers: pot odds, "
                   "equity, chips won or lost.", name=state.profile_label(s.profile, t)))
-    try:
-        summary = state.store().summary(s.profile)
-    except DB_ERRORS:
-        summary = None
-        st.warning(t("Progress cannot be saved right now: the database is not reachable."))
+    summary = state.load(lambda db: db.summary(s.profile), None)
     if summary is not None:
         c1, c2, c3 = st.columns(3)
         c1.metric(t("Lessons completed"), summary.lessons_completed)
@@ -49,9 +44,9 @@ def _course(t: Translator, profile: str) -> None:
     """The course at a glance: lessons in order, ticked when done, and the next one to take."""
     try:
         all_ = course(state.settings().locale)
-        done = {c.lesson_id for c in state.store().completed_lessons(profile)}
-    except Exception:
+    except Exception:  # a broken lesson file: the lessons page says which
         return
+    done = state.load(lambda db: {c.lesson_id for c in db.completed_lessons(profile)}, set[str]())
     if not all_:
         return
     st.header(t("The course"))

@@ -12,6 +12,7 @@ from typing import Any
 import streamlit as st
 
 from coach.cards import parse_cards
+from coach.errors import InvalidInput
 from coach.ui import state
 from coach.ui.table import render_card_preview
 from coach.ui.widgets import page_header, play_money_note
@@ -25,7 +26,13 @@ def _seed(key: str, value: Any) -> None:
 
 
 def _copy(setting: str, key: str) -> None:
-    state.update_settings(**{setting: st.session_state[key]})
+    try:
+        state.update_settings(**{setting: st.session_state[key]})
+    except InvalidInput as err:  # a name the store refuses: say why, keep the current profile
+        st.session_state["set.error"] = err.message
+        st.session_state[key] = getattr(state.settings(), setting)
+        return
+    st.session_state.pop("set.error", None)
     if setting == "profile":  # a new profile brings its own preferences
         s = state.settings()
         st.session_state["set_locale"] = s.locale
@@ -52,6 +59,9 @@ def render() -> None:
                   help=t("Your progress is saved under this name. On a shared classroom server "
                          "each pupil picks their own."),
                   on_change=_copy, args=("profile", "set_profile"))
+    problem = st.session_state.get("set.error")
+    if problem is not None:
+        st.error(t.render(problem), icon=":material/error:")
     if state.is_guest_code(s.profile):
         st.caption(t("This browser has its own profile, code {code}: type the code here on another "
                      "device to continue there, or choose a name.", code=s.profile))

@@ -21,7 +21,7 @@ from coach.errors import CoachError, IllegalAction
 from coach.feedback import Grade
 from coach.i18n import N_, NN_, Message, Translator
 from coach.lessons.schema import Chart, Decision, Lesson
-from coach.persistence import DB_ERRORS
+from coach.persistence import LessonAnswer
 from coach.ui import state
 from coach.ui.charts import EquityData, build_equity_figure, build_range_figure, describe_equity
 from coach.ui.coaching import Verdict, assess, authored_verdict, lesson_authored, lesson_best, option_code
@@ -59,6 +59,8 @@ STEPS = "lesson.steps"  # "lesson/hand" -> step
 REFUSALS = "lesson.refusals"  # decision key -> IllegalAction
 LINK = "lesson.link"
 LINK_PROBLEMS = "lesson.link_problems"  # what the last deep link asked for and could not open
+SAVED = "lesson.saved"  # decision key -> action code, answered in an earlier session (from the database)
+RESTORED = "lesson.restored"  # the profile whose saved answers this session has read
 
 
 @dataclass(frozen=True)
@@ -79,6 +81,23 @@ class QuizAnswer:
     correct: bool
 
 
+@st.cache_resource(show_spinner=False, max_entries=4096)
+def _lesson_verdict(signature: tuple[tuple[str, float], ...], locale: str, lesson_id: str, hand: int, at: int,
+                    code: str) -> Verdict:
+    """The coach's verdict on ``code`` at a lesson's decision point, computed once per process.
+
+    A class answers the same decision points: the analysis of a spot and an
+    answer is the same for every learner (it depends on the lesson, its language
+    and the code only), so it is worked out once and shared (a frozen Verdict,
+    never mutated). The key has the lessons' signature, so an edited lesson is
+    analysed again.
+    """
+    sc = script_for_locale(signature, locale, lesson_id, hand)
+    decision = sc.decisions[at]
+    return assess(sc.hand_at(sc.step_of_action(at)), code, authored=lesson_authored(decision),
+                  profiles=sc.profiles)
+
+
 @st.cache_resource(show_spinner=False, max_entries=64)
 def _script(signature: tuple[tuple[str, float], ...], locale: str, lesson_id: str, hand: int) -> HandScript:
     lesson = next(x for x in course(locale) if x.id == lesson_id)
@@ -94,6 +113,11 @@ def script(lesson_id: str, hand: int) -> HandScript:
     """The hand's script (its titles and step texts) in the session's language."""
     locale = state.settings().locale
     return _script(lessons_signature(locale=locale), locale, lesson_id, hand)
+
+
+def script_for_locale(signature: tuple[tuple[str, float], ...], locale: str, lesson_id: str,
+                      hand: int) -> HandScript:
+    return _script(signature, locale, lesson_id, hand)
 
 
 def _answers() -> dict[str, DecisionAnswer]:
@@ -116,8 +140,47 @@ def _refusals() -> dict[str, IllegalAction]:
     return state.get(REFUSALS, {})
 
 
+def _saved() -> dict[str, str]:
+    return state.get(SAVED, {})
+
+
 def answered_keys() -> set[str]:
-    return set(_answers()) | set(_quiz())
+    return set(_answers()) | set(_saved()) | set(_quiz())
+
+
+def _restore() -> None:
+    """The answers this profile gave in the lessons, read once per session from the database.
+
+    On a class server the next click may reach another app process (a refresh, a
+    process restarted behind the proxy): the lesson must be as the learner left
+    it. Questions come back as they were; a decision's verdict is worked out
+    again (from the shared cache) when its step is shown.
+    """
+    profile = state.settings().profile
+    if st.session_state.get(RESTORED) == profile:
+        return
+    st.session_state[RESTORED] = profile
+    saved: dict[str, LessonAnswer] = state.load(lambda db: db.lesson_answers(profile), {})
+    decisions, quiz = _saved(), _quiz()
+    for key, answer in saved.items():
+        if key.count("/") == 2 and key not in _answers():
+            decisions[key] = answer.answer
+        elif (key.count("/") == 1 and key not in quiz and answer.correct is not None
+              and answer.answer.isdigit()):
+            quiz[key] = QuizAnswer(int(answer.answer), answer.correct)
+
+
+def _remember(key: str, answer: str, correct: bool | None = None) -> None:
+    profile = state.settings().profile
+    state.save(lambda db: db.save_lesson_answer(profile, key, answer, correct))
+
+
+def _forget(keys: list[str]) -> None:
+    for key in keys:
+        _saved().pop(key, None)
+    if keys:
+        profile = state.settings().profile
+        state.save(lambda db: db.forget_lesson_answers(profile, keys))
 
 
 # -- position and deep links ------------------------------------------------------
@@ -146,11 +209,9 @@ def _go_to(link: Link) -> None:
 
 
 def _save_bookmark(link: Link) -> None:
-    try:
-        state.store().save_bookmark(state.settings().profile, link.lesson,
-                                    -1 if link.hand is None else link.hand, link.step)
-    except DB_ERRORS:
-        st.session_state["coach.db_error"] = True
+    profile = state.settings().profile
+    state.save(lambda db: db.save_bookmark(profile, link.lesson, -1 if link.hand is None else link.hand,
+                                           link.step))
 
 
 def _apply_incoming(all_: list[Lesson]) -> None:
@@ -224,26 +285,53 @@ def _on_choice(lesson_id: str, hand_index: int, at: int, attempt: Attempt) -> No
             refusals[key] = outcome.refusal
         return
     refusals.pop(key, None)
-    decision = sc.decisions[at]
-    code = outcome.code
     t = state.tr()
     with st.spinner(t("The coach is working out the numbers...")):
-        verdict = assess(sc.hand_at(sc.step_of_action(at)), code, authored=lesson_authored(decision),
-                         profiles=sc.profiles)
+        answer = _decision_answer(lesson_id, hand_index, at, outcome.code, outcome.said)
+    _record_answer(lesson_id, key, answer)
+
+
+def _decision_answer(lesson_id: str, hand_index: int, at: int, code: str,
+                     said: Message | None) -> DecisionAnswer:
+    """The learner's legal ``code`` at a decision point, graded (the analysis from the shared cache)."""
+    sc = script(lesson_id, hand_index)
+    decision = sc.decisions[at]
+    locale = state.settings().locale
+    verdict = _lesson_verdict(lessons_signature(locale=locale), locale, lesson_id, hand_index, at, code)
     is_best = None if decision.best is None else code == decision.best
     if is_best is True:
         # The lesson knows something the model does not (a read, the point being taught): its
         # choice is the badge, and the coach's own grade, when different, stays as a secondary note.
         verdict = lesson_best(verdict)
-    _answers()[key] = DecisionAnswer(code, outcome.said, decision.feedback.get(code, ""),
-                                     code in decision.options, is_best, verdict)
-    if verdict.grade is not None:
-        try:
-            state.store().record_decision(state.settings().profile, verdict.grade, source="lesson",
-                                          ref=key, action=code, ev_loss_bb=verdict.ev_loss_bb)
-        except DB_ERRORS:
-            st.session_state["coach.db_error"] = True
+    return DecisionAnswer(code, said, decision.feedback.get(code, ""), code in decision.options, is_best,
+                          verdict)
+
+
+def _record_answer(lesson_id: str, key: str, answer: DecisionAnswer) -> None:
+    """The answer in the session and in the database: the grade in the log, the answer for later sessions."""
+    _answers()[key] = answer
+    _saved().pop(key, None)
+    profile = state.settings().profile
+    grade = answer.verdict.grade
+    if grade is not None:
+        state.save(lambda db: db.record_decision(profile, grade, source="lesson", ref=key, action=answer.code,
+                                                 ev_loss_bb=answer.verdict.ev_loss_bb))
+    _remember(key, answer.code)
     _check_complete(lesson_id)
+
+
+def _saved_answer(lesson_id: str, hand_index: int, at: int, code: str) -> DecisionAnswer | None:
+    """An answer from an earlier session, graded again; None if the lesson changed under it."""
+    try:
+        sc = script(lesson_id, hand_index)
+        if at not in sc.decisions:
+            return None
+        if _is_show_or_muck(code):
+            return _show_or_muck_answer(sc, at, code)
+        record = sc.hand_at(sc.step_of_action(at)).apply_code(code)
+    except (CoachError, ValueError):
+        return None
+    return _decision_answer(lesson_id, hand_index, at, code, record.message() if record is not None else None)
 
 
 def _is_show_or_muck(code: str) -> bool:
@@ -267,8 +355,11 @@ def _show_or_muck_panel(lesson_id: str, hand_index: int, at: int, options: list[
 
 def _on_show_or_muck(lesson_id: str, hand_index: int, at: int, code: str) -> None:
     sc = script(lesson_id, hand_index)
+    _record_answer(lesson_id, f"{lesson_id}/{hand_index}/{at}", _show_or_muck_answer(sc, at, code))
+
+
+def _show_or_muck_answer(sc: HandScript, at: int, code: str) -> DecisionAnswer:
     decision = sc.decisions[at]
-    key = f"{lesson_id}/{hand_index}/{at}"
     is_best = None if decision.best is None else code == decision.best
     parts = code.split()
     said = (Message(N_("{name} shows {cards}."), {"name": decision_name(sc, decision.seat), "cards": " ".join(
@@ -276,14 +367,7 @@ def _on_show_or_muck(lesson_id: str, hand_index: int, at: int, code: str) -> Non
         else Message(N_("{name} mucks without showing."), {"name": decision_name(sc, decision.seat)}))
     verdict = (Verdict(code, grade=Grade.OTTIMA.value, grade_label=Grade.OTTIMA.label) if is_best
                else authored_verdict(code, lesson_authored(decision)))
-    _answers()[key] = DecisionAnswer(code, said, decision.feedback.get(code, ""), True, is_best, verdict)
-    if verdict.grade is not None:
-        try:
-            state.store().record_decision(state.settings().profile, verdict.grade, source="lesson",
-                                          ref=key, action=code)
-        except DB_ERRORS:
-            st.session_state["coach.db_error"] = True
-    _check_complete(lesson_id)
+    return DecisionAnswer(code, said, decision.feedback.get(code, ""), True, is_best, verdict)
 
 
 def decision_name(sc: HandScript, seat: int) -> str:
@@ -293,6 +377,7 @@ def decision_name(sc: HandScript, seat: int) -> str:
 
 def _on_retry(key: str) -> None:
     _answers().pop(key, None)
+    _forget([key])
 
 
 def _on_answer(lesson_id: str, question_id: str) -> None:
@@ -306,27 +391,26 @@ def _on_answer(lesson_id: str, question_id: str) -> None:
     st.session_state.pop(f"q.{key}.missing", None)
     correct = int(value) == q.answer
     _quiz()[key] = QuizAnswer(int(value), correct)
-    try:
-        state.store().record_quiz_answer(state.settings().profile, topic_of(lesson, q.rules), key, correct)
-    except DB_ERRORS:
-        st.session_state["coach.db_error"] = True
+    profile = state.settings().profile
+    state.save(lambda db: db.record_quiz_answer(profile, topic_of(lesson, q.rules), key, correct))
+    _remember(key, str(int(value)), correct)
     _check_complete(lesson_id)
 
 
 def _on_quiz_reset(lesson_id: str) -> None:
     quiz = _quiz()
-    for k in [k for k in quiz if k.startswith(lesson_id + "/")]:
+    keys = [k for k in quiz if k.startswith(lesson_id + "/")]
+    for k in keys:
         del quiz[k]
+    _forget(keys)
 
 
 def _check_complete(lesson_id: str) -> None:
     lesson = next(x for x in lessons() if x.id == lesson_id)
     if is_complete(lesson, answered_keys()):
-        try:
-            if state.store().mark_lesson_completed(state.settings().profile, lesson_id):
-                st.session_state["lesson.just_completed"] = lesson_id
-        except DB_ERRORS:
-            st.session_state["coach.db_error"] = True
+        profile = state.settings().profile
+        if state.save(lambda db: db.mark_lesson_completed(profile, lesson_id)):
+            st.session_state["lesson.just_completed"] = lesson_id
 
 
 # -- rendering ----------------------------------------------------------------------
@@ -343,6 +427,7 @@ def render() -> None:
     if not all_:
         st.info(t("There are no lessons yet."))
         return
+    _restore()
     _apply_incoming(all_)
     for problem in st.session_state.pop(LINK_PROBLEMS, None) or []:
         st.warning(t.render(problem), icon=":material/link_off:")
@@ -405,8 +490,6 @@ def render() -> None:
         _render_hand(lesson, index, t)
         if index == len(lesson.hands) - 1 and not lesson.questions:
             _completion(lesson, all_, completed, t)
-    if st.session_state.get("coach.db_error"):
-        st.caption(t("Progress cannot be saved right now: the database is not reachable."))
 
 
 def _section_charts(charts: list[Chart], t: Translator) -> None:
@@ -458,10 +541,8 @@ def _completion(lesson: Lesson, all_: list[Lesson], completed: set[str], t: Tran
 
 
 def _completed_ids() -> set[str]:
-    try:
-        return {c.lesson_id for c in state.store().completed_lessons(state.settings().profile)}
-    except DB_ERRORS:
-        return set()
+    profile = state.settings().profile
+    return state.load(lambda db: {c.lesson_id for c in db.completed_lessons(profile)}, set[str]())
 
 
 def _render_hand(lesson: Lesson, index: int, t: Translator) -> None:
@@ -477,7 +558,13 @@ def _render_hand(lesson: Lesson, index: int, t: Translator) -> None:
     steps[key] = step
     _sync_url(Link(lesson.id, index, step))
     answers = _answers()
-    answered_at = {at for at in sc.decisions if f"{key}/{at}" in answers}
+    saved = _saved()
+    shown = sc.decision_at(step)  # an answer from an earlier session is graded when its step is shown
+    if shown is not None and f"{key}/{shown.at}" in saved and f"{key}/{shown.at}" not in answers:
+        restored = _saved_answer(lesson.id, index, shown.at, saved.pop(f"{key}/{shown.at}"))
+        if restored is not None:
+            answers[f"{key}/{shown.at}"] = restored
+    answered_at = {at for at in sc.decisions if f"{key}/{at}" in answers or f"{key}/{at}" in saved}
 
     st.header(example.title)
     hand = sc.hand_at(step)

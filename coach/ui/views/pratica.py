@@ -12,7 +12,7 @@ from coach.ui.charts import GRADE_LABELS, GradePoint, build_grades_figure, build
 from coach.ui.controls import action_panel
 from coach.ui.handview import table_view
 from coach.ui.player import Attempt
-from coach.ui.practice import PracticeConfig, PracticeTable
+from coach.ui.practice import GradedDecision, PracticeConfig, PracticeTable
 from coach.ui.table import STREET_NAMES
 from coach.ui.views.lezioni import GRADE_BOX, action_label, options_table
 from coach.ui.widgets import (
@@ -87,14 +87,16 @@ def _on_choice(attempt: Attempt) -> None:
         st.session_state[REFUSAL] = outcome.refusal
         return
     st.session_state.pop(REFUSAL, None)
+    profile = state.settings().profile
+
+    def record(d: GradedDecision, grade: str) -> None:
+        state.save(lambda db: db.record_decision(profile, grade, source="practice",
+                                                 ref=f"hand {d.hand_number}", action=d.said,
+                                                 ev_loss_bb=d.verdict.ev_loss_bb))
+
     for d in tb.decisions[before:]:
         if d.verdict.grade is not None:
-            try:
-                state.store().record_decision(state.settings().profile, d.verdict.grade, source="practice",
-                                              ref=f"hand {d.hand_number}", action=d.said,
-                                              ev_loss_bb=d.verdict.ev_loss_bb)
-            except Exception:
-                st.session_state["coach.db_error"] = True
+            record(d, d.verdict.grade)
 
 
 def render() -> None:

@@ -24,14 +24,11 @@ def render() -> None:
     t = state.tr()
     s = state.settings()
     page_header(t("Progress"), t("Profile: {name}", name=state.profile_label(s.profile, t)))
-    try:
-        store = state.store()
-        done = store.completed_lessons(s.profile)
-        topics = store.quiz_accuracy(s.profile)
-        decisions = store.decisions(s.profile)
-    except Exception:
-        st.warning(t("Progress cannot be saved right now: the database is not reachable."))
+    read = state.load(lambda db: (db.completed_lessons(s.profile), db.quiz_accuracy(s.profile),
+                                  db.decisions(s.profile)), None)
+    if read is None:  # the notice at the top says why
         return
+    done, topics, decisions = read
     try:
         all_lessons = lessons()
     except Exception:

@@ -14,7 +14,6 @@ import streamlit as st
 
 from coach.i18n import N_, Translator
 from coach.lessons.drills import KINDS, Drill, DrillKind, make_drill
-from coach.persistence import DB_ERRORS
 from coach.ui import state
 from coach.ui.handview import table_view
 from coach.ui.table import SeatView, TableView
@@ -69,10 +68,8 @@ def _on_answer() -> None:
     old: Score = state.get(SCORE, Score())
     state.put(SCORE, Score(old.right + int(correct), old.answered + 1, old.streak + 1 if correct else 0))
     state.put(RESULT, (kind, seed, int(value), correct))
-    try:
-        state.store().record_quiz_answer(state.settings().profile, topic_key(kind), f"{kind}:{seed}", correct)
-    except DB_ERRORS:
-        st.session_state["coach.db_error"] = True
+    profile = state.settings().profile
+    state.save(lambda db: db.record_quiz_answer(profile, topic_key(kind), f"{kind}:{seed}", correct))
 
 
 def _view(drill: Drill, t: Translator) -> TableView:

@@ -1,0 +1,82 @@
+"""``python -m coach db {upgrade,current,check,revision}``: the store's schema by hand.
+
+A learner's own SQLite file is upgraded by the app itself; on a class server
+the teacher runs ``python -m coach db upgrade`` once, after a backup and
+before starting the new version's app processes (docs/DEPLOY.md), so several
+processes never race to change a schema full of a class's progress. The
+database is ``--url`` or, as for the app, ``COACH_DATABASE_URL``.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+
+from coach.cliutil import ArgumentParser, add_locale, parse_args
+from coach.errors import StoreError
+from coach.i18n import get_translator
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = ArgumentParser(prog="python -m coach db", description="The progress store's schema.")
+    parser.add_argument("command", choices=["upgrade", "current", "check", "revision"])
+    parser.add_argument("--url", help="SQLAlchemy URL (default: COACH_DATABASE_URL, else the user's SQLite)")
+    parser.add_argument("-m", "--message", default="", help="revision: what the new revision changes")
+    add_locale(parser)
+    args = parse_args(parser, argv)
+    if isinstance(args, int):
+        return args
+    t = get_translator(args.locale)
+    if args.command == "revision":
+        return _revision(args.message)
+
+    from coach import migrations
+    from coach.persistence import Store
+
+    store: Store | None = None
+    try:
+        store = Store(args.url, auto_upgrade=args.command == "upgrade")
+        before = store.revision()
+        if args.command == "current":
+            print(t("Schema of the database: {found}; this version of the app: {head}.",
+                    found=before or "—", head=migrations.head()))
+            return 0
+        store.ensure_schema()
+    except StoreError as err:
+        print(t("Database: {problem}", problem=err.localized(t)), file=sys.stderr)
+        return 1
+    finally:
+        if store is not None:
+            store.engine.dispose()
+    if args.command == "check":
+        print(t("The database has this version's schema ({head}).", head=migrations.head()))
+    elif before == migrations.head():
+        print(t("The database already has this version's schema ({head}).", head=migrations.head()))
+    else:
+        print(t("Database upgraded: schema {before} -> {after}.", before=before or "—",
+                after=migrations.head()))
+    return 0
+
+
+def _revision(message: str) -> int:
+    """A new empty revision after the head, for a developer to fill in (docs/DEVELOPING.md)."""
+    from pathlib import Path
+
+    from alembic import command
+
+    from coach import migrations
+
+    if not message:
+        print("revision: say what changes with -m", file=sys.stderr)
+        return 2
+    head = migrations.head()
+    number = f"{int(head) + 1:04d}"
+    slug = "_".join(message.lower().split())[:40]
+    versions = Path(migrations.__file__).parent / "versions"
+    command.revision(migrations.config(), message=message, rev_id=number, head=head,
+                     version_path=str(versions))
+    for path in versions.glob(f"{number}_*.py"):  # Alembic names it NNNN_slug.py; we prefix a letter
+        path.rename(versions / f"v{number}_{slug}.py")
+    print(f"{versions}/v{number}_{slug}.py")
+    return 0
+

@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# The whole class-server stack on this machine, on loopback only, for the load benchmark
+# (benchmarks/bench_load.py) and for trying the deployment: N Streamlit processes behind
+# Debian's nginx (deploy/nginx/coach-holdem.conf, sticky sessions, websockets) and one
+# PostgreSQL (a throwaway cluster, tools/pgcluster.py) or one SQLite file.
+#
+#   deploy/local-stack.sh start [--apps N] [--db postgresql|sqlite] [--port 8080] [--dir DIR]
+#   deploy/local-stack.sh stop  [--dir DIR]
+#
+# `start` prints the URL, the database URL and the app processes' pids (DIR/apps.pids); the
+# apps run from this checkout. Needs: apt-get install nginx postgresql; pip install -e ".[postgres]".
+set -euo pipefail
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+cmd="${1:-}"; shift || true
+APPS=2; DB=postgresql; PORT=8080; DIR=/tmp/coach-stack; APP_BASE=8601
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --apps) APPS="$2"; shift 2 ;;
+    --db) DB="$2"; shift 2 ;;
+    --port) PORT="$2"; shift 2 ;;
+    --dir) DIR="$2"; shift 2 ;;
+    --app-base) APP_BASE="$2"; shift 2 ;;
+    *) echo "unknown option $1" >&2; exit 2 ;;
+  esac
+done
+
+stop() {
+  if [ -f "$DIR/nginx.pid" ]; then kill "$(cat "$DIR/nginx.pid")" 2>/dev/null || true; fi
+  if [ -f "$DIR/apps.pids" ]; then
+    while read -r pid; do kill "$pid" 2>/dev/null || true; done < "$DIR/apps.pids"
+  fi
+  if [ -d "$DIR/pg" ]; then python "$ROOT/tools/pgcluster.py" stop "$DIR/pg" || true; fi
+  sleep 1
+  rm -rf "$DIR"
+}
+
+if [ "$cmd" = stop ]; then stop; exit 0; fi
+if [ "$cmd" != start ]; then sed -n '2,12p' "$0"; exit 2; fi
+command -v nginx >/dev/null || { echo "nginx is missing: apt-get install nginx" >&2; exit 1; }
+[ -d "$DIR" ] && stop
+mkdir -p "$DIR/logs" "$DIR/tmp"
+chmod 777 "$DIR/tmp"
+
+if [ "$DB" = postgresql ]; then
+  PGPORT=$(python -c "import sys; sys.path.insert(0, '$ROOT'); from tools.pgcluster import free_port; print(free_port())")
+  ADMIN=$(python "$ROOT/tools/pgcluster.py" start "$DIR/pg" "$PGPORT")
+  python - "$ADMIN" <<'PY'
+import sys
+from sqlalchemy import create_engine, text
+engine = create_engine(sys.argv[1], isolation_level="AUTOCOMMIT")
+with engine.connect() as conn:
+    conn.execute(text("CREATE DATABASE coach"))
+PY
+  DBURL="postgresql+psycopg://coach@127.0.0.1:$PGPORT/coach"
+else
+  DBURL="sqlite:///$DIR/coach.db"
+fi
+# The schema once, before the processes start (what a teacher does after an upgrade).
+(cd "$ROOT" && COACH_DATABASE_URL="$DBURL" python -m coach db upgrade >/dev/null)
+
+SECRET=$(python -c "import secrets; print(secrets.token_hex(24))")
+: > "$DIR/apps.pids"
+UPSTREAMS=""
+for i in $(seq 0 $((APPS - 1))); do
+  port=$((APP_BASE + i))
+  (cd "$ROOT" && COACH_DATABASE_URL="$DBURL" STREAMLIT_SERVER_COOKIE_SECRET="$SECRET" \
+     exec python -m streamlit run streamlit_app.py --server.port "$port" --server.address 127.0.0.1 \
+     --server.headless true --browser.gatherUsageStats false --server.fileWatcherType none \
+     > "$DIR/logs/app-$port.log" 2>&1) &
+  echo $! >> "$DIR/apps.pids"
+  UPSTREAMS="$UPSTREAMS    server 127.0.0.1:$port max_fails=1 fail_timeout=5s;\n"
+done
+
+# The site of deploy/nginx/coach-holdem.conf with this stack's ports, in an nginx.conf of its own.
+{
+  [ "$(id -u)" = 0 ] && echo "user root;"
+  cat <<CONF
+worker_processes 1;
+pid $DIR/nginx.pid;
+error_log $DIR/logs/nginx-error.log warn;
+events { worker_connections 1024; }
+http {
+    access_log $DIR/logs/nginx-access.log;
+    client_body_temp_path $DIR/tmp/body;
+    proxy_temp_path $DIR/tmp/proxy;
+    fastcgi_temp_path $DIR/tmp/fastcgi;
+    uwsgi_temp_path $DIR/tmp/uwsgi;
+    scgi_temp_path $DIR/tmp/scgi;
+CONF
+  sed -e "/^    server 127.0.0.1:85/d" -e "s|^    hash \$coach_node consistent;|&\n$UPSTREAMS|" \
+      -e "s|^    listen 80;|    listen 127.0.0.1:$PORT;|" -e "/listen \[::\]:80;/d" \
+      "$ROOT/deploy/nginx/coach-holdem.conf"
+  echo "}"
+} > "$DIR/nginx.conf"
+nginx -t -q -p "$DIR" -c "$DIR/nginx.conf"
+nginx -p "$DIR" -c "$DIR/nginx.conf"
+
+for i in $(seq 0 $((APPS - 1))); do
+  port=$((APP_BASE + i))
+  for _ in $(seq 1 120); do
+    [ "$(curl -s "http://127.0.0.1:$port/_stcore/health" || true)" = ok ] && break
+    sleep 0.5
+  done
+done
+{
+  echo "url=http://127.0.0.1:$PORT"
+  echo "database=$DBURL"
+  echo "pids=\"$(tr '\n' ' ' < "$DIR/apps.pids")\""
+} | tee "$DIR/stack.env"

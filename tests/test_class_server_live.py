@@ -1,0 +1,111 @@
+"""Two real app processes on one database: a learner whose process is SIGKILLed goes on in the other.
+
+The learner is the load benchmark's websocket client (``benchmarks/bench_load.py``:
+Streamlit's own protocol, no browser): it answers a lesson's decision on process A,
+A is killed, it reconnects to process B with the same profile cookie (what the
+proxy does when A is gone) and finds the decision answered, then takes the
+answer back. What a session needs across processes is in the database, not in
+A's memory. No timing is asserted.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from bench_load import DECISION, LESSON, Learner, Stats  # noqa: E402
+
+from coach.persistence import Store  # noqa: E402
+
+
+@contextmanager
+def app_process(tmp: Path, name: str, database: str) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    from tools.pgcluster import free_port
+
+    port = free_port()
+    log = (tmp / f"{name}.log").open("wb")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "streamlit", "run", "streamlit_app.py", "--server.headless", "true",
+         "--server.port", str(port), "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false",
+         "--server.fileWatcherType", "none"],
+        cwd=ROOT, env=dict(os.environ, COACH_DATABASE_URL=database, PYTHONPATH=str(ROOT)), stdout=log,
+        stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 120
+        while True:
+            assert proc.poll() is None, (tmp / f"{name}.log").read_text(errors="replace")[-2000:]
+            try:
+                with urllib.request.urlopen(url + "/_stcore/health", timeout=2) as resp:
+                    if resp.read() == b"ok":
+                        break
+            except OSError:
+                pass
+            assert time.monotonic() < deadline, "streamlit did not answer /_stcore/health in 120 s"
+            time.sleep(0.3)
+        yield url, proc
+    finally:
+        if proc.poll() is None:
+            proc.terminate()
+            try:
+                proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+        log.close()
+
+
+async def answer_then_move(a: str, b: str, kill_a: subprocess.Popen[bytes]) -> dict[str, object]:
+    learner = Learner(0, a, "LIVE", Stats(), random.Random(0))
+    await learner.connect()
+    first = await learner.rerun()
+    assert not first.exceptions, first.exceptions
+    asked = f"dec.{DECISION}.call" in first.widgets
+    answered = await learner.rerun(f"dec.{DECISION}.call")
+    acknowledged = f"retry.{DECISION}" in answered.widgets
+    kill_a.send_signal(signal.SIGKILL)
+    kill_a.wait(timeout=30)
+    for _ in range(100):  # the websocket closes when its process dies
+        if learner.closed:
+            break
+        await asyncio.sleep(0.05)
+    closed = learner.closed
+    await learner.close()
+    learner.base = b  # the proxy sends the browser to a live process; same cookie, same profile
+    await learner.connect()
+    moved = await learner.rerun()
+    restored = f"retry.{DECISION}" in moved.widgets and f"dec.{DECISION}.call" not in moved.widgets
+    again = await learner.rerun(f"retry.{DECISION}")
+    asked_again = f"dec.{DECISION}.call" in again.widgets
+    step_blocked = f"lesson.{LESSON}/0.next" in again.disabled
+    await learner.close()
+    return {"asked": asked, "acknowledged": acknowledged, "closed": closed, "restored": restored,
+            "errors": moved.exceptions + again.exceptions, "asked_again": asked_again,
+            "step_blocked": step_blocked, "profile": learner.profile}
+
+
+def test_a_learner_whose_process_is_killed_goes_on_in_another(tmp_path: Path) -> None:
+    database = f"sqlite:///{tmp_path / 'class.db'}"
+    Store(database).ensure_schema()
+    with app_process(tmp_path, "a", database) as (a, proc_a), app_process(tmp_path, "b", database) as (b, _):
+        result = asyncio.run(asyncio.wait_for(answer_then_move(a, b, proc_a), 180))
+    assert result["asked"] and result["acknowledged"], result
+    assert result["closed"], "the killed process's websocket did not close"
+    assert result["restored"], "process B did not find the answer given on process A"
+    assert result["errors"] == [], result
+    assert result["asked_again"] and result["step_blocked"], result  # «prova un'altra scelta» on B
+    store = Store(database)
+    profile = str(result["profile"])
+    assert [d.ref for d in store.decisions(profile)] == [DECISION]  # the acknowledged answer, once
+    assert store.lesson_answers(profile) == {}  # taken back on B

@@ -1,0 +1,149 @@
+"""Schema versions: a database made by the release before issue 14 is upgraded and keeps every row;
+an empty one is created; a newer one is refused; the head schema matches the code's tables."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from datetime import datetime
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
+from sqlalchemy import create_engine, text
+
+from coach import db_cli, migrations
+from coach.errors import StoreError
+from coach.persistence import Bookmark, Store, metadata
+
+LEGACY = Path(__file__).parent / "legacy" / "persistence_v0.py"
+
+
+def legacy_module() -> ModuleType:
+    """The frozen store of the release before versions (tests/legacy/persistence_v0.py)."""
+    spec = importlib.util.spec_from_file_location("coach_persistence_v0", LEGACY)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def fill_legacy(url: str) -> None:
+    """A class's worth of progress written by the old code itself."""
+    old = legacy_module().Store(url)
+    for n in range(3):
+        name = f"Alunno {n}"
+        old.mark_lesson_completed(name, "01-regole", at=datetime(2026, 11, 1, 10, n))
+        old.mark_lesson_completed(name, "02-mani", at=datetime(2026, 11, 2, 10, n))
+        old.record_quiz_answer(name, "R09", f"q{n}", n % 2 == 0, at=datetime(2026, 11, 3))
+        old.record_decision(name, "buona", source="lesson", ref="03/0/4", action="cc", ev_loss_bb=0.25,
+                            at=datetime(2026, 11, 4, 9, n))
+        old.record_decision(name, "errore", source="practice", ref="hand 2", action="f", ev_loss_bb=None,
+                            at=datetime(2026, 11, 4, 10, n))
+        old.save_bookmark(name, "03-azioni", 1, 5)
+        old.save_preferences(name, {"locale": "en", "four_colour": n == 1})
+    old.engine.dispose()
+
+
+def check_legacy_rows(store: Store) -> None:
+    assert store.profiles() == ["Alunno 0", "Alunno 1", "Alunno 2"]
+    for n in range(3):
+        name = f"Alunno {n}"
+        assert [c.lesson_id for c in store.completed_lessons(name)] == ["01-regole", "02-mani"]
+        assert [(d.grade, d.source, d.ref, d.action, d.ev_loss_bb) for d in store.decisions(name)] == [
+            ("buona", "lesson", "03/0/4", "cc", 0.25), ("errore", "practice", "hand 2", "f", None)]
+        [acc] = store.quiz_accuracy(name)
+        assert (acc.topic, acc.answered, acc.correct) == ("R09", 1, int(n % 2 == 0))
+        assert store.bookmark(name) == Bookmark("03-azioni", 1, 5)
+        assert store.preferences(name) == {"locale": "en", "four_colour": n == 1}
+        # The old rows take new writes beside them.
+        assert store.mark_lesson_completed(name, "01-regole") is False
+        assert store.mark_lesson_completed(name, "03-azioni") is True
+
+
+def schema_diff(store: Store) -> list[object]:
+    with store.engine.connect() as conn:
+        return list(compare_metadata(MigrationContext.configure(conn), metadata))
+
+
+def test_revisions_form_one_line_to_the_head() -> None:
+    script = migrations.script()
+    assert len(script.get_heads()) == 1, "two revisions claim the same parent: renumber one"
+    chain = [r.revision for r in script.walk_revisions()]
+    assert chain[-1] == "0001" and chain[0] == migrations.head()
+
+
+def test_a_new_database_gets_the_head_schema(store_url: str) -> None:
+    store = Store(store_url, auto_upgrade=False)  # an empty database is created even so
+    assert store.revision() is None
+    store.ensure_schema()
+    assert store.revision() == migrations.head()
+    assert schema_diff(store) == []
+
+
+def test_a_database_made_by_the_old_release_is_upgraded_and_keeps_every_row(store_url: str) -> None:
+    fill_legacy(store_url)
+    store = Store(store_url, auto_upgrade=True)
+    assert store.revision() is None  # unversioned
+    check_legacy_rows(store)  # the first call upgraded it
+    assert store.revision() == migrations.head()
+    assert schema_diff(store) == []
+
+
+def test_sqlite_upgrades_by_itself_a_server_waits_for_the_command(
+        pg_url: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    sqlite_url = f"sqlite:///{tmp_path / 'coach.db'}"
+    fill_legacy(sqlite_url)
+    check_legacy_rows(Store(sqlite_url))  # SQLite: upgraded automatically
+
+    fill_legacy(pg_url)
+    with pytest.raises(StoreError) as err:
+        Store(pg_url).summary("Alunno 0")
+    assert err.value.kind == "schema_older"
+    assert "python -m coach db upgrade" in str(err.value)
+    assert db_cli.main(["current", "--url", pg_url, "--locale", "en"]) == 0
+    assert db_cli.main(["check", "--url", pg_url]) == 1
+    assert db_cli.main(["upgrade", "--url", pg_url]) == 0
+    out = capsys.readouterr()
+    assert "Database aggiornato" in out.out and "vecchio" in out.err
+    check_legacy_rows(Store(pg_url))
+    assert db_cli.main(["upgrade", "--url", pg_url]) == 0  # twice is harmless
+    assert "ha già lo schema" in capsys.readouterr().out
+
+
+def test_an_older_database_without_the_bookmark_columns_is_upgraded(store_url: str) -> None:
+    url = Store(store_url).url  # a bare postgresql:// made explicit; SQLite's folder created
+    engine = create_engine(url)
+    key = "SERIAL PRIMARY KEY" if engine.dialect.name == "postgresql" else "INTEGER PRIMARY KEY"
+    with engine.begin() as conn:
+        conn.execute(text(f"CREATE TABLE profiles (id {key}, name VARCHAR(60) NOT NULL UNIQUE, "
+                          "created_at TIMESTAMP NOT NULL, preferences TEXT NOT NULL)"))
+        conn.execute(text("INSERT INTO profiles (name, created_at, preferences) "
+                          "VALUES ('Anna', '2026-01-01 10:00:00', '{\"locale\": \"en\"}')"))
+    engine.dispose()
+    store = Store(store_url, auto_upgrade=True)
+    assert store.preferences("Anna") == {"locale": "en"}
+    assert store.bookmark("Anna") is None
+    store.save_bookmark("Anna", "01", 0, 2)
+    assert store.bookmark("Anna") == Bookmark("01", 0, 2)
+
+
+def test_a_newer_schema_is_refused_with_a_clear_message(store_url: str) -> None:
+    from coach.i18n import get_translator
+
+    Store(store_url).ensure_schema()
+    engine = create_engine(Store(store_url).url)
+    with engine.begin() as conn:
+        conn.execute(text("UPDATE alembic_version SET version_num = '0999'"))
+    engine.dispose()
+    store = Store(store_url, auto_upgrade=True)
+    with pytest.raises(StoreError) as err:
+        store.record_decision("A", "buona", source="practice")
+    assert err.value.kind == "schema_newer"
+    italian = err.value.localized(get_translator("it"))
+    assert "versione più recente" in italian and "0999" in italian
+    with pytest.raises(StoreError):
+        store.summary("A")  # reads too: an old app never guesses at a newer schema
