@@ -220,6 +220,41 @@ lesson_answers = Table(
     Column("answered_at", DateTime, nullable=False),
     UniqueConstraint("profile_id", "answer_key", name="uq_lesson_answers_profile_key"),
 )
+# Revision 0003: the learning loop. A decision graded «imprecisa» or worse becomes a review
+# card: the spot itself (hand history up to the decision, with the ranges and profiles the
+# coach assumed, as JSON) and its scheduling state (the fsrs library's own JSON), one row
+# per card key so the same mistake made twice is one card. Practice hands are kept whole
+# (PHH text) with their result and grades, to list, reopen in the Replayer and download.
+review_cards = Table(
+    "review_cards", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("profile_id", Integer, ForeignKey("profiles.id"), nullable=False),
+    Column("card_key", String(MAX_KEY), nullable=False),  # "lesson:01-.../2/5", "practice:<hash>"
+    Column("source", String(MAX_SOURCE), nullable=False),
+    Column("ref", String(MAX_REF), nullable=False),
+    Column("spot", Text, nullable=False),  # coach.review.ReviewSpot as JSON
+    Column("action", String(MAX_ACTION), nullable=False),  # the learner's answer the last time
+    Column("grade", String(MAX_GRADE), nullable=False),  # its grade
+    Column("schedule", Text, nullable=False),  # the fsrs Card as the library's JSON
+    Column("due", DateTime, nullable=False),
+    Column("reviews", Integer, nullable=False, default=0),
+    Column("created_at", DateTime, nullable=False),
+    Column("reviewed_at", DateTime, nullable=True),
+    UniqueConstraint("profile_id", "card_key", name="uq_review_cards_profile_key"),
+    Index("ix_review_cards_profile_due", "profile_id", "due"),
+)
+practice_hands = Table(
+    "practice_hands", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("profile_id", Integer, ForeignKey("profiles.id"), nullable=False),
+    Column("played_at", DateTime, nullable=False),
+    Column("phh", Text, nullable=False),  # the whole hand, with the players' names
+    Column("hero_seat", Integer, nullable=False),  # 0-based
+    Column("result_chips", Integer, nullable=False),  # the hero's net result
+    Column("big_blind", Integer, nullable=False),
+    Column("grades", Text, nullable=False, default="[]"),  # [{action, grade, ev_loss_bb, at}] as JSON
+    Index("ix_practice_hands_profile_time", "profile_id", "played_at"),
+)
 
 
 # -- results ---------------------------------------------------------------------------------
