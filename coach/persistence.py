@@ -100,6 +100,12 @@ MAX_PREFERENCES: Final[int] = 4000  # characters of the preferences as JSON
 MAX_POSITION: Final[int] = 10_000  # a hand index or step in a bookmark
 MAX_EV_BB: Final[float] = 1e6  # an EV loss in big blinds (the largest real one is a few hundred)
 MAX_ROWS: Final[int] = 10_000  # rows one read returns (the newest, for decisions)
+MAX_SPOT: Final[int] = 64_000  # a review card's spot as JSON (a hand history up to a decision)
+MAX_SCHEDULE: Final[int] = 2_000  # a review card's scheduling state (the fsrs library's JSON)
+MAX_HAND_TEXT: Final[int] = 64_000  # a practice hand's PHH text
+MAX_GRADES_JSON: Final[int] = 16_000  # a practice hand's graded decisions as JSON
+MAX_CHIPS: Final[int] = 10**12  # a practice hand's result or big blind, in chips
+MAX_PRACTICE_HANDS: Final[int] = 500  # practice hands kept per profile (the newest)
 # Connections one app process may hold: a Streamlit process runs one script at a time per
 # session thread, and a class server has one process per core (docs/DEPLOY.md).
 POOL_SIZE: Final[int] = 5
@@ -259,6 +265,36 @@ practice_hands = Table(
 
 # -- results ---------------------------------------------------------------------------------
 @dataclass(frozen=True)
+class ReviewCard:
+    """A review card as stored: the spot (JSON), the last answer and its grade, the schedule."""
+
+    key: str
+    source: str
+    ref: str
+    spot: str
+    action: str
+    grade: str
+    schedule: str
+    due: datetime  # naive UTC
+    reviews: int
+    created_at: datetime
+    reviewed_at: datetime | None
+
+
+@dataclass(frozen=True)
+class PracticeHand:
+    """One practice hand as stored: the whole hand, the learner's seat and result, the grades."""
+
+    id: int
+    played_at: datetime
+    phh: str
+    hero_seat: int
+    result_chips: int
+    big_blind: int
+    grades: list[dict[str, Any]]
+
+
+@dataclass(frozen=True)
 class CompletedLesson:
     lesson_id: str
     completed_at: datetime
@@ -310,8 +346,11 @@ class ProgressSummary:
 
 
 # -- argument checks ---------------------------------------------------------------------------
-def _text(value: object, field: str, limit: int, *, allow_empty: bool = False) -> str:
-    """A text argument as given: typed, bounded, printable; never cut to fit."""
+def _text(value: object, field: str, limit: int, *, allow_empty: bool = False, lines: bool = False) -> str:
+    """A text argument as given: typed, bounded, printable; never cut to fit.
+
+    ``lines``: a document (a hand history), where line breaks and tabs belong.
+    """
     if not isinstance(value, str):
         raise InvalidInput(N_("The store's «{field}» must be text, not {kind}."), field=field,
                            kind=type(value).__name__)
@@ -320,7 +359,8 @@ def _text(value: object, field: str, limit: int, *, allow_empty: bool = False) -
     if len(value) > limit:
         raise InvalidInput(N_("The store's «{field}» has {length} characters; at most {limit} are allowed."),
                            field=field, length=str(len(value)), limit=str(limit))
-    if any(ord(c) < 32 or ord(c) == 127 for c in value):
+    allowed = "\n\r\t" if lines else ""
+    if any((ord(c) < 32 or ord(c) == 127) and c not in allowed for c in value):
         raise InvalidInput(N_("The store's «{field}» contains a control character."), field=field)
     return value
 
@@ -777,6 +817,145 @@ class Store:
                 .order_by(d.c.decided_at.desc(), d.c.id.desc()).limit(MAX_ROWS)
             ).all()
         return [DecisionRecord(*row) for row in reversed(rows)]
+
+    # -- review cards (the learning loop; scheduling is coach.review's, i.e. the fsrs library's) --
+    def save_review_card(self, profile: str, key: str, *, source: str, ref: str, spot: str, action: str,
+                         grade: str, schedule: str, due: datetime, reviewed: bool = False,
+                         at: datetime | None = None) -> bool:
+        """Create the card ``key`` or, if the learner has it already, store its new state.
+
+        ``reviewed`` counts one more review (an answer on the review page or the
+        same mistake made again). True when the card is new.
+        """
+        name = clean_profile_name(profile)
+        key = _text(key, "card_key", MAX_KEY)
+        values = {"source": _text(source, "source", MAX_SOURCE), "ref": _text(ref, "ref", MAX_REF),
+                  "spot": _text(spot, "spot", MAX_SPOT),
+                  "action": _text(action, "action", MAX_ACTION, allow_empty=True),
+                  "grade": _text(grade, "grade", MAX_GRADE),
+                  "schedule": _text(schedule, "schedule", MAX_SCHEDULE), "due": _when(due)}
+        when = _when(at)
+        r = review_cards
+        with self._tx(write=True) as conn:
+            pid = self._ensure_profile(conn, name)
+            row = {"profile_id": pid, "card_key": key, "reviews": 0, "created_at": when, "reviewed_at": None,
+                   **values}
+            if self._insert_ignore(conn, r, row, ("profile_id", "card_key")):
+                return True
+            changes: dict[str, Any] = dict(values)
+            if reviewed:
+                changes["reviews"] = r.c.reviews + 1
+                changes["reviewed_at"] = when
+            conn.execute(update(r).where(r.c.profile_id == pid, r.c.card_key == key).values(**changes))
+            return False
+
+    def review_card(self, profile: str, key: str) -> ReviewCard | None:
+        name = clean_profile_name(profile)
+        key = _text(key, "card_key", MAX_KEY)
+        with self._tx(write=False) as conn:
+            row = conn.execute(self._cards_query(name).where(review_cards.c.card_key == key)).first()
+        return ReviewCard(*row) if row is not None else None
+
+    @staticmethod
+    def _cards_query(name: str) -> Any:
+        r = review_cards
+        return (select(r.c.card_key, r.c.source, r.c.ref, r.c.spot, r.c.action, r.c.grade, r.c.schedule,
+                       r.c.due, r.c.reviews, r.c.created_at, r.c.reviewed_at)
+                .join(profiles, profiles.c.id == r.c.profile_id).where(profiles.c.name == name))
+
+    def review_cards(self, profile: str, *, due_by: datetime | None = None) -> list[ReviewCard]:
+        """The learner's cards, the most overdue first; with ``due_by``, only those due by then."""
+        name = clean_profile_name(profile)
+        query = self._cards_query(name)
+        if due_by is not None:
+            query = query.where(review_cards.c.due <= _when(due_by))
+        with self._tx(write=False) as conn:
+            rows = conn.execute(query.order_by(review_cards.c.due, review_cards.c.id).limit(MAX_ROWS)).all()
+        return [ReviewCard(*row) for row in rows]
+
+    def count_due_cards(self, profile: str, due_by: datetime | None = None) -> int:
+        name = clean_profile_name(profile)
+        r = review_cards
+        with self._tx(write=False) as conn:
+            return int(conn.scalar(
+                select(func.count(r.c.id)).join(profiles, profiles.c.id == r.c.profile_id)
+                .where(profiles.c.name == name, r.c.due <= _when(due_by))) or 0)
+
+    def delete_review_card(self, profile: str, key: str) -> bool:
+        """«Togli dal ripasso»: the learner drops a card (a spot they no longer want to see)."""
+        name = clean_profile_name(profile)
+        key = _text(key, "card_key", MAX_KEY)
+        with self._tx(write=True) as conn:
+            pid = self._profile_id(conn, name)
+            if pid is None:
+                return False
+            result = conn.execute(delete(review_cards).where(review_cards.c.profile_id == pid,
+                                                             review_cards.c.card_key == key))
+            return bool(result.rowcount)
+
+    # -- practice hands ------------------------------------------------------------------------
+    def save_practice_hand(self, profile: str, phh: str, *, hero_seat: int, result_chips: int, big_blind: int,
+                           grades: Sequence[Mapping[str, Any]] = (), at: datetime | None = None) -> int:
+        """Keep a finished practice hand (the newest :data:`MAX_PRACTICE_HANDS` per profile); its id."""
+        name = clean_profile_name(profile)
+        text = _text(phh, "phh", MAX_HAND_TEXT, lines=True)
+        seat = _whole(hero_seat, "hero_seat", 0, 22)
+        result = _whole(result_chips, "result_chips", -MAX_CHIPS, MAX_CHIPS)
+        bb = _whole(big_blind, "big_blind", 1, MAX_CHIPS)
+        try:
+            graded = json.dumps([dict(g) for g in grades], ensure_ascii=False, allow_nan=False)
+        except (TypeError, ValueError) as err:
+            raise InvalidInput(N_("The store's «{field}» must be plain data, not {value}."), field="grades",
+                               value=repr(grades)[:40]) from err
+        _text(graded, "grades", MAX_GRADES_JSON)
+        h = practice_hands
+        with self._tx(write=True) as conn:
+            pid = self._ensure_profile(conn, name)
+            new_id = conn.execute(insert(h).values(profile_id=pid, played_at=_when(at), phh=text,
+                                                   hero_seat=seat, result_chips=result, big_blind=bb,
+                                                   grades=graded)
+                                  .returning(h.c.id)).scalar_one()
+            # The oldest beyond the limit go (a long-lived profile does not grow without end).
+            keep = (select(h.c.id).where(h.c.profile_id == pid).order_by(h.c.id.desc())
+                    .limit(MAX_PRACTICE_HANDS))
+            conn.execute(delete(h).where(h.c.profile_id == pid, h.c.id.not_in(keep.scalar_subquery())))
+            return int(new_id)
+
+    def practice_hands(self, profile: str, limit: int = 50) -> list[PracticeHand]:
+        """The newest practice hands first."""
+        name = clean_profile_name(profile)
+        limit = _whole(limit, "limit", 1, MAX_PRACTICE_HANDS)
+        h = practice_hands
+        with self._tx(write=False) as conn:
+            rows = conn.execute(
+                select(h.c.id, h.c.played_at, h.c.phh, h.c.hero_seat, h.c.result_chips, h.c.big_blind,
+                       h.c.grades)
+                .join(profiles, profiles.c.id == h.c.profile_id).where(profiles.c.name == name)
+                .order_by(h.c.id.desc()).limit(limit)).all()
+        out = []
+        for row in rows:
+            try:
+                grades = json.loads(row[6] or "[]")
+            except json.JSONDecodeError:
+                grades = []
+            out.append(PracticeHand(int(row[0]), row[1], str(row[2]), int(row[3]), int(row[4]), int(row[5]),
+                                    grades if isinstance(grades, list) else []))
+        return out
+
+    # -- the daily habit -----------------------------------------------------------------------
+    def decision_days(self, profile: str, since: datetime) -> dict[str, int]:
+        """Graded decisions per UTC day (ISO date) since ``since``: the daily goal and the streak."""
+        name = clean_profile_name(profile)
+        d = decision_grades
+        with self._tx(write=False) as conn:
+            times = conn.scalars(
+                select(d.c.decided_at).join(profiles, profiles.c.id == d.c.profile_id)
+                .where(profiles.c.name == name, d.c.decided_at >= _when(since)).limit(MAX_ROWS)).all()
+        days: dict[str, int] = {}
+        for when in times:
+            key = when.date().isoformat()
+            days[key] = days.get(key, 0) + 1
+        return days
 
     # -- summary ------------------------------------------------------------------------------
     def summary(self, profile: str) -> ProgressSummary:

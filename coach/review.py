@@ -32,6 +32,7 @@ from coach.i18n import N_
 
 if TYPE_CHECKING:
     from coach.engine import Hand
+    from coach.persistence import ReviewCard, Store
 
 RIGHT = ("ottima", "buona")
 TO_REVIEW = ("imprecisa", "errore", "errore grave")
@@ -173,3 +174,67 @@ def due_of(state: str) -> datetime:
 
     due: datetime = FsrsCard.from_json(state).due
     return due
+
+
+# -- cards in the store ---------------------------------------------------------------------------
+
+
+def card_key(spot: ReviewSpot) -> str:
+    """One card per spot: the same mistake made again is the same card, reviewed again."""
+    return f"{spot.source}:{spot.ref}"
+
+
+def spot_json(spot: ReviewSpot) -> str:
+    import json
+
+    return json.dumps(spot.to_dict(), ensure_ascii=False, sort_keys=True)
+
+
+def spot_from_json(text: str) -> ReviewSpot:
+    """The spot of a stored card; a damaged one is an :class:`InvalidInput` (never a raw error)."""
+    import json
+
+    try:
+        data = json.loads(text)
+        return ReviewSpot.from_dict(data)
+    except (ValueError, KeyError, TypeError, AttributeError) as err:
+        raise InvalidInput(N_("This review card is damaged and cannot be shown.")) from err
+
+
+def remember(store: Store, profile: str, spot: ReviewSpot, now: datetime | None = None) -> bool:
+    """Keep a graded decision as a review card if it needs one; True when a card was made or updated.
+
+    A new mistake is a new card, due at once; the same spot got wrong again is a
+    review of its card with that answer (the scheduler brings it back sooner).
+    """
+    if not needs_review(spot.grade):
+        return False
+    when = now or datetime.now(UTC)
+    key = card_key(spot)
+    existing = store.review_card(profile, key)
+    if existing is None:
+        schedule = new_card(when)
+        store.save_review_card(profile, key, source=spot.source, ref=spot.ref, spot=spot_json(spot),
+                               action=spot.action, grade=spot.grade, schedule=schedule, due=due_of(schedule),
+                               at=when)
+    else:
+        schedule, due = review(existing.schedule, spot.grade, when)
+        store.save_review_card(profile, key, source=spot.source, ref=spot.ref, spot=spot_json(spot),
+                               action=spot.action, grade=spot.grade, schedule=schedule, due=due,
+                               reviewed=True, at=when)
+    return True
+
+
+def answer(store: Store, profile: str, card: ReviewCard, action: str, grade: str,
+           now: datetime | None = None) -> datetime:
+    """The learner answered ``card`` again with ``action``, graded ``grade``: when it is due next (UTC)."""
+    when = now or datetime.now(UTC)
+    schedule, due = review(card.schedule, grade, when)
+    store.save_review_card(profile, card.key, source=card.source, ref=card.ref, spot=card.spot, action=action,
+                           grade=grade, schedule=schedule, due=due, reviewed=True, at=when)
+    return due
+
+
+def due_cards(store: Store, profile: str, now: datetime | None = None) -> list[ReviewCard]:
+    """The cards to review now, the most overdue first."""
+    return store.review_cards(profile, due_by=now or datetime.now(UTC))
