@@ -49,7 +49,7 @@ import threading
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, tzinfo
 from pathlib import Path
 from typing import Any, Final
 
@@ -943,8 +943,8 @@ class Store:
         return out
 
     # -- the daily habit -----------------------------------------------------------------------
-    def decision_days(self, profile: str, since: datetime) -> dict[str, int]:
-        """Graded decisions per UTC day (ISO date) since ``since``: the daily goal and the streak."""
+    def decision_days(self, profile: str, since: datetime, tz: tzinfo = UTC) -> dict[str, int]:
+        """Graded decisions per day (ISO date in ``tz``, the learner's) since ``since``: goal and streak."""
         name = clean_profile_name(profile)
         d = decision_grades
         with self._tx(write=False) as conn:
@@ -953,7 +953,7 @@ class Store:
                 .where(profiles.c.name == name, d.c.decided_at >= _when(since)).limit(MAX_ROWS)).all()
         days: dict[str, int] = {}
         for when in times:
-            key = when.date().isoformat()
+            key = when.replace(tzinfo=UTC).astimezone(tz).date().isoformat()
             days[key] = days.get(key, 0) + 1
         return days
 

@@ -19,6 +19,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -99,7 +100,10 @@ def test_a_learner_whose_process_is_killed_goes_on_in_another(tmp_path: Path) ->
     database = f"sqlite:///{tmp_path / 'class.db'}"
     Store(database).ensure_schema()
     with app_process(tmp_path, "a", database) as (a, proc_a), app_process(tmp_path, "b", database) as (b, _):
-        result = asyncio.run(asyncio.wait_for(answer_then_move(a, b, proc_a), 180))
+        # In a thread of its own: a browser test's Playwright may hold this thread's event loop.
+        with ThreadPoolExecutor(1) as pool:
+            moved = pool.submit(lambda: asyncio.run(asyncio.wait_for(answer_then_move(a, b, proc_a), 180)))
+            result = moved.result()
     assert result["asked"] and result["acknowledged"], result
     assert result["closed"], "the killed process's websocket did not close"
     assert result["restored"], "process B did not find the answer given on process A"

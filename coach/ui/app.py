@@ -27,6 +27,7 @@ PAGES: tuple[tuple[str, str, str, str], ...] = (
     ("lezioni", "lezioni", N_("Lessons"), ":material/school:"),
     ("pratica", "pratica", N_("Practice"), ":material/playing_cards:"),
     ("quiz", "quiz", N_("Quiz"), ":material/quiz:"),
+    ("ripasso", "ripasso", N_("Review"), ":material/history_edu:"),
     ("replayer", "replayer", N_("Replayer"), ":material/replay:"),
     ("glossario", "glossario", N_("Glossary"), ":material/menu_book:"),
     ("progressi", "progressi", N_("Progress"), ":material/insights:"),

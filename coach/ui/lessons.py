@@ -188,3 +188,11 @@ def is_complete(lesson: Lesson, answered: set[str]) -> bool:
 def topic_of(lesson: Lesson, rules: Sequence[str]) -> str:
     """The topic a quiz answer counts for: its first rule, else the lesson."""
     return rules[0] if rules else lesson.id
+
+
+def lesson_share(lesson: Lesson, answered: set[str]) -> float:
+    """How much of a lesson is done: its decision points and questions answered (0 to 1)."""
+    keys = set(question_keys(lesson)) | set(decision_keys(lesson))
+    if not keys:
+        return 0.0
+    return len(keys & answered) / len(keys)

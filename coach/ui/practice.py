@@ -11,7 +11,8 @@ refused choice leaves the hand exactly as it was.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+import time
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from coach.engine import Hand
@@ -19,6 +20,7 @@ from coach.engine.session import BlindLevel, HandRecord, Session
 from coach.errors import CoachError, IllegalAction, InvalidInput
 from coach.feedback import Bot, analyze
 from coach.i18n import N_, Message
+from coach.review import ReviewSpot, spot_of
 from coach.ui.coaching import Verdict, option_code, verdict_from
 from coach.ui.player import Attempt, Outcome, as_refusal, try_choice
 
@@ -53,6 +55,7 @@ class GradedDecision:
     verdict: Verdict
     said: str  # PHH code of the learner's action (what the progress store keeps)
     message: Message | None = None  # the action in words, as the narration says it ("Anna paga 2.")
+    spot: ReviewSpot | None = None  # the table before the choice: «rigioca», and a review card if wrong
 
 
 @dataclass
@@ -65,6 +68,8 @@ class PracticeTable:
     results: list[int] = field(default_factory=list)  # the learner's net chips per hand
     decisions: list[GradedDecision] = field(default_factory=list)
     last_record: HandRecord | None = None
+    unsaved: list[HandRecord] = field(default_factory=list)  # finished hands the page has not stored yet
+    _session_id: str = field(default_factory=lambda: format(int(time.time() * 1000), "x"))
 
     @classmethod
     def create(cls, config: PracticeConfig) -> PracticeTable:
@@ -164,6 +169,7 @@ class PracticeTable:
     def _finish(self) -> None:
         record = self.session.finish_hand()
         self.last_record = record
+        self.unsaved.append(record)
         self.results.append(record.stacks_after[HERO] - record.stacks_before[HERO])
 
     def act(self, attempt: Attempt, *, seed: int = 0) -> Outcome:
@@ -181,13 +187,31 @@ class PracticeTable:
             analysis = None
         street = hand.street
         number = self.hand_number
+        spot = self._spot(hand, number)
         outcome = try_choice(hand, attempt)
         if outcome.code is not None:
             verdict = verdict_from(analysis, outcome.code) if analysis is not None else Verdict(outcome.code)
-            self.decisions.append(GradedDecision(number, street, verdict, option_code(outcome.code),
-                                                 outcome.said))
+            said = option_code(outcome.code)
+            if spot is not None:
+                spot = replace(spot, action=said, grade=verdict.grade or "")
+            self.decisions.append(GradedDecision(number, street, verdict, said, outcome.said, spot))
             self._bots_play()
         return outcome
+
+    def _spot(self, hand: Hand, number: int) -> ReviewSpot | None:
+        """The spot as it stands, to answer again later (None if it cannot be written down)."""
+        profiles = {f"p{hand.config.player_of_seat(seat)}": name
+                    for seat, name in self.profiles(hand).items()}
+        try:
+            return spot_of(hand, source="practice", ref=f"{self.session_id}/{number}/{len(hand.actions)}",
+                           profiles=profiles)
+        except CoachError:
+            return None
+
+    @property
+    def session_id(self) -> str:
+        """Tells this session's spots apart from another session's (the seed and the start time)."""
+        return self._session_id
 
     def profiles(self, hand: Hand) -> dict[int, str]:
         """The profile the coach assumes for each bot in ``hand``, from its style (a calling station...)."""
@@ -203,6 +227,11 @@ class PracticeTable:
 
     def decisions_of(self, hand_number: int) -> list[GradedDecision]:
         return [d for d in self.decisions if d.hand_number == hand_number]
+
+    def take_unsaved(self) -> list[HandRecord]:
+        """The finished hands not stored yet (the page stores them, then they are no longer pending)."""
+        out, self.unsaved = self.unsaved, []
+        return out
 
 
 def _refusal(hand: Hand, attempt: Attempt) -> IllegalAction | None:

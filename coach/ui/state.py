@@ -22,6 +22,7 @@ from urllib.parse import quote, unquote
 import streamlit as st
 
 from coach.errors import CoachError, InvalidInput
+from coach.habit import clamp_goal
 from coach.i18n import SUPPORTED_LOCALES, Message, Translator, get_translator
 from coach.persistence import ENV_URL, Store, clean_profile_name, default_database_url
 
@@ -29,7 +30,7 @@ FeedbackTiming = Literal["decision", "hand_end"]
 SETTINGS_KEY = "coach.settings"
 PROFILE_KEY = "coach.profile"  # this session's profile before the settings are loaded (tests set it)
 PROFILE_COOKIE = "coach_profile"
-PREFERENCES = ("locale", "four_colour", "feedback_timing", "letter_shortcuts")
+PREFERENCES = ("locale", "four_colour", "feedback_timing", "letter_shortcuts", "daily_goal")
 DB_ERROR = "coach.db_error"  # why the last store call failed (a Message): «progressi non salvati»
 T = TypeVar("T")
 
@@ -77,6 +78,7 @@ class Settings:
     # Single-letter shortcuts (F folds!) act without a modifier: off unless the learner
     # turns them on (WCAG 2.1.4). Arrows, Home and End for the steps always work.
     letter_shortcuts: bool = False
+    daily_goal: int = 10  # decisions a day (coach.habit)
 
 
 def database_url() -> str:
@@ -143,6 +145,7 @@ def _from_prefs(base: Settings, prefs: dict[str, Any]) -> Settings:
         four_colour=bool(prefs.get("four_colour", base.four_colour)),
         feedback_timing=timing if timing in ("decision", "hand_end") else base.feedback_timing,
         letter_shortcuts=bool(prefs.get("letter_shortcuts", base.letter_shortcuts)),
+        daily_goal=clamp_goal(prefs.get("daily_goal", base.daily_goal)),
     )
 
 

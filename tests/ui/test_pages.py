@@ -86,8 +86,11 @@ def test_home_offers_the_next_lesson(app: Callable[..., AppTest], db_url: str) -
 
     Store(db_url).mark_lesson_completed("Ospite", "01-mazzo-carte-punti")
     at = app()
-    links = {p.proto.label: p.proto for p in at.get("page_link")}
-    # every lesson of the course is a link to it, ticked when completed
+    # every lesson of the course is a link to it, ticked when completed, with its state in words
+    states = {p.proto.label.split(" · ")[0]: p.proto.label.split(" · ")[-1] for p in at.get("page_link")}
+    assert states["1. Il mazzo, le carte e i punti"] == "completata"
+    assert states["2. Il bottone e i bui"] == "da iniziare"
+    links = {p.proto.label.split(" · ")[0]: p.proto for p in at.get("page_link")}
     first = links["1. Il mazzo, le carte e i punti"]
     assert first.query_string == "lezione=01-mazzo-carte-punti" and first.icon == ":material/check_circle:"
     assert links["2. Il bottone e i bui"].icon == ":material/radio_button_unchecked:"
@@ -114,7 +117,7 @@ def test_database_url_from_streamlit_secrets(tmp_path: Path, monkeypatch: pytest
     profile = at.session_state[SETTINGS_KEY].profile  # a browser seen for the first time: its own code
     assert is_guest_code(profile)
     assert Store(url).preferences(profile) == {"feedback_timing": "decision", "four_colour": True,
-                                               "letter_shortcuts": False, "locale": "it"}
+                                               "letter_shortcuts": False, "locale": "it", "daily_goal": 10}
 
 
 def test_an_unreachable_database_keeps_the_app_going(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -6,7 +6,7 @@ import streamlit as st
 
 from coach.i18n import Translator
 from coach.ui import state
-from coach.ui.lessons import course
+from coach.ui.lessons import course, lesson_share
 from coach.ui.widgets import page_header, play_money_note
 
 
@@ -32,6 +32,7 @@ def render() -> None:
                          icon=":material/play_arrow:"):
                 st.session_state["lesson.goto"] = (b.lesson_id, b.hand, b.step)
                 st.switch_page("coach/ui/pages/lezioni.py")
+    _today(t, s.profile, s.daily_goal)
     _course(t, s.profile)
     col1, col2, col3 = st.columns(3)
     col1.page_link("coach/ui/pages/lezioni.py", label=t("Start with the lessons"), icon=":material/school:")
@@ -47,20 +48,64 @@ def _course(t: Translator, profile: str) -> None:
     except Exception:  # a broken lesson file: the lessons page says which
         return
     done = state.load(lambda db: {c.lesson_id for c in db.completed_lessons(profile)}, set[str]())
+    answered = state.load(lambda db: set(db.lesson_answers(profile)), set[str]())
     if not all_:
         return
     st.header(t("The course"))
     st.progress(len(done & {x.id for x in all_}) / len(all_),
                 text=t("{done} of {total} lessons completed", done=len(done & {x.id for x in all_}),
                        total=len(all_)))
-    # Every lesson is a link to it (a click opens the lesson, not just reads its title).
+    # Every lesson is a link to it (a click opens the lesson, not just reads its title), with
+    # its state: completed, in progress (the share of its decisions and questions done), not
+    # started; its prerequisites are a hint, never a lock.
+    titles = {x.id: f"{x.place}. {x.title}" for x in all_}
     for x in all_:
-        st.page_link("coach/ui/pages/lezioni.py", label=f"{x.place}. {x.title}",
-                     icon=":material/check_circle:" if x.id in done else ":material/radio_button_unchecked:",
-                     query_params={"lezione": x.id},
-                     help=t("Completed") if x.id in done else t("Not completed yet"))
+        share = lesson_share(x, answered)
+        if x.id in done:
+            icon, status = ":material/check_circle:", t("completed")
+        elif share > 0:
+            icon = ":material/timelapse:"
+            status = t("in progress, {share} done", share=t.format_percent(share, 0))
+        else:
+            icon, status = ":material/radio_button_unchecked:", t("not started")
+        missing = [titles[r] for r in x.prerequisites if r in titles and r not in done]
+        hint = t("Best after: {lessons}", lessons="; ".join(missing)) if missing else status
+        st.page_link("coach/ui/pages/lezioni.py", label=f"{x.place}. {x.title} · {status}", icon=icon,
+                     query_params={"lezione": x.id}, help=hint)
     nxt = next((x for x in all_ if x.id not in done), None)
     label = t("Next lesson: {title}", title=str(nxt.place) + ". " + nxt.title) if nxt is not None else ""
     if nxt is not None and st.button(label, key="home_next_lesson", icon=":material/school:"):
         st.session_state["lesson.goto"] = (nxt.id, -1, 0)
         st.switch_page("coach/ui/pages/lezioni.py")
+
+
+def _today(t: Translator, profile: str, goal: int) -> None:
+    """Mistakes to review today, and the daily goal with its streak (sober: no prizes, no money)."""
+    from datetime import UTC, datetime, timedelta
+
+    from coach.habit import habit
+    from coach.ui.views.ripasso import learner_tz
+
+    now = datetime.now(UTC)
+    tz = learner_tz()
+    due = state.load(lambda db: db.count_due_cards(profile, now), 0)
+    days: dict[str, int] = state.load(lambda db: db.decision_days(profile, now - timedelta(days=400), tz), {})
+    h = habit(days, now.astimezone(tz).date(), goal)
+    with st.container(border=True):
+        left, right = st.columns(2, vertical_alignment="center")
+        with left:
+            if due:
+                st.markdown("**" + (t("{n} mistakes to review today", n=due) if due != 1
+                                    else t("1 mistake to review today")) + "**")
+                st.page_link("coach/ui/pages/ripasso.py", label=t("Review them now"),
+                             icon=":material/history_edu:")
+            else:
+                st.markdown(t("No mistakes to review today."))
+                st.caption(t("A decision graded «imprecisa» or worse comes back here to be answered again."))
+        with right:
+            st.progress(h.share, text=t("Today: {done} of {goal} decisions", done=h.today, goal=h.goal))
+            if h.streak:
+                st.caption(t("{n} days in a row at your goal", n=h.streak) if h.streak != 1
+                           else t("1 day at your goal"))
+            else:
+                st.caption(t("Reach your goal today to start a streak (goal in Settings)."))

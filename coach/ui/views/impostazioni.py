@@ -13,6 +13,7 @@ import streamlit as st
 
 from coach.cards import parse_cards
 from coach.errors import InvalidInput
+from coach.habit import MAX_GOAL, MIN_GOAL
 from coach.ui import state
 from coach.ui.table import render_card_preview
 from coach.ui.widgets import page_header, play_money_note
@@ -39,6 +40,7 @@ def _copy(setting: str, key: str) -> None:
         st.session_state["set_four"] = s.four_colour
         st.session_state["set_timing"] = s.feedback_timing
         st.session_state["set_letters"] = s.letter_shortcuts
+        st.session_state["set_goal"] = s.daily_goal
         st.session_state["set_profile"] = s.profile
 
 
@@ -52,6 +54,7 @@ def render() -> None:
     _seed("set_profile", s.profile)
     _seed("set_classroom", s.classroom)
     _seed("set_letters", s.letter_shortcuts)
+    _seed("set_goal", s.daily_goal)
 
     st.selectbox(t("Language"), options=list(LANGUAGES), format_func=LANGUAGES.__getitem__,
                  key="set_locale", on_change=_copy, args=("locale", "set_locale"))
@@ -77,6 +80,11 @@ def render() -> None:
     st.radio(t("Coach feedback in practice"), options=list(timing_labels),
              format_func=timing_labels.__getitem__, key="set_timing",
              on_change=_copy, args=("feedback_timing", "set_timing"))
+    st.number_input(t("Daily goal (decisions)"), min_value=MIN_GOAL, max_value=MAX_GOAL, step=1,
+                    key="set_goal",
+                    on_change=_copy, args=("daily_goal", "set_goal"),
+                    help=t("How many decisions you want to make each day, in lessons, practice or "
+                           "review. Home shows today's count and your streak of days."))
     st.toggle(t("Classroom mode (projector)"), key="set_classroom",
               on_change=_copy, args=("classroom", "set_classroom"),
               help=t("Large table and text, no sidebar. Add ?aula=1 to a link to open it "

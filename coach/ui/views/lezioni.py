@@ -22,6 +22,7 @@ from coach.feedback import Grade
 from coach.i18n import N_, NN_, Message, Translator
 from coach.lessons.schema import Chart, Decision, Lesson
 from coach.persistence import LessonAnswer
+from coach.review import ReviewSpot, needs_review, remember, spot_of
 from coach.ui import state
 from coach.ui.charts import EquityData, build_equity_figure, build_range_figure, describe_equity
 from coach.ui.coaching import Verdict, assess, authored_verdict, lesson_authored, lesson_best, option_code
@@ -307,6 +308,17 @@ def _decision_answer(lesson_id: str, hand_index: int, at: int, code: str,
                           verdict)
 
 
+def _review_spot(lesson_id: str, key: str, code: str, grade: str) -> ReviewSpot | None:
+    """The lesson's decision point ``key`` as a review card's spot (None if it cannot be written down)."""
+    _, hand_index, at = key.rsplit("/", 2)
+    sc = script(lesson_id, int(hand_index))
+    try:
+        return spot_of(sc.hand_at(sc.step_of_action(int(at))), source="lesson", ref=key,
+                       action=option_code(code), grade=grade, profiles=sc.profiles)
+    except CoachError:
+        return None
+
+
 def _record_answer(lesson_id: str, key: str, answer: DecisionAnswer) -> None:
     """The answer in the session and in the database: the grade in the log, the answer for later sessions."""
     _answers()[key] = answer
@@ -316,6 +328,10 @@ def _record_answer(lesson_id: str, key: str, answer: DecisionAnswer) -> None:
     if grade is not None:
         state.save(lambda db: db.record_decision(profile, grade, source="lesson", ref=key, action=answer.code,
                                                  ev_loss_bb=answer.verdict.ev_loss_bb))
+        if needs_review(grade):  # a mistake comes back in «Ripasso» (coach.review)
+            spot = _review_spot(lesson_id, key, answer.code, grade)
+            if spot is not None:
+                state.save(lambda db: remember(db, profile, spot))
     _remember(key, answer.code)
     _check_complete(lesson_id)
 

@@ -2,19 +2,26 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from datetime import UTC
+
 import streamlit as st
+from babel.dates import format_datetime
 
 from coach.errors import IllegalAction
 from coach.feedback import STYLES
 from coach.i18n import N_, Translator
+from coach.persistence import PracticeHand
+from coach.review import ReviewSpot, needs_review, remember
 from coach.ui import state
 from coach.ui.charts import GRADE_LABELS, GradePoint, build_grades_figure, build_session_figure
 from coach.ui.controls import action_panel
 from coach.ui.handview import table_view
 from coach.ui.player import Attempt
-from coach.ui.practice import GradedDecision, PracticeConfig, PracticeTable
+from coach.ui.practice import HERO, GradedDecision, PracticeConfig, PracticeTable
 from coach.ui.table import STREET_NAMES
 from coach.ui.views.lezioni import GRADE_BOX, action_label, options_table
+from coach.ui.views.ripasso import learner_tz
 from coach.ui.widgets import (
     link_rules,
     page_header,
@@ -26,6 +33,7 @@ from coach.ui.widgets import (
 )
 
 TABLE = "practice.table"
+HISTORY_SHOWN = 30  # practice hands listed (the store keeps more; the download has these)
 REFUSAL = "practice.refusal"
 STYLE_NAMES = {
     "mixed": N_("Mixed (one style per bot)"),
@@ -55,12 +63,14 @@ def _on_sit() -> None:
     tb.deal()
     st.session_state[TABLE] = tb
     st.session_state.pop(REFUSAL, None)
+    _store_finished(tb)
 
 
 def _on_deal() -> None:
     tb = _table()
     if tb is not None and tb.can_deal:
         tb.deal()
+        _store_finished(tb)
     st.session_state.pop(REFUSAL, None)
 
 
@@ -97,6 +107,35 @@ def _on_choice(attempt: Attempt) -> None:
     for d in tb.decisions[before:]:
         if d.verdict.grade is not None:
             record(d, d.verdict.grade)
+        if d.spot is not None and needs_review(d.spot.grade):
+            _remember(profile, d.spot)
+    _store_finished(tb)
+
+
+def _store_finished(tb: PracticeTable) -> None:
+    """Every finished hand goes into the learner's practice history (the database)."""
+    records = tb.take_unsaved()
+    if not records:
+        return
+    profile = state.settings().profile
+    for record in records:
+        if HERO not in record.seats:
+            continue
+        grades = [{"action": d.said, "grade": d.verdict.grade, "ev_loss_bb": d.verdict.ev_loss_bb,
+                   "street": d.street} for d in tb.decisions_of(record.number) if d.verdict.grade is not None]
+        text = record.phh()
+        result = record.stacks_after[HERO] - record.stacks_before[HERO]
+        _save_hand(profile, text, record.seats.index(HERO), result, record.level.big_blind, grades)
+
+
+def _remember(profile: str, spot: ReviewSpot) -> None:
+    state.save(lambda db: remember(db, profile, spot))
+
+
+def _save_hand(profile: str, text: str, seat: int, result: int, big_blind: int,
+               grades: Sequence[Mapping[str, object]]) -> None:
+    state.save(lambda db: db.save_practice_hand(profile, text, hero_seat=seat, result_chips=result,
+                                                big_blind=big_blind, grades=grades))
 
 
 def render() -> None:
@@ -124,6 +163,7 @@ def _setup(t: Translator) -> None:
               help=t("How often a bot plays the coach's best choice."))
     st.button(t("Sit down at the table"), key="prac_sit", type="primary", on_click=_on_sit,
               icon=":material/playing_cards:")
+    _history(t)
     play_money_note()
 
 
@@ -158,6 +198,7 @@ def _play(tb: PracticeTable, t: Translator) -> None:
             _hand_over(tb, t)
         show_log(view.log)
     _session_charts(tb, t)
+    _history(t)
     play_money_note()
 
 
@@ -199,7 +240,7 @@ def _feedback(tb: PracticeTable, hand_number: int, t: Translator, *, last_only: 
     if not decisions:
         return
     st.markdown("**" + t("The coach's comments") + "**")
-    for d in decisions:
+    for i, d in enumerate(decisions):
         v = d.verdict
         # The choice in the lessons' words ("hai scelto: Anna paga 2"), never a PHH code.
         said = t.render(d.message) if d.message is not None else action_label(*_kind_amount(d.said), t)
@@ -211,6 +252,57 @@ def _feedback(tb: PracticeTable, hand_number: int, t: Translator, *, last_only: 
         if v.explanation is not None:
             st.markdown(link_rules(t.render(v.explanation), t))
         options_table(v, t)
+        if d.spot is not None and st.button(t("Replay this decision"), key=f"prac.replay.{hand_number}.{i}",
+                                            icon=":material/replay:",
+                                            help=t("The same spot again, from the table as it was.")):
+            replay_spot(d.spot)
+
+
+def replay_spot(spot: ReviewSpot) -> None:
+    """«Rigioca questa decisione»: the review page plays that spot (called in a run, not a callback)."""
+    from coach.ui.views.ripasso import open_spot
+
+    open_spot(spot)
+    st.switch_page("coach/ui/pages/ripasso.py")
+
+
+def _history(t: Translator) -> None:
+    """The learner's practice hands (the database): result, grades, open in the Replayer, download all."""
+    profile = state.settings().profile
+    hands: list[PracticeHand] = state.load(lambda db: db.practice_hands(profile, HISTORY_SHOWN), [])
+    if not hands:
+        return
+    with st.expander(t("Your practice hands ({n})", n=len(hands)), expanded=_table() is None):
+        texts = [f"[{n}]\n{h.phh.strip()}\n" for n, h in enumerate(reversed(hands), start=1)]
+        st.download_button(t("Download them all (one PHH file)"), data="\n".join(texts),
+                           file_name="mani-di-pratica.phhs", mime="text/plain", key="prac_download_all",
+                           icon=":material/download:", on_click="ignore")
+        labels = {k: t(v) for k, v in GRADE_LABELS.items()}
+        for h in hands:
+            when = format_datetime(h.played_at.replace(tzinfo=UTC), format="short", locale=t.locale,
+                                   tzinfo=learner_tz())
+            net = h.result_chips
+            result = (t("won {amount} chips", amount=net) if net > 0 else
+                      t("lost {amount} chips", amount=-net) if net < 0 else t("broke even"))
+            grades = ", ".join(labels.get(str(g.get("grade")), str(g.get("grade"))) for g in h.grades)
+            cols = st.columns([5, 2], vertical_alignment="center")
+            line = t("**Hand {n}** · {when} · {result}", n=_hand_no(h.phh), when=when, result=result)
+            cols[0].markdown(line + (" · " + t("grades: {grades}", grades=grades) if grades else ""))
+            if cols[1].button(t("Open in the Replayer"), key=f"prac.open.{h.id}", icon=":material/replay:"):
+                open_in_replayer(t("practice hand {n}", n=_hand_no(h.phh)), h.phh)
+
+
+def _hand_no(text: str) -> str:
+    for line in text.splitlines():
+        if line.startswith("hand = "):
+            return line.split("=", 1)[1].strip()
+    return "?"
+
+
+def open_in_replayer(name: str, text: str) -> None:
+    """Hand ``text`` to the Replayer and go there (it loads it on its next run)."""
+    st.session_state["replay.open"] = (name, text)
+    st.switch_page("coach/ui/pages/replayer.py")
 
 
 def _kind_amount(code: str) -> tuple[str, int | None]:

@@ -106,6 +106,9 @@ def _on_comment(step: int, code: str) -> None:
 
 def render() -> None:
     t = state.tr()
+    opened = st.session_state.pop("replay.open", None)  # a practice hand sent from «Pratica»
+    if isinstance(opened, tuple) and len(opened) == 2:
+        _load(str(opened[0]), str(opened[1]).encode("utf-8"))
     page_header(t("Replayer"), t("Step through any hand: a PHH hand history or one of the lessons' hands."))
     src_file, src_paste, src_lesson = st.tabs([t("Upload a file"), t("Paste the text"), t("A lesson's hand")])
     with src_file:
@@ -190,3 +193,22 @@ def _comment(step: int, code: str, action: str, scale: int, t: Translator) -> No
         st.markdown(link_rules(t.render(verdict.explanation), t))
         if scale > 1:
             st.caption(t("The coach counts this file's amounts in cents (1,00 = 100)."))
+    if st.button(t("Replay this decision"), key=f"replay.again.{step}", icon=":material/replay:",
+                 help=t("Answer this spot yourself, from the table as it was, and get the coach's grade.")):
+        _replay_decision(step)
+
+
+def _replay_decision(step: int) -> None:
+    """«Rigioca questa decisione»: the spot before the next action, on the review page."""
+    from coach.review import spot_of
+    from coach.ui.views.pratica import replay_spot
+
+    sc: HandScript = st.session_state[SCRIPT]
+    source = st.session_state.get(SOURCE)
+    name = str(source[0]) if source is not None else "replayer"
+    try:
+        spot = spot_of(sc.hand_at(step), source="replayer", ref=f"{name[:120]}/{step}")
+    except CoachError as err:
+        st.session_state[ERROR] = err
+        return
+    replay_spot(spot)

@@ -1,0 +1,274 @@
+"""Ripasso: the decisions the learner got wrong, answered again when the scheduler says so.
+
+A card is a spot, not a picture: the table is rebuilt by the engine from the
+hand history kept with the card, the learner answers with the same buttons as
+in the lessons, and the coach grades the answer the same way (a lesson's spot
+with the lesson's own texts and choice). The answer goes to the scheduler
+(``coach.review``, the fsrs library): right pushes the card further out, wrong
+brings it back. «Una mano simile» deals the same spot with new cards, so the
+answer cannot be learnt by heart; «Rigioca questa decisione» in the practice
+page and the Replayer lands here with that one spot.
+"""
+
+from __future__ import annotations
+
+import random
+from datetime import UTC, datetime
+from typing import Any
+
+import streamlit as st
+from babel.dates import format_datetime, format_timedelta
+
+from coach.errors import CoachError, IllegalAction
+from coach.i18n import Translator
+from coach.persistence import ReviewCard
+from coach.review import ReviewSpot, answer, card_key, due_cards, similar_spot, spot_from_json
+from coach.ui import state
+from coach.ui.coaching import Verdict, assess, lesson_authored, lesson_best, option_code
+from coach.ui.controls import action_panel
+from coach.ui.handview import display_street, table_view
+from coach.ui.player import Attempt, try_choice
+from coach.ui.widgets import page_header, show_log, show_refusal, street_stepper, table_and_panel
+
+SPOT = "review.spot"  # a single spot to play (rigioca, una mano simile): a ReviewSpot as a dict
+CARD = "review.card"  # the card being answered (kept while its feedback is shown)
+ANSWER = "review.answer"  # (spot key, code, said, Verdict, next due or None)
+REFUSAL = "review.refusal"
+ROUND = "review.round"  # a counter, so each spot's buttons get fresh keys
+
+
+def open_spot(spot: ReviewSpot) -> None:
+    """Make ``spot`` the one the review page plays next (the caller switches page)."""
+    st.session_state[SPOT] = spot.to_dict()
+    for key in (CARD, ANSWER, REFUSAL):
+        st.session_state.pop(key, None)
+    st.session_state[ROUND] = int(st.session_state.get(ROUND, 0)) + 1
+
+
+def grade_spot(spot: ReviewSpot, code: str) -> Verdict:
+    """The coach's verdict on ``code`` in ``spot``, as the spot's own page would give it.
+
+    A lesson's decision point keeps the lesson's texts, grades and choice; any
+    other spot (practice, the Replayer, a similar spot) is graded by the coach
+    with the opponents' profiles the spot was played against.
+    """
+    hand = spot.hand()
+    if spot.source == "lesson" and "#" not in spot.ref:
+        found = _lesson_decision(spot.ref)
+        if found is not None:
+            decision, profiles = found
+            verdict = assess(hand, code, authored=lesson_authored(decision), profiles=profiles)
+            best = decision.best in (code, option_code(code))
+            return lesson_best(verdict) if best else verdict
+    return assess(hand, code, profiles=spot.profiles)
+
+
+def _lesson_decision(ref: str) -> tuple[Any, dict[str, str]] | None:
+    from coach.ui.views.lezioni import lessons, script
+
+    try:
+        lesson_id, hand_index, at = ref.rsplit("/", 2)
+        if not any(x.id == lesson_id for x in lessons()):
+            return None
+        sc = script(lesson_id, int(hand_index))
+        return sc.decisions[int(at)], dict(sc.profiles)
+    except (ValueError, KeyError, IndexError, CoachError):
+        return None
+
+
+def _round() -> int:
+    return int(st.session_state.setdefault(ROUND, 0))
+
+
+def _on_choice(spot: ReviewSpot, card: ReviewCard | None, attempt: Attempt) -> None:
+    try:
+        outcome = try_choice(spot.hand(), attempt)
+    except CoachError as err:
+        st.session_state[REFUSAL] = err
+        return
+    if outcome.refusal is not None:
+        st.session_state[REFUSAL] = outcome.refusal
+        return
+    st.session_state.pop(REFUSAL, None)
+    assert outcome.code is not None
+    t = state.tr()
+    with st.spinner(t("The coach is working out the numbers...")):
+        verdict = grade_spot(spot, outcome.code)
+    profile = state.settings().profile
+    grade = verdict.grade
+    due: datetime | None = None
+    if grade is not None:
+        code = option_code(outcome.code)
+        state.save(lambda db: db.record_decision(profile, grade, source="review", ref=spot.ref[:200],
+                                                 action=code, ev_loss_bb=verdict.ev_loss_bb))
+        if card is not None:
+            due = state.save(lambda db: answer(db, profile, card, code, grade))
+            st.session_state[CARD] = card
+    st.session_state[ANSWER] = (card_key(spot), outcome.code, outcome.said, verdict, due)
+
+
+def _on_next() -> None:
+    for key in (SPOT, CARD, ANSWER, REFUSAL):
+        st.session_state.pop(key, None)
+    st.session_state[ROUND] = _round() + 1
+
+
+def _on_similar(spot: ReviewSpot) -> None:
+    try:
+        fresh = similar_spot(spot, random.SystemRandom().randrange(1 << 30))
+    except CoachError as err:
+        st.session_state[REFUSAL] = err
+        return
+    open_spot(fresh)
+
+
+def _on_drop(card: ReviewCard) -> None:
+    profile = state.settings().profile
+    state.save(lambda db: db.delete_review_card(profile, card.key))
+    _on_next()
+
+
+def render() -> None:
+    t = state.tr()
+    page_header(t("Review your mistakes"),
+                t("The decisions you got wrong come back when it is time to look at them again."))
+    single = st.session_state.get(SPOT)
+    if isinstance(single, dict):
+        try:
+            spot = ReviewSpot.from_dict(single)
+        except (KeyError, TypeError, ValueError):
+            st.session_state.pop(SPOT, None)
+            st.rerun()
+        st.caption(t("A spot to play again: your answer is graded, and your review cards are not touched."))
+        _play(spot, None, t)
+        return
+    profile = state.settings().profile
+    held = st.session_state.get(CARD)
+    cards = state.load(lambda db: due_cards(db, profile), None)
+    if cards is None:  # the notice at the top says why
+        return
+    if isinstance(held, ReviewCard) and st.session_state.get(ANSWER) is not None:
+        card: ReviewCard | None = held  # its feedback stays until «Avanti»
+        remaining = len([c for c in cards if c.key != held.key])
+    else:
+        card = cards[0] if cards else None
+        remaining = len(cards)
+    if card is None:
+        _nothing_due(profile, t)
+        return
+    st.caption(t("{n} mistakes to review now", n=remaining) if remaining != 1
+               else t("1 mistake to review now"))
+    try:
+        spot = spot_from_json(card.spot)
+        spot.hand()
+    except CoachError as err:
+        st.warning(t("This review card cannot be shown: {problem}", problem=err.localized(t)))
+        st.button(t("Remove it from the review"), key=f"review.drop.{_round()}", on_click=_on_drop,
+                  args=(card,))
+        return
+    _play(spot, card, t)
+
+
+def _nothing_due(profile: str, t: Translator) -> None:
+    every: list[ReviewCard] = state.load(lambda db: db.review_cards(profile), [])
+    if not every:
+        st.success(t("No mistakes to review: the decisions graded «imprecisa» or worse in lessons and "
+                     "practice will come here."), icon=":material/check_circle:")
+    else:
+        nxt = min(c.due for c in every).replace(tzinfo=UTC)
+        wait = format_timedelta(nxt - datetime.now(UTC), locale=t.locale, add_direction=True)
+        st.success(t("Nothing to review now. Your next card comes back {when} ({date}); {n} cards in all.",
+                     when=wait, date=format_datetime(nxt, format="short", locale=t.locale,
+                                                     tzinfo=learner_tz()), n=len(every)),
+                   icon=":material/check_circle:")
+    cols = st.columns(2)
+    cols[0].page_link("coach/ui/pages/lezioni.py", label=t("Go on with the lessons"),
+                      icon=":material/school:")
+    cols[1].page_link("coach/ui/pages/pratica.py", label=t("Play a hand"), icon=":material/playing_cards:")
+
+
+def learner_tz() -> Any:
+    """The learner's time zone, as the browser gives it (UTC if it says nothing)."""
+    from zoneinfo import ZoneInfo
+
+    try:
+        name = st.context.timezone
+        return ZoneInfo(name) if name else UTC
+    except Exception:  # an unknown or missing zone name
+        return UTC
+
+
+def _play(spot: ReviewSpot, card: ReviewCard | None, t: Translator) -> None:
+    hand = spot.hand()
+    hero = hand.legal_actions().actor
+    view = table_view(hand, t, hero=hero)
+    left, right = table_and_panel(view)
+    with left:
+        street_stepper(display_street(hand))
+    given = st.session_state.get(ANSWER)
+    with right:
+        if card is not None and card.reviews == 0 and given is None:
+            st.markdown(t("The first time you chose: **{action}** (grade: {grade}).",
+                          action=_said(card.action, spot, t), grade=t(_grade_name(card.grade))))
+        elif card is not None and given is None:
+            st.markdown(t("Last time you chose: **{action}** (grade: {grade}).",
+                          action=_said(card.action, spot, t), grade=t(_grade_name(card.grade))))
+        if given is None or given[0] != card_key(spot):
+            st.subheader(t("Your turn: what do you do?"))
+            action_panel(hand, f"review.{_round()}", lambda a: _on_choice(spot, card, a))
+            refusal = st.session_state.get(REFUSAL)
+            if isinstance(refusal, IllegalAction):
+                show_refusal(refusal)
+            elif isinstance(refusal, CoachError):
+                st.error(refusal.localized(t), icon=":material/error:")
+        else:
+            _feedback(spot, card, given, t)
+        show_log(view.log)
+    if given is not None and given[0] == card_key(spot):
+        from coach.ui.views.lezioni import DecisionAnswer, _show_answer_details
+
+        _show_answer_details(DecisionAnswer(given[1], given[2], "", True, None, given[3]), t)
+
+
+def _feedback(spot: ReviewSpot, card: ReviewCard | None, given: tuple[Any, ...], t: Translator) -> None:
+    from coach.ui.views.lezioni import DecisionAnswer, _show_verdict
+
+    _, code, said, verdict, due = given
+    _show_verdict(DecisionAnswer(code, said, "", True, None, verdict), t)
+    if card is not None and isinstance(due, datetime):
+        wait = format_timedelta(due.replace(tzinfo=UTC) - datetime.now(UTC), locale=t.locale,
+                                add_direction=True, threshold=1.1)
+        st.caption(t("This spot comes back {when}.", when=wait))
+    with st.container(horizontal=True):
+        st.button(t("Next"), key=f"review.next.{_round()}", type="primary", on_click=_on_next,
+                  icon=":material/arrow_forward:")
+        st.button(t("A similar hand"), key=f"review.similar.{_round()}", on_click=_on_similar, args=(spot,),
+                  icon=":material/shuffle:",
+                  help=t("The same spot with new cards: the same street, price and position."))
+        if card is not None:
+            st.button(t("Remove it from the review"), key=f"review.drop.{_round()}", on_click=_on_drop,
+                      args=(card,), icon=":material/delete:")
+
+
+def _said(code: str, spot: ReviewSpot, t: Translator) -> str:
+    """The learner's earlier answer in words, read against the spot (a ``cc`` is a check or a call)."""
+    from coach.ui.views.lezioni import action_label
+
+    parts = code.split()
+    if not parts:
+        return "—"
+    legal = spot.hand().legal_actions()
+    if parts[0] == "f":
+        return action_label("fold", None, t)
+    if parts[0] == "cc":
+        return (t("Call {amount}", amount=legal.call_amount) if legal.call_amount
+                else action_label("check", None, t))
+    if parts[0] == "cbr" and len(parts) > 1 and parts[1].isdigit():
+        return action_label("raise" if legal.call_amount else "bet", int(parts[1]), t)
+    return code
+
+
+def _grade_name(grade: str) -> str:
+    from coach.ui.charts import GRADE_LABELS
+
+    return GRADE_LABELS.get(grade, grade)

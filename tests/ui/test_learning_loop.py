@@ -1,0 +1,169 @@
+"""The learning loop in the app: mistakes become review cards, the review page, the habit, history."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, datetime
+
+from streamlit.testing.v1 import AppTest
+
+from coach.persistence import Store
+from coach.review import RIGHT, review
+
+from .helpers import goto, texts
+
+LESSON_SPOT = "03-azioni/0/4"
+
+
+def _lesson_answer(at: AppTest, kind: str) -> AppTest:
+    at.query_params["lezione"] = "03-azioni"
+    at.query_params["mano"] = "1"
+    at.query_params["passo"] = "1"
+    goto(at, "lezioni")
+    if kind == "raise":
+        at.number_input(key=f"dec.{LESSON_SPOT}.amount").set_value(6)
+    at.button(key=f"dec.{LESSON_SPOT}.{kind}").click().run()
+    assert not at.exception
+    return at
+
+
+def test_a_wrong_lesson_answer_becomes_a_card_reviewed_on_the_scheduler(
+        app: Callable[..., AppTest], db_url: str) -> None:
+    store = Store(db_url)
+    at = _lesson_answer(app(), "fold")  # Carla folds J♠10♠ for 2 more into 3: «errore»
+    assert "giudizio: Errore" in texts(at)
+    [card] = store.review_cards("Ospite")
+    assert card.key == f"lesson:{LESSON_SPOT}" and card.grade == "errore" and card.action == "f"
+
+    # a restart: a new session on the same database finds the card, and Home counts it
+    at = app()
+    due = store.count_due_cards("Ospite", datetime.now(UTC))
+    assert due == 1 and "1 errore da ripassare oggi" in texts(at)
+
+    goto(at, "ripasso")
+    body = texts(at)
+    assert "Rivedi i tuoi errori" in body and "La prima volta hai scelto: **Fold**" in body
+    at.number_input(key="review.0.amount").set_value(6)
+    at.button(key="review.0.raise").click().run()  # a raise to 6, the open the coach rates
+    assert not at.exception
+    after = store.review_card("Ospite", card.key)
+    assert after is not None and after.reviews == 1 and after.action == "cbr 6" and after.grade in RIGHT
+    assert after.reviewed_at is not None
+    # the new due date is the library's, for this answer at the moment it was given
+    _, expected = review(card.schedule, after.grade, after.reviewed_at.replace(tzinfo=UTC))
+    assert after.due == expected.replace(tzinfo=None) > after.reviewed_at
+    assert "Questa situazione torna tra" in texts(at)
+    assert store.decisions("Ospite")[-1].source == "review"
+
+    at.button(key="review.next.0").click().run()
+    assert "Niente da ripassare ora" in texts(at)
+    assert "Nessun errore da ripassare oggi" in texts(goto(app(), "home"))
+
+
+def test_a_right_lesson_answer_makes_no_card(app: Callable[..., AppTest], db_url: str) -> None:
+    at = _lesson_answer(app(), "raise")
+    assert "giudizio: Ottima" in texts(at) or "giudizio: Buona" in texts(at)
+    assert Store(db_url).review_cards("Ospite") == []
+
+
+def test_a_similar_hand_keeps_the_spot_and_changes_the_cards(app: Callable[..., AppTest]) -> None:
+    at = goto(_lesson_answer(app(), "fold"), "ripasso")
+    at.button(key="review.0.fold").click().run()
+    at.button(key="review.similar.0").click().run()
+    assert not at.exception
+    body = texts(at)
+    assert "Una situazione da rigiocare" in body and "Per chiamare 2 · piatto 3" in body
+    spot = at.session_state["review.spot"]
+    assert spot["ref"].startswith(f"{LESSON_SPOT}#simile")
+    at.button(key="review.1.call").click().run()
+    assert not at.exception and "giudizio:" in texts(at)
+
+
+def _sit(at: AppTest) -> AppTest:
+    at.session_state["practice.seed"] = 11
+    goto(at, "pratica")
+    at.slider(key="prac_seats").set_value(2).run()
+    at.button(key="prac_sit").click().run()
+    assert not at.exception
+    return at
+
+
+def _play_hand(at: AppTest, kind: str = "call") -> None:
+    for _ in range(40):
+        tb = at.session_state["practice.table"]
+        if not tb.hero_to_act():
+            return
+        hand = tb.session.current
+        legal = hand.legal_actions()
+        choice = kind if kind == "fold" else ("check" if legal.can_check else "call")
+        if choice == "call" and legal.call_amount >= legal.stack:
+            choice = "fold"
+        at.button(key=f"prac.{tb.hand_number}.{len(hand.actions)}.{choice}").click().run()
+        assert not at.exception
+    raise AssertionError("the hand did not end")
+
+
+def test_practice_hands_are_kept_and_open_in_the_replayer(app: Callable[..., AppTest], db_url: str) -> None:
+    at = _sit(app())
+    for _ in range(3):
+        _play_hand(at)
+        at.button(key="prac_next").click().run()
+    tb = at.session_state["practice.table"]
+    store = Store(db_url)
+    hands = store.practice_hands("Ospite")
+    assert len(hands) == tb.session.hands_played >= 3
+    assert [h.result_chips for h in reversed(hands)] == tb.results
+    assert any(e.label.startswith("Le tue mani di pratica") for e in at.expander)
+    second = hands[-2]
+    at.button(key=f"prac.open.{second.id}").click().run()
+    assert not at.exception
+    assert "Replayer" in at.title[0].value
+    script = at.session_state["replay.script"]
+    assert script.history.dumps().strip().splitlines()[:6] == second.phh.strip().splitlines()[:6]
+    # and the download holds every hand of the list, as one PHH file the Replayer reads
+    from coach.engine.phh import loads_phhs
+
+    goto(at, "pratica")
+    assert any(b.proto.label.startswith("Scaricale tutte") for b in at.get("download_button"))
+    text = "\n".join(f"[{n}]\n{h.phh.strip()}\n" for n, h in enumerate(reversed(hands), start=1))
+    assert len(loads_phhs(text)) == len(hands)
+
+
+def test_replay_this_decision_from_practice(app: Callable[..., AppTest]) -> None:
+    at = _sit(app())
+    for _ in range(6):  # until a hand where the learner had a decision (not a walk in the big blind)
+        _play_hand(at, "fold")
+        tb = at.session_state["practice.table"]
+        number = tb.last_record.number
+        if tb.decisions_of(number):
+            break
+        at.button(key="prac_next").click().run()
+    assert tb.decisions_of(number), "the hero decided in the hand"
+    at.button(key=f"prac.replay.{number}.0").click().run()
+    assert not at.exception
+    assert "Una situazione da rigiocare" in texts(at)
+    spot = at.session_state["review.spot"]
+    assert spot["source"] == "practice"
+
+
+def test_the_daily_goal_counts_todays_decisions(app: Callable[..., AppTest], db_url: str) -> None:
+    store = Store(db_url)
+    for _ in range(3):
+        store.record_decision("Ospite", "buona", source="practice")
+    at = goto(app(), "impostazioni")
+    at.number_input(key="set_goal").set_value(3).run()
+    goto(at, "home")
+    assert "Oggi: 3 decisioni su 3" in [p.proto.text for p in at.get("progress")]
+    assert "1 giorno con l'obiettivo raggiunto" in texts(at)
+    assert store.preferences("Ospite")["daily_goal"] == 3
+
+
+def test_home_shows_each_lessons_state(app: Callable[..., AppTest], db_url: str) -> None:
+    store = Store(db_url)
+    store.mark_lesson_completed("Ospite", "01-mazzo-carte-punti")
+    store.save_lesson_answer("Ospite", f"{LESSON_SPOT}", "p3 cc")
+    at = app()
+    labels = [link.label for link in at.get("page_link")]
+    assert any(label.startswith("1. ") and "completata" in label for label in labels), labels
+    assert any("in corso, fatta al" in label for label in labels), labels
+    assert any("da iniziare" in label for label in labels), labels
