@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -34,7 +35,8 @@ OUT = ROOT / "test-output"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 WAIT_MS = 60_000  # a ceiling for a busy 2-core machine, not a measurement
-PAGES = ("home", "lezioni", "pratica", "quiz", "replayer", "glossario", "progressi", "impostazioni")
+PAGES = ("home", "lezioni", "pratica", "quiz", "ripasso", "replayer", "glossario", "progressi",
+         "impostazioni")
 DECISION = "/lezioni?lezione=03-azioni&mano=1&passo=1"  # Carla's first decision (Call 2)
 AXE_RESULTS: dict[str, dict[str, int]] = {}
 
@@ -556,3 +558,92 @@ SMALL_TEXT_JS = """() => {
   }
   return out;
 }"""
+
+
+# -- the learning loop -------------------------------------------------------------------
+
+
+def test_the_course_path_leads_to_the_next_lesson(desk: tuple[Any, list[str]], server: str) -> None:
+    page, errors = desk
+    page.goto(server + "/")
+    page.get_by_text("Benvenuto", exact=False).first.wait_for()
+    wait_idle(page)
+    page.get_by_role("button", name="Prossima lezione: 1.", exact=False).click()
+    page.get_by_text("Lezione 1 di 16", exact=False).first.wait_for()
+    wait_idle(page)
+    page.locator('[data-testid="stButtonGroup"] button', has_text="Domande").click()
+    page.get_by_text("Domanda 1 —", exact=False).first.wait_for()
+    wait_idle(page)
+    for n in range(1, 30):
+        title = page.get_by_text(f"Domanda {n} —", exact=False)
+        question = page.locator('[data-testid="stVerticalBlock"]', has=title)
+        if question.count() == 0:
+            break
+        block = question.last
+        answer = block.get_by_role("button", name="Rispondi", exact=True)
+        if answer.count() == 0:
+            continue
+        radio = block.locator('[role="radiogroup"] label')
+        radio.or_(block.locator('input[type="number"]')).first.wait_for()
+        if radio.count():
+            radio.first.click()
+        else:
+            block.locator('input[type="number"]').fill("1")
+            block.locator('input[type="number"]').press("Tab")
+        wait_idle(page)
+        answer.click()
+        wait_idle(page)
+    nxt = page.get_by_role("button", name="Prossima lezione: 2.", exact=False)
+    nxt.wait_for()
+    page.wait_for_timeout(1200)  # the page scrolls to the message smoothly
+    size = page.viewport_size
+    assert inside(dict(nxt.bounding_box()), size["width"], size["height"]), "«Prossima lezione» is off screen"
+    shot(page, "lesson-completed-next.png")
+    nxt.click()
+    page.get_by_text("Lezione 2 di 16", exact=False).first.wait_for()
+    wait_idle(page)
+    assert "lezione=02-bottone-bui" in page.url
+    assert errors == [], errors
+
+
+def test_practice_history_opens_a_hand_in_the_replayer(desk: tuple[Any, list[str]], server: str) -> None:
+    page, errors = desk
+    page.goto(server + "/pratica")
+    page.get_by_role("button", name="Siediti al tavolo").click()
+    page.locator(".cc-table").first.wait_for()
+    wait_idle(page)
+    finished = 0
+    for _ in range(80):
+        deal = page.get_by_role("button", name="Mano successiva")
+        rebuy = page.get_by_role("button", name="Ricompra", exact=False)
+        deal.or_(rebuy).or_(page.get_by_role("button", name="Check", exact=True)).first.wait_for()
+        if deal.count() or rebuy.count():  # the hand is over
+            finished += 1
+            if finished == 3:
+                break
+            if rebuy.count():  # lost every chip calling everything down: buy in again
+                rebuy.first.click()
+                deal.first.wait_for()
+            deal.first.click()
+        else:
+            # call when there is something to call («Call 2»), else check (a check is always offered)
+            call = page.get_by_role("button", name=re.compile(r"^Call \d"))
+            target = call if call.count() else page.get_by_role("button", name="Check", exact=True)
+            target.first.click()
+        wait_idle(page)
+        page.wait_for_timeout(200)
+    assert finished == 3, "three practice hands were not played"
+    history = page.get_by_text("Le tue mani di pratica (3)", exact=False)
+    history.first.click()
+    wait_idle(page)
+    shot(page, "practice-history.png", height=1600)
+    opens = page.get_by_role("button", name="Apri nel Replayer")
+    assert opens.count() == 3
+    opens.nth(1).click()  # newest first: the second hand
+    page.get_by_role("heading", name="Replayer").first.wait_for()
+    page.locator(".cc-table").first.wait_for()
+    wait_idle(page)
+    assert "/replayer" in page.url
+    assert page.get_by_text("Carica una mano per iniziare", exact=False).count() == 0
+    shot(page, "practice-hand-in-replayer.png")
+    assert errors == [], errors

@@ -539,21 +539,40 @@ def completed_count(done: int, t: Translator) -> str:
     return t.render(Message(COMPLETED[0], {"n": done}, plural=COMPLETED[1], count="n"))
 
 
+SCROLL_TO_DONE = """<script>(function () {
+  let tries = 0;
+  const show = () => {
+    const el = document.querySelector(".st-key-lesson_done");
+    if (el && el.getBoundingClientRect().height > 0) {
+      el.scrollIntoView({block: "center", behavior: "smooth"});
+    } else if (tries++ < 60) {
+      setTimeout(show, 50);
+    }
+  };
+  show();
+})();</script>"""
+
+
 def _completion(lesson: Lesson, all_: list[Lesson], completed: set[str], t: Translator) -> None:
     """Where the learner finishes (the last question, or the last hand): done, and the next lesson."""
     just = st.session_state.pop("lesson.just_completed", None) == lesson.id
     if lesson.id not in completed and not just:
         return
+    with st.container(key="lesson_done"):
+        if just:
+            st.success(t("Lesson completed! Your progress is saved."), icon=":material/celebration:")
+        else:
+            st.success(t("You have completed this lesson."), icon=":material/check_circle:")
+        ids = [x.id for x in all_]
+        at = ids.index(lesson.id)
+        if at + 1 < len(all_):
+            nxt = all_[at + 1]
+            st.button(t("Next lesson: {title}", title=f"{nxt.place}. {nxt.title}"), key="lesson.next_lesson",
+                      type="primary", on_click=_go_to, args=(Link(nxt.id),), icon=":material/arrow_forward:")
     if just:
-        st.success(t("Lesson completed! Your progress is saved."), icon=":material/celebration:")
-    else:
-        st.success(t("You have completed this lesson."), icon=":material/check_circle:")
-    ids = [x.id for x in all_]
-    at = ids.index(lesson.id)
-    if at + 1 < len(all_):
-        nxt = all_[at + 1]
-        st.button(t("Next lesson: {title}", title=f"{nxt.place}. {nxt.title}"), key="lesson.next_lesson",
-                  type="primary", on_click=_go_to, args=(Link(nxt.id),), icon=":material/arrow_forward:")
+        # The learner answered the last question near the bottom of the page: bring the
+        # message and «Prossima lezione» into view there (no jump to the top of the page).
+        st.html(SCROLL_TO_DONE, unsafe_allow_javascript=True)
 
 
 def _completed_ids() -> set[str]:
