@@ -238,3 +238,69 @@ def answer(store: Store, profile: str, card: ReviewCard, action: str, grade: str
 def due_cards(store: Store, profile: str, now: datetime | None = None) -> list[ReviewCard]:
     """The cards to review now, the most overdue first."""
     return store.review_cards(profile, due_by=now or datetime.now(UTC))
+
+
+# -- quiz drills -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DrillSpot:
+    """A quiz drill answered wrong: the drill is a pure function of (kind, seed), so that is the card.
+
+    A "similar" drill is the same kind with another seed: a new deal, the same question.
+    """
+
+    kind: str
+    seed: int
+    given: int | None = None
+
+    @property
+    def key(self) -> str:
+        return f"quiz:{self.kind}:{self.seed}"
+
+    def to_json(self) -> str:
+        import json
+
+        return json.dumps({"drill": self.kind, "seed": self.seed})
+
+    def similar(self, seed: int) -> DrillSpot:
+        return DrillSpot(self.kind, seed)
+
+
+def drill_from_json(text: str) -> DrillSpot | None:
+    """The drill a stored card holds, or None if the card holds a table spot."""
+    import json
+
+    from coach.lessons.drills import KINDS
+
+    try:
+        data = json.loads(text)
+    except ValueError as err:
+        raise InvalidInput(N_("This review card is damaged and cannot be shown.")) from err
+    if not isinstance(data, dict) or "drill" not in data:
+        return None
+    kind, seed = data.get("drill"), data.get("seed")
+    if kind not in KINDS or isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << 62:
+        raise InvalidInput(N_("This review card is damaged and cannot be shown."))
+    return DrillSpot(str(kind), seed)
+
+
+def remember_drill(store: Store, profile: str, drill: DrillSpot, correct: bool,
+                   now: datetime | None = None) -> bool:
+    """A wrong drill answer becomes a card (or a review of its card); a right one changes nothing."""
+    if correct:
+        return False
+    when = now or datetime.now(UTC)
+    existing = store.review_card(profile, drill.key)
+    action = "" if drill.given is None else str(drill.given)
+    if existing is None:
+        schedule = new_card(when)
+        store.save_review_card(profile, drill.key, source="quiz", ref=f"{drill.kind}:{drill.seed}",
+                               spot=drill.to_json(), action=action, grade="errore", schedule=schedule,
+                               due=due_of(schedule), at=when)
+    else:
+        schedule, due = review(existing.schedule, "errore", when)
+        store.save_review_card(profile, drill.key, source="quiz", ref=f"{drill.kind}:{drill.seed}",
+                               spot=drill.to_json(), action=action, grade="errore", schedule=schedule,
+                               due=due, reviewed=True, at=when)
+    return True

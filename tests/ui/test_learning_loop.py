@@ -118,6 +118,10 @@ def test_practice_hands_are_kept_and_open_in_the_replayer(app: Callable[..., App
     at.button(key=f"prac.open.{second.id}").click().run()
     assert not at.exception
     assert "Replayer" in at.title[0].value
+    body = texts(at)
+    assert "In esame: mano di pratica" in body
+    if second.grades:  # the coach's grades of the learner's choices come with the hand
+        assert "I giudizi del coach sulle tue scelte in questa mano" in body
     script = at.session_state["replay.script"]
     assert script.history.dumps().strip().splitlines()[:6] == second.phh.strip().splitlines()[:6]
     # and the download holds every hand of the list, as one PHH file the Replayer reads
@@ -167,3 +171,41 @@ def test_home_shows_each_lessons_state(app: Callable[..., AppTest], db_url: str)
     assert any(label.startswith("1. ") and "completata" in label for label in labels), labels
     assert any("in corso, fatta al" in label for label in labels), labels
     assert any("da iniziare" in label for label in labels), labels
+
+
+def test_a_wrong_drill_comes_back_and_a_similar_question_is_the_same_kind(
+        app: Callable[..., AppTest], db_url: str) -> None:
+    from coach.lessons.drills import make_drill
+
+    at = goto(app(), "quiz")
+    kind, seed = at.session_state["quiz.current"]
+    drill = make_drill(kind, seed)
+    wrong = (drill.answer + 1) if drill.numeric else (drill.answer + 1) % len(drill.choices)
+    if drill.numeric:
+        at.number_input(key="quiz_answer").set_value(wrong)
+    else:
+        at.radio(key="quiz_answer").set_value(wrong)
+    at.button(key="quiz_go").click().run()
+    store = Store(db_url)
+    [card] = store.review_cards("Ospite")
+    assert card.key == f"quiz:{kind}:{seed}" and card.source == "quiz" and card.action == str(wrong)
+
+    goto(at, "ripasso")
+    assert not at.exception
+    key = "review.drill.0"
+    if drill.numeric:
+        at.number_input(key=key).set_value(drill.answer)
+    else:
+        at.radio(key=key).set_value(drill.answer)
+    at.button(key=f"{key}.go").click().run()
+    assert not at.exception
+    body = texts(at)
+    assert "Giusto" in body and "Questa domanda torna tra" in body
+    after = store.review_card("Ospite", card.key)
+    assert after is not None and after.reviews == 1 and after.grade == "buona" and after.due > card.due
+
+    at.button(key="review.similar.0").click().run()
+    assert not at.exception
+    similar = at.session_state["review.spot"]
+    assert similar["drill"] == kind and similar["seed"] != seed
+    assert "Una situazione da rigiocare" in texts(at)

@@ -121,11 +121,18 @@ def _store_finished(tb: PracticeTable) -> None:
     for record in records:
         if HERO not in record.seats:
             continue
-        grades = [{"action": d.said, "grade": d.verdict.grade, "ev_loss_bb": d.verdict.ev_loss_bb,
-                   "street": d.street} for d in tb.decisions_of(record.number) if d.verdict.grade is not None]
+        grades = [{"action": d.said, "kind": _kind_of(d), "grade": d.verdict.grade,
+                   "ev_loss_bb": d.verdict.ev_loss_bb, "street": d.street}
+                  for d in tb.decisions_of(record.number) if d.verdict.grade is not None]
         text = record.phh()
         result = record.stacks_after[HERO] - record.stacks_before[HERO]
         _save_hand(profile, text, record.seats.index(HERO), result, record.level.big_blind, grades)
+
+
+def _kind_of(d: GradedDecision) -> str:
+    """fold, check, call, bet, raise or all_in: what the coach called the learner's option."""
+    row = next((o for o in d.verdict.options if o.code == d.said), None)
+    return row.kind if row is not None else _kind_amount(d.said)[0]
 
 
 def _remember(profile: str, spot: ReviewSpot) -> None:
@@ -289,7 +296,9 @@ def _history(t: Translator) -> None:
             line = t("**Hand {n}** · {when} · {result}", n=_hand_no(h.phh), when=when, result=result)
             cols[0].markdown(line + (" · " + t("grades: {grades}", grades=grades) if grades else ""))
             if cols[1].button(t("Open in the Replayer"), key=f"prac.open.{h.id}", icon=":material/replay:"):
-                open_in_replayer(t("practice hand {n}", n=_hand_no(h.phh)), h.phh)
+                comments = [t("{action}: {grade}", action=_said_in(g, t),
+                              grade=labels.get(str(g.get("grade")), "")) for g in h.grades]
+                open_in_replayer(t("practice hand {n}", n=_hand_no(h.phh)), h.phh, comments)
 
 
 def _hand_no(text: str) -> str:
@@ -299,9 +308,17 @@ def _hand_no(text: str) -> str:
     return "?"
 
 
-def open_in_replayer(name: str, text: str) -> None:
-    """Hand ``text`` to the Replayer and go there (it loads it on its next run)."""
-    st.session_state["replay.open"] = (name, text)
+def _said_in(grade: Mapping[str, object], t: Translator) -> str:
+    """A stored decision in words: its street and action (``cc`` is a call here: the hand is gone)."""
+    street = t(STREET_NAMES.get(str(grade.get("street", "")), str(grade.get("street", ""))))
+    code_kind, amount = _kind_amount(str(grade.get("action", "")))
+    kind = str(grade.get("kind") or code_kind)
+    return street + " · " + action_label(kind, amount if kind in ("bet", "raise") else None, t)
+
+
+def open_in_replayer(name: str, text: str, comments: Sequence[str] = ()) -> None:
+    """Hand ``text`` to the Replayer and go there (it loads it on its next run, with the coach's grades)."""
+    st.session_state["replay.open"] = (name, text, tuple(comments))
     st.switch_page("coach/ui/pages/replayer.py")
 
 

@@ -30,6 +30,7 @@ STEP = "replay.step"
 ERROR = "replay.error"
 COMMENTS = "replay.comments"
 SOURCE = "replay.source"  # (file name, parsed sections, hands in the file, hand shown)
+GRADES = "replay.grades"  # (file name, the coach's grades of a practice hand's choices, in words)
 
 
 def _comments() -> dict[int, Verdict]:
@@ -107,8 +108,9 @@ def _on_comment(step: int, code: str) -> None:
 def render() -> None:
     t = state.tr()
     opened = st.session_state.pop("replay.open", None)  # a practice hand sent from «Pratica»
-    if isinstance(opened, tuple) and len(opened) == 2:
+    if isinstance(opened, tuple) and len(opened) == 3:
         _load(str(opened[0]), str(opened[1]).encode("utf-8"))
+        st.session_state[GRADES] = (str(opened[0]), tuple(opened[2]))
     page_header(t("Replayer"), t("Step through any hand: a PHH hand history or one of the lessons' hands."))
     src_file, src_paste, src_lesson = st.tabs([t("Upload a file"), t("Paste the text"), t("A lesson's hand")])
     with src_file:
@@ -135,6 +137,12 @@ def render() -> None:
         st.number_input(t("Hand of the file (1 to {count})", count=source[2]), min_value=1,
                         max_value=source[2], step=1, key="replay_hand_no", on_change=_on_pick_hand)
     sc = st.session_state.get(SCRIPT)
+    if isinstance(sc, HandScript) and source is not None:
+        st.caption(t("Showing: {name}", name=source[0]))
+        grades = st.session_state.get(GRADES)
+        if isinstance(grades, tuple) and grades[0] == source[0] and grades[1]:
+            st.markdown(t("The coach's grades of your choices in this hand: {grades}.",
+                          grades="; ".join(grades[1])))
     if isinstance(sc, HandScript):
         _render_script(sc, t)
     else:

@@ -22,13 +22,22 @@ from babel.dates import format_datetime, format_timedelta
 from coach.errors import CoachError, IllegalAction
 from coach.i18n import Translator
 from coach.persistence import ReviewCard
-from coach.review import ReviewSpot, answer, card_key, due_cards, similar_spot, spot_from_json
+from coach.review import (
+    DrillSpot,
+    ReviewSpot,
+    answer,
+    card_key,
+    drill_from_json,
+    due_cards,
+    similar_spot,
+    spot_from_json,
+)
 from coach.ui import state
 from coach.ui.coaching import Verdict, assess, lesson_authored, lesson_best, option_code
 from coach.ui.controls import action_panel
 from coach.ui.handview import display_street, table_view
 from coach.ui.player import Attempt, try_choice
-from coach.ui.widgets import page_header, show_log, show_refusal, street_stepper, table_and_panel
+from coach.ui.widgets import page_header, show_log, show_refusal, street_stepper, table_and_panel, unit_label
 
 SPOT = "review.spot"  # a single spot to play (rigioca, una mano simile): a ReviewSpot as a dict
 CARD = "review.card"  # the card being answered (kept while its feedback is shown)
@@ -134,12 +143,15 @@ def render() -> None:
                 t("The decisions you got wrong come back when it is time to look at them again."))
     single = st.session_state.get(SPOT)
     if isinstance(single, dict):
+        st.caption(t("A spot to play again: your answer is graded, and your review cards are not touched."))
+        if "drill" in single:
+            _play_drill(DrillSpot(str(single["drill"]), int(single["seed"])), None, t)
+            return
         try:
             spot = ReviewSpot.from_dict(single)
         except (KeyError, TypeError, ValueError):
             st.session_state.pop(SPOT, None)
             st.rerun()
-        st.caption(t("A spot to play again: your answer is graded, and your review cards are not touched."))
         _play(spot, None, t)
         return
     profile = state.settings().profile
@@ -159,6 +171,10 @@ def render() -> None:
     st.caption(t("{n} mistakes to review now", n=remaining) if remaining != 1
                else t("1 mistake to review now"))
     try:
+        drill = drill_from_json(card.spot)
+        if drill is not None:
+            _play_drill(drill, card, t)
+            return
         spot = spot_from_json(card.spot)
         spot.hand()
     except CoachError as err:
@@ -272,3 +288,81 @@ def _grade_name(grade: str) -> str:
     from coach.ui.charts import GRADE_LABELS
 
     return GRADE_LABELS.get(grade, grade)
+
+
+# -- quiz drills answered wrong ----------------------------------------------------------------
+
+
+def _play_drill(drill: DrillSpot, card: ReviewCard | None, t: Translator) -> None:
+    """The drill again (same deal), its question, and the scheduler after the answer."""
+    from coach.lessons.drills import make_drill
+    from coach.ui.views.quiz import DRILL_LABELS, _choice, _view
+
+    made = make_drill(drill.kind, drill.seed)  # type: ignore[arg-type]
+    st.subheader(t(DRILL_LABELS.get(drill.kind, drill.kind)))
+    view = _view(made, t)
+    _, right = table_and_panel(view)
+    given = st.session_state.get(ANSWER)
+    with right:
+        st.markdown("**" + t.render(made.prompt) + "**")
+        if given is not None and given[0] == drill.key:
+            _, value, correct, due = given
+            shown = t.format_int(made.answer) if made.numeric else _choice(made, made.answer, t)
+            said = t.format_int(value) if made.numeric else _choice(made, value, t)
+            if correct:
+                st.success(t("Right: {answer}", answer=shown), icon=":material/check_circle:")
+            else:
+                st.error(t("Not quite: you answered {given}; the answer is {answer}.", given=said,
+                           answer=shown), icon=":material/cancel:")
+            for line in made.explanation:
+                st.markdown("- " + t.render(line))
+            if card is not None and isinstance(due, datetime):
+                wait = format_timedelta(due.replace(tzinfo=UTC) - datetime.now(UTC), locale=t.locale,
+                                        add_direction=True, threshold=1.1)
+                st.caption(t("This question comes back {when}.", when=wait))
+            with st.container(horizontal=True):
+                st.button(t("Next"), key=f"review.next.{_round()}", type="primary", on_click=_on_next,
+                          icon=":material/arrow_forward:")
+                st.button(t("A similar question"), key=f"review.similar.{_round()}",
+                          on_click=_on_similar_drill, args=(drill,), icon=":material/shuffle:",
+                          help=t("The same kind of question on a new deal."))
+        else:
+            key = f"review.drill.{_round()}"
+            if made.numeric:
+                st.number_input(t("Your answer ({unit})", unit=unit_label(made.unit, t)), min_value=0,
+                                value=None, step=1, key=key, placeholder=t("Write a number"))
+            else:
+                st.radio(t("Your answer"), list(range(len(made.choices))), index=None, key=key,
+                         format_func=lambda i: _choice(made, i, t))
+            st.button(t("Answer"), key=f"{key}.go", type="primary", on_click=_on_drill_answer,
+                      args=(drill, card, key))
+            if st.session_state.get(f"{key}.missing"):
+                st.warning(t("Choose an answer first."))
+        show_log(view.log)
+
+
+def _on_drill_answer(drill: DrillSpot, card: ReviewCard | None, key: str) -> None:
+    from coach.lessons.drills import make_drill
+
+    value = st.session_state.get(key)
+    if value is None:
+        st.session_state[f"{key}.missing"] = True
+        return
+    st.session_state.pop(f"{key}.missing", None)
+    correct = make_drill(drill.kind, drill.seed).is_correct(int(value))  # type: ignore[arg-type]
+    grade = "buona" if correct else "errore"
+    profile = state.settings().profile
+    state.save(lambda db: db.record_quiz_answer(profile, f"drill:{drill.kind}", f"{drill.kind}:{drill.seed}",
+                                                correct))
+    due: datetime | None = None
+    if card is not None:
+        due = state.save(lambda db: answer(db, profile, card, str(int(value)), grade))
+        st.session_state[CARD] = card
+    st.session_state[ANSWER] = (drill.key, int(value), correct, due)
+
+
+def _on_similar_drill(drill: DrillSpot) -> None:
+    st.session_state[SPOT] = {"drill": drill.kind, "seed": random.SystemRandom().randrange(1 << 30)}
+    for key in (CARD, ANSWER, REFUSAL):
+        st.session_state.pop(key, None)
+    st.session_state[ROUND] = _round() + 1
