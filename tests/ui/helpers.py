@@ -51,6 +51,8 @@ def texts(at: AppTest) -> str:
             parts.append(str(getattr(el, "value", "") or getattr(el, "body", "")))
     for b in at.button:
         parts.append(b.label)
+    for link in at.get("page_link"):
+        parts.append(str(link.proto.label))
     return "\n".join(parts)
 
 

@@ -209,3 +209,12 @@ def test_a_wrong_drill_comes_back_and_a_similar_question_is_the_same_kind(
     similar = at.session_state["review.spot"]
     assert similar["drill"] == kind and similar["seed"] != seed
     assert "Una situazione da rigiocare" in texts(at)
+
+
+def test_progress_lists_the_mistakes_and_the_course_path(app: Callable[..., AppTest], db_url: str) -> None:
+    at = goto(_lesson_answer(app(), "fold"), "progressi")
+    body = texts(at)
+    assert "I tuoi errori" in body and f"lezione · {LESSON_SPOT}" in body and "| Errore | 0 | ora |" in body
+    assert "Rivedi i tuoi errori (1)" in body
+    links = [str(link.proto.label) for link in at.get("page_link")]
+    assert any(label.startswith("3. Le azioni") and "in corso" in label for label in links), links

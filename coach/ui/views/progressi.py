@@ -15,6 +15,7 @@ from coach.ui.charts import (
     build_grades_figure,
     build_quiz_figure,
 )
+from coach.ui.views.home import course_links
 from coach.ui.views.lezioni import lessons
 from coach.ui.views.quiz import DRILL_LABELS
 from coach.ui.widgets import page_header
@@ -41,11 +42,13 @@ def render() -> None:
     if total:
         n_done = len(done_ids & set(titles))
         st.progress(n_done / total, text=t("{done} of {total} lessons completed", done=n_done, total=total))
-    for c in done:
-        when = format_date(c.completed_at, format="long", locale=t.locale)
-        st.markdown("✓ " + titles.get(c.lesson_id, c.lesson_id) + " · " + t("completed on {date}", date=when))
     if not done:
         st.caption(t("No lesson completed yet."))
+    answer_keys: set[str] = state.load(lambda db: set(db.lesson_answers(s.profile)), set())
+    dates = {c.lesson_id: format_date(c.completed_at, format="long", locale=t.locale) for c in done}
+    course_links(t, all_lessons, done_ids, answer_keys, dates)
+
+    _mistakes(t, s.profile)
 
     st.header(t("Quizzes"))
     if topics:
@@ -86,3 +89,34 @@ def _topic_label(topic: str, titles: dict[str, str], t: Translator) -> str:
         text = TOPICS[topic].split(":", 1)[0]
         return f"{text[:38]}…" if len(text) > 40 else text
     return titles.get(topic, topic)
+
+
+def _mistakes(t: Translator, profile: str) -> None:
+    """The learner's review cards: what was got wrong, where, and when it comes back."""
+    from datetime import UTC, datetime
+
+    from babel.dates import format_timedelta
+
+    from coach.persistence import ReviewCard
+
+    cards: list[ReviewCard] = state.load(lambda db: db.review_cards(profile), [])
+    st.header(t("Your mistakes"))
+    if not cards:
+        st.caption(t("No mistakes to review: the decisions graded «imprecisa» or worse in lessons and "
+                     "practice will come here."))
+        return
+    now = datetime.now(UTC)
+    due = sum(1 for c in cards if c.due.replace(tzinfo=UTC) <= now)
+    st.page_link("coach/ui/pages/ripasso.py", label=t("Review your mistakes") + f" ({due})",
+                 icon=":material/history_edu:")
+    sources = {"lesson": t("lesson"), "practice": t("practice"), "quiz": t("quiz"), "replayer": t("Replayer"),
+               "class": t("class")}
+    labels = {k: t(v) for k, v in GRADE_LABELS.items()}
+    rows = ["| " + t("Where") + " | " + t("Grade") + " | " + t("Reviews") + " | " + t("Comes back") + " |",
+            "|---|---|---:|---|"]
+    for c in cards[:50]:
+        when = c.due.replace(tzinfo=UTC)
+        back = t("now") if when <= now else format_timedelta(when - now, locale=t.locale, add_direction=True)
+        rows.append(f"| {sources.get(c.source, c.source)} · {c.ref.split('#')[0]} | "
+                    f"{labels.get(c.grade, c.grade)} | {c.reviews} | {back} |")
+    st.markdown("\n".join(rows))
