@@ -647,3 +647,25 @@ def test_practice_history_opens_a_hand_in_the_replayer(desk: tuple[Any, list[str
     assert page.get_by_text("Carica una mano per iniziare", exact=False).count() == 0
     shot(page, "practice-hand-in-replayer.png")
     assert errors == [], errors
+
+
+def test_a_lesson_mistake_is_reviewed_on_the_table(desk: tuple[Any, list[str]], server: str) -> None:
+    page, errors = desk
+    open_decision(page, server)
+    page.get_by_role("button", name="Fold").first.click()
+    page.get_by_text("hai scelto", exact=False).first.wait_for()
+    wait_idle(page)
+    page.goto(server + "/ripasso")
+    page.get_by_text("La prima volta hai scelto", exact=False).first.wait_for()
+    page.locator(".cc-table").first.wait_for()
+    wait_idle(page)
+    check_axe(page, "review-card")
+    fold = page.get_by_role("button", name="Fold")
+    size = page.viewport_size
+    assert inside(dict(fold.bounding_box()), size["width"], size["height"]), "the answer is off screen"
+    shot(page, "review-card.png")
+    page.get_by_role("button", name=re.compile(r"^Call \d")).click()
+    page.get_by_text("Questa situazione torna", exact=False).first.wait_for()
+    wait_idle(page)
+    shot(page, "review-answered.png", height=1400)
+    assert errors == [], errors

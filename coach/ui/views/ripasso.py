@@ -168,8 +168,11 @@ def render() -> None:
     if card is None:
         _nothing_due(profile, t)
         return
-    st.caption(t("{n} mistakes to review now", n=remaining) if remaining != 1
-               else t("1 mistake to review now"))
+    if remaining == 0:  # the feedback on the last due card is still on screen
+        st.caption(t("The last mistake to review for now."))
+    else:
+        st.caption(t("{n} mistakes to review now", n=remaining) if remaining != 1
+                   else t("1 mistake to review now"))
     try:
         drill = drill_from_json(card.spot)
         if drill is not None:
@@ -230,7 +233,7 @@ def _play(spot: ReviewSpot, card: ReviewCard | None, t: Translator) -> None:
             st.markdown(t("Last time you chose: **{action}** (grade: {grade}).",
                           action=_said(card.action, spot, t), grade=t(_grade_name(card.grade))))
         if given is None or given[0] != card_key(spot):
-            st.subheader(t("Your turn: what do you do?"))
+            st.header(t("Your turn: what do you do?"))
             action_panel(hand, f"review.{_round()}", lambda a: _on_choice(spot, card, a))
             refusal = st.session_state.get(REFUSAL)
             if isinstance(refusal, IllegalAction):
@@ -299,7 +302,7 @@ def _play_drill(drill: DrillSpot, card: ReviewCard | None, t: Translator) -> Non
     from coach.ui.views.quiz import DRILL_LABELS, _choice, _view
 
     made = make_drill(drill.kind, drill.seed)  # type: ignore[arg-type]
-    st.subheader(t(DRILL_LABELS.get(drill.kind, drill.kind)))
+    st.header(t(DRILL_LABELS.get(drill.kind, drill.kind)))
     view = _view(made, t)
     _, right = table_and_panel(view)
     given = st.session_state.get(ANSWER)
