@@ -152,7 +152,8 @@ def test_a_vote_takes_one_answer_per_pupil_until_it_closes(store_url: str) -> No
     results = store.class_results(cls.id)
     assert [x.number for x in results.questions] == [1, 2]
     assert results.pupils == ["Anna", "Bruno"]
-    assert [(r.question, r.pupil, r.answer) for r in results.rows] == [(1, "Anna", "p3 cc"), (2, "Bruno", "p3 f")]
+    assert [(r.question, r.pupil, r.answer) for r in results.rows] == [
+        (1, "Anna", "p3 cc"), (2, "Bruno", "p3 f")]
     other = store.create_class("Prof2", at=T0)
     c = store.join_class(other.code, "Carla", "tc", at=T0).pupil
     assert c is not None

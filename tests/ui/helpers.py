@@ -14,7 +14,8 @@ from streamlit.testing.v1 import AppTest
 ROOT = Path(__file__).resolve().parents[2]
 ENTRY = str(ROOT / "streamlit_app.py")
 TIMEOUT = 60.0
-PAGES = ("home", "lezioni", "pratica", "quiz", "replayer", "glossario", "progressi", "impostazioni")
+PAGES = ("home", "lezioni", "pratica", "quiz", "replayer", "glossario", "progressi", "impostazioni",
+         "insegnante", "classe")
 
 
 def start(locale: str = "it", profile: str | None = "Ospite") -> AppTest:
