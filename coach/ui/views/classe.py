@@ -22,6 +22,7 @@ from coach.classroom import (
     CLASS_EXPIRED,
     CLASS_OPEN,
     MAX_TOKEN,
+    AnswerRow,
     SpotRef,
     clean_pupil_name,
     new_token,
@@ -29,7 +30,7 @@ from coach.classroom import (
 )
 from coach.errors import CoachError, IllegalAction, InvalidInput
 from coach.i18n import Translator
-from coach.persistence import AnswerRow, ClassSnapshot, JoinResult, LivePupil
+from coach.persistence import ClassSnapshot, JoinResult, LivePupil
 from coach.ui import live, state
 from coach.ui.controls import action_panel
 from coach.ui.handview import table_view
