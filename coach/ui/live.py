@@ -102,7 +102,7 @@ def join_url(code: str) -> str:
 
 
 def qr_svg(url: str, *, scale: int = 10) -> str:
-    """The join link as a QR code (SVG markup, dark on white with the quiet zone)."""
+    """The join link as a QR code: SVG markup, dark on white with the quiet zone."""
     import segno
 
     qr = segno.make(url, error="m")
@@ -110,6 +110,17 @@ def qr_svg(url: str, *, scale: int = 10) -> str:
     qr.save(buf, kind="svg", scale=scale, border=4, dark="#000000", light="#ffffff", xmldecl=False,
             svgns=True, title="QR", svgclass="cc-qr")
     return buf.getvalue().decode("utf-8")
+
+
+def qr_img(url: str, alt: str) -> str:
+    """The QR code as an ``<img>`` with the SVG in a data URI (``st.html`` keeps images, and strips
+    inline SVG); ``alt`` is its accessible name."""
+    import html
+
+    import segno
+
+    uri = segno.make(url, error="m").svg_data_uri(scale=10, border=4, dark="#000000", light="#ffffff")
+    return f'<img class="cc-qr" src="{html.escape(uri, quote=True)}" alt="{html.escape(alt, quote=True)}">'
 
 
 def snapshot(code: str) -> ClassSnapshot | None:

@@ -34,7 +34,8 @@ OUT = ROOT / "test-output"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 WAIT_MS = 60_000  # a ceiling for a busy 2-core machine, not a measurement
-PAGES = ("home", "lezioni", "pratica", "quiz", "replayer", "glossario", "progressi", "impostazioni")
+PAGES = ("home", "lezioni", "pratica", "quiz", "replayer", "glossario", "progressi", "impostazioni",
+         "insegnante", "classe")
 DECISION = "/lezioni?lezione=03-azioni&mano=1&passo=1"  # Carla's first decision (Call 2)
 AXE_RESULTS: dict[str, dict[str, int]] = {}
 

@@ -191,9 +191,9 @@ def _join_box(cls: LiveClass, t: Translator) -> None:
     """The join code, big, the QR code and the address (for the projector)."""
     url = live.join_url(cls.code)
     qr, words = st.columns([1, 2], vertical_alignment="center")
-    qr.html('<div class="cc-qrbox" role="img" aria-label="' + t("QR code of the link to join the class")
-            + '">' + live.qr_svg(url) + "</div>"
-            "<style>.cc-qrbox svg{width:100%;max-width:360px;height:auto;display:block}</style>")
+    qr.html('<div class="cc-qrbox">' + live.qr_img(url, t("QR code of the link to join the class")) + "</div>"
+            "<style>.cc-qrbox img{width:100%;max-width:380px;height:auto;display:block;"
+            "image-rendering:pixelated}</style>")
     with words:
         st.markdown(t("Open on your phone (or scan the QR code):"))
         st.code(url, language=None)
