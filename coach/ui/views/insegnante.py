@@ -251,9 +251,15 @@ def _question(snap: ClassSnapshot, t: Translator) -> None:
     step = decision_step if shown is not None else min(steps.get(ref.key(), decision_step), decision_step)
     hand = sc.hand_at(step)
     view = table_view(hand, t, hero=dec.seat - 1)
+    closed = shown is not None and q is not None and not open_vote
     left, right = st.columns([1.2, 1], gap="medium")
     with left:
-        st.html(table_html(view))
+        if closed and q is not None:
+            # After the vote the table has been seen: the class's answers take its place, so the
+            # distribution, the verdict and the lesson's text share one projector screen.
+            _outcome(q, ref, t)
+        else:
+            st.html(table_html(view))
         if shown is None:
             step_controls(f"live.{ref.key()}", step, decision_step, blocked=False,
                           on_step=partial(_on_step, ref.key()))
@@ -270,10 +276,16 @@ def _question(snap: ClassSnapshot, t: Translator) -> None:
             _live_count(cls.code, q.id, t)
             st.button(t("Close the vote"), key="live.close_vote", type="primary", on_click=_on_close_vote,
                       args=(q.id,), icon=":material/how_to_vote:", width="stretch")
+        elif closed and q is not None:
+            if q.id not in state.get(REVEAL, set[int]()):
+                st.button(t("Show the coach's verdict"), key="live.reveal", type="primary",
+                          on_click=_on_reveal, args=(q.id,), icon=":material/visibility:", width="stretch")
+            else:
+                _verdict(ref, t)
+            with st.expander(t("Open the vote again")):
+                _open_controls(cls, ref, snap, t, again=True)
         else:
-            _open_controls(cls, ref, snap, t, again=shown is not None)
-    if shown is not None and q is not None and not open_vote:
-        _outcome(q, ref, t)
+            _open_controls(cls, ref, snap, t)
 
 
 def _open_controls(cls: LiveClass, ref: SpotRef, snap: ClassSnapshot, t: Translator,
@@ -312,8 +324,7 @@ def _bars(ref: SpotRef, answers: list[tuple[str, str | None]], t: Translator) ->
 
 
 def _outcome(q: LiveQuestion, ref: SpotRef, t: Translator) -> None:
-    """The class's answers as bars, then (on the teacher's click) the coach's verdict and the lesson's
-    text."""
+    """The class's answers as bars, coloured by the coach's grade, and the share of right answers."""
     rows = state.load(lambda db: db.question_answers(q.id), list[AnswerRow]())
     answers = [(r.answer, r.grade) for r in rows]
     st.subheader(t("Question {n}: the answers", n=q.number))
@@ -328,11 +339,6 @@ def _outcome(q: LiveQuestion, ref: SpotRef, t: Translator) -> None:
         if right is not None:
             share = t.format_percent(right, 0)
             st.markdown("**" + t("Right answers (excellent or good): {share}", share=share) + "**")
-    if q.id not in state.get(REVEAL, set[int]()):
-        st.button(t("Show the coach's verdict"), key="live.reveal", type="primary", on_click=_on_reveal,
-                  args=(q.id,), icon=":material/visibility:")
-        return
-    _verdict(ref, t)
 
 
 def _verdict(ref: SpotRef, t: Translator) -> None:
