@@ -206,7 +206,7 @@ class AnswerBar:
 
 
 def build_distribution_figure(bars: Sequence[AnswerBar], t: Translator | None = None, *,
-                              large: bool = False) -> go.Figure:
+                              large: bool = False, title: str | None = None) -> go.Figure:
     """How the class answered: one bar per answer, coloured by the coach's grade, the count on it.
 
     The grade is written under each answer too, so colour is never the only cue.
@@ -221,10 +221,14 @@ def build_distribution_figure(bars: Sequence[AnswerBar], t: Translator | None = 
                 "line": {"color": "#ffffff", "width": 2}},
         hovertemplate="%{x}: %{y}<extra></extra>",
     ))
-    size = 26 if large else 14
-    _layout(fig, t("How the class answered"), height=520 if large else 340)
+    size = 24 if large else 14
+    _layout(fig, title or t("How the class answered"), height=560 if large else 340)
     top = max(counts, default=0)
     fig.update_yaxes(title={"text": t("Pupils")}, rangemode="tozero", dtick=max(1, math.ceil(top / 8)),
-                     range=[0, top * 1.2 + 1])
-    fig.update_layout(font={"size": size}, title={"font": {"size": size + 4}})
+                     range=[0, top * 1.2 + 1], tickfont={"size": size}, gridcolor="rgba(255,255,255,.15)")
+    fig.update_xaxes(tickfont={"size": size})
+    fig.update_traces(textfont={"size": size + 4})
+    fig.update_layout(font={"size": size, "color": "#ffffff"}, title={"font": {"size": size + 4}},
+                      paper_bgcolor="rgba(0,0,0,0)", plot_bgcolor="rgba(0,0,0,0)",
+                      margin={"l": 10, "r": 10, "t": 70 if large else 50, "b": 10})
     return fig

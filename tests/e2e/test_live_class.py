@@ -93,6 +93,8 @@ def test_a_live_class_with_a_projector_and_three_phones(browser: Any, server: st
             b = box(anna, sel)
             assert b["height"] >= 44  # a touch target
         shot(anna, "live-phone-question.png")
+        # the buttons are in the first screen of a phone, even a small one (360x640)
+        assert inside(box(anna, '[class*="st-key-live-pupil-actions"] button'), 390, 844)
         check_axe(anna, "live-phone-question")
         # an illegal amount: refused with the rule, nothing sent
         amount = anna.get_by_label("Rilancia a", exact=True).and_(anna.locator("input"))

@@ -230,13 +230,18 @@ def _question_view(snap: ClassSnapshot, pupil: LivePupil, t: Translator) -> None
     st.markdown("**" + t("Question {n}", n=q.number) + "** — " + t("you are {name}",
                 name=sc.history.names()[dec.seat - 1]))
     if open_vote and mine is None:
-        st.html(table_html(table_view(hand, t, hero=dec.seat - 1, with_log=False)))
+        # On a phone the question and the buttons come first (in the first screen); the whole
+        # table, the same as on the projector, follows.
+        cards = hand.hole_cards(dec.seat - 1)
+        if cards:
+            st.markdown("**" + t("Your cards: {cards}", cards=" ".join(c.symbol() for c in cards)) + "**")
         st.markdown(dec.prompt)
         with st.container(key="live-pupil-actions"):
             action_panel(hand, f"live.q{q.id}", partial(_on_choice, q.id, pupil, q.spot))
         refusal = state.get(REFUSALS, dict[int, IllegalAction]()).get(q.id)
         if refusal is not None:
             show_refusal(refusal)
+        st.html(table_html(table_view(hand, t, hero=dec.seat - 1, with_log=False)))
         return
     if mine is None:
         st.warning(t("The vote is closed and you did not answer this question."), icon=":material/timer_off:")

@@ -327,13 +327,15 @@ def _outcome(q: LiveQuestion, ref: SpotRef, t: Translator) -> None:
     """The class's answers as bars, coloured by the coach's grade, and the share of right answers."""
     rows = state.load(lambda db: db.question_answers(q.id), list[AnswerRow]())
     answers = [(r.answer, r.grade) for r in rows]
-    st.subheader(t("Question {n}: the answers", n=q.number))
     if not answers:
+        st.subheader(t("Question {n}: the answers", n=q.number))
         st.info(t("Nobody answered this question."))
     else:
         right = share_right(answers)
-        fig = build_distribution_figure(_bars(ref, answers, t), t, large=state.classroom())
+        fig = build_distribution_figure(_bars(ref, answers, t), t, large=state.classroom(),
+                                        title=t("Question {n}: the answers", n=q.number))
         st.plotly_chart(fig, width="stretch", config={"displayModeBar": False}, key=f"live.chart.{q.id}",
+                        theme=None,
                         alt=t("How the class answered: {bars}.", bars="; ".join(
                             f"{b.label} {b.count}" for b in _bars(ref, answers, t))))
         if right is not None:
