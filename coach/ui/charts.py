@@ -225,10 +225,12 @@ def build_distribution_figure(bars: Sequence[AnswerBar], t: Translator | None = 
     _layout(fig, title or t("How the class answered"), height=560 if large else 340)
     top = max(counts, default=0)
     fig.update_yaxes(title={"text": t("Pupils")}, rangemode="tozero", dtick=max(1, math.ceil(top / 8)),
-                     range=[0, top * 1.2 + 1], tickfont={"size": size}, gridcolor="rgba(255,255,255,.15)")
-    fig.update_xaxes(tickfont={"size": size})
+                     range=[0, top * 1.2 + 1], tickfont={"size": size}, gridcolor="rgba(255,255,255,.15)",
+                     automargin=True)
+    fig.update_xaxes(tickfont={"size": size}, automargin=True)
     fig.update_traces(textfont={"size": size + 4})
     fig.update_layout(font={"size": size, "color": "#ffffff"}, title={"font": {"size": size + 4}},
                       paper_bgcolor="rgba(0,0,0,0)", plot_bgcolor="rgba(0,0,0,0)",
-                      margin={"l": 10, "r": 10, "t": 70 if large else 50, "b": 10})
+                      margin={"l": 80 if large else 50, "r": 10, "t": 70 if large else 50,
+                              "b": 120 if large else 70})
     return fig
