@@ -137,7 +137,7 @@ def render() -> None:
 def _start(t: Translator) -> None:
     """No class yet: create one, or go back to one of this teacher's open classes."""
     with st.container(border=True):
-        st.subheader(t("A new class"))
+        st.header(t("A new class"))
         st.text_input(t("Name of the class (optional)"), key="live.new.title", max_chars=80,
                       placeholder=t("for example 3B, Tuesday course"))
         st.selectbox(t("The class stays open for"), list(range(MIN_HOURS, MAX_HOURS + 1)),
@@ -149,7 +149,7 @@ def _start(t: Translator) -> None:
     mine = [c for c in state.load(lambda db: db.teacher_classes(teacher), list[LiveClass]())
             if c.state() == CLASS_OPEN]
     if mine:
-        st.subheader(t("Your open classes"))
+        st.header(t("Your open classes"))
         for c in mine:
             label = (c.title + " · " if c.title else "") + c.code
             st.button(t("Go back to {name}", name=label), key=f"live.resume.{c.code}", on_click=_show_class,
@@ -166,7 +166,7 @@ def _class_page(snap: ClassSnapshot, t: Translator) -> None:
     views = ["question", "pupils", "results"]
     labels = {"question": t("Question"), "pupils": t("Pupils ({n})", n=snap.pupils), "results": t("Results")}
     head, pick, end = st.columns([2, 3, 1.2], vertical_alignment="center")
-    head.subheader(title + " · " + cls.code)
+    head.header(title + " · " + cls.code)
     if VIEW not in st.session_state:
         st.session_state[VIEW] = "question" if snap.pupils else "pupils"
     view = pick.segmented_control(t("View"), views, format_func=labels.__getitem__, key=VIEW, required=True,
@@ -328,7 +328,7 @@ def _outcome(q: LiveQuestion, ref: SpotRef, t: Translator) -> None:
     rows = state.load(lambda db: db.question_answers(q.id), list[AnswerRow]())
     answers = [(r.answer, r.grade) for r in rows]
     if not answers:
-        st.subheader(t("Question {n}: the answers", n=q.number))
+        st.header(t("Question {n}: the answers", n=q.number))
         st.info(t("Nobody answered this question."))
     else:
         right = share_right(answers)
@@ -380,7 +380,7 @@ def _results(cls: LiveClass, t: Translator) -> None:
     st.download_button(t("Download the results (CSV)"), results_csv(res.rows, spots),
                        file_name=f"classe-{cls.code}.csv", mime="text/csv", key="live.csv",
                        icon=":material/download:")
-    st.subheader(t("Per question"))
+    st.header(t("Per question"))
     lines = ["| " + t("Question") + " | " + t("Decision") + " | " + t("Answers") + " | " + t("Right") + " |",
              "|---|---|---:|---:|"]
     labels = {s.ref.key(): s.label for s in live.spots(_lessons(), t)}
@@ -390,7 +390,7 @@ def _results(cls: LiveClass, t: Translator) -> None:
         lines.append(f"| {q.number} | {labels.get(q.spot, q.spot)} | {t.format_int(len(answers))} | "
                      + ("—" if right is None else t.format_percent(right, 0)) + " |")
     st.markdown("\n".join(lines))
-    st.subheader(t("Per pupil"))
+    st.header(t("Per pupil"))
     lines = ["| " + t("Pupil") + " | " + t("Answers") + " | " + t("Right") + " | " + t("Grades") + " |",
              "|---|---:|---:|---|"]
     for s in per_pupil(res.pupils, res.rows):
