@@ -49,7 +49,7 @@ import threading
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import UTC, datetime, tzinfo
+from datetime import UTC, datetime, timedelta, tzinfo
 from pathlib import Path
 from typing import Any, Final
 
@@ -79,6 +79,25 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
+from coach.classroom import (
+    CLASS_OPEN,
+    CODE_LENGTH,
+    MAX_CLASS_TITLE,
+    MAX_PUPIL_NAME,
+    MAX_PUPILS,
+    MAX_SECONDS,
+    MAX_SPOT,
+    MAX_TOKEN,
+    AnswerRow,
+    class_state,
+    clean_pupil_name,
+    clean_title,
+    expiry,
+    name_key,
+    new_join_code,
+    normalise_code,
+    vote_open,
+)
 from coach.errors import InvalidInput, StoreError
 from coach.i18n import N_
 
@@ -100,7 +119,7 @@ MAX_PREFERENCES: Final[int] = 4000  # characters of the preferences as JSON
 MAX_POSITION: Final[int] = 10_000  # a hand index or step in a bookmark
 MAX_EV_BB: Final[float] = 1e6  # an EV loss in big blinds (the largest real one is a few hundred)
 MAX_ROWS: Final[int] = 10_000  # rows one read returns (the newest, for decisions)
-MAX_SPOT: Final[int] = 64_000  # a review card's spot as JSON (a hand history up to a decision)
+MAX_CARD_SPOT: Final[int] = 64_000  # a review card's spot as JSON (a hand history up to a decision)
 MAX_SCHEDULE: Final[int] = 2_000  # a review card's scheduling state (the fsrs library's JSON)
 MAX_HAND_TEXT: Final[int] = 64_000  # a practice hand's PHH text
 MAX_GRADES_JSON: Final[int] = 16_000  # a practice hand's graded decisions as JSON
@@ -263,6 +282,59 @@ practice_hands = Table(
 )
 
 
+# Revision 0004: the live classroom (coach/classroom.py). A class has a short join code and
+# an expiry; its pupils have a display name unique in the class (compared without case) and
+# a secret token their phone keeps in its URL; a question is a lesson's decision point the
+# teacher opened as a vote; an answer is one pupil's choice, once per question (the unique
+# key makes a repeated or raced answer count once), with the coach's grade.
+live_classes = Table(
+    "live_classes", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("code", String(CODE_LENGTH), nullable=False),
+    Column("teacher", String(MAX_NAME), nullable=False),  # the teacher's profile
+    Column("title", String(MAX_CLASS_TITLE), nullable=False, default=""),
+    Column("created_at", DateTime, nullable=False),
+    Column("expires_at", DateTime, nullable=False),
+    Column("closed_at", DateTime, nullable=True),
+    UniqueConstraint("code", name="uq_live_classes_code"),
+    Index("ix_live_classes_teacher", "teacher", "created_at"),
+)
+live_pupils = Table(
+    "live_pupils", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("class_id", Integer, ForeignKey("live_classes.id"), nullable=False),
+    Column("name", String(MAX_PUPIL_NAME), nullable=False),
+    Column("name_key", String(2 * MAX_PUPIL_NAME), nullable=False),  # casefolded (ß -> ss: longer)
+    Column("token", String(MAX_TOKEN), nullable=False),
+    Column("profile", String(MAX_NAME), nullable=True),  # the pupil's own progress profile
+    Column("joined_at", DateTime, nullable=False),
+    UniqueConstraint("class_id", "name_key", name="uq_live_pupils_class_name"),
+    UniqueConstraint("token", name="uq_live_pupils_token"),
+)
+live_questions = Table(
+    "live_questions", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("class_id", Integer, ForeignKey("live_classes.id"), nullable=False),
+    Column("number", Integer, nullable=False),  # 1, 2, ... in the class
+    Column("spot", String(MAX_SPOT), nullable=False),  # coach.classroom.SpotRef.key()
+    Column("opened_at", DateTime, nullable=False),
+    Column("closes_at", DateTime, nullable=True),  # the countdown's end, if the teacher set one
+    Column("closed_at", DateTime, nullable=True),
+    UniqueConstraint("class_id", "number", name="uq_live_questions_class_number"),
+)
+live_answers = Table(
+    "live_answers", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("question_id", Integer, ForeignKey("live_questions.id"), nullable=False),
+    Column("pupil_id", Integer, ForeignKey("live_pupils.id"), nullable=False),
+    Column("answer", String(MAX_ACTION), nullable=False),  # the PHH code, "p3 cbr 6"
+    Column("grade", String(MAX_GRADE), nullable=True),
+    Column("ev_loss_bb", Float, nullable=True),
+    Column("answered_at", DateTime, nullable=False),
+    UniqueConstraint("question_id", "pupil_id", name="uq_live_answers_question_pupil"),
+)
+
+
 # -- results ---------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class ReviewCard:
@@ -343,6 +415,74 @@ class ProgressSummary:
     quiz_correct: int
     decisions: int
     bookmark: Bookmark | None
+
+
+@dataclass(frozen=True)
+class LiveClass:
+    """A live class (coach/classroom.py): its join code, its teacher's profile, when it ends."""
+
+    id: int
+    code: str
+    teacher: str
+    title: str
+    created_at: datetime
+    expires_at: datetime
+    closed_at: datetime | None
+
+    def state(self, now: datetime | None = None) -> str:
+        """``open``, ``closed`` or ``expired``."""
+        return class_state(self.closed_at, self.expires_at, _now() if now is None else now)
+
+
+@dataclass(frozen=True)
+class LivePupil:
+    id: int
+    class_id: int
+    name: str
+    token: str
+    profile: str | None
+
+
+@dataclass(frozen=True)
+class LiveQuestion:
+    id: int
+    class_id: int
+    number: int
+    spot: str
+    opened_at: datetime
+    closes_at: datetime | None
+    closed_at: datetime | None
+
+    def is_open(self, now: datetime | None = None) -> bool:
+        return vote_open(self.closed_at, self.closes_at, _now() if now is None else now)
+
+
+@dataclass(frozen=True)
+class ClassSnapshot:
+    """What the projector and the phones poll: the class, its latest question and the counts."""
+
+    live_class: LiveClass
+    question: LiveQuestion | None
+    pupils: int
+    answered: int  # answers to ``question``
+    now: datetime
+
+
+@dataclass(frozen=True)
+class JoinResult:
+    """``joined``, ``rejoined`` (the same phone again), ``duplicate`` (the name is taken),
+    ``closed``, ``expired``, ``unknown`` (no such code) or ``full``."""
+
+    status: str
+    pupil: LivePupil | None = None
+    live_class: LiveClass | None = None
+
+
+@dataclass(frozen=True)
+class ClassResults:
+    questions: list[LiveQuestion]
+    pupils: list[str]  # in the order they joined
+    rows: list[AnswerRow]
 
 
 # -- argument checks ---------------------------------------------------------------------------
@@ -830,7 +970,7 @@ class Store:
         name = clean_profile_name(profile)
         key = _text(key, "card_key", MAX_KEY)
         values = {"source": _text(source, "source", MAX_SOURCE), "ref": _text(ref, "ref", MAX_REF),
-                  "spot": _text(spot, "spot", MAX_SPOT),
+                  "spot": _text(spot, "spot", MAX_CARD_SPOT),
                   "action": _text(action, "action", MAX_ACTION, allow_empty=True),
                   "grade": _text(grade, "grade", MAX_GRADE),
                   "schedule": _text(schedule, "schedule", MAX_SCHEDULE), "due": _when(due)}
@@ -977,3 +1117,254 @@ class Store:
             decisions = count(decision_grades)
         bookmark = Bookmark(row[1], row[2] or 0, row[3] or 0) if row[1] is not None else None
         return ProgressSummary(lessons, answered, correct, decisions, bookmark)
+
+
+    # -- the live classroom (revision 0004) -----------------------------------------------------
+    @staticmethod
+    def _class_of(row: Any) -> LiveClass:
+        return LiveClass(row.id, row.code, row.teacher, row.title, row.created_at, row.expires_at,
+                         row.closed_at)
+
+    @staticmethod
+    def _question_of(row: Any) -> LiveQuestion:
+        return LiveQuestion(row.id, row.class_id, row.number, row.spot, row.opened_at, row.closes_at,
+                            row.closed_at)
+
+    def create_class(self, teacher: str, title: str = "", *, hours: int = 3,
+                     at: datetime | None = None) -> LiveClass:
+        """A new class with a fresh join code (a code already taken is drawn again)."""
+        name = clean_profile_name(teacher)
+        title = clean_title(title)
+        now = _when(at)
+        ends = expiry(now, hours)
+        with self._tx(write=True) as conn:
+            for _ in range(20):  # 887 million codes: a clash is rare, twenty in a row is impossible
+                code = new_join_code()
+                values = {"code": code, "teacher": name, "title": title, "created_at": now,
+                          "expires_at": ends, "closed_at": None}
+                if self._insert_ignore(conn, live_classes, values, ("code",)):
+                    row = conn.execute(select(live_classes).where(live_classes.c.code == code)).one()
+                    return self._class_of(row)
+        raise StoreError(N_("the database refused the change"), kind="refused")
+
+    def live_class(self, code: str) -> LiveClass | None:
+        code = normalise_code(code)
+        with self._tx(write=False) as conn:
+            row = conn.execute(select(live_classes).where(live_classes.c.code == code)).first()
+        return None if row is None else self._class_of(row)
+
+    def teacher_classes(self, teacher: str, *, limit: int = 20) -> list[LiveClass]:
+        """The teacher's classes, newest first."""
+        name = clean_profile_name(teacher)
+        limit = _whole(limit, "limit", 1, 1000)
+        with self._tx(write=False) as conn:
+            rows = conn.execute(select(live_classes).where(live_classes.c.teacher == name)
+                                .order_by(live_classes.c.created_at.desc(), live_classes.c.id.desc())
+                                .limit(limit)).all()
+        return [self._class_of(r) for r in rows]
+
+    def close_class(self, code: str, teacher: str, at: datetime | None = None) -> bool:
+        """The teacher ends the class: pupils can no longer join or answer. True if it was open."""
+        code = normalise_code(code)
+        name = clean_profile_name(teacher)
+        now = _when(at)
+        with self._tx(write=True) as conn:
+            cls = conn.execute(select(live_classes.c.id).where(
+                live_classes.c.code == code, live_classes.c.teacher == name)).first()
+            if cls is None:
+                return False
+            conn.execute(update(live_questions).where(live_questions.c.class_id == cls.id,
+                                                      live_questions.c.closed_at.is_(None))
+                         .values(closed_at=now))
+            result = conn.execute(update(live_classes).where(live_classes.c.id == cls.id,
+                                                             live_classes.c.closed_at.is_(None))
+                                  .values(closed_at=now))
+            return bool(result.rowcount)
+
+    def join_class(self, code: str, name: str, token: str, *, profile: str | None = None,
+                   at: datetime | None = None) -> JoinResult:
+        """A pupil joins with a display name; the same ``token`` coming back is the same pupil.
+
+        The name's uniqueness in the class is the database's unique key (one
+        ``INSERT ... ON CONFLICT DO NOTHING``): two phones typing «Anna» at the
+        same moment get one ``joined`` and one ``duplicate``.
+        """
+        code = normalise_code(code)
+        shown = clean_pupil_name(name)
+        token = _text(token, "token", MAX_TOKEN)
+        owner = None if profile is None else clean_profile_name(profile)
+        now = _when(at)
+        with self._tx(write=True) as conn:
+            row = conn.execute(select(live_classes).where(live_classes.c.code == code)).first()
+            if row is None:
+                return JoinResult("unknown")
+            cls = self._class_of(row)
+            status = cls.state(now)
+            if status != CLASS_OPEN:
+                return JoinResult(status, live_class=cls)
+            mine = conn.execute(select(live_pupils).where(live_pupils.c.token == token,
+                                                          live_pupils.c.class_id == cls.id)).first()
+            if mine is not None:
+                return JoinResult("rejoined", self._pupil_of(mine), cls)
+            count = conn.scalar(select(func.count(live_pupils.c.id)).where(live_pupils.c.class_id == cls.id))
+            if int(count or 0) >= MAX_PUPILS:
+                return JoinResult("full", live_class=cls)
+            values = {"class_id": cls.id, "name": shown, "name_key": name_key(shown), "token": token,
+                      "profile": owner, "joined_at": now}
+            if not self._insert_ignore(conn, live_pupils, values, ("class_id", "name_key")):
+                return JoinResult("duplicate", live_class=cls)
+            new = conn.execute(select(live_pupils).where(live_pupils.c.token == token)).one()
+            return JoinResult("joined", self._pupil_of(new), cls)
+
+    @staticmethod
+    def _pupil_of(row: Any) -> LivePupil:
+        return LivePupil(row.id, row.class_id, row.name, row.token, row.profile)
+
+    def pupil(self, token: str) -> LivePupil | None:
+        """The pupil this phone is (its token), None if unknown or removed by the teacher."""
+        token = _text(token, "token", MAX_TOKEN)
+        with self._tx(write=False) as conn:
+            row = conn.execute(select(live_pupils).where(live_pupils.c.token == token)).first()
+        return None if row is None else self._pupil_of(row)
+
+    def class_pupils(self, class_id: int) -> list[LivePupil]:
+        class_id = _whole(class_id, "class_id", 1, 2**62)
+        with self._tx(write=False) as conn:
+            rows = conn.execute(select(live_pupils).where(live_pupils.c.class_id == class_id)
+                                .order_by(live_pupils.c.joined_at, live_pupils.c.id).limit(MAX_PUPILS)).all()
+        return [self._pupil_of(r) for r in rows]
+
+    def _teacher_owns(self, conn: Connection, class_id: int, teacher: str) -> bool:
+        return conn.scalar(select(live_classes.c.id).where(live_classes.c.id == class_id,
+                                                           live_classes.c.teacher == teacher)) is not None
+
+    def remove_pupil(self, class_id: int, pupil_id: int, teacher: str) -> bool:
+        """The teacher removes a name (and its answers); the name is free again. True if removed."""
+        class_id = _whole(class_id, "class_id", 1, 2**62)
+        pupil_id = _whole(pupil_id, "pupil_id", 1, 2**62)
+        name = clean_profile_name(teacher)
+        with self._tx(write=True) as conn:
+            if not self._teacher_owns(conn, class_id, name):
+                return False
+            conn.execute(delete(live_answers).where(live_answers.c.pupil_id == pupil_id))
+            result = conn.execute(delete(live_pupils).where(live_pupils.c.id == pupil_id,
+                                                            live_pupils.c.class_id == class_id))
+            return bool(result.rowcount)
+
+    def open_question(self, class_id: int, spot: str, teacher: str, *, seconds: int | None = None,
+                      at: datetime | None = None) -> LiveQuestion | None:
+        """Open a vote on ``spot`` (the previous one, if still open, closes). None: not the teacher's
+        class, or the class is over."""
+        class_id = _whole(class_id, "class_id", 1, 2**62)
+        spot = _text(spot, "spot", MAX_SPOT)
+        name = clean_profile_name(teacher)
+        if seconds is not None:
+            seconds = _whole(seconds, "seconds", 5, MAX_SECONDS)
+        now = _when(at)
+        with self._tx(write=True) as conn:
+            row = conn.execute(select(live_classes).where(live_classes.c.id == class_id,
+                                                          live_classes.c.teacher == name)).first()
+            if row is None or self._class_of(row).state(now) != CLASS_OPEN:
+                return None
+            conn.execute(update(live_questions).where(live_questions.c.class_id == class_id,
+                                                      live_questions.c.closed_at.is_(None))
+                         .values(closed_at=now))
+            last = conn.scalar(select(func.max(live_questions.c.number))
+                               .where(live_questions.c.class_id == class_id))
+            number = int(last or 0) + 1
+            closes = None if seconds is None else now + timedelta(seconds=seconds)
+            conn.execute(insert(live_questions).values(class_id=class_id, number=number, spot=spot,
+                                                       opened_at=now, closes_at=closes, closed_at=None))
+            new = conn.execute(select(live_questions).where(live_questions.c.class_id == class_id,
+                                                            live_questions.c.number == number)).one()
+            return self._question_of(new)
+
+    def close_question(self, question_id: int, teacher: str, at: datetime | None = None) -> bool:
+        """The teacher closes the vote; True if it was still open."""
+        question_id = _whole(question_id, "question_id", 1, 2**62)
+        name = clean_profile_name(teacher)
+        now = _when(at)
+        with self._tx(write=True) as conn:
+            owned = select(live_classes.c.id).where(live_classes.c.teacher == name)
+            result = conn.execute(update(live_questions).where(
+                live_questions.c.id == question_id, live_questions.c.closed_at.is_(None),
+                live_questions.c.class_id.in_(owned)).values(closed_at=now))
+            return bool(result.rowcount)
+
+    def snapshot(self, code: str, at: datetime | None = None) -> ClassSnapshot | None:
+        """The class, its latest question and the counts, in one read (the ~1 s poll)."""
+        code = normalise_code(code)
+        now = _when(at)
+        with self._tx(write=False) as conn:
+            row = conn.execute(select(live_classes).where(live_classes.c.code == code)).first()
+            if row is None:
+                return None
+            cls = self._class_of(row)
+            q = conn.execute(select(live_questions).where(live_questions.c.class_id == cls.id)
+                             .order_by(live_questions.c.number.desc()).limit(1)).first()
+            pupils = conn.scalar(select(func.count(live_pupils.c.id)).where(live_pupils.c.class_id == cls.id))
+            answered = 0
+            if q is not None:
+                answered = int(conn.scalar(select(func.count(live_answers.c.id))
+                                           .where(live_answers.c.question_id == q.id)) or 0)
+        question = None if q is None else self._question_of(q)
+        return ClassSnapshot(cls, question, int(pupils or 0), answered, now)
+
+    def record_class_answer(self, question_id: int, pupil_id: int, answer: str, *, grade: str | None = None,
+                            ev_loss_bb: float | None = None, at: datetime | None = None) -> str:
+        """A pupil's answer, once: ``recorded``, ``already`` (an earlier answer stands), ``closed``
+        (the vote is over) or ``removed`` (the teacher removed the pupil, or another class's vote)."""
+        question_id = _whole(question_id, "question_id", 1, 2**62)
+        pupil_id = _whole(pupil_id, "pupil_id", 1, 2**62)
+        answer = _text(answer, "answer", MAX_ACTION)
+        grade = None if grade is None else _text(grade, "grade", MAX_GRADE)
+        ev = _ev(ev_loss_bb)
+        now = _when(at)
+        with self._tx(write=True) as conn:
+            q = conn.execute(select(live_questions).where(live_questions.c.id == question_id)).first()
+            p = conn.execute(select(live_pupils.c.class_id).where(live_pupils.c.id == pupil_id)).first()
+            if q is None or p is None or p.class_id != q.class_id:
+                return "removed"
+            if not vote_open(q.closed_at, q.closes_at, now):
+                return "closed"
+            values = {"question_id": question_id, "pupil_id": pupil_id, "answer": answer, "grade": grade,
+                      "ev_loss_bb": ev, "answered_at": now}
+            if self._insert_ignore(conn, live_answers, values, ("question_id", "pupil_id")):
+                return "recorded"
+            return "already"
+
+    def class_answer(self, question_id: int, pupil_id: int) -> AnswerRow | None:
+        """This pupil's answer to this question, if any."""
+        question_id = _whole(question_id, "question_id", 1, 2**62)
+        pupil_id = _whole(pupil_id, "pupil_id", 1, 2**62)
+        a, p, q = live_answers, live_pupils, live_questions
+        with self._tx(write=False) as conn:
+            row = conn.execute(select(q.c.number, p.c.name, a.c.answer, a.c.grade, a.c.ev_loss_bb)
+                               .join(p, p.c.id == a.c.pupil_id).join(q, q.c.id == a.c.question_id)
+                               .where(a.c.question_id == question_id, a.c.pupil_id == pupil_id)).first()
+        return None if row is None else AnswerRow(*row)
+
+    def question_answers(self, question_id: int) -> list[AnswerRow]:
+        question_id = _whole(question_id, "question_id", 1, 2**62)
+        a, p, q = live_answers, live_pupils, live_questions
+        with self._tx(write=False) as conn:
+            rows = conn.execute(select(q.c.number, p.c.name, a.c.answer, a.c.grade, a.c.ev_loss_bb)
+                                .join(p, p.c.id == a.c.pupil_id).join(q, q.c.id == a.c.question_id)
+                                .where(a.c.question_id == question_id)
+                                .order_by(a.c.answered_at, a.c.id).limit(MAX_ROWS)).all()
+        return [AnswerRow(*r) for r in rows]
+
+    def class_results(self, class_id: int) -> ClassResults:
+        """Every question, pupil and answer of a class (the results page and its CSV)."""
+        class_id = _whole(class_id, "class_id", 1, 2**62)
+        a, p, q = live_answers, live_pupils, live_questions
+        with self._tx(write=False) as conn:
+            questions = [self._question_of(r) for r in conn.execute(
+                select(q).where(q.c.class_id == class_id).order_by(q.c.number).limit(MAX_ROWS)).all()]
+            pupils = list(conn.scalars(select(p.c.name).where(p.c.class_id == class_id)
+                                       .order_by(p.c.joined_at, p.c.id).limit(MAX_PUPILS)))
+            rows = conn.execute(select(q.c.number, p.c.name, a.c.answer, a.c.grade, a.c.ev_loss_bb)
+                                .join(p, p.c.id == a.c.pupil_id).join(q, q.c.id == a.c.question_id)
+                                .where(q.c.class_id == class_id)
+                                .order_by(q.c.number, a.c.answered_at, a.c.id).limit(MAX_ROWS)).all()
+        return ClassResults(questions, pupils, [AnswerRow(*r) for r in rows])

@@ -31,6 +31,8 @@ PAGES: tuple[tuple[str, str, str, str], ...] = (
     ("replayer", "replayer", N_("Replayer"), ":material/replay:"),
     ("glossario", "glossario", N_("Glossary"), ":material/menu_book:"),
     ("progressi", "progressi", N_("Progress"), ":material/insights:"),
+    ("insegnante", "insegnante", N_("Live class"), ":material/co_present:"),
+    ("classe", "classe", N_("Join a class"), ":material/how_to_vote:"),
     ("impostazioni", "impostazioni", N_("Settings"), ":material/settings:"),
 )
 

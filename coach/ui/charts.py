@@ -194,3 +194,43 @@ def describe_equity(data: EquityData, t: Translator | None = None) -> str:
     t = t or get_translator()
     return t("Your equity {equity} against {needed} needed to call.",
               equity=t.format_percent(data.equity, 1), needed=t.format_percent(data.needed, 1))
+
+
+@dataclass(frozen=True)
+class AnswerBar:
+    """One bar of a live class's answers: the answer in words, how many chose it, its grade."""
+
+    label: str
+    count: int
+    grade: str | None
+
+
+def build_distribution_figure(bars: Sequence[AnswerBar], t: Translator | None = None, *,
+                              large: bool = False, title: str | None = None) -> go.Figure:
+    """How the class answered: one bar per answer, coloured by the coach's grade, the count on it.
+
+    The grade is written under each answer too, so colour is never the only cue.
+    ``large`` is the projector's size (fonts readable from the back row).
+    """
+    t = t or get_translator()
+    labels = [f"{b.label}<br>{t(GRADE_LABELS[b.grade]) if b.grade in GRADE_LABELS else '—'}" for b in bars]
+    counts = [b.count for b in bars]
+    fig = go.Figure(go.Bar(
+        x=labels, y=counts, text=[t.format_int(c) for c in counts], textposition="outside",
+        marker={"color": [GRADE_COLOUR.get(b.grade or "", NEUTRAL) for b in bars],
+                "line": {"color": "#ffffff", "width": 2}},
+        hovertemplate="%{x}: %{y}<extra></extra>",
+    ))
+    size = 24 if large else 14
+    _layout(fig, title or t("How the class answered"), height=560 if large else 340)
+    top = max(counts, default=0)
+    fig.update_yaxes(title={"text": t("Pupils")}, rangemode="tozero", dtick=max(1, math.ceil(top / 8)),
+                     range=[0, top * 1.2 + 1], tickfont={"size": size}, gridcolor="rgba(255,255,255,.15)",
+                     automargin=True)
+    fig.update_xaxes(tickfont={"size": size}, automargin=True)
+    fig.update_traces(textfont={"size": size + 4})
+    fig.update_layout(font={"size": size, "color": "#ffffff"}, title={"font": {"size": size + 4}},
+                      paper_bgcolor="rgba(0,0,0,0)", plot_bgcolor="rgba(0,0,0,0)",
+                      margin={"l": 80 if large else 50, "r": 10, "t": 70 if large else 50,
+                              "b": 120 if large else 70})
+    return fig

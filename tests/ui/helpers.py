@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[2]
 ENTRY = str(ROOT / "streamlit_app.py")
 TIMEOUT = 60.0
 PAGES = ("home", "lezioni", "pratica", "quiz", "ripasso", "replayer", "glossario", "progressi",
-         "impostazioni")
+         "impostazioni", "insegnante", "classe")
 
 
 def start(locale: str = "it", profile: str | None = "Ospite") -> AppTest:

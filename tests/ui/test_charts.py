@@ -79,3 +79,17 @@ def test_quiz_figure() -> None:
     fig = build_quiz_figure([TopicScore("R09", 4, 3), TopicScore("R03", 0, 0)], IT)
     assert list(fig.data[0].x) == [0.75, 0.0]
     assert fig.data[0].text[0] == "75% (3/4)"
+
+
+def test_distribution_figure_has_one_bar_per_answer_coloured_by_grade() -> None:
+    from coach.i18n import get_translator
+    from coach.ui.charts import GRADE_COLOUR, AnswerBar, build_distribution_figure
+
+    t = get_translator("it")
+    fig = build_distribution_figure([AnswerBar("Call 2", 18, "ottima"), AnswerBar("Fold", 6, "errore")], t,
+                                    large=True, title="Domanda 1: le risposte")
+    bar = fig.data[0]
+    assert list(bar.y) == [18, 6]
+    assert list(bar.marker.color) == [GRADE_COLOUR["ottima"], GRADE_COLOUR["errore"]]
+    assert [x.split("<br>")[1] for x in bar.x] == ["Ottima", "Errore"]  # the grade in words, not colour only
+    assert fig.layout.title.text == "Domanda 1: le risposte"

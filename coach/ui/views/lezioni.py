@@ -319,6 +319,13 @@ def _review_spot(lesson_id: str, key: str, code: str, grade: str) -> ReviewSpot 
         return None
 
 
+def grade_decision(lesson_id: str, hand_index: int, at: int, code: str,
+                   said: Message | None = None) -> DecisionAnswer:
+    """A legal ``code`` at a lesson's decision point, graded exactly as the lesson grades it
+    (the live classroom grades its pupils' answers with this)."""
+    return _decision_answer(lesson_id, hand_index, at, code, said)
+
+
 def _record_answer(lesson_id: str, key: str, answer: DecisionAnswer) -> None:
     """The answer in the session and in the database: the grade in the log, the answer for later sessions."""
     _answers()[key] = answer

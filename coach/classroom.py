@@ -1,0 +1,234 @@
+"""The live classroom, as pure logic: join codes, pupils' names, spots, answer tallies, CSV.
+
+A teacher creates a class (a short join code shown on the projector with a QR
+code), pupils join from their phones with a display name, the teacher opens a
+vote on a lesson's decision point, each pupil answers on the phone and the
+projector shows how the class answered, coloured by the coach's grade. The
+class, its pupils, questions and answers live in the database
+(:mod:`coach.persistence`, revision 0004), so pupils on different app
+processes share one class; this module has no Streamlit and no SQL: the UI
+(``coach/ui/views/classe.py``, ``insegnante.py``) and the store call it.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import secrets
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Final
+
+from coach.errors import InvalidInput
+from coach.i18n import N_
+
+# A join code: six characters from an alphabet without look-alikes (no 0/O, 1/I/L),
+# easy to read off a projector and type on a phone: 31**6 ≈ 887 million codes.
+CODE_ALPHABET: Final[str] = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH: Final[int] = 6
+MAX_PUPIL_NAME: Final[int] = 24  # a display name on the projector's list
+MAX_CLASS_TITLE: Final[int] = 80
+MIN_HOURS: Final[int] = 1
+MAX_HOURS: Final[int] = 24  # a class lives at most a day
+DEFAULT_HOURS: Final[int] = 3
+MAX_PUPILS: Final[int] = 200  # a class; a school hall at most
+MAX_SECONDS: Final[int] = 600  # a vote's countdown
+TOKEN_BYTES: Final[int] = 12  # a pupil's secret (URL-safe, 16 characters), kept in the phone's URL
+MAX_TOKEN: Final[int] = 32
+MAX_SPOT: Final[int] = 200  # "lesson:03-azioni/1/4"
+# The grades that count as a right answer in the class's "share right".
+RIGHT_GRADES: Final[frozenset[str]] = frozenset({"ottima", "buona"})
+GRADE_ORDER: Final[tuple[str, ...]] = ("ottima", "buona", "imprecisa", "errore", "errore grave")
+
+
+def new_join_code() -> str:
+    """A random join code (``K7MXQ3``)."""
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def new_token() -> str:
+    """A pupil's secret: it lets the same phone come back to the class after a reload."""
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def normalise_code(text: object) -> str:
+    """A code as typed on a phone: case, spaces and dashes do not matter; look-alikes are read
+    as what they must be (``o`` -> ``0`` is not in the alphabet, so ``O`` is refused, never guessed).
+
+    Raises :class:`InvalidInput` with the reason a pupil can act on.
+    """
+    if not isinstance(text, str):
+        raise InvalidInput(N_("The class code must be text."))
+    code = "".join(text.split()).replace("-", "").upper()
+    if not code:
+        raise InvalidInput(N_("Write the class code shown on the projector."))
+    if len(code) != CODE_LENGTH or any(c not in CODE_ALPHABET for c in code):
+        raise InvalidInput(N_("«{code}» is not a class code: a code has {length} letters and digits, "
+                              "as shown on the projector."), code=code[:12], length=str(CODE_LENGTH))
+    return code
+
+
+def clean_pupil_name(text: object) -> str:
+    """A display name as the pupil typed it, spaces tidied; 1 to 24 printable characters."""
+    if not isinstance(text, str):
+        raise InvalidInput(N_("Your name must be text."))
+    name = " ".join(text.split())
+    if not name:
+        raise InvalidInput(N_("Write your name (or a nickname) to join the class."))
+    if len(name) > MAX_PUPIL_NAME:
+        raise InvalidInput(N_("A name has at most {limit} characters (this one has {length})."),
+                           limit=str(MAX_PUPIL_NAME), length=str(len(name)))
+    if any(ord(c) < 32 or ord(c) == 127 for c in name):
+        raise InvalidInput(N_("A name cannot contain control characters."))
+    return name
+
+
+def name_key(name: str) -> str:
+    """What makes two names the same in a class: «Anna» and «anna » are one pupil."""
+    return " ".join(name.split()).casefold()
+
+
+def clean_title(text: object) -> str:
+    if not isinstance(text, str):
+        raise InvalidInput(N_("The class name must be text."))
+    title = " ".join(text.split())
+    if len(title) > MAX_CLASS_TITLE:
+        raise InvalidInput(N_("A class name has at most {limit} characters (this one has {length})."),
+                           limit=str(MAX_CLASS_TITLE), length=str(len(title)))
+    if any(ord(c) < 32 or ord(c) == 127 for c in title):
+        raise InvalidInput(N_("A class name cannot contain control characters."))
+    return title
+
+
+@dataclass(frozen=True, order=True)
+class SpotRef:
+    """A lesson's decision point: the lesson, the hand (0-based), the action index ``at``."""
+
+    lesson: str
+    hand: int
+    at: int
+
+    def key(self) -> str:
+        return f"lesson:{self.lesson}/{self.hand}/{self.at}"
+
+    @classmethod
+    def parse(cls, text: str) -> SpotRef:
+        """The inverse of :meth:`key`; :class:`InvalidInput` for anything else."""
+        kind, _, rest = text.partition(":")
+        parts = rest.split("/")
+        if kind != "lesson" or len(parts) != 3 or not parts[0] or not all(p.isdigit() for p in parts[1:]):
+            raise InvalidInput(N_("«{spot}» is not a lesson's decision point."), spot=text[:60])
+        return cls(parts[0], int(parts[1]), int(parts[2]))
+
+
+# -- the class's state ----------------------------------------------------------------------
+CLASS_OPEN, CLASS_CLOSED, CLASS_EXPIRED = "open", "closed", "expired"
+
+
+def class_state(closed_at: datetime | None, expires_at: datetime, now: datetime) -> str:
+    """``open``, ``closed`` (the teacher ended it) or ``expired`` (its time is over)."""
+    if closed_at is not None:
+        return CLASS_CLOSED
+    if now >= expires_at:
+        return CLASS_EXPIRED
+    return CLASS_OPEN
+
+
+def expiry(now: datetime, hours: int) -> datetime:
+    if isinstance(hours, bool) or not isinstance(hours, int) or not MIN_HOURS <= hours <= MAX_HOURS:
+        raise InvalidInput(N_("A class lasts from {low} to {high} hours, not {value}."), low=str(MIN_HOURS),
+                           high=str(MAX_HOURS), value=repr(hours)[:20])
+    return now + timedelta(hours=hours)
+
+
+def vote_open(closed_at: datetime | None, closes_at: datetime | None, now: datetime) -> bool:
+    """A vote takes answers until the teacher closes it or its countdown runs out."""
+    return closed_at is None and (closes_at is None or now < closes_at)
+
+
+def seconds_left(closes_at: datetime | None, now: datetime) -> int | None:
+    """Whole seconds of the countdown (rounded up), None without a countdown."""
+    if closes_at is None:
+        return None
+    left = (closes_at - now).total_seconds()
+    return max(0, int(-(-left // 1)))
+
+
+# -- tallies ----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class AnswerRow:
+    """One pupil's answer to one question (what the results and the CSV are made of)."""
+
+    question: int  # the question's number in the class, 1-based
+    pupil: str
+    answer: str  # the PHH code, "p3 cbr 6"
+    grade: str | None
+    ev_loss_bb: float | None = None
+
+
+@dataclass(frozen=True)
+class Bar:
+    """One bar of the distribution: an answer, how many gave it, the coach's grade of it."""
+
+    answer: str
+    count: int
+    grade: str | None
+
+
+def grade_rank(grade: str | None) -> int:
+    return GRADE_ORDER.index(grade) if grade in GRADE_ORDER else len(GRADE_ORDER)
+
+
+def distribution(answers: Iterable[tuple[str, str | None]]) -> list[Bar]:
+    """How the class answered: one bar per distinct answer, best grade first, then most chosen."""
+    counts: dict[str, int] = {}
+    grades: dict[str, str | None] = {}
+    for answer, grade in answers:
+        counts[answer] = counts.get(answer, 0) + 1
+        if grades.get(answer) is None:
+            grades[answer] = grade
+    bars = [Bar(a, n, grades.get(a)) for a, n in counts.items()]
+    return sorted(bars, key=lambda b: (grade_rank(b.grade), -b.count, b.answer))
+
+
+def share_right(answers: Sequence[tuple[str, str | None]]) -> float | None:
+    """The share of answers graded «ottima» or «buona»; None when nobody answered."""
+    if not answers:
+        return None
+    return sum(1 for _, g in answers if g in RIGHT_GRADES) / len(answers)
+
+
+@dataclass(frozen=True)
+class PupilSummary:
+    name: str
+    answered: int
+    right: int
+
+
+def per_pupil(pupils: Sequence[str], rows: Sequence[AnswerRow]) -> list[PupilSummary]:
+    """Each pupil's answers and right answers, in the order they joined."""
+    out = []
+    for name in pupils:
+        mine = [r for r in rows if r.pupil == name]
+        out.append(PupilSummary(name, len(mine), sum(1 for r in mine if r.grade in RIGHT_GRADES)))
+    return out
+
+
+CSV_HEADER: Final[tuple[str, ...]] = ("question", "spot", "pupil", "answer", "grade", "ev_loss_bb")
+
+
+def results_csv(rows: Sequence[AnswerRow], spots: dict[int, str], header: Sequence[str] = CSV_HEADER) -> str:
+    """The class's answers as CSV, one row per answer (question, spot, pupil, answer, grade, EV loss).
+
+    A name starting with ``=``, ``+``, ``-`` or ``@`` is quoted with a leading
+    apostrophe, so a spreadsheet never runs a pupil's name as a formula.
+    """
+    buf = io.StringIO()
+    writer = csv.writer(buf, lineterminator="\n")
+    writer.writerow(list(header))
+    for r in sorted(rows, key=lambda r: (r.question, r.pupil.casefold())):
+        pupil = "'" + r.pupil if r.pupil[:1] in ("=", "+", "-", "@") else r.pupil
+        writer.writerow([r.question, spots.get(r.question, ""), pupil, r.answer, r.grade or "",
+                         "" if r.ev_loss_bb is None else f"{r.ev_loss_bb:.2f}"])
+    return buf.getvalue()

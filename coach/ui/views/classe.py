@@ -1,0 +1,288 @@
+"""Classe, the pupil's page on a phone: join with the code and a name, answer the vote, see the grade.
+
+The phone keeps the class code and its pupil's secret in the URL
+(``classe?codice=K7MXQ3&alunno=...``), so a reload, a lost connection or a new
+app process behind the proxy brings the pupil back to the current question. A
+fragment reads the class from the database about once a second and reruns the
+page when something changed (the teacher opened or closed a vote, ended the
+class, removed this name). An answer is tried on the engine first: an illegal
+amount is refused with the rule, exactly as in the lessons, and nothing is sent;
+a legal one is graded by the lessons' coach, stored once for the class and in
+the pupil's own progress (source «class»).
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+import streamlit as st
+
+from coach.classroom import (
+    CLASS_CLOSED,
+    CLASS_EXPIRED,
+    CLASS_OPEN,
+    MAX_TOKEN,
+    AnswerRow,
+    SpotRef,
+    clean_pupil_name,
+    new_token,
+    normalise_code,
+)
+from coach.errors import CoachError, IllegalAction, InvalidInput
+from coach.i18n import Translator
+from coach.persistence import ClassSnapshot, JoinResult, LivePupil
+from coach.review import needs_review
+from coach.ui import live, state
+from coach.ui.controls import action_panel
+from coach.ui.handview import table_view
+from coach.ui.player import Attempt, try_choice
+from coach.ui.widgets import link_rules, page_header, show_refusal, table_html
+
+PROBLEM = "live.pupil.problem"  # why the last join failed (a str, already translated)
+REFUSALS = "live.pupil.refusals"  # question id -> IllegalAction
+SEEN = "live.pupil.seen"  # what the page last drew: (question id, open, class state)
+JUST = "live.pupil.just"  # question id -> the status of the answer just sent
+
+_PHONE_CSS = """<style>
+/* Big touch targets on a phone: every button at least 48 px high, the text larger. */
+[class*="st-key-live-pupil"] button{min-height:3rem;font-size:1.1rem}
+[class*="st-key-live-pupil"] input{font-size:1.2rem;min-height:2.8rem}
+</style>"""
+
+
+def _params() -> tuple[str, str]:
+    """The class code and the pupil's token from the URL ("" when missing or malformed)."""
+    raw_code = (st.query_params.get("codice") or "").strip()
+    token = (st.query_params.get("alunno") or "").strip()
+    try:
+        code = normalise_code(raw_code)
+    except InvalidInput:
+        code = ""
+    if len(token) > MAX_TOKEN or any(ord(c) < 33 for c in token):
+        token = ""
+    return code, token
+
+
+# -- joining ------------------------------------------------------------------------------------
+def _on_join() -> None:
+    t = state.tr()
+    st.session_state.pop(PROBLEM, None)
+    raw_code = str(st.session_state.get("live.join.code") or "")
+    raw_name = str(st.session_state.get("live.join.name") or "")
+    try:
+        code = normalise_code(raw_code)
+    except InvalidInput as err:
+        st.session_state[PROBLEM] = err.localized(t)
+        return
+    try:
+        name = clean_pupil_name(raw_name)
+    except InvalidInput as err:
+        st.session_state[PROBLEM] = err.localized(t)
+        return
+    token = new_token()
+    profile = state.settings().profile
+    result: JoinResult | None = state.save(lambda db: db.join_class(code, name, token, profile=profile))
+    if result is None:
+        return
+    if result.status in ("joined", "rejoined") and result.pupil is not None:
+        st.query_params["codice"] = code
+        st.query_params["alunno"] = result.pupil.token
+        return
+    st.session_state[PROBLEM] = join_problem(result.status, code, name, t)
+
+
+def join_problem(status: str, code: str, name: str, t: Translator) -> str:
+    """Why a pupil could not join, in words a pupil can act on."""
+    if status == "duplicate":
+        return t("The name «{name}» is already taken in this class: choose another one (for example, add "
+                 "the initial of your surname).", name=name)
+    if status == CLASS_CLOSED:
+        return t("The class {code} is closed: the teacher has ended it. Ask for the code of the new class.",
+                 code=code)
+    if status == CLASS_EXPIRED:
+        return t("The class {code} has expired: its time is over. Ask the teacher for a new code.", code=code)
+    if status == "full":
+        return t("The class {code} is full.", code=code)
+    return t("There is no class with the code {code}: check the code on the projector.", code=code)
+
+
+def _join_form(t: Translator, code: str) -> None:
+    if code and "live.join.code" not in st.session_state:
+        st.session_state["live.join.code"] = code
+    with st.container(key="live-pupil-join"):
+        st.text_input(t("Class code"), key="live.join.code", max_chars=12, placeholder="K7MXQ3")
+        st.text_input(t("Your name"), key="live.join.name", max_chars=24,
+                      placeholder=t("a name or a nickname"))
+        st.button(t("Join the class"), key="live.join", type="primary", on_click=_on_join, width="stretch",
+                  icon=":material/login:")
+    problem = st.session_state.get(PROBLEM)
+    if isinstance(problem, str):
+        st.error(problem, icon=":material/error:")
+    st.caption(t("No account and no e-mail: only the name you choose, seen by the teacher."))
+
+
+def _on_leave() -> None:
+    for k in ("codice", "alunno"):
+        if k in st.query_params:
+            del st.query_params[k]
+
+
+# -- answering ---------------------------------------------------------------------------------------
+def _on_choice(question_id: int, pupil: LivePupil, spot: str, attempt: Attempt) -> None:
+    """Try the choice on the engine; a legal one is graded and sent once."""
+    from coach.ui.views.lezioni import grade_decision
+
+    ref = SpotRef.parse(spot)
+    refusals: dict[int, IllegalAction] = state.get(REFUSALS, {})
+    outcome = try_choice(live.hand_at_spot(ref), attempt)
+    if outcome.refusal is not None or outcome.code is None:
+        if outcome.refusal is not None:
+            refusals[question_id] = outcome.refusal
+        return
+    refusals.pop(question_id, None)
+    code = outcome.code
+    answer = grade_decision(ref.lesson, ref.hand, ref.at, code, outcome.said)
+    grade = answer.verdict.grade
+    status = state.save(lambda db: db.record_class_answer(question_id, pupil.id, code, grade=grade,
+                                                          ev_loss_bb=answer.verdict.ev_loss_bb))
+    state.get(JUST, dict[int, str]())[question_id] = status or "unsaved"
+    if status == "recorded" and grade is not None:
+        profile = pupil.profile or state.settings().profile
+        state.save(lambda db: db.record_decision(profile, grade, source="class", ref=spot, action=code,
+                                                 ev_loss_bb=answer.verdict.ev_loss_bb))
+        if needs_review(grade):  # the same lesson spot comes back in the pupil's «Ripasso»
+            _remember_class_mistake(profile, ref, code, grade)
+
+
+def _remember_class_mistake(profile: str, ref: SpotRef, code: str, grade: str) -> None:
+    from coach.review import remember
+    from coach.ui.views.lezioni import _review_spot
+
+    card = _review_spot(ref.lesson, f"{ref.lesson}/{ref.hand}/{ref.at}", code, grade)
+    if card is not None:
+        state.save(lambda db: remember(db, profile, card))
+
+
+# -- the page ------------------------------------------------------------------------------------------
+def render() -> None:
+    t = state.tr()
+    st.html(_PHONE_CSS)
+    code, token = _params()
+    pupil: LivePupil | None = None
+    if token:
+        pupil = state.load(lambda db: db.pupil(token), None)
+    if pupil is None:
+        page_header(t("Join a class"))
+        if token:
+            st.warning(t("You are no longer in this class (the teacher may have removed your name): "
+                         "join again."), icon=":material/person_remove:")
+        _join_form(t, code or (st.query_params.get("codice") or "").strip())
+        return
+    snap = live.snapshot(code) if code else None
+    if snap is None or snap.live_class.id != pupil.class_id:
+        page_header(t("Join a class"))
+        _join_form(t, "")
+        return
+    cls = snap.live_class
+    page_header(t("Hi {name}", name=pupil.name), (cls.title + " · " if cls.title else "") + cls.code)
+    status = cls.state(snap.now)
+    q = snap.question
+    st.session_state[SEEN] = (q.id if q else None, bool(q and q.is_open(snap.now)), status)
+    _watch(cls.code, pupil.token)
+    if status == CLASS_CLOSED:
+        st.info(t("The teacher has ended the class. Thank you for taking part!"), icon=":material/lock:")
+    elif status == CLASS_EXPIRED:
+        st.info(t("The class has expired: its time is over."), icon=":material/lock:")
+    if q is None:
+        if status == CLASS_OPEN:
+            st.info(t("You are in! Wait for the teacher to open the vote: the question appears here "
+                      "by itself."), icon=":material/hourglass_top:")
+        return
+    _question_view(snap, pupil, t)
+
+
+@st.fragment(run_every=live.POLL_S)
+def _watch(code: str, token: str) -> None:
+    """The ~1 s poll: when the class changed (a vote opened or closed, the class ended, this name
+    was removed), the whole page is drawn again."""
+    snap = live.snapshot(code)
+    if snap is None:
+        return
+    q = snap.question
+    now = (q.id if q else None, bool(q and q.is_open(snap.now)), snap.live_class.state(snap.now))
+    if now != st.session_state.get(SEEN):
+        st.rerun()
+    removed = state.load(lambda db: db.pupil(token) is None, False)
+    if removed:
+        st.rerun()
+    left = None if q is None or not q.is_open(snap.now) else q.closes_at
+    if left is not None:
+        from coach.classroom import seconds_left
+
+        st.markdown("⏱ " + t_seconds(seconds_left(left, snap.now) or 0))
+
+
+def t_seconds(n: int) -> str:
+    return state.tr()("{n} seconds left", n=n)
+
+
+def _question_view(snap: ClassSnapshot, pupil: LivePupil, t: Translator) -> None:
+    q = snap.question
+    assert q is not None
+    try:
+        ref = SpotRef.parse(q.spot)
+        sc = live.script(ref)
+        dec = sc.decisions[ref.at]
+        hand = live.hand_at_spot(ref)
+    except (CoachError, KeyError):
+        st.error(t("This question cannot be shown on this phone: look at the projector."))
+        return
+    mine: AnswerRow | None = state.load(lambda db: db.class_answer(q.id, pupil.id), None)
+    open_vote = q.is_open(snap.now)
+    st.markdown("**" + t("Question {n}", n=q.number) + "** — " + t("you are {name}",
+                name=sc.history.names()[dec.seat - 1]))
+    if open_vote and mine is None:
+        # On a phone the question and the buttons come first (in the first screen); the whole
+        # table, the same as on the projector, follows.
+        cards = hand.hole_cards(dec.seat - 1)
+        if cards:
+            st.markdown("**" + t("Your cards: {cards}", cards=" ".join(c.symbol() for c in cards)) + "**")
+        st.markdown(dec.prompt)
+        with st.container(key="live-pupil-actions"):
+            action_panel(hand, f"live.q{q.id}", partial(_on_choice, q.id, pupil, q.spot))
+        refusal = state.get(REFUSALS, dict[int, IllegalAction]()).get(q.id)
+        if refusal is not None:
+            show_refusal(refusal)
+        st.html(table_html(table_view(hand, t, hero=dec.seat - 1, with_log=False)))
+        return
+    if mine is None:
+        st.warning(t("The vote is closed and you did not answer this question."), icon=":material/timer_off:")
+        return
+    said = live.answer_label(ref, mine.answer, t)
+    if open_vote:
+        st.success(t("Answer sent: {action}. Wait for the teacher to close the vote.", action=said),
+                   icon=":material/send:")
+        return
+    _own_grade(ref, mine, said, t)
+
+
+def _own_grade(ref: SpotRef, mine: AnswerRow, said: str, t: Translator) -> None:
+    """After the vote: the pupil's own grade and the explanation (the lesson's coach)."""
+    from coach.ui.views.lezioni import GRADE_BOX, grade_decision
+
+    answer = grade_decision(ref.lesson, ref.hand, ref.at, mine.answer)
+    v = answer.verdict
+    head = t("You chose: {action}", action=said)
+    if v.grade_label is not None:
+        head += " — " + t("grade: {grade}", grade=t.render(v.grade_label))
+    box = getattr(st, GRADE_BOX.get(v.grade or "", "info"))
+    box(head)
+    if answer.is_best is True:
+        st.markdown("✅ " + t("This is the choice the lesson teaches."))
+    elif answer.is_best is False:
+        st.markdown("💡 " + t("The lesson suggests another choice: look at the explanation."))
+    if answer.authored and not v.authored:
+        st.markdown(answer.authored)
+    if v.explanation is not None:
+        st.markdown(link_rules(t.render(v.explanation), t))
+    st.caption(t("Look at the projector: the teacher is showing how the class answered."))

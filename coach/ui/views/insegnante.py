@@ -1,0 +1,411 @@
+"""Classe dal vivo, the teacher's page on the projector: the class, the vote, the answers, the results.
+
+The teacher creates a class (a join code and a QR code pointing at the pupils'
+page), picks a lesson's decision point, steps its hand on the projector, opens
+the vote, watches the answers arrive («18 su 24 hanno risposto», polled from the
+database about once a second by a fragment, so answers given on another app
+process count too), closes it, shows how the class answered (a bar per answer,
+coloured by the coach's grade) and then the coach's verdict and the lesson's
+text. The results page lists every question and every pupil, with a CSV.
+
+The class lives in the database; this page keeps only which class and which
+spot the teacher is looking at (and mirrors the class code into the URL, so a
+reload comes back to it).
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+import streamlit as st
+
+from coach.classroom import (
+    CLASS_OPEN,
+    DEFAULT_HOURS,
+    MAX_HOURS,
+    MIN_HOURS,
+    AnswerRow,
+    SpotRef,
+    distribution,
+    per_pupil,
+    results_csv,
+    seconds_left,
+    share_right,
+)
+from coach.errors import CoachError
+from coach.i18n import NN_, Message, Translator
+from coach.lessons.schema import Lesson
+from coach.persistence import ClassSnapshot, LiveClass, LivePupil, LiveQuestion
+from coach.ui import live, state
+from coach.ui.charts import AnswerBar, build_distribution_figure
+from coach.ui.controls import step_controls
+from coach.ui.handview import table_view
+from coach.ui.widgets import link_rules, page_header, table_html
+
+CLASS = "live.teacher.class"  # the class code this session shows
+SPOT = "live.teacher.spot"  # the SpotRef key picked
+STEP = "live.teacher.step"  # spot key -> the step shown on the projector
+REVEAL = "live.teacher.reveal"  # question id -> the coach's verdict is shown
+VIEW = "live.teacher.view"
+COUNTDOWNS = (0, 20, 30, 60, 90)
+
+ANSWERED = NN_("{n} of {total} has answered", "{n} of {total} have answered")
+PUPILS = NN_("{n} pupil in the class", "{n} pupils in the class")
+
+
+def answered_line(n: int, total: int, t: Translator) -> str:
+    """«18 su 24 hanno risposto» (the count agrees with its verb)."""
+    return t.render(Message(ANSWERED[0], {"n": n, "total": total}, plural=ANSWERED[1], count="n"))
+
+
+def pupils_line(n: int, t: Translator) -> str:
+    return t.render(Message(PUPILS[0], {"n": n}, plural=PUPILS[1], count="n"))
+
+
+def _teacher() -> str:
+    return state.settings().profile
+
+
+# -- callbacks ------------------------------------------------------------------------------
+def _on_create() -> None:
+    title = str(st.session_state.get("live.new.title") or "")
+    hours = int(st.session_state.get("live.new.hours") or DEFAULT_HOURS)
+    teacher = _teacher()
+    created = state.save(lambda db: db.create_class(teacher, title, hours=hours))
+    if created is not None:
+        _show_class(created.code)
+
+
+def _show_class(code: str) -> None:
+    state.put(CLASS, code)
+    st.query_params["codice"] = code
+    st.session_state.pop(VIEW, None)
+
+
+def _on_leave() -> None:
+    st.session_state.pop(CLASS, None)
+    if "codice" in st.query_params:
+        del st.query_params["codice"]
+
+
+def _on_close_class(code: str) -> None:
+    teacher = _teacher()
+    state.save(lambda db: db.close_class(code, teacher))
+
+
+def _on_remove(class_id: int, pupil_id: int) -> None:
+    teacher = _teacher()
+    state.save(lambda db: db.remove_pupil(class_id, pupil_id, teacher))
+
+
+def _on_open(class_id: int, spot: str) -> None:
+    seconds = int(st.session_state.get("live.countdown") or 0)
+    teacher = _teacher()
+    state.save(lambda db: db.open_question(class_id, spot, teacher, seconds=seconds or None))
+
+
+def _on_close_vote(question_id: int) -> None:
+    teacher = _teacher()
+    state.save(lambda db: db.close_question(question_id, teacher))
+
+
+def _on_reveal(question_id: int) -> None:
+    state.get(REVEAL, set[int]()).add(question_id)
+
+
+def _on_step(key: str, step: int) -> None:
+    state.get(STEP, dict[str, int]())[key] = max(0, step)
+
+
+# -- the page --------------------------------------------------------------------------------
+def render() -> None:
+    t = state.tr()
+    page_header(t("Live class"))
+    if not state.classroom():
+        st.caption(t("On the projector, open this page in classroom mode: large text, one screen."))
+    code = st.query_params.get("codice") or state.get(CLASS, None)
+    snap = live.snapshot(code) if isinstance(code, str) and code else None
+    if snap is None or snap.live_class.teacher != _teacher():
+        if code:
+            st.session_state.pop(CLASS, None)
+        _start(t)
+        return
+    state.put(CLASS, snap.live_class.code)
+    _class_page(snap, t)
+
+
+def _start(t: Translator) -> None:
+    """No class yet: create one, or go back to one of this teacher's open classes."""
+    with st.container(border=True):
+        st.header(t("A new class"))
+        st.text_input(t("Name of the class (optional)"), key="live.new.title", max_chars=80,
+                      placeholder=t("for example 3B, Tuesday course"))
+        st.selectbox(t("The class stays open for"), list(range(MIN_HOURS, MAX_HOURS + 1)),
+                     index=DEFAULT_HOURS - MIN_HOURS, key="live.new.hours",
+                     format_func=lambda h: t.render(Message(HOURS[0], {"n": h}, plural=HOURS[1], count="n")))
+        st.button(t("Create the class"), key="live.create", type="primary", on_click=_on_create,
+                  icon=":material/groups:")
+    teacher = _teacher()
+    mine = [c for c in state.load(lambda db: db.teacher_classes(teacher), list[LiveClass]())
+            if c.state() == CLASS_OPEN]
+    if mine:
+        st.header(t("Your open classes"))
+        for c in mine:
+            label = (c.title + " · " if c.title else "") + c.code
+            st.button(t("Go back to {name}", name=label), key=f"live.resume.{c.code}", on_click=_show_class,
+                      args=(c.code,), icon=":material/login:")
+
+
+HOURS = NN_("{n} hour", "{n} hours")
+
+
+def _class_page(snap: ClassSnapshot, t: Translator) -> None:
+    cls = snap.live_class
+    status = cls.state(snap.now)
+    title = cls.title or t("Class {code}", code=cls.code)
+    views = ["question", "pupils", "results"]
+    labels = {"question": t("Question"), "pupils": t("Pupils ({n})", n=snap.pupils), "results": t("Results")}
+    head, pick, end = st.columns([2, 3, 1.2], vertical_alignment="center")
+    head.header(title + " · " + cls.code)
+    if VIEW not in st.session_state:
+        st.session_state[VIEW] = "question" if snap.pupils else "pupils"
+    view = pick.segmented_control(t("View"), views, format_func=labels.__getitem__, key=VIEW, required=True,
+                                  label_visibility="collapsed") or "question"
+    if status == CLASS_OPEN:
+        end.button(t("End the class"), key="live.close_class", on_click=_on_close_class, args=(cls.code,),
+                   icon=":material/stop_circle:", width="stretch")
+    else:
+        end.button(t("Another class"), key="live.leave", on_click=_on_leave, icon=":material/add:",
+                   width="stretch")
+        st.info(t("This class is over: pupils can no longer join or answer. The results stay here."),
+                icon=":material/lock:")
+    if view == "pupils":
+        _pupils(snap, t)
+    elif view == "results":
+        _results(cls, t)
+    else:
+        _question(snap, t)
+
+
+def _join_box(cls: LiveClass, t: Translator) -> None:
+    """The join code, big, the QR code and the address (for the projector)."""
+    url = live.join_url(cls.code)
+    qr, words = st.columns([1, 2], vertical_alignment="center")
+    qr.html('<div class="cc-qrbox">' + live.qr_img(url, t("QR code of the link to join the class")) + "</div>"
+            "<style>.cc-qrbox img{width:100%;max-width:380px;height:auto;display:block;"
+            "image-rendering:pixelated}</style>")
+    with words:
+        st.markdown(t("Open on your phone (or scan the QR code):"))
+        st.code(url, language=None)
+        st.html('<p class="cc-joincode" aria-label="' + t("Class code") + '">' + " ".join(cls.code) + "</p>"
+                "<style>.cc-joincode{font-size:5rem;font-weight:800;letter-spacing:.2em;margin:0;"
+                "font-family:monospace;line-height:1.1}</style>")
+
+
+def _pupils(snap: ClassSnapshot, t: Translator) -> None:
+    cls = snap.live_class
+    if cls.state(snap.now) == CLASS_OPEN:
+        _join_box(cls, t)
+    _pupil_list(cls, t)
+
+
+@st.fragment(run_every=live.POLL_S)
+def _pupil_list(cls: LiveClass, t: Translator) -> None:
+    """The names as they join (the fragment reads the database about once a second)."""
+    pupils = state.load(lambda db: db.class_pupils(cls.id), list[LivePupil]())
+    st.markdown("**" + pupils_line(len(pupils), t) + "**")
+    if not pupils:
+        st.caption(t("Nobody has joined yet."))
+        return
+    with st.container(horizontal=True, gap="small"):
+        for p in pupils:
+            st.button(p.name, key=f"live.remove.{p.id}", icon=":material/close:",
+                      help=t("Remove {name} from the class", name=p.name),
+                      on_click=_on_remove, args=(cls.id, p.id))
+    st.caption(t("Press a name to remove it from the class."))
+
+
+def _question(snap: ClassSnapshot, t: Translator) -> None:
+    cls = snap.live_class
+    q = snap.question
+    open_vote = q is not None and q.is_open(snap.now)
+    all_spots = live.spots(_lessons(), t)
+    keys = [s.ref.key() for s in all_spots]
+    by_key = {s.ref.key(): s for s in all_spots}
+    if open_vote and q is not None and q.spot in by_key:
+        st.session_state[SPOT] = q.spot
+    elif st.session_state.get(SPOT) not in by_key:
+        st.session_state[SPOT] = q.spot if q is not None and q.spot in by_key else keys[0]
+    st.selectbox(t("Decision to put to the class"), keys, key=SPOT, format_func=lambda k: by_key[k].label,
+                 disabled=open_vote)
+    ref = SpotRef.parse(str(st.session_state[SPOT]))
+    shown = q if q is not None and q.spot == ref.key() else None
+    try:
+        sc = live.script(ref)
+        dec = sc.decisions[ref.at]
+    except (CoachError, KeyError) as err:
+        st.error(t("This hand cannot be shown: {problem}", problem=str(err)))
+        return
+    decision_step = sc.step_of_action(ref.at)
+    steps = state.get(STEP, dict[str, int]())
+    step = decision_step if shown is not None else min(steps.get(ref.key(), decision_step), decision_step)
+    hand = sc.hand_at(step)
+    view = table_view(hand, t, hero=dec.seat - 1)
+    closed = shown is not None and q is not None and not open_vote
+    left, right = st.columns([1.2, 1], gap="medium")
+    with left:
+        if closed and q is not None:
+            # After the vote the table has been seen: the class's answers take its place, so the
+            # distribution, the verdict and the lesson's text share one projector screen.
+            _outcome(q, ref, t)
+        else:
+            st.html(table_html(view))
+        if shown is None:
+            step_controls(f"live.{ref.key()}", step, decision_step, blocked=False,
+                          on_step=partial(_on_step, ref.key()))
+    with right:
+        if step < decision_step:
+            for text in sc.texts_at(step):
+                st.info(text, icon=":material/school:")
+            st.caption(t("Step the hand up to the decision, then open the vote."))
+            return
+        example = _lessons_by_id()[ref.lesson].hands[ref.hand]
+        st.markdown("**" + t("Your turn: you are {name}", name=example.player_name(dec.seat)) + "**")
+        st.markdown(dec.prompt)
+        if open_vote and q is not None:
+            _live_count(cls.code, q.id, t)
+            st.button(t("Close the vote"), key="live.close_vote", type="primary", on_click=_on_close_vote,
+                      args=(q.id,), icon=":material/how_to_vote:", width="stretch")
+        elif closed and q is not None:
+            if q.id not in state.get(REVEAL, set[int]()):
+                st.button(t("Show the coach's verdict"), key="live.reveal", type="primary",
+                          on_click=_on_reveal, args=(q.id,), icon=":material/visibility:", width="stretch")
+            else:
+                _verdict(ref, t)
+            with st.expander(t("Open the vote again")):
+                _open_controls(cls, ref, snap, t, again=True)
+        else:
+            _open_controls(cls, ref, snap, t)
+
+
+def _open_controls(cls: LiveClass, ref: SpotRef, snap: ClassSnapshot, t: Translator,
+                   again: bool = False) -> None:
+    if cls.state(snap.now) != CLASS_OPEN:
+        return
+    st.selectbox(t("Time to answer"), COUNTDOWNS, key="live.countdown",
+                 format_func=lambda s: t("no limit") if s == 0 else t("{n} seconds", n=s))
+    st.button(t("Open the vote again") if again else t("Open the vote"), key="live.open",
+              type="secondary" if again else "primary", on_click=_on_open, args=(cls.id, ref.key()),
+              icon=":material/how_to_vote:", width="stretch")
+    st.caption(pupils_line(snap.pupils, t))
+
+
+@st.fragment(run_every=live.POLL_S)
+def _live_count(code: str, question_id: int, t: Translator) -> None:
+    """«18 su 24 hanno risposto», read from the database about once a second."""
+    snap = live.snapshot(code)
+    if snap is None or snap.question is None:
+        return
+    q = snap.question
+    if q.id != question_id or not q.is_open(snap.now):
+        st.rerun()  # closed (countdown over, or from another tab): the whole page shows the outcome
+    total = max(snap.pupils, snap.answered)
+    line = answered_line(snap.answered, snap.pupils, t)
+    st.progress(snap.answered / total if total else 0.0)
+    st.html('<p class="cc-count" role="status" aria-live="polite">' + line
+            + "</p><style>.cc-count{font-size:2.4rem;font-weight:700;margin:.2rem 0}</style>")
+    left = seconds_left(q.closes_at, snap.now)
+    if left is not None:
+        st.markdown("⏱ " + t("{n} seconds left", n=left))
+
+
+def _bars(ref: SpotRef, answers: list[tuple[str, str | None]], t: Translator) -> list[AnswerBar]:
+    return [AnswerBar(live.answer_label(ref, b.answer, t), b.count, b.grade) for b in distribution(answers)]
+
+
+def _outcome(q: LiveQuestion, ref: SpotRef, t: Translator) -> None:
+    """The class's answers as bars, coloured by the coach's grade, and the share of right answers."""
+    rows = state.load(lambda db: db.question_answers(q.id), list[AnswerRow]())
+    answers = [(r.answer, r.grade) for r in rows]
+    if not answers:
+        st.header(t("Question {n}: the answers", n=q.number))
+        st.info(t("Nobody answered this question."))
+    else:
+        right = share_right(answers)
+        fig = build_distribution_figure(_bars(ref, answers, t), t, large=state.classroom(),
+                                        title=t("Question {n}: the answers", n=q.number))
+        st.plotly_chart(fig, width="stretch", config={"displayModeBar": False}, key=f"live.chart.{q.id}",
+                        theme=None,
+                        alt=t("How the class answered: {bars}.", bars="; ".join(
+                            f"{b.label} {b.count}" for b in _bars(ref, answers, t))))
+        if right is not None:
+            share = t.format_percent(right, 0)
+            st.markdown("**" + t("Right answers (excellent or good): {share}", share=share) + "**")
+
+
+def _verdict(ref: SpotRef, t: Translator) -> None:
+    """The lesson's best choice with the coach's grade and explanation, and the lesson's own words."""
+    from coach.ui.views.lezioni import grade_decision
+
+    dec = live.decision(ref)
+    best = dec.best
+    if best is None:  # the lesson names no best choice: the coach's own
+        probe = grade_decision(ref.lesson, ref.hand, ref.at, dec.options[0]).verdict
+        best = f"p{dec.seat} {probe.best_code}" if probe.best_code else dec.options[0]
+    answer = grade_decision(ref.lesson, ref.hand, ref.at, best)
+    v = answer.verdict
+    head = t("The coach's verdict: {action}", action=live.answer_label(ref, best, t))
+    if v.grade_label is not None:
+        head += " — " + t.render(v.grade_label)
+    st.success(head, icon=":material/verified:")
+    if answer.authored and not v.authored:
+        st.markdown(answer.authored)
+    if v.explanation is not None:
+        st.markdown(link_rules(t.render(v.explanation), t))
+    for line in v.figures:
+        st.markdown("- " + t.render(line))
+
+
+def _results(cls: LiveClass, t: Translator) -> None:
+    """Per question (distribution, share right) and per pupil (answers, grades); CSV."""
+    from coach.ui.charts import GRADE_LABELS
+
+    res = state.load(lambda db: db.class_results(cls.id), None)
+    if res is None:
+        return
+    if not res.questions:
+        st.info(t("No vote yet: the results appear after the first question."))
+        return
+    spots = {q.number: q.spot for q in res.questions}
+    st.download_button(t("Download the results (CSV)"), results_csv(res.rows, spots),
+                       file_name=f"classe-{cls.code}.csv", mime="text/csv", key="live.csv",
+                       icon=":material/download:")
+    st.header(t("Per question"))
+    lines = ["| " + t("Question") + " | " + t("Decision") + " | " + t("Answers") + " | " + t("Right") + " |",
+             "|---|---|---:|---:|"]
+    labels = {s.ref.key(): s.label for s in live.spots(_lessons(), t)}
+    for q in res.questions:
+        answers = [(r.answer, r.grade) for r in res.rows if r.question == q.number]
+        right = share_right(answers)
+        lines.append(f"| {q.number} | {labels.get(q.spot, q.spot)} | {t.format_int(len(answers))} | "
+                     + ("—" if right is None else t.format_percent(right, 0)) + " |")
+    st.markdown("\n".join(lines))
+    st.header(t("Per pupil"))
+    lines = ["| " + t("Pupil") + " | " + t("Answers") + " | " + t("Right") + " | " + t("Grades") + " |",
+             "|---|---:|---:|---|"]
+    for s in per_pupil(res.pupils, res.rows):
+        grades = ", ".join(f"{r.question}: " + (t(GRADE_LABELS[r.grade]) if r.grade in GRADE_LABELS else "—")
+                           for r in res.rows if r.pupil == s.name)
+        name = s.name.replace("|", "\\|").replace("*", "\\*").replace("_", "\\_")
+        lines.append(f"| {name} | {t.format_int(s.answered)} | {t.format_int(s.right)} | {grades or '—'} |")
+    st.markdown("\n".join(lines))
+
+
+def _lessons() -> list[Lesson]:
+    from coach.ui.views.lezioni import lessons
+
+    return lessons()
+
+
+def _lessons_by_id() -> dict[str, Lesson]:
+    return {x.id: x for x in _lessons()}

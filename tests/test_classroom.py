@@ -1,0 +1,223 @@
+"""The live classroom: the pure rules (coach/classroom.py) and the store (revision 0004),
+on SQLite and on PostgreSQL (the ``store_url`` fixture)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import threading
+from datetime import datetime, timedelta
+
+import pytest
+
+from coach.classroom import (
+    CODE_ALPHABET,
+    AnswerRow,
+    SpotRef,
+    clean_pupil_name,
+    distribution,
+    name_key,
+    new_join_code,
+    normalise_code,
+    per_pupil,
+    results_csv,
+    seconds_left,
+    share_right,
+)
+from coach.errors import InvalidInput
+from coach.persistence import Store
+
+T0 = datetime(2026, 12, 1, 9, 0, 0)
+
+
+# -- pure ---------------------------------------------------------------------------------------
+def test_join_codes_are_short_and_unambiguous() -> None:
+    codes = {new_join_code() for _ in range(200)}
+    assert len(codes) > 190
+    for code in codes:
+        assert len(code) == 6 and set(code) <= set(CODE_ALPHABET)
+    assert not set("01ILO") & set(CODE_ALPHABET)
+
+
+def test_a_code_is_read_as_typed_on_a_phone() -> None:
+    assert normalise_code(" k7m-xq3 ") == "K7MXQ3"
+    for bad in ("", "K7MXQ", "K7MXQ30", "K7MXQO", 12):
+        with pytest.raises(InvalidInput):
+            normalise_code(bad)
+
+
+def test_pupil_names_are_tidied_and_bounded() -> None:
+    assert clean_pupil_name("  Anna   Maria ") == "Anna Maria"
+    assert name_key("Anna  MARIA") == name_key("anna maria")
+    for bad in ("", "   ", "x" * 25, "a\x00b", None):
+        with pytest.raises(InvalidInput):
+            clean_pupil_name(bad)
+
+
+def test_spot_refs_round_trip() -> None:
+    ref = SpotRef("03-azioni", 1, 4)
+    assert SpotRef.parse(ref.key()) == ref
+    for bad in ("03-azioni/1/4", "lesson:x/1", "lesson:x/a/4", "practice:1/2/3"):
+        with pytest.raises(InvalidInput):
+            SpotRef.parse(bad)
+
+
+def test_distribution_puts_the_best_grade_first_and_counts_every_answer() -> None:
+    answers = [("p3 f", "errore"), ("p3 cc", "ottima"), ("p3 cc", "ottima"), ("p3 cbr 6", "buona"),
+               ("p3 f", "errore")]
+    bars = distribution(answers)
+    assert [(b.answer, b.count, b.grade) for b in bars] == [
+        ("p3 cc", 2, "ottima"), ("p3 cbr 6", 1, "buona"), ("p3 f", 2, "errore")]
+    assert sum(b.count for b in bars) == 5
+    assert share_right(answers) == pytest.approx(3 / 5)
+    assert share_right([]) is None
+
+
+def test_countdown_rounds_up_and_stops_at_zero() -> None:
+    assert seconds_left(None, T0) is None
+    assert seconds_left(T0 + timedelta(seconds=9.2), T0) == 10
+    assert seconds_left(T0 - timedelta(seconds=3), T0) == 0
+
+
+def test_results_csv_has_one_row_per_answer_and_no_formulas() -> None:
+    rows = [AnswerRow(1, "=HYPERLINK()", "p3 cc", "ottima", 0.0), AnswerRow(1, "Anna", "p3 f", "errore", 1.5),
+            AnswerRow(2, "Anna", "p2 cbr 8", None)]
+    text = results_csv(rows, {1: "lesson:03-azioni/1/4", 2: "lesson:06-x/0/3"})
+    table = list(csv.reader(io.StringIO(text)))
+    assert table[0] == ["question", "spot", "pupil", "answer", "grade", "ev_loss_bb"]
+    assert table[1] == ["1", "lesson:03-azioni/1/4", "'=HYPERLINK()", "p3 cc", "ottima", "0.00"]
+    assert table[2] == ["1", "lesson:03-azioni/1/4", "Anna", "p3 f", "errore", "1.50"]
+    assert table[3] == ["2", "lesson:06-x/0/3", "Anna", "p2 cbr 8", "", ""]
+    summary = per_pupil(["Anna", "=HYPERLINK()", "Bruno"], rows)
+    assert [(s.name, s.answered, s.right) for s in summary] == [
+        ("Anna", 2, 0), ("=HYPERLINK()", 1, 1), ("Bruno", 0, 0)]
+
+
+# -- the store --------------------------------------------------------------------------------------
+def test_a_class_is_joined_by_code_with_unique_names(store_url: str) -> None:
+    store = Store(store_url)
+    cls = store.create_class("Prof", "3B", hours=2, at=T0)
+    assert len(cls.code) == 6 and cls.state(T0) == "open"
+    assert store.live_class(cls.code.lower()) == cls
+    anna = store.join_class(cls.code, "Anna", "tok-anna", profile="KQMX-4727", at=T0)
+    assert anna.status == "joined" and anna.pupil is not None and anna.pupil.profile == "KQMX-4727"
+    assert store.join_class(cls.code, " anna ", "tok-other", at=T0).status == "duplicate"
+    again = store.join_class(cls.code, "Anna", "tok-anna", at=T0)  # the same phone after a reload
+    assert again.status == "rejoined" and again.pupil == anna.pupil
+    assert store.pupil("tok-anna") == anna.pupil
+    assert store.join_class("ZZZZZZ", "Anna", "t", at=T0).status == "unknown"
+    assert [p.name for p in store.class_pupils(cls.id)] == ["Anna"]
+    # the teacher removes the name: it is free again, and the phone no longer belongs
+    assert not store.remove_pupil(cls.id, anna.pupil.id, "Somebody else")
+    assert store.remove_pupil(cls.id, anna.pupil.id, "Prof")
+    assert store.pupil("tok-anna") is None
+    assert store.join_class(cls.code, "Anna", "tok-other", at=T0).status == "joined"
+
+
+def test_closed_and_expired_classes_refuse_pupils(store_url: str) -> None:
+    store = Store(store_url)
+    cls = store.create_class("Prof", hours=1, at=T0)
+    assert store.join_class(cls.code, "Late", "t1", at=T0 + timedelta(hours=1)).status == "expired"
+    other = store.create_class("Prof", at=T0)
+    assert not store.close_class(other.code, "Not the teacher", at=T0)
+    assert store.close_class(other.code, "Prof", at=T0)
+    assert store.join_class(other.code, "Anna", "t2", at=T0).status == "closed"
+    assert [c.code for c in store.teacher_classes("Prof")] == sorted(
+        [cls.code, other.code], key=[other.code, cls.code].index)
+
+
+def test_a_vote_takes_one_answer_per_pupil_until_it_closes(store_url: str) -> None:
+    store = Store(store_url)
+    cls = store.create_class("Prof", at=T0)
+    a = store.join_class(cls.code, "Anna", "ta", at=T0).pupil
+    b = store.join_class(cls.code, "Bruno", "tb", at=T0).pupil
+    assert a is not None and b is not None
+    assert store.open_question(cls.id, "lesson:03-azioni/1/4", "Intruder", at=T0) is None
+    q = store.open_question(cls.id, "lesson:03-azioni/1/4", "Prof", seconds=30, at=T0)
+    assert q is not None and q.number == 1 and q.is_open(T0)
+    snap = store.snapshot(cls.code, at=T0)
+    assert snap is not None and snap.question == q and snap.pupils == 2 and snap.answered == 0
+    assert store.record_class_answer(q.id, a.id, "p3 cc", grade="ottima", at=T0) == "recorded"
+    assert store.record_class_answer(q.id, a.id, "p3 f", grade="errore", at=T0) == "already"
+    assert store.class_answer(q.id, a.id) == AnswerRow(1, "Anna", "p3 cc", "ottima", None)
+    # the countdown ran out
+    assert store.record_class_answer(q.id, b.id, "p3 f", at=T0 + timedelta(seconds=31)) == "closed"
+    q2 = store.open_question(cls.id, "lesson:03-azioni/1/4", "Prof", at=T0 + timedelta(minutes=1))
+    assert q2 is not None and q2.number == 2
+    assert store.record_class_answer(q.id, b.id, "p3 f", at=T0) == "closed"  # opening q2 closed q
+    assert store.record_class_answer(q2.id, b.id, "p3 f", grade="errore", ev_loss_bb=1.0) == "recorded"
+    assert store.close_question(q2.id, "Prof")
+    assert not store.close_question(q2.id, "Prof")
+    assert store.record_class_answer(q2.id, a.id, "p3 cc") == "closed"
+    results = store.class_results(cls.id)
+    assert [x.number for x in results.questions] == [1, 2]
+    assert results.pupils == ["Anna", "Bruno"]
+    assert [(r.question, r.pupil, r.answer) for r in results.rows] == [
+        (1, "Anna", "p3 cc"), (2, "Bruno", "p3 f")]
+    other = store.create_class("Prof2", at=T0)
+    c = store.join_class(other.code, "Carla", "tc", at=T0).pupil
+    assert c is not None
+    assert store.record_class_answer(q2.id, c.id, "p3 cc") == "removed"  # another class's vote
+
+
+def test_store_checks_every_argument(store_url: str) -> None:
+    store = Store(store_url)
+    cls = store.create_class("Prof", at=T0)
+    for call in (lambda: store.create_class("Prof", hours=0), lambda: store.create_class("Prof", "x" * 81),
+                 lambda: store.join_class(cls.code, "x" * 25, "t"), lambda: store.join_class("??", "A", "t"),
+                 lambda: store.join_class(cls.code, "A", "t" * 33),
+                 lambda: store.open_question(cls.id, "", "Prof"),
+                 lambda: store.open_question(cls.id, "lesson:x/0/1", "Prof", seconds=1),
+                 lambda: store.record_class_answer(1, 1, "x" * 61),
+                 lambda: store.record_class_answer(True, 1, "p3 cc"),  # type: ignore[arg-type]
+                 lambda: store.record_class_answer(1, 1, "p3 cc", ev_loss_bb=float("nan"))):
+        with pytest.raises(InvalidInput):
+            call()
+
+
+def test_racing_pupils_each_answer_exactly_once(store_url: str) -> None:
+    """Forty phones, each sending its answer twice at once: forty rows, no error."""
+    store = Store(store_url)
+    cls = store.create_class("Prof")
+    pupils = []
+    for i in range(40):
+        res = store.join_class(cls.code, f"Alunno {i}", f"tok{i}")
+        assert res.pupil is not None
+        pupils.append(res.pupil)
+    q = store.open_question(cls.id, "lesson:03-azioni/1/4", "Prof")
+    assert q is not None
+    outcomes: list[str] = []
+    lock = threading.Lock()
+
+    def answer(pid: int) -> None:
+        got = store.record_class_answer(q.id, pid, "p3 cc", grade="ottima")
+        with lock:
+            outcomes.append(got)
+
+    threads = [threading.Thread(target=answer, args=(p.id,)) for p in pupils for _ in range(2)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    assert outcomes.count("recorded") == 40 and outcomes.count("already") == 40
+    snap = store.snapshot(cls.code)
+    assert snap is not None and snap.answered == 40 and snap.pupils == 40
+
+
+def test_racing_phones_with_the_same_name_get_one_pupil(store_url: str) -> None:
+    store = Store(store_url)
+    cls = store.create_class("Prof")
+    outcomes: list[str] = []
+    lock = threading.Lock()
+
+    def join(i: int) -> None:
+        got = store.join_class(cls.code, "Anna", f"t{i}").status
+        with lock:
+            outcomes.append(got)
+
+    threads = [threading.Thread(target=join, args=(i,)) for i in range(8)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    assert sorted(outcomes) == ["duplicate"] * 7 + ["joined"]

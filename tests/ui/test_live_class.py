@@ -1,0 +1,169 @@
+"""The live classroom's pages (AppTest): the teacher's projector page and the pupil's phone page.
+
+Each AppTest is one browser; several of them on the same temporary database are a
+teacher and pupils on a class server (the ~1 s polls are fragments AppTest runs with
+the page; the browser test checks that they refresh by themselves).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import timedelta
+
+from streamlit.testing.v1 import AppTest
+
+from coach.persistence import Store, _now
+
+from .helpers import goto, texts
+
+SPOT = "lesson:03-azioni/0/4"  # lesson 3, hand 1, Carla's first decision (call 2 is the point)
+
+
+def teacher_with_class(app: Callable[..., AppTest], title: str = "3B") -> tuple[AppTest, str]:
+    at = goto(app(profile="Prof"), "insegnante")
+    at.text_input(key="live.new.title").input(title)
+    at.button(key="live.create").click().run()
+    assert not at.exception, at.exception
+    code = at.query_params["codice"]
+    code = code[0] if isinstance(code, list) else code
+    assert len(code) == 6
+    return at, code
+
+
+def pupil(app: Callable[..., AppTest], code: str, name: str, profile: str) -> AppTest:
+    at = app(profile=profile)
+    at.query_params["codice"] = code
+    goto(at, "classe")
+    assert at.text_input(key="live.join.code").value == code  # the QR link fills in the code
+    at.text_input(key="live.join.name").input(name)
+    at.button(key="live.join").click().run()
+    assert not at.exception, at.exception
+    return at
+
+
+def test_teacher_creates_a_class_with_a_code_and_a_qr(app: Callable[..., AppTest]) -> None:
+    at, code = teacher_with_class(app)
+    body = texts(at)
+    assert "3B · " + code in body
+    assert " ".join(code) in body  # the big code on the projector
+    assert '<img class="cc-qr" src="data:image/svg+xml' in body  # the QR code
+    assert [c.value for c in at.code] == [f"http://localhost:8501/classe?codice={code}"]  # the link
+    assert "Nessuno è ancora entrato" in body
+
+
+def test_pupils_join_answer_and_see_their_grade(app: Callable[..., AppTest], db_url: str) -> None:
+    teacher, code = teacher_with_class(app)
+    anna = pupil(app, code, "Anna", "KQMX-4727")
+    assert "Ciao Anna" in texts(anna)
+    assert "Aspetta che l'insegnante apra la votazione" in texts(anna)
+    bruno = pupil(app, code, "Bruno", "ABCD-2345")
+    teacher.run()
+    teacher.segmented_control(key="live.teacher.view").set_value("question").run()
+    teacher.selectbox(key="live.teacher.spot").set_value(SPOT).run()
+    teacher.button(key="live.open").click().run()
+    assert not teacher.exception
+    assert "0 su 2 hanno risposto" in texts(teacher)
+    anna.run()
+    assert "Tocca a te" in texts(anna) or "Domanda 1" in texts(anna)
+    # an illegal amount is refused with the rule, and nothing is sent
+    anna.number_input(key="live.q1.amount").set_value(3)
+    anna.button(key="live.q1.raise").click().run()
+    body = texts(anna)
+    assert "R09" in body and "Non è cambiato nulla" in body
+    teacher.run()
+    assert "0 su 2 hanno risposto" in texts(teacher)
+    anna.button(key="live.q1.call").click().run()
+    assert "Risposta inviata: Call 2" in texts(anna)
+    bruno.run()
+    bruno.button(key="live.q1.fold").click().run()
+    teacher.run()
+    assert "2 su 2 hanno risposto" in texts(teacher)
+    teacher.button(key="live.close_vote").click().run()
+    assert not teacher.exception
+    assert teacher.get("plotly_chart"), "the distribution of the answers"
+    body = texts(teacher)
+    assert "Risposte giuste (ottime o buone):" in body, body
+    teacher.button(key="live.reveal").click().run()
+    # the lesson names no best choice here: the coach's own (a raise from the cutoff) is the verdict
+    assert "Il verdetto del coach: Rilancio a 5 — Ottima" in texts(teacher)
+    anna.run()
+    assert "Hai scelto: Call 2 — giudizio:" in texts(anna)
+    bruno.run()
+    assert "Hai scelto: Fold — giudizio:" in texts(bruno)
+    # the answer counts in the pupil's own progress, as a decision from the class
+    decisions = Store(db_url).decisions("KQMX-4727")
+    assert [(d.source, d.ref, d.action) for d in decisions] == [("class", SPOT, "p3 cc")]
+    assert "giudizio: " + decisions[0].grade in texts(anna).lower()
+    # a call there is «imprecisa»: it comes back in the pupil's own «Ripasso», as the lesson's spot
+    cards = Store(db_url).review_cards("KQMX-4727")
+    assert [(c.key, c.action, c.grade) for c in cards] == [(f"lesson:{SPOT.split(':', 1)[1]}", "cc",
+                                                            decisions[0].grade)]
+    # results: per question and per pupil, CSV
+    teacher.segmented_control(key="live.teacher.view").set_value("results").run()
+    body = texts(teacher)
+    assert "Per domanda" in body and "Per alunno" in body
+    assert "| Anna | 1 | 0 | 1: Imprecisa |" in body and "| Bruno | 1 |" in body
+    assert teacher.get("download_button")
+
+
+def test_a_duplicate_name_is_refused_in_italian(app: Callable[..., AppTest]) -> None:
+    _, code = teacher_with_class(app)
+    pupil(app, code, "Anna", "KQMX-4727")
+    other = pupil(app, code, "anna", "ABCD-2345")
+    assert "Il nome «anna» è già preso in questa classe" in texts(other)
+    assert other.button(key="live.join")  # still on the join form
+
+
+def test_a_closed_class_is_refused_in_italian(app: Callable[..., AppTest]) -> None:
+    teacher, code = teacher_with_class(app)
+    anna = pupil(app, code, "Anna", "KQMX-4727")
+    teacher.button(key="live.close_class").click().run()
+    assert "Questa classe è finita" in texts(teacher)
+    anna.run()
+    assert "L'insegnante ha chiuso la classe" in texts(anna)
+    late = pupil(app, code, "Bruno", "ABCD-2345")
+    assert f"La classe {code} è chiusa" in texts(late)
+
+
+def test_an_expired_class_is_refused_in_italian(app: Callable[..., AppTest], db_url: str) -> None:
+    old = Store(db_url).create_class("Prof", "ieri", hours=1, at=_now() - timedelta(hours=2))
+    late = pupil(app, old.code, "Bruno", "ABCD-2345")
+    assert f"La classe {old.code} è scaduta" in texts(late)
+
+
+def test_an_unknown_code_and_a_removed_pupil(app: Callable[..., AppTest]) -> None:
+    teacher, code = teacher_with_class(app)
+    wrong = pupil(app, "ZZZZZZ" if code != "ZZZZZZ" else "YYYYYY", "Anna", "KQMX-4727")
+    assert "Nessuna classe con il codice" in texts(wrong)
+    anna = pupil(app, code, "Anna", "KQMX-4727")
+    teacher.run()
+    remove = [b for b in teacher.button if b.key and b.key.startswith("live.remove.")]
+    assert [b.label for b in remove] == ["Anna"]
+    remove[0].click().run()
+    assert "Nessuno è ancora entrato" in texts(teacher)
+    anna.run()
+    assert "Non sei più in questa classe" in texts(anna)
+
+
+def test_a_reloaded_phone_comes_back_to_the_question(app: Callable[..., AppTest]) -> None:
+    teacher, code = teacher_with_class(app)
+    anna = pupil(app, code, "Anna", "KQMX-4727")
+    token = anna.query_params["alunno"]
+    token = token[0] if isinstance(token, list) else token
+    teacher.run()
+    teacher.segmented_control(key="live.teacher.view").set_value("question").run()
+    teacher.selectbox(key="live.teacher.spot").set_value(SPOT).run()
+    teacher.button(key="live.open").click().run()
+    again = app(profile="KQMX-4727")  # a new session: the page was reloaded
+    again.query_params["codice"] = code
+    again.query_params["alunno"] = token
+    goto(again, "classe")
+    assert "Ciao Anna" in texts(again)
+    assert again.button(key="live.q1.call")
+
+
+def test_the_pages_in_english(app: Callable[..., AppTest]) -> None:
+    at = goto(app("en", profile="Prof"), "insegnante")
+    assert "Create the class" in texts(at)
+    at = goto(app("en"), "classe")
+    assert "Join the class" in texts(at)
