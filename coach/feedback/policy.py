@@ -29,6 +29,11 @@ the learner why:
   «errore» at best: it risks a deep stack to win a small pot, the worse hands
   that would pay a normal bet fold and only better hands (or better draws)
   call, and the estimate of its folds is the least reliable of all;
+* on the flop and the turn, a raise to less than two and a half times the bet
+  (a min-raise) is at most «buona»: it prices the opponent's draws in and
+  invites a re-raise, which the one-street estimate does not see;
+* before the river, folding a hand with at least 30% equity when the price
+  asks for less than half of it is «errore» at best: the pot odds alone say so;
 * a capped option is never the yardstick: the best is measured among the
   options no rule caps;
 * a bet or raise that beats every passive play is at least «buona» when the
@@ -57,6 +62,9 @@ from coach.i18n import Message
 
 BLUFF_EQUITY = 0.25  # below this against the opponent's range a bet is a bluff (no showdown value)
 BREAK_EVEN_BB = 0.5
+GREAT_PRICE_EQUITY = 0.3  # with at least this equity and ...
+GREAT_PRICE_FACTOR = 2.0  # ... twice the equity the price asks for, folding before the river is «errore»
+MIN_RAISE_FACTOR = 2.5  # a raise to less than this many times the bet faced is a "min-raise"
 
 
 @dataclass
@@ -177,6 +185,10 @@ def _size_cap(v: Valued, val: Valuation, ctx: Context) -> tuple[Grade, str | Non
         return Grade.ERRORE, T.DEEP_OVERBET_NOTE, Grade.ERRORE
     if add > 2 * pot and o.kind != "all_in" and val.model == "heuristic":
         return Grade.BUONA, T.OVERBET_NOTE, None
+    facing = sit.hero_in_front + sit.to_call  # the bet the raise is measured against
+    if (o.kind == "raise" and sit.to_call > 0 and val.model == "heuristic" and sit.street in ("flop", "turn")
+            and o.amount < MIN_RAISE_FACTOR * facing):
+        return Grade.BUONA, T.MIN_RAISE_NOTE, None
     return Grade.OTTIMA, None, None
 
 
@@ -213,7 +225,9 @@ def grade_valuation(val: Valuation, ctx: Context) -> list[Graded]:
         grade = grade_for_loss(_bb(0.0 if loss <= tol else loss, ctx), estimate=estimate)
         cap, cap_note, floor = caps[id(v)]
         beats_passive = v.opt.aggressive and all(v.ev > (u.ev or 0.0) for u in passive)
-        if beats_passive and top.opt.aggressive and grade.rank > Grade.BUONA.rank and cap is Grade.OTTIMA:
+        small_raise = cap_note == T.MIN_RAISE_NOTE  # the right action at a poor size: still «buona»
+        if beats_passive and top.opt.aggressive and grade.rank > Grade.BUONA.rank and (cap is Grade.OTTIMA
+                                                                                      or small_raise):
             # the right action, another size: sizes are where every model leans most on its assumptions
             grade = Grade.BUONA
         if val.model == "heuristic":
@@ -263,6 +277,13 @@ def _heuristic_rules(
         by_passive = grade_for_loss(_bb(max(0.0, best_passive.ev - v.ev), ctx),
                                     estimate=best_passive.estimate)
         grade = by_passive.at_least(by_estimate)
+    needed = sit.to_call / (sit.pot + sit.to_call) if sit.to_call > 0 else 0.0
+    if (v.opt.kind == "fold" and sit.to_call > 0 and sit.street != "river" and eq >= GREAT_PRICE_EQUITY
+            and eq >= GREAT_PRICE_FACTOR * needed and grade.rank < Grade.ERRORE.rank):
+        # a draw or a hand with this much equity at this price is a clear call (or raise): folding it
+        # is the mistake the pot odds lesson is about, however cautious the estimate of the call
+        grade = Grade.ERRORE
+        notes.append(Message(T.FOLD_GREAT_PRICE))
     bluff = v.opt.aggressive and eq < BLUFF_EQUITY and not ctx.hand.strong_draw and not ctx.hand.strong_made
     if bluff and best_passive is not None and best_passive.ev is not None and v.ev < best_passive.ev:
         notes.append(Message(T.BLUFF_LOSES))

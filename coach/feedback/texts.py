@@ -41,6 +41,15 @@ OVERBET_NOTE = N_(
     "Before the river, a bet of more than twice the pot risks chips on streets this one-street "
     "model cannot see: it is never graded above the standard sizes."
 )
+FOLD_GREAT_PRICE = N_(
+    "The pot offers a price far better than the equity you need: folding gives up a pot you get "
+    "great odds to play for, whatever the later streets bring."
+)
+MIN_RAISE_NOTE = N_(
+    "A minimum raise on the flop or the turn offers the opponent a great price to go on, draws "
+    "included, and often to raise again: this one-street estimate does not see it, so it is never "
+    "graded above a raise of a standard size (about three times the bet)."
+)
 IS_BEST_EV = N_("Expected value: {ev} bb.")
 IS_BEST_EV_EST = N_("Expected value: about {ev} bb (an estimate: {why}).")
 

@@ -539,6 +539,37 @@ spot("flop-6max-3way-set-vs-bet-and-call", 6, {2: "6c6d"},
      bands={"raise": OK, "call": OK3, "fold": BLUNDER},
      reason="a set raises (or calls) a bet and a call in a three-way pot")
 
+# (Lead's review, a lesson-06 finding) The button's QQ, an overpair on Jc8d3s, faces the big
+# blind's 8 into 11. Raising for value is fine and so is calling; but a minimum raise (to 16)
+# offers the big blind's draws 3-to-1 to continue and invites a re-raise: a strong player would
+# not sign it as the best play. At most «buona»; a standard raise (about three times) is the size.
+spot("flop-6max-overpair-min-raise-vs-lead", 6, {6: "QsQh"},
+     [*folds(3, 4, 5), "p6 cbr 5", "p1 f", "p2 cc", "d db Jc8d3s", "p2 cbr 8"],
+     best="not_fold", model="heuristic",
+     bands={"cbr 16": ["buona", "imprecisa"], "cbr 24": OK, "call": OK3, "fold": BAD},
+     reason="an overpair raises a lead to a standard size; a min-raise prices the draws in")
+
+# (Lead's review, the lesson-06 spot itself) UTG's QQ called a 3-bet; on Js8h3s it checks and
+# the 3-bettor c-bets 20 into 39. Calling is the standard line (QQ is ahead of the 3-bettor's
+# bluffs and behind AA/KK/JJ); a raise is fine for value and protection; the minimum raise
+# (to 40) is the size the one-street estimate liked best, and exactly the one a strong player
+# would not sign as the best: it prices the spade draws in and invites a shove.
+spot("flop-6max-3bet-pot-qq-min-raise-vs-cbet", 6, {3: "QhQd"},
+     ["p3 cbr 6", "p4 cbr 18", *folds(5, 6, 1, 2), "p3 cc", "d db Js8h3s", "p3 cc", "p4 cbr 20"],
+     best="not_fold", model="heuristic",
+     bands={"cbr 40": ["buona", "imprecisa"], "call": OK, "fold": BAD},
+     reason="QQ calls or raises a c-bet in a 3-bet pot; the min-raise is never the best size")
+
+# (Lead's review, a lesson-11 finding) The button's 9h8h flops a flush draw on Kh5h2c and faces
+# a third-pot bet (4 into 11): it needs 4/19 = 21% and has about a third against a range of
+# kings, pairs and air. Folding gives up a pot the price alone says to play: «errore» at least,
+# however cautious the one-street estimate of the call.
+spot("flop-6max-flush-draw-folds-at-a-great-price", 6, {6: "9h8h"},
+     [*folds(3, 4, 5), "p6 cbr 5", "p1 f", "p2 cc", "d db Kh5h2c", "p2 cbr 4"],
+     best="not_fold", model="heuristic",
+     bands={"fold": BAD, "call": OK, "raise": OK3},
+     reason="a flush draw getting almost 4 to 1 never folds")
+
 # Four-way single-raised pot at nine (UTG2 opened, HJ and BTN called, BB called): the big blind,
 # first to act on AhKd7s with 6c5c (no pair, only a backdoor straight), bets into three
 # players whose ranges are full of aces and kings. A pot-size bet needs everyone to fold half
