@@ -293,7 +293,10 @@ def _heuristic_rules(
         floor = Grade.BUONA if standard else Grade.IMPRECISA
         if grade.rank > floor.rank:
             grade = floor
-            notes.append(Message(T.STRONG_PASSIVE_STANDARD if standard else T.STRONG_PASSIVE))
+            if v.opt.kind == "check":  # the estimate's alternative is a bet, not a raise
+                notes.append(Message(T.STRONG_CHECK_STANDARD if standard else T.STRONG_CHECK))
+            else:
+                notes.append(Message(T.STRONG_PASSIVE_STANDARD if standard else T.STRONG_PASSIVE))
     return grade
 
 
