@@ -29,6 +29,9 @@ the learner why:
   «errore» at best: it risks a deep stack to win a small pot, the worse hands
   that would pay a normal bet fold and only better hands (or better draws)
   call, and the estimate of its folds is the least reliable of all;
+* on the flop and the turn, a **bluff raise** (no showdown value, no strong
+  draw) against a bet is at most «imprecisa», «errore» if it adds more than
+  the pot: the bettor's range is stronger than the estimate's average range;
 * on the flop and the turn, a raise to less than two and a half times the bet
   (a min-raise) is at most «buona»: it prices the opponent's draws in and
   invites a re-raise, which the one-street estimate does not see;
@@ -134,6 +137,27 @@ def _break_even_bluff_cap(v: Valued, ctx: Context, best_passive_ev: float | None
     return None
 
 
+def _bluff_raise_cap(v: Valued, val: Valuation, ctx: Context) -> Cap | None:
+    """A raise with no showdown value against a bet, before the river, is at best «imprecisa».
+
+    It wins only if the bettor folds a hand he chose to bet; the one-street
+    estimate folds him as often as an average range would, while a range that
+    bets (a lead into the field, a bet on a board that hits it) is stronger
+    than average. When the raise adds more than the pot, it risks that much on
+    the least reliable number of the model: «errore» at best. (The river has the
+    solver, whose ranges follow the betting.)
+    """
+    sit = ctx.sit
+    eq = ctx.equity.value if ctx.equity is not None else 1.0
+    if (not v.opt.aggressive or sit.to_call <= 0 or val.model != "heuristic" or sit.street == "river"
+            or sit.street == "preflop" or eq >= BLUFF_EQUITY or ctx.hand.strong_draw or ctx.hand.strong_made
+            or v.opt.amount is None):
+        return None
+    if v.opt.amount - sit.hero_in_front > sit.pot + sit.to_call:
+        return Grade.ERRORE, T.BLUFF_RAISE_NOTE, None
+    return Grade.IMPRECISA, T.BLUFF_RAISE_NOTE, None
+
+
 def _multiway_bluff_cap(v: Valued, ctx: Context) -> Cap | None:
     """A raise with no showdown value into a bettor and a caller is at best «imprecisa».
 
@@ -200,8 +224,10 @@ def grade_valuation(val: Valuation, ctx: Context) -> list[Graded]:
     measured = [v for v in val.valued if v.ev is not None]
     passive_evs = [v.ev for v in measured if not v.opt.aggressive and v.ev is not None]
     best_passive_ev = max(passive_evs) if passive_evs else None
-    caps = {id(v): _worst_cap(_bluff_catcher_cap(v, ctx) or _multiway_bluff_cap(v, ctx)
-                              or _break_even_bluff_cap(v, ctx, best_passive_ev), _size_cap(v, val, ctx))
+    caps = {id(v): _worst_cap(_worst_cap(_bluff_catcher_cap(v, ctx) or _multiway_bluff_cap(v, ctx)
+                                         or _break_even_bluff_cap(v, ctx, best_passive_ev),
+                                         _size_cap(v, val, ctx)),
+                              _bluff_raise_cap(v, val, ctx) or (Grade.OTTIMA, None, None))
             for v in measured}
     # the best is measured among the options no rule caps: a capped option (a huge overbet, say)
     # is graded against the others, never the yardstick they are graded by

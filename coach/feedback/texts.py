@@ -45,6 +45,11 @@ FOLD_GREAT_PRICE = N_(
     "The pot offers a price far better than the equity you need: folding gives up a pot you get "
     "great odds to play for, whatever the later streets bring."
 )
+BLUFF_RAISE_NOTE = N_(
+    "A raise with no showdown value wins only if the bettor folds a hand he chose to bet; this "
+    "estimate folds him as often as an average hand, while a range that bets is stronger: such a "
+    "raise is never graded above «imprecisa» (above «errore» when it risks more than the pot)."
+)
 MIN_RAISE_NOTE = N_(
     "A minimum raise on the flop or the turn offers the opponent a great price to go on, draws "
     "included, and often to raise again: this one-street estimate does not see it, so it is never "

@@ -560,6 +560,19 @@ spot("flop-6max-3bet-pot-qq-min-raise-vs-cbet", 6, {3: "QhQd"},
      bands={"cbr 40": ["buona", "imprecisa"], "call": OK, "fold": BAD},
      reason="QQ calls or raises a c-bet in a 3-bet pot; the min-raise is never the best size")
 
+# (Lead's review, lesson 01's «scala-asso» hand, the issue-10 finding «raising K-high on A-2-3-4
+# is Ottima») The big blind raised preflop and c-bet Ac2d3h; the small blind called and leads the
+# 4s turn for 12 into 24. K9 has king high on a four-to-a-wheel board: anyone with a 5 has a
+# straight, any ace a pair. The small blind's range that calls the flop and leads the turn is
+# aces and fives: a bluff raise (let alone an all-in) wins only against hands that never lead.
+# Fold.
+spot("turn-6max-bluff-raise-into-a-turn-lead", 6, {2: "Kh9d"},
+     [*folds(3, 4, 5, 6), "p1 cc", "p2 cbr 6", "p1 cc", "d db Ac2d3h", "p1 cc", "p2 cbr 6", "p1 cc",
+      "d db 4s", "p1 cbr 12"],
+     best="fold", model="heuristic",
+     bands={"fold": OK, "raise": LEAK, "all_in": BAD},
+     reason="king high facing a turn lead on a wheel board folds; a bluff raise is a leak")
+
 # (Lead's review, a lesson-11 finding) The button's 9h8h flops a flush draw on Kh5h2c and faces
 # a third-pot bet (4 into 11): it needs 4/19 = 21% and has about a third against a range of
 # kings, pairs and air. Folding gives up a pot the price alone says to play: «errore» at least,
