@@ -43,6 +43,7 @@ def test_a_wrong_lesson_answer_becomes_a_card_reviewed_on_the_scheduler(
     goto(at, "ripasso")
     body = texts(at)
     assert "Rivedi i tuoi errori" in body and "La prima volta hai scelto: **Fold**" in body
+    assert "Da: Lezione 3 · Le azioni" in body
     at.number_input(key="review.0.amount").set_value(6)
     at.button(key="review.0.raise").click().run()  # a raise to 6, the open the coach rates
     assert not at.exception
@@ -214,7 +215,8 @@ def test_a_wrong_drill_comes_back_and_a_similar_question_is_the_same_kind(
 def test_progress_lists_the_mistakes_and_the_course_path(app: Callable[..., AppTest], db_url: str) -> None:
     at = goto(_lesson_answer(app(), "fold"), "progressi")
     body = texts(at)
-    assert "I tuoi errori" in body and f"lezione · {LESSON_SPOT}" in body and "| Errore | 0 | ora |" in body
+    assert "I tuoi errori" in body and "| Lezione 3 · Le azioni" in body
+    assert ", mano 1 | Errore | 0 | ora |" in body
     assert "Rivedi i tuoi errori (1)" in body
     links = [str(link.proto.label) for link in at.get("page_link")]
     assert any(label.startswith("3. Le azioni") and "in corso" in label for label in links), links

@@ -302,10 +302,14 @@ def _history(t: Translator) -> None:
 
 
 def _hand_no(text: str) -> str:
-    for line in text.splitlines():
-        if line.startswith("hand = "):
-            return line.split("=", 1)[1].strip()
-    return "?"
+    """The session's hand number, which the practice table writes into the PHH (``hand = 3``)."""
+    import tomllib
+
+    try:
+        number = tomllib.loads(text).get("hand")
+    except tomllib.TOMLDecodeError:
+        return "?"
+    return str(number) if isinstance(number, int) else "?"
 
 
 def _said_in(grade: Mapping[str, object], t: Translator) -> str:

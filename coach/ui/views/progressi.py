@@ -98,6 +98,7 @@ def _mistakes(t: Translator, profile: str) -> None:
     from babel.dates import format_timedelta
 
     from coach.persistence import ReviewCard
+    from coach.ui.views.ripasso import card_origin
 
     cards: list[ReviewCard] = state.load(lambda db: db.review_cards(profile), [])
     st.header(t("Your mistakes"))
@@ -109,14 +110,12 @@ def _mistakes(t: Translator, profile: str) -> None:
     due = sum(1 for c in cards if c.due.replace(tzinfo=UTC) <= now)
     st.page_link("coach/ui/pages/ripasso.py", label=t("Review your mistakes") + f" ({due})",
                  icon=":material/history_edu:")
-    sources = {"lesson": t("lesson"), "practice": t("practice"), "quiz": t("quiz"), "replayer": t("Replayer"),
-               "class": t("class")}
     labels = {k: t(v) for k, v in GRADE_LABELS.items()}
     rows = ["| " + t("Where") + " | " + t("Grade") + " | " + t("Reviews") + " | " + t("Comes back") + " |",
             "|---|---|---:|---|"]
     for c in cards[:50]:
         when = c.due.replace(tzinfo=UTC)
         back = t("now") if when <= now else format_timedelta(when - now, locale=t.locale, add_direction=True)
-        rows.append(f"| {sources.get(c.source, c.source)} · {c.ref.split('#')[0]} | "
-                    f"{labels.get(c.grade, c.grade)} | {c.reviews} | {back} |")
+        rows.append(f"| {card_origin(c, t)} | {labels.get(c.grade, c.grade)} | {t.format_int(c.reviews)} | "
+                    f"{back} |")
     st.markdown("\n".join(rows))

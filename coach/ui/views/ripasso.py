@@ -226,6 +226,8 @@ def _play(spot: ReviewSpot, card: ReviewCard | None, t: Translator) -> None:
         street_stepper(display_street(hand))
     given = st.session_state.get(ANSWER)
     with right:
+        if card is not None:
+            st.caption(t("From: {where}", where=card_origin(card, t)))
         if card is not None and card.reviews == 0 and given is None:
             st.markdown(t("The first time you chose: **{action}** (grade: {grade}).",
                           action=_said(card.action, spot, t), grade=t(_grade_name(card.grade))))
@@ -369,3 +371,38 @@ def _on_similar_drill(drill: DrillSpot) -> None:
     for key in (CARD, ANSWER, REFUSAL):
         st.session_state.pop(key, None)
     st.session_state[ROUND] = _round() + 1
+
+
+def card_origin(card: ReviewCard, t: Translator) -> str:
+    """Where a card's mistake was made, in words: «Lezione 3 · Le azioni, mano 1», «Pratica, mano 4»."""
+    ref = card.ref.split("#")[0]
+    similar = "#" in card.ref
+    if card.source == "lesson":
+        from coach.ui.views.lezioni import lessons
+
+        lesson_id, _, rest = ref.partition("/")
+        hand = rest.split("/")[0] if rest else ""
+        lesson = next((x for x in _safe(lessons) if x.id == lesson_id), None)
+        title = t("Lesson {n} · {title}", n=lesson.place, title=lesson.title) if lesson else lesson_id
+        where = t("{lesson}, hand {n}", lesson=title, n=int(hand) + 1) if hand.isdigit() else title
+    elif card.source == "practice":
+        parts = ref.split("/")
+        where = (t("Practice, hand {n}", n=int(parts[1])) if len(parts) > 1 and parts[1].isdigit()
+                 else t("Practice"))
+    elif card.source == "quiz":
+        from coach.ui.views.quiz import DRILL_LABELS
+
+        kind = ref.split(":")[0]
+        where = t("Quiz: {kind}", kind=t(DRILL_LABELS[kind])) if kind in DRILL_LABELS else t("Quiz")
+    elif card.source == "replayer":
+        where = t("Replayer: {name}", name=ref.rsplit("/", 1)[0])
+    else:
+        where = ref
+    return t("{where} (a similar hand)", where=where) if similar else where
+
+
+def _safe(load: Any) -> list[Any]:
+    try:
+        return list(load())
+    except Exception:  # a broken lesson file: the lessons page says which
+        return []
