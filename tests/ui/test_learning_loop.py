@@ -220,3 +220,18 @@ def test_progress_lists_the_mistakes_and_the_course_path(app: Callable[..., AppT
     assert "Rivedi i tuoi errori (1)" in body
     links = [str(link.proto.label) for link in at.get("page_link")]
     assert any(label.startswith("3. Le azioni") and "in corso" in label for label in links), links
+
+
+def test_a_damaged_card_is_explained_and_can_be_removed(app: Callable[..., AppTest], db_url: str) -> None:
+    from coach.review import new_card
+
+    store = Store(db_url)
+    schedule = new_card()
+    store.save_review_card("Ospite", "practice:x/1/0", source="practice", ref="x/1/0", spot="{not json",
+                           action="f", grade="errore", schedule=schedule, due=datetime.now(UTC))
+    at = goto(app(), "ripasso")
+    assert not at.exception
+    assert any("Questa carta di ripasso non si può mostrare" in w.value for w in at.warning)
+    at.button(key="review.drop.0").click().run()
+    assert not at.exception and store.review_cards("Ospite") == []
+    assert "Nessun errore da ripassare" in texts(at)
