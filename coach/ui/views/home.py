@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 import streamlit as st
 
-from coach.i18n import Translator
+from coach.i18n import NN_, Message, Translator
 from coach.lessons.schema import Lesson
 from coach.ui import state
 from coach.ui.lessons import course, lesson_share
@@ -91,6 +92,16 @@ def course_links(t: Translator, all_: Sequence[Lesson], done: set[str], answered
                      query_params={"lezione": x.id}, help=hint)
 
 
+DUE_TODAY = NN_("{n} mistake to review today", "{n} mistakes to review today")
+TODAY = NN_("Today: {done} decision of {goal}", "Today: {done} decisions of {goal}")
+STREAK = NN_("{n} day in a row at your goal", "{n} days in a row at your goal")
+
+
+def counted(t: Translator, forms: tuple[str, str], count: str = "n", **params: Any) -> str:
+    """A sentence whose noun agrees with its number («1 errore», «3 errori»)."""
+    return t.render(Message(forms[0], params, plural=forms[1], count=count))
+
+
 def _today(t: Translator, profile: str, goal: int) -> None:
     """Mistakes to review today, and the daily goal with its streak (sober: no prizes, no money)."""
     from datetime import UTC, datetime, timedelta
@@ -107,17 +118,15 @@ def _today(t: Translator, profile: str, goal: int) -> None:
         left, right = st.columns(2, vertical_alignment="center")
         with left:
             if due:
-                st.markdown("**" + (t("{n} mistakes to review today", n=due) if due != 1
-                                    else t("1 mistake to review today")) + "**")
+                st.markdown("**" + counted(t, DUE_TODAY, n=due) + "**")
                 st.page_link("coach/ui/pages/ripasso.py", label=t("Review them now"),
                              icon=":material/history_edu:")
             else:
                 st.markdown(t("No mistakes to review today."))
                 st.caption(t("A decision graded «imprecisa» or worse comes back here to be answered again."))
         with right:
-            st.progress(h.share, text=t("Today: {done} of {goal} decisions", done=h.today, goal=h.goal))
+            st.progress(h.share, text=counted(t, TODAY, "done", done=h.today, goal=h.goal))
             if h.streak:
-                st.caption(t("{n} days in a row at your goal", n=h.streak) if h.streak != 1
-                           else t("1 day at your goal"))
+                st.caption(counted(t, STREAK, n=h.streak))
             else:
                 st.caption(t("Reach your goal today to start a streak (goal in Settings)."))

@@ -20,7 +20,7 @@ import streamlit as st
 from babel.dates import format_datetime, format_timedelta
 
 from coach.errors import CoachError, IllegalAction
-from coach.i18n import Translator
+from coach.i18n import NN_, Translator
 from coach.persistence import ReviewCard
 from coach.review import (
     DrillSpot,
@@ -37,8 +37,12 @@ from coach.ui.coaching import Verdict, assess, lesson_authored, lesson_best, opt
 from coach.ui.controls import action_panel
 from coach.ui.handview import display_street, table_view
 from coach.ui.player import Attempt, try_choice
+from coach.ui.views.home import counted
 from coach.ui.widgets import page_header, show_log, show_refusal, street_stepper, table_and_panel, unit_label
 
+DUE_NOW = NN_("{n} mistake to review now", "{n} mistakes to review now")
+NOTHING_DUE = NN_("Nothing to review now. Your next card comes back {when} ({date}); {n} card in all.",
+                  "Nothing to review now. Your next card comes back {when} ({date}); {n} cards in all.")
 SPOT = "review.spot"  # a single spot to play (rigioca, una mano simile): a ReviewSpot as a dict
 CARD = "review.card"  # the card being answered (kept while its feedback is shown)
 ANSWER = "review.answer"  # (spot key, code, said, Verdict, next due or None)
@@ -171,8 +175,7 @@ def render() -> None:
     if remaining == 0:  # the feedback on the last due card is still on screen
         st.caption(t("The last mistake to review for now."))
     else:
-        st.caption(t("{n} mistakes to review now", n=remaining) if remaining != 1
-                   else t("1 mistake to review now"))
+        st.caption(counted(t, DUE_NOW, n=remaining))
     try:
         drill = drill_from_json(card.spot)
         if drill is not None:
@@ -196,9 +199,8 @@ def _nothing_due(profile: str, t: Translator) -> None:
     else:
         nxt = min(c.due for c in every).replace(tzinfo=UTC)
         wait = format_timedelta(nxt - datetime.now(UTC), locale=t.locale, add_direction=True)
-        st.success(t("Nothing to review now. Your next card comes back {when} ({date}); {n} cards in all.",
-                     when=wait, date=format_datetime(nxt, format="short", locale=t.locale,
-                                                     tzinfo=learner_tz()), n=len(every)),
+        st.success(counted(t, NOTHING_DUE, when=wait, n=len(every),
+                           date=format_datetime(nxt, format="short", locale=t.locale, tzinfo=learner_tz())),
                    icon=":material/check_circle:")
     cols = st.columns(2)
     cols[0].page_link("coach/ui/pages/lezioni.py", label=t("Go on with the lessons"),
