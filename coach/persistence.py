@@ -88,11 +88,14 @@ from coach.classroom import (
     MAX_SECONDS,
     MAX_SPOT,
     MAX_TOKEN,
+    SPOT_HAND,
     AnswerRow,
+    SpotRef,
     class_state,
     clean_pupil_name,
     clean_title,
     expiry,
+    hand_digest,
     name_key,
     new_join_code,
     normalise_code,
@@ -320,6 +323,9 @@ live_questions = Table(
     Column("opened_at", DateTime, nullable=False),
     Column("closes_at", DateTime, nullable=True),  # the countdown's end, if the teacher set one
     Column("closed_at", DateTime, nullable=True),
+    # Revision 0005: the hand history of a ``phh:`` spot (a hand the teacher pasted), so every
+    # app process can show and grade it; NULL for a lesson's decision point or question.
+    Column("hand", Text, nullable=True),
     UniqueConstraint("class_id", "number", name="uq_live_questions_class_number"),
 )
 live_answers = Table(
@@ -452,6 +458,7 @@ class LiveQuestion:
     opened_at: datetime
     closes_at: datetime | None
     closed_at: datetime | None
+    hand: str | None = None  # the PHH text of a pasted hand (spot ``phh:...``)
 
     def is_open(self, now: datetime | None = None) -> bool:
         return vote_open(self.closed_at, self.closes_at, _now() if now is None else now)
@@ -1128,7 +1135,7 @@ class Store:
     @staticmethod
     def _question_of(row: Any) -> LiveQuestion:
         return LiveQuestion(row.id, row.class_id, row.number, row.spot, row.opened_at, row.closes_at,
-                            row.closed_at)
+                            row.closed_at, row.hand)
 
     def create_class(self, teacher: str, title: str = "", *, hours: int = 3,
                      at: datetime | None = None) -> LiveClass:
@@ -1253,11 +1260,24 @@ class Store:
             return bool(result.rowcount)
 
     def open_question(self, class_id: int, spot: str, teacher: str, *, seconds: int | None = None,
-                      at: datetime | None = None) -> LiveQuestion | None:
+                      hand: str | None = None, at: datetime | None = None) -> LiveQuestion | None:
         """Open a vote on ``spot`` (the previous one, if still open, closes). None: not the teacher's
-        class, or the class is over."""
+        class, or the class is over.
+
+        ``hand``: the PHH text of a ``phh:`` spot (required there, and its digest must be the
+        spot's; refused for any other spot)."""
         class_id = _whole(class_id, "class_id", 1, 2**62)
         spot = _text(spot, "spot", MAX_SPOT)
+        if hand is not None:
+            hand = _text(hand, "hand", MAX_HAND_TEXT, lines=True)
+        if spot.startswith(SPOT_HAND + ":"):
+            ref = SpotRef.parse(spot)
+            if hand is None or hand_digest(hand) != ref.lesson:
+                raise InvalidInput(N_("The store's «{field}» does not match the spot {spot}."), field="hand",
+                                   spot=spot[:60])
+        elif hand is not None:
+            raise InvalidInput(N_("The store's «{field}» does not match the spot {spot}."), field="hand",
+                               spot=spot[:60])
         name = clean_profile_name(teacher)
         if seconds is not None:
             seconds = _whole(seconds, "seconds", 5, MAX_SECONDS)
@@ -1276,7 +1296,8 @@ class Store:
             number = int(last or 0) + 1
             closes = None if seconds is None else now + timedelta(seconds=seconds)
             conn.execute(insert(live_questions).values(class_id=class_id, number=number, spot=spot,
-                                                       opened_at=now, closes_at=closes, closed_at=None))
+                                                       opened_at=now, closes_at=closes, closed_at=None,
+                                                       hand=hand))
             new = conn.execute(select(live_questions).where(live_questions.c.class_id == class_id,
                                                             live_questions.c.number == number)).one()
             return self._question_of(new)
