@@ -54,6 +54,11 @@ _PHONE_CSS = """<style>
 [class*="st-key-live-pupil"] button{min-height:3rem;font-size:1.1rem}
 [class*="st-key-live-pupil"] input{font-size:1.2rem;min-height:2.8rem}
 [class*="st-key-live-pupil-quiz"] button{min-height:3.4rem;justify-content:flex-start;text-align:left}
+/* A small phone (360x640): a compact greeting, so the question and every answer fit the first screen. */
+@media (max-width:480px){
+  [data-testid="stMainBlockContainer"] h1{font-size:1.5rem;padding:0 0 .1rem 0}
+  [data-testid="stMainBlockContainer"] [data-testid="stCaptionContainer"]{margin-top:-.6rem}
+}
 </style>"""
 
 
@@ -280,13 +285,15 @@ def _question_view(snap: ClassSnapshot, pupil: LivePupil, t: Translator) -> None
         return
     mine: AnswerRow | None = state.load(lambda db: db.class_answer(q.id, pupil.id), None)
     open_vote = q.is_open(snap.now)
-    st.markdown("**" + t("Question {n}", n=q.number) + "** — " + t("you are {name}", name=pose.player))
+    head = "**" + t("Question {n}", n=q.number) + "** — " + t("you are {name}", name=pose.player)
     if open_vote and mine is None:
-        # On a phone the question and the buttons come first (in the first screen); the whole
-        # table, the same as on the projector, follows.
+        # On a phone the question and the buttons come first (in the first screen, even at
+        # 360x640: one line for the question, who you are and your cards); the whole table,
+        # the same as on the projector, follows.
         cards = hand.hole_cards(pose.seat - 1)
         if cards:
-            st.markdown("**" + t("Your cards: {cards}", cards=" ".join(c.symbol() for c in cards)) + "**")
+            head += " · **" + t("Your cards: {cards}", cards=" ".join(c.symbol() for c in cards)) + "**"
+        st.markdown(head)
         st.markdown(pose.prompt)
         with st.container(key="live-pupil-actions"):
             action_panel(hand, f"live.q{q.id}", partial(_on_choice, q.id, pupil, q.spot, q.hand))
@@ -295,6 +302,7 @@ def _question_view(snap: ClassSnapshot, pupil: LivePupil, t: Translator) -> None
             show_refusal(refusal)
         st.html(table_html(table_view(hand, t, hero=pose.seat - 1, with_log=False)))
         return
+    st.markdown(head)
     if mine is None:
         st.warning(t("The vote is closed and you did not answer this question."), icon=":material/timer_off:")
         return

@@ -16,6 +16,7 @@ reload comes back to it).
 from __future__ import annotations
 
 import html
+import textwrap
 from dataclasses import replace
 from functools import partial
 
@@ -495,7 +496,14 @@ def quiz_bars(question: Question, answers: list[str], t: Translator) -> list[Ans
     keys = [str(i) for i in range(len(question.choices))] if question.kind == "choice" else sorted(
         counts, key=lambda a: (a != str(question.answer), -counts[a], int(a) if a.isdigit() else 0))
     right = str(question.answer)
-    return [AnswerBar(live.quiz_answer_label(question, k, t), counts.get(k, 0),
+
+    def label(k: str) -> str:  # «A. Anna, con la<br>coppia d'Assi»: short lines stay horizontal on the axis
+        text = live.quiz_answer_label(question, k, t)
+        if question.kind == "choice":
+            text = f"{chr(65 + int(k))}. {text}"
+        return "<br>".join(textwrap.wrap(html.escape(text), 22)) or text
+
+    return [AnswerBar(label(k), counts.get(k, 0),
                       quiz_grade(k, question.answer), t("right") if k == right else t("wrong")) for k in keys]
 
 
