@@ -13,6 +13,7 @@ processes share one class; this module has no Streamlit and no SQL: the UI
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
 import secrets
 from collections.abc import Iterable, Sequence
@@ -101,15 +102,62 @@ def clean_title(text: object) -> str:
     return title
 
 
+SPOT_LESSON: Final[str] = "lesson"  # a lesson's decision point: lesson:ID/HAND/AT
+SPOT_QUIZ: Final[str] = "quiz"  # a lesson's question: quiz:ID/QUESTION
+SPOT_HAND: Final[str] = "phh"  # a decision in a hand history the teacher pasted: phh:DIGEST/AT
+DIGEST_LENGTH: Final[int] = 16
+QUIZ_RIGHT: Final[str] = "ottima"  # a question's right answer counts as «ottima» in the charts and results
+QUIZ_WRONG: Final[str] = "errore"
+MAX_NUMBER_ANSWER: Final[int] = 10**9
+
+
+def hand_digest(text: str) -> str:
+    """What names a pasted hand in its spot key: the first 16 hex digits of its SHA-256."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:DIGEST_LENGTH]
+
+
+def _slug(text: str) -> bool:
+    return bool(text) and "/" not in text and ":" not in text and text.isprintable() and " " not in text
+
+
 @dataclass(frozen=True, order=True)
 class SpotRef:
-    """A lesson's decision point: the lesson, the hand (0-based), the action index ``at``."""
+    """What a vote is about.
+
+    ``kind`` ``lesson`` (the first version's only kind, the default): a lesson's decision point,
+    the lesson, the hand (0-based), the action index ``at``. ``quiz``: a lesson's question,
+    ``question`` its id. ``phh``: a decision in a hand history the teacher pasted, ``lesson``
+    holds the text's digest (the text itself is stored with the question) and ``at`` the action
+    index of the decision.
+    """
 
     lesson: str
     hand: int
     at: int
+    kind: str = SPOT_LESSON
+    question: str = ""
+
+    @classmethod
+    def quiz(cls, lesson: str, question: str) -> SpotRef:
+        return cls(lesson, 0, 0, SPOT_QUIZ, question)
+
+    @classmethod
+    def pasted(cls, digest: str, at: int) -> SpotRef:
+        return cls(digest, 0, at, SPOT_HAND)
+
+    @property
+    def is_quiz(self) -> bool:
+        return self.kind == SPOT_QUIZ
+
+    @property
+    def is_pasted(self) -> bool:
+        return self.kind == SPOT_HAND
 
     def key(self) -> str:
+        if self.kind == SPOT_QUIZ:
+            return f"quiz:{self.lesson}/{self.question}"
+        if self.kind == SPOT_HAND:
+            return f"phh:{self.lesson}/{self.at}"
         return f"lesson:{self.lesson}/{self.hand}/{self.at}"
 
     @classmethod
@@ -117,9 +165,44 @@ class SpotRef:
         """The inverse of :meth:`key`; :class:`InvalidInput` for anything else."""
         kind, _, rest = text.partition(":")
         parts = rest.split("/")
-        if kind != "lesson" or len(parts) != 3 or not parts[0] or not all(p.isdigit() for p in parts[1:]):
-            raise InvalidInput(N_("«{spot}» is not a lesson's decision point."), spot=text[:60])
-        return cls(parts[0], int(parts[1]), int(parts[2]))
+        if kind == SPOT_LESSON and len(parts) == 3 and parts[0] and all(p.isdigit() for p in parts[1:]):
+            return cls(parts[0], int(parts[1]), int(parts[2]))
+        if kind == SPOT_QUIZ and len(parts) == 2 and all(_slug(p) for p in parts):
+            return cls.quiz(parts[0], parts[1])
+        if (kind == SPOT_HAND and len(parts) == 2 and len(parts[0]) == DIGEST_LENGTH
+                and all(c in "0123456789abcdef" for c in parts[0]) and parts[1].isdigit()):
+            return cls.pasted(parts[0], int(parts[1]))
+        raise InvalidInput(N_("«{spot}» is not a lesson's decision point or question."), spot=text[:60])
+
+
+def quiz_answer(value: object, kind: str, choices: int) -> str:
+    """A pupil's answer to a lesson's question as stored: a choice's index, or a whole number.
+
+    Raises :class:`InvalidInput` with the reason a pupil can act on (nothing is sent).
+    """
+    if kind == "choice":
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < choices:
+            raise InvalidInput(N_("Choose one of the answers."))
+        return str(value)
+    if value is None or (isinstance(value, str) and not value.strip()):
+        raise InvalidInput(N_("Write a number first."))
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, str):
+        text = value.strip().replace(".", "").replace(" ", "")
+        if not text.isdigit():
+            raise InvalidInput(N_("«{value}» is not a whole number: write only digits."), value=value[:20])
+        value = int(text)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidInput(N_("Write a whole number."))
+    if not 0 <= value <= MAX_NUMBER_ANSWER:
+        raise InvalidInput(N_("Write a number from 0 to {limit}."), limit=MAX_NUMBER_ANSWER)
+    return str(value)
+
+
+def quiz_grade(answer: str, right: int) -> str:
+    """«ottima» for the right answer, «errore» for any other (what the charts colour)."""
+    return QUIZ_RIGHT if answer == str(right) else QUIZ_WRONG
 
 
 # -- the class's state ----------------------------------------------------------------------

@@ -88,11 +88,14 @@ from coach.classroom import (
     MAX_SECONDS,
     MAX_SPOT,
     MAX_TOKEN,
+    SPOT_HAND,
     AnswerRow,
+    SpotRef,
     class_state,
     clean_pupil_name,
     clean_title,
     expiry,
+    hand_digest,
     name_key,
     new_join_code,
     normalise_code,
@@ -320,6 +323,9 @@ live_questions = Table(
     Column("opened_at", DateTime, nullable=False),
     Column("closes_at", DateTime, nullable=True),  # the countdown's end, if the teacher set one
     Column("closed_at", DateTime, nullable=True),
+    # Revision 0005: the hand history of a ``phh:`` spot (a hand the teacher pasted), so every
+    # app process can show and grade it; NULL for a lesson's decision point or question.
+    Column("hand", Text, nullable=True),
     UniqueConstraint("class_id", "number", name="uq_live_questions_class_number"),
 )
 live_answers = Table(
@@ -452,6 +458,7 @@ class LiveQuestion:
     opened_at: datetime
     closes_at: datetime | None
     closed_at: datetime | None
+    hand: str | None = None  # the PHH text of a pasted hand (spot ``phh:...``)
 
     def is_open(self, now: datetime | None = None) -> bool:
         return vote_open(self.closed_at, self.closes_at, _now() if now is None else now)
@@ -1128,7 +1135,7 @@ class Store:
     @staticmethod
     def _question_of(row: Any) -> LiveQuestion:
         return LiveQuestion(row.id, row.class_id, row.number, row.spot, row.opened_at, row.closes_at,
-                            row.closed_at)
+                            row.closed_at, row.hand)
 
     def create_class(self, teacher: str, title: str = "", *, hours: int = 3,
                      at: datetime | None = None) -> LiveClass:
@@ -1167,12 +1174,13 @@ class Store:
         """The teacher ends the class: pupils can no longer join or answer. True if it was open."""
         code = normalise_code(code)
         name = clean_profile_name(teacher)
-        now = _when(at)
+        given = None if at is None else _when(at)
         with self._tx(write=True) as conn:
             cls = conn.execute(select(live_classes.c.id).where(
                 live_classes.c.code == code, live_classes.c.teacher == name)).first()
             if cls is None:
                 return False
+            now = self._lock_open_votes(conn, live_questions.c.class_id == cls.id, given)
             conn.execute(update(live_questions).where(live_questions.c.class_id == cls.id,
                                                       live_questions.c.closed_at.is_(None))
                          .values(closed_at=now))
@@ -1252,20 +1260,34 @@ class Store:
             return bool(result.rowcount)
 
     def open_question(self, class_id: int, spot: str, teacher: str, *, seconds: int | None = None,
-                      at: datetime | None = None) -> LiveQuestion | None:
+                      hand: str | None = None, at: datetime | None = None) -> LiveQuestion | None:
         """Open a vote on ``spot`` (the previous one, if still open, closes). None: not the teacher's
-        class, or the class is over."""
+        class, or the class is over.
+
+        ``hand``: the PHH text of a ``phh:`` spot (required there, and its digest must be the
+        spot's; refused for any other spot)."""
         class_id = _whole(class_id, "class_id", 1, 2**62)
         spot = _text(spot, "spot", MAX_SPOT)
+        if hand is not None:
+            hand = _text(hand, "hand", MAX_HAND_TEXT, lines=True)
+        if spot.startswith(SPOT_HAND + ":"):
+            ref = SpotRef.parse(spot)
+            if hand is None or hand_digest(hand) != ref.lesson:
+                raise InvalidInput(N_("The store's «{field}» does not match the spot {spot}."), field="hand",
+                                   spot=spot[:60])
+        elif hand is not None:
+            raise InvalidInput(N_("The store's «{field}» does not match the spot {spot}."), field="hand",
+                               spot=spot[:60])
         name = clean_profile_name(teacher)
         if seconds is not None:
             seconds = _whole(seconds, "seconds", 5, MAX_SECONDS)
-        now = _when(at)
+        given = None if at is None else _when(at)
         with self._tx(write=True) as conn:
             row = conn.execute(select(live_classes).where(live_classes.c.id == class_id,
                                                           live_classes.c.teacher == name)).first()
-            if row is None or self._class_of(row).state(now) != CLASS_OPEN:
+            if row is None or self._class_of(row).state(_now() if given is None else given) != CLASS_OPEN:
                 return None
+            now = self._lock_open_votes(conn, live_questions.c.class_id == class_id, given)
             conn.execute(update(live_questions).where(live_questions.c.class_id == class_id,
                                                       live_questions.c.closed_at.is_(None))
                          .values(closed_at=now))
@@ -1274,7 +1296,8 @@ class Store:
             number = int(last or 0) + 1
             closes = None if seconds is None else now + timedelta(seconds=seconds)
             conn.execute(insert(live_questions).values(class_id=class_id, number=number, spot=spot,
-                                                       opened_at=now, closes_at=closes, closed_at=None))
+                                                       opened_at=now, closes_at=closes, closed_at=None,
+                                                       hand=hand))
             new = conn.execute(select(live_questions).where(live_questions.c.class_id == class_id,
                                                             live_questions.c.number == number)).one()
             return self._question_of(new)
@@ -1283,13 +1306,27 @@ class Store:
         """The teacher closes the vote; True if it was still open."""
         question_id = _whole(question_id, "question_id", 1, 2**62)
         name = clean_profile_name(teacher)
-        now = _when(at)
+        given = None if at is None else _when(at)
         with self._tx(write=True) as conn:
+            now = self._lock_open_votes(conn, live_questions.c.id == question_id, given)
             owned = select(live_classes.c.id).where(live_classes.c.teacher == name)
             result = conn.execute(update(live_questions).where(
                 live_questions.c.id == question_id, live_questions.c.closed_at.is_(None),
                 live_questions.c.class_id.in_(owned)).values(closed_at=now))
             return bool(result.rowcount)
+
+    def _for_share(self, stmt: Any) -> Any:
+        """``SELECT ... FOR SHARE`` on PostgreSQL (SQLite's writers are serialised already)."""
+        return stmt.with_for_update(read=True) if self.dialect == "postgresql" else stmt
+
+    def _lock_open_votes(self, conn: Connection, where: Any, given: datetime | None) -> datetime:
+        """Lock the open votes a close is about to close (``FOR UPDATE``: it waits for the answers in
+        flight, which hold ``FOR SHARE``), then read the clock: an answer recorded before a close
+        always has ``answered_at <= closed_at``."""
+        if self.dialect == "postgresql":
+            conn.execute(select(live_questions.c.id).where(where, live_questions.c.closed_at.is_(None))
+                         .order_by(live_questions.c.id).with_for_update())
+        return _now() if given is None else given
 
     def snapshot(self, code: str, at: datetime | None = None) -> ClassSnapshot | None:
         """The class, its latest question and the counts, in one read (the ~1 s poll)."""
@@ -1319,9 +1356,16 @@ class Store:
         answer = _text(answer, "answer", MAX_ACTION)
         grade = None if grade is None else _text(grade, "grade", MAX_GRADE)
         ev = _ev(ev_loss_bb)
-        now = _when(at)
+        given = None if at is None else _when(at)
         with self._tx(write=True) as conn:
-            q = conn.execute(select(live_questions).where(live_questions.c.id == question_id)).first()
+            # The vote must still be open when this answer commits: the question's row is read
+            # FOR SHARE (answers share the lock, so they do not wait for one another), and a
+            # teacher's close (an UPDATE of that row) waits until the answers in flight commit;
+            # an answer that comes after the close's commit reads the row closed. SQLite has
+            # one writer at a time (BEGIN IMMEDIATE): there the race cannot happen.
+            q = conn.execute(self._for_share(select(live_questions).where(
+                live_questions.c.id == question_id))).first()
+            now = _now() if given is None else given  # read under the lock: never after the close
             p = conn.execute(select(live_pupils.c.class_id).where(live_pupils.c.id == pupil_id)).first()
             if q is None or p is None or p.class_id != q.class_id:
                 return "removed"

@@ -16,10 +16,13 @@ from coach.classroom import (
     SpotRef,
     clean_pupil_name,
     distribution,
+    hand_digest,
     name_key,
     new_join_code,
     normalise_code,
     per_pupil,
+    quiz_answer,
+    quiz_grade,
     results_csv,
     seconds_left,
     share_right,
@@ -57,9 +60,55 @@ def test_pupil_names_are_tidied_and_bounded() -> None:
 def test_spot_refs_round_trip() -> None:
     ref = SpotRef("03-azioni", 1, 4)
     assert SpotRef.parse(ref.key()) == ref
-    for bad in ("03-azioni/1/4", "lesson:x/1", "lesson:x/a/4", "practice:1/2/3"):
+    for bad in ("03-azioni/1/4", "lesson:x/1", "lesson:x/a/4", "practice:1/2/3", "quiz:x", "quiz:x/a b",
+                "quiz:x/y/z", "phh:abc/3", "phh:" + "g" * 16 + "/3", "phh:" + "a" * 16 + "/x"):
         with pytest.raises(InvalidInput):
             SpotRef.parse(bad)
+
+
+def test_questions_and_pasted_hands_have_their_own_spot_keys() -> None:
+    assert SpotRef.parse("lesson:03-azioni/1/4") == SpotRef("03-azioni", 1, 4)  # the first version's keys
+    assert not SpotRef("03-azioni", 1, 4).is_quiz and SpotRef("03-azioni", 1, 4).kind == "lesson"
+    quiz = SpotRef.quiz("01-regole", "chi-vince")
+    assert quiz.key() == "quiz:01-regole/chi-vince" and quiz.is_quiz
+    assert SpotRef.parse(quiz.key()) == quiz
+    digest = hand_digest("actions = []\n")
+    assert len(digest) == 16
+    pasted = SpotRef.pasted(digest, 7)
+    assert pasted.key() == f"phh:{digest}/7" and pasted.is_pasted
+    assert SpotRef.parse(pasted.key()) == pasted
+
+
+def test_a_question_answer_is_an_index_or_a_whole_number() -> None:
+    assert quiz_answer(2, "choice", 3) == "2"
+    assert quiz_answer(1200, "number", 0) == "1200"
+    assert quiz_answer(12.0, "number", 0) == "12"
+    assert quiz_answer(" 1.200 ", "number", 0) == "1200"
+    for value, kind in ((3, "choice"), (-1, "choice"), (None, "choice"), (True, "choice"),
+                        (None, "number"), ("", "number"), ("dodici", "number"), (-5, "number"),
+                        (2.5, "number"), (10**10, "number")):
+        with pytest.raises(InvalidInput):
+            quiz_answer(value, kind, 3)
+    assert quiz_grade("2", 2) == "ottima" and quiz_grade("1", 2) == "errore"
+
+
+def test_a_pasted_hand_is_stored_with_its_question(store_url: str) -> None:
+    store = Store(store_url)
+    cls = store.create_class("Prof", at=T0)
+    text = "variant = 'NT'\nactions = []\n"
+    spot = SpotRef.pasted(hand_digest(text), 3).key()
+    for bad in (lambda: store.open_question(cls.id, spot, "Prof", at=T0),  # no hand
+                lambda: store.open_question(cls.id, spot, "Prof", hand=text + " ", at=T0),  # another hand
+                lambda: store.open_question(cls.id, "lesson:03-azioni/1/4", "Prof", hand=text, at=T0),
+                lambda: store.open_question(cls.id, spot, "Prof", hand="x" * 64_001, at=T0)):
+        with pytest.raises(InvalidInput):
+            bad()
+    q = store.open_question(cls.id, spot, "Prof", hand=text, at=T0)
+    assert q is not None and q.hand == text and q.spot == spot
+    snap = store.snapshot(cls.code, at=T0)
+    assert snap is not None and snap.question == q
+    quiz = store.open_question(cls.id, "quiz:01-regole/chi-vince", "Prof", at=T0)
+    assert quiz is not None and quiz.hand is None
 
 
 def test_distribution_puts_the_best_grade_first_and_counts_every_answer() -> None:

@@ -147,3 +147,22 @@ def test_a_newer_schema_is_refused_with_a_clear_message(store_url: str) -> None:
     assert "versione più recente" in italian and "0999" in italian
     with pytest.raises(StoreError):
         store.summary("A")  # reads too: an old app never guesses at a newer schema
+
+
+def test_revision_0005_keeps_the_live_questions_and_adds_their_hand(store_url: str) -> None:
+    """A class server at 0004 with a vote in progress: after 0005 the vote is there, with no hand."""
+    url = Store(store_url).url
+    engine = create_engine(url)
+    with engine.begin() as conn:
+        migrations.upgrade(conn, "0004")
+        conn.execute(text("INSERT INTO live_classes (id, code, teacher, title, created_at, expires_at) "
+                          "VALUES (1, 'K7MXQ3', 'Prof', '', '2026-12-01 09:00:00', '2099-12-01 12:00:00')"))
+        conn.execute(text("INSERT INTO live_questions (id, class_id, number, spot, opened_at) "
+                          "VALUES (1, 1, 1, 'lesson:03-azioni/1/4', '2026-12-01 09:05:00')"))
+    engine.dispose()
+    store = Store(store_url, auto_upgrade=True)
+    snap = store.snapshot("K7MXQ3")
+    assert snap is not None and snap.question is not None
+    assert (snap.question.spot, snap.question.hand) == ("lesson:03-azioni/1/4", None)
+    assert store.revision() == migrations.head() == "0005"
+    assert schema_diff(store) == []

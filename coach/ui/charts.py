@@ -203,6 +203,7 @@ class AnswerBar:
     label: str
     count: int
     grade: str | None
+    note: str | None = None  # written under the answer instead of the grade («giusta», «sbagliata»)
 
 
 def build_distribution_figure(bars: Sequence[AnswerBar], t: Translator | None = None, *,
@@ -213,7 +214,8 @@ def build_distribution_figure(bars: Sequence[AnswerBar], t: Translator | None = 
     ``large`` is the projector's size (fonts readable from the back row).
     """
     t = t or get_translator()
-    labels = [f"{b.label}<br>{t(GRADE_LABELS[b.grade]) if b.grade in GRADE_LABELS else '—'}" for b in bars]
+    labels = [f"{b.label}<br>" + (b.note if b.note is not None else
+                                  t(GRADE_LABELS[b.grade]) if b.grade in GRADE_LABELS else "—") for b in bars]
     counts = [b.count for b in bars]
     fig = go.Figure(go.Bar(
         x=labels, y=counts, text=[t.format_int(c) for c in counts], textposition="outside",

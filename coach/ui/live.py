@@ -15,13 +15,14 @@ from urllib.parse import urlsplit, urlunsplit
 
 import streamlit as st
 
-from coach.classroom import SpotRef
+from coach.classroom import SpotRef, hand_digest
 from coach.engine import Hand
 from coach.errors import CoachError
 from coach.i18n import Translator
-from coach.lessons.schema import Decision, Lesson
+from coach.lessons.schema import Decision, Lesson, Question
 from coach.persistence import ClassSnapshot
 from coach.ui import state
+from coach.ui.coaching import Verdict
 from coach.ui.player import HandScript
 
 POLL_S = 1.0  # how often the projector and the phones read the class while it is live
@@ -59,6 +60,127 @@ def spots(lessons: list[Lesson], t: Translator) -> list[Spot]:
     return out
 
 
+def quiz_spots(lessons: list[Lesson], t: Translator) -> list[Spot]:
+    """Every question of the course's lessons (choices or a number), as the teacher's list shows it."""
+    out: list[Spot] = []
+    for lesson in lessons:
+        for n, q in enumerate(lesson.questions, start=1):
+            prompt = q.prompt if len(q.prompt) <= 90 else q.prompt[:89] + "…"
+            label = t("{lesson} · question {n}: {prompt}", lesson=f"{lesson.place}. {lesson.title}", n=n,
+                      prompt=prompt)
+            out.append(Spot(SpotRef.quiz(lesson.id, q.id), label))
+    return out
+
+
+def quiz_question(ref: SpotRef) -> Question:
+    """The lesson's question a ``quiz:`` spot names (in the session's language); KeyError if gone."""
+    from coach.ui.views.lezioni import lessons
+
+    for lesson in lessons():
+        if lesson.id == ref.lesson:
+            for q in lesson.questions:
+                if q.id == ref.question:
+                    return q
+    raise KeyError(ref.key())
+
+
+def quiz_lesson(ref: SpotRef) -> Lesson:
+    from coach.ui.views.lezioni import lessons
+
+    for lesson in lessons():
+        if lesson.id == ref.lesson:
+            return lesson
+    raise KeyError(ref.key())
+
+
+def quiz_answer_label(q: Question, answer: str, t: Translator) -> str:
+    """A stored answer in words: the choice's text, or the number in the locale's format."""
+    if not answer.isdigit():
+        return answer
+    if q.kind == "choice":
+        i = int(answer)
+        return q.choices[i] if i < len(q.choices) else answer
+    return t.format_int(int(answer))
+
+
+# -- a hand the teacher pasted (spot phh:DIGEST/AT, its text stored with the question) -------------
+def read_pasted(name: str, data: bytes) -> tuple[str, HandScript]:
+    """The first hand of a pasted or uploaded PHH, checked by the Replayer's safe loader (size,
+    UTF-8, the reader's limits, a strict replay up to its last action, which may stop at a
+    decision): its text as the store keeps it and its script. Raises a :class:`CoachError`."""
+    from coach.engine.phh import history_from_table
+    from coach.ui.replay import load_sections
+
+    sections = load_sections(name, data)
+    source, table = sections[0]
+    history = history_from_table(table, source)
+    history.replay(require_complete=False)  # strict: the first refused action raises
+    text = history.dumps()
+    return text, _pasted_script(hand_digest(text), text)
+
+
+@st.cache_resource(show_spinner=False, max_entries=64)
+def _pasted_script(digest: str, text: str) -> HandScript:
+    """A pasted hand's script, parsed once per process (the digest names it in the cache)."""
+    from coach.engine.phh import loads_phh
+    from coach.ui.replay import script_for
+
+    history = loads_phh(text, source="PHH")
+    history.replay(require_complete=False)
+    return script_for(history)
+
+
+def pasted_script(ref: SpotRef, text: str | None) -> HandScript:
+    if text is None or hand_digest(text) != ref.lesson:
+        raise KeyError(ref.key())
+    return _pasted_script(ref.lesson, text)
+
+
+def decision_points(sc: HandScript) -> list[int]:
+    """The action indices of a hand where a player is to act (the decisions a teacher can pose)."""
+    out = []
+    for step, at in enumerate(sc.stops):
+        if sc.hand_at(step).actor is not None:
+            out.append(at)
+    return out
+
+
+def point_label(sc: HandScript, at: int, t: Translator) -> str:
+    """«Mossa 7 (flop): tocca a Bruno»."""
+    hand = sc.hand_at(sc.step_of_action(at))
+    actor = hand.actor
+    name = sc.history.names()[actor] if actor is not None else "?"
+    return t("Action {n} ({street}): {name} to act", n=at + 1, street=hand.street, name=name)
+
+
+@dataclass(frozen=True)
+class Posed:
+    """A decision put to the class: the hand's script, the step of the decision, who decides."""
+
+    ref: SpotRef
+    script: HandScript
+    step: int
+    seat: int  # 1-based, as in a lesson's Decision
+    player: str
+    prompt: str
+
+
+def posed(ref: SpotRef, text: str | None, t: Translator) -> Posed:
+    """The decision at ``ref`` (a lesson's, or a pasted hand's with its ``text``); raises KeyError or a
+    :class:`CoachError` when it cannot be shown."""
+    if ref.is_pasted:
+        sc = pasted_script(ref, text)
+        step = sc.step_of_action(ref.at)
+        actor = sc.hand_at(step).actor
+        if actor is None:
+            raise KeyError(ref.key())
+        name = sc.history.names()[actor]
+        return Posed(ref, sc, step, actor + 1, name, t("What does {name} do?", name=name))
+    sc = script(ref)
+    dec = sc.decisions[ref.at]
+    return Posed(ref, sc, sc.step_of_action(ref.at), dec.seat, sc.history.names()[dec.seat - 1], dec.prompt)
+
+
 def script(ref: SpotRef) -> HandScript:
     from coach.ui.views.lezioni import script as lesson_script
 
@@ -69,26 +191,46 @@ def decision(ref: SpotRef) -> Decision:
     return script(ref).decisions[ref.at]
 
 
-def hand_at_spot(ref: SpotRef) -> Hand:
-    sc = script(ref)
+def hand_at_spot(ref: SpotRef, text: str | None = None) -> Hand:
+    if ref.is_pasted:
+        sc = pasted_script(ref, text)
+    else:
+        sc = script(ref)
     return sc.hand_at(sc.step_of_action(ref.at))
 
 
-def answer_label(ref: SpotRef, code: str, t: Translator) -> str:
+@st.cache_resource(show_spinner=False, max_entries=4096)
+def _pasted_verdict(digest: str, text: str, at: int, code: str, locale: str) -> Verdict:
+    """The coach's verdict on ``code`` in a pasted hand, once per process (every pupil of a class
+    answers the same spot)."""
+    from coach.ui.coaching import assess
+
+    sc = _pasted_script(digest, text)
+    return assess(sc.hand_at(sc.step_of_action(at)), code)
+
+
+def pasted_verdict(ref: SpotRef, text: str | None, code: str) -> Verdict:
+    """The Replayer's coach (:func:`coach.ui.coaching.assess`) on a pupil's answer in a pasted hand."""
+    if text is None:
+        raise KeyError(ref.key())
+    return _pasted_verdict(ref.lesson, text, ref.at, code, state.settings().locale)
+
+
+def answer_label(ref: SpotRef, code: str, t: Translator, text: str | None = None) -> str:
     """``p3 cbr 6`` in words at this spot: «Rilancia a 6», «Call 2», «Fold»."""
     from coach.ui.views.lezioni import action_label
 
     try:
-        record = hand_at_spot(ref).apply_code(code)
-    except (CoachError, ValueError):
+        record = hand_at_spot(ref, text).apply_code(code)
+    except (CoachError, ValueError, KeyError):
         return code
     if record is None:
         return code
     if record.kind == "call":
-        text = t("Call {amount}", amount=record.added) if record.added else t("Call")
+        text_ = t("Call {amount}", amount=record.added) if record.added else t("Call")
     else:
-        text = action_label(record.kind, record.to if record.kind in ("bet", "raise") else None, t)
-    return text + (" (all-in)" if record.all_in and record.kind != "fold" else "")
+        text_ = action_label(record.kind, record.to if record.kind in ("bet", "raise") else None, t)
+    return text_ + (" (all-in)" if record.all_in and record.kind != "fold" else "")
 
 
 def join_url(code: str) -> str:

@@ -803,3 +803,94 @@ def test_a_live_class_with_a_projector_and_three_phones(browser: Any, server: st
     finally:
         for ctx in contexts:
             ctx.close()
+
+
+def _pick(page: Any, label: str, typed: str, option: str) -> None:
+    """A Streamlit selectbox: type to filter, click the option."""
+    page.get_by_label(label).first.click()
+    page.keyboard.type(typed)
+    page.get_by_role("option").filter(has_text=option).first.click()
+    wait_idle(page)
+
+
+def test_a_small_phone_answers_a_decision_and_a_lessons_question(browser: Any, server: str) -> None:
+    """A pupil on a 360x640 phone: the question and the answer buttons in the first screen (no
+    scrolling), axe clean, for a lesson's decision and for a lesson's question (big choice buttons,
+    then right or wrong on the phone and the right answer and the explanation on the projector)."""
+    contexts = []
+    try:
+        tctx, teacher, t_errors = _open(browser, 1920, 1080)
+        contexts.append(tctx)
+        teacher.goto(server + "/insegnante?aula=1")
+        teacher.get_by_role("button", name="Crea la classe").click()
+        teacher.locator(".cc-joincode").wait_for()
+        wait_idle(teacher)
+        code = teacher.locator(".cc-joincode").inner_text().replace(" ", "")
+        ctx, phone, p_errors = _open(browser, 360, 640, is_mobile=True, has_touch=True)
+        contexts.append(ctx)
+        _join(phone, server, code, "Dora")
+        teacher.get_by_text("1 alunno in classe").first.wait_for()
+        _view(teacher, "Domanda")
+
+        # a lesson's decision
+        _pick(teacher, "Decisione da proporre alla classe",
+              "Una mano con tutte le azioni · Carla, decisione 1", SPOT_LABEL)
+        teacher.get_by_role("button", name="Apri la votazione").click()
+        teacher.get_by_text("0 su 1 hanno risposto").first.wait_for()
+        phone.get_by_role("button", name="Call 2").wait_for()
+        wait_idle(phone)
+        shot(phone, "live-phone-360-decision.png")
+        buttons = phone.locator('[class*="st-key-live-pupil-actions"] button:visible')
+        assert buttons.count() >= 3
+        for i in range(buttons.count()):
+            b = dict(buttons.nth(i).bounding_box())
+            assert inside(b, 360, 640), f"an answer button is below the first screen: {b}"
+            assert b["height"] >= 44
+        assert inside(box(phone, '[data-testid="stMarkdownContainer"] strong'), 360, 640)
+        check_axe(phone, "live-phone-360-decision")
+        phone.get_by_role("button", name="Call 2").click()
+        phone.get_by_text("Risposta inviata", exact=False).first.wait_for()
+        teacher.get_by_text("1 su 1 ha risposto").first.wait_for()
+        teacher.get_by_role("button", name="Chiudi la votazione").click()
+        teacher.locator('[data-testid="stPlotlyChart"]').first.wait_for()
+        wait_idle(teacher)
+
+        # a lesson's question
+        teacher.locator('[class*="st-key-live-teacher-source"] button').filter(
+            has_text="Domanda di una lezione").first.click()
+        wait_idle(teacher)
+        board = "Nella seconda mano il board"
+        _pick(teacher, "Domanda da porre alla classe", board, board)
+        teacher.get_by_role("button", name="Apri la votazione").click()
+        teacher.get_by_text("0 su 1 hanno risposto").first.wait_for()
+        wait_idle(teacher)
+        shot(teacher, "live-projector-question-open.png")
+        right = "C. Anna e Bruno si dividono il piatto"
+        phone.get_by_role("button", name=right).wait_for()
+        wait_idle(phone)
+        buttons = phone.locator('[class*="st-key-live-pupil-quiz"] button')
+        assert buttons.count() == 3
+        for i in range(3):
+            b = dict(buttons.nth(i).bounding_box())
+            assert inside(b, 360, 640), f"a choice is below the first screen: {b}"
+            assert b["height"] >= 44
+        check_axe(phone, "live-phone-360-question")
+        shot(phone, "live-phone-360-question.png")
+        phone.get_by_role("button", name=right).click()
+        phone.get_by_text("Risposta inviata", exact=False).first.wait_for()
+        teacher.get_by_text("1 su 1 ha risposto").first.wait_for()
+        teacher.get_by_role("button", name="Chiudi la votazione").click()
+        teacher.locator('[data-testid="stPlotlyChart"]').first.wait_for()
+        teacher.get_by_role("button", name="Mostra la risposta giusta").click()
+        teacher.get_by_text("La risposta giusta:", exact=False).first.wait_for()
+        wait_idle(teacher)
+        shot(teacher, "live-projector-question-answer.png")
+        phone.get_by_text("Giusto:", exact=False).first.wait_for()
+        wait_idle(phone)
+        check_axe(phone, "live-phone-360-question-right")
+        shot(phone, "live-phone-360-question-right.png")
+        errors = t_errors + p_errors
+        assert errors == [], errors
+    finally:
+        for c in contexts:
+            c.close()

@@ -167,3 +167,131 @@ def test_the_pages_in_english(app: Callable[..., AppTest]) -> None:
     assert "Create the class" in texts(at)
     at = goto(app("en"), "classe")
     assert "Join the class" in texts(at)
+
+
+QUIZ = "quiz:01-mazzo-carte-punti/chi-vince-board"  # three choices, the third («si dividono») is right
+NUMBER = "quiz:03-azioni/piatto-al-flop"  # a number: 19
+
+
+def _teacher_poses(teacher: AppTest, source: str) -> None:
+    teacher.run()
+    teacher.segmented_control(key="live.teacher.view").set_value("question").run()
+    teacher.segmented_control(key="live.teacher.source").set_value(source).run()
+    assert not teacher.exception, teacher.exception
+
+
+def test_a_lessons_question_is_put_to_the_class(app: Callable[..., AppTest], db_url: str) -> None:
+    teacher, code = teacher_with_class(app)
+    anna = pupil(app, code, "Anna", "KQMX-4727")
+    bruno = pupil(app, code, "Bruno", "ABCD-2345")
+    _teacher_poses(teacher, "quiz")
+    teacher.selectbox(key="live.teacher.quiz").set_value(QUIZ).run()
+    assert "Nella seconda mano il board è" in texts(teacher)
+    teacher.button(key="live.open").click().run()
+    assert "0 su 2 hanno risposto" in texts(teacher)
+    anna.run()
+    body = texts(anna)
+    assert "Domanda 1" in body and "Nella seconda mano il board è" in body
+    assert [b.label for b in anna.button if b.key and b.key.startswith("live.q1.c")] == [
+        "A. Anna, con la coppia d'Assi", "B. Bruno, con il Re alto", "C. Anna e Bruno si dividono il piatto"]
+    anna.button(key="live.q1.c2").click().run()
+    assert "Risposta inviata: Anna e Bruno si dividono il piatto" in texts(anna)
+    bruno.run()
+    bruno.button(key="live.q1.c0").click().run()
+    teacher.run()
+    assert "2 su 2 hanno risposto" in texts(teacher)
+    teacher.button(key="live.close_vote").click().run()
+    assert not teacher.exception, teacher.exception
+    assert "Risposte giuste: 50%" in texts(teacher)
+    teacher.button(key="live.reveal").click().run()
+    body = texts(teacher)
+    assert "La risposta giusta: Anna e Bruno si dividono il piatto" in body
+    anna.run()
+    assert "Giusto: Anna e Bruno si dividono il piatto" in texts(anna)
+    bruno.run()
+    assert "Non proprio: hai risposto Anna, con la coppia d'Assi; la risposta è Anna e Bruno" in texts(bruno)
+    # it counts in the pupil's own quiz progress
+    assert [(a.answered, a.correct) for a in Store(db_url).quiz_accuracy("KQMX-4727")] == [(1, 1)]
+    # results: the question, right/wrong per pupil
+    teacher.segmented_control(key="live.teacher.view").set_value("results").run()
+    body = texts(teacher)
+    assert "domanda 2: Nella seconda mano" in body
+    assert "| Anna | 1 | 1 | 1: giusta |" in body and "| Bruno | 1 | 0 | 1: sbagliata |" in body
+
+
+def test_a_number_question_refuses_what_is_not_a_number(app: Callable[..., AppTest]) -> None:
+    teacher, code = teacher_with_class(app)
+    anna = pupil(app, code, "Anna", "KQMX-4727")
+    _teacher_poses(teacher, "quiz")
+    teacher.selectbox(key="live.teacher.quiz").set_value(NUMBER).run()
+    teacher.button(key="live.open").click().run()
+    anna.run()
+    anna.button(key="live.q1.send").click().run()  # nothing written
+    assert "Prima scrivi un numero." in texts(anna)
+    teacher.run()
+    assert "0 su 1 hanno risposto" in texts(teacher)  # the refused answer was not sent
+    anna.number_input(key="live.q1.number").set_value(19)
+    anna.button(key="live.q1.send").click().run()
+    assert "Risposta inviata: 19" in texts(anna)
+    teacher.button(key="live.close_vote").click().run()
+    anna.run()
+    assert "Giusto: 19" in texts(anna)
+
+
+def _pasted_phh(stop: int) -> str:
+    """Lesson 3's first hand, cut before action ``stop`` (so it stops at a decision)."""
+    from dataclasses import replace
+
+    from coach.engine.phh import loads_phh
+    from coach.ui.lessons import course
+
+    text = next(x for x in course("it") if x.id == "03-azioni").hands[0].phh.to_toml()
+    history = loads_phh(text, source="x")
+    return replace(history, actions=history.actions[:stop]).dumps()
+
+
+def test_a_pasted_hand_is_put_to_the_class(app: Callable[..., AppTest], db_url: str) -> None:
+    teacher, code = teacher_with_class(app)
+    anna = pupil(app, code, "Anna", "KQMX-4727")
+    _teacher_poses(teacher, "phh")
+    assert "Incolla una mano" in texts(teacher)
+    # a broken hand: a clear Italian error, nothing chosen
+    teacher.text_area(key="live.paste.text").input("variant = 'NT'\nactions = [\n").run()
+    teacher.button(key="live.paste.use").click().run()
+    assert not teacher.exception, teacher.exception
+    assert any("il testo incollato" in e.value for e in teacher.error)
+    assert "live.teacher.pasted" not in teacher.session_state
+    teacher.text_area(key="live.paste.text").input(_pasted_phh(4)).run()
+    teacher.button(key="live.paste.use").click().run()
+    assert not teacher.exception, teacher.exception
+    assert teacher.session_state["live.teacher.point"] == 4  # the hand stops at Carla's decision
+    assert "Azione 5 (preflop): tocca a Carla" in teacher.selectbox(key="live.teacher.point").options
+    teacher.button(key="live.open").click().run()
+    spot = Store(db_url).snapshot(code)
+    assert spot is not None and spot.question is not None and spot.question.spot.startswith("phh:")
+    assert spot.question.hand is not None
+    anna.run()
+    assert "Che cosa fa Carla?" in texts(anna)
+    anna.number_input(key="live.q1.amount").set_value(3)  # illegal: refused with the rule
+    anna.button(key="live.q1.raise").click().run()
+    assert "R09" in texts(anna)
+    anna.button(key="live.q1.call").click().run()
+    assert "Risposta inviata: Call 2" in texts(anna)
+    teacher.run()
+    teacher.button(key="live.close_vote").click().run()
+    assert not teacher.exception, teacher.exception
+    assert teacher.get("plotly_chart")
+    teacher.button(key="live.reveal").click().run()
+    assert "Il verdetto del coach: Rilancio a 5" in texts(teacher)
+    anna.run()
+    assert "Hai scelto: Call 2 — giudizio:" in texts(anna)
+    # limping J♠10♠ from the cutoff is «imprecisa»: the pasted spot comes back in Anna's own «Ripasso»
+    [decision] = Store(db_url).decisions("KQMX-4727")
+    assert decision.grade == "imprecisa"
+    cards = Store(db_url).review_cards("KQMX-4727")
+    assert [(c.source, c.action, c.grade) for c in cards] == [("class", "cc", "imprecisa")]
+    goto(anna, "ripasso")
+    assert "Da: Classe dal vivo: una mano mostrata dall'insegnante" in texts(anna)
+    assert "Tocca a te: che cosa fai?" in texts(anna)
+    teacher.segmented_control(key="live.teacher.view").set_value("results").run()
+    assert "Mano incollata, azione 5" in texts(teacher)

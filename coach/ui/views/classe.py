@@ -21,32 +21,44 @@ from coach.classroom import (
     CLASS_CLOSED,
     CLASS_EXPIRED,
     CLASS_OPEN,
+    MAX_NUMBER_ANSWER,
     MAX_TOKEN,
+    QUIZ_RIGHT,
     AnswerRow,
     SpotRef,
     clean_pupil_name,
     new_token,
     normalise_code,
+    quiz_answer,
+    quiz_grade,
 )
 from coach.errors import CoachError, IllegalAction, InvalidInput
 from coach.i18n import Translator
-from coach.persistence import ClassSnapshot, JoinResult, LivePupil
+from coach.lessons.schema import Question
+from coach.persistence import ClassSnapshot, JoinResult, LivePupil, LiveQuestion
 from coach.review import needs_review
 from coach.ui import live, state
 from coach.ui.controls import action_panel
 from coach.ui.handview import table_view
 from coach.ui.player import Attempt, try_choice
-from coach.ui.widgets import link_rules, page_header, show_refusal, table_html
+from coach.ui.widgets import link_rules, page_header, show_refusal, table_html, unit_label
 
 PROBLEM = "live.pupil.problem"  # why the last join failed (a str, already translated)
 REFUSALS = "live.pupil.refusals"  # question id -> IllegalAction
 SEEN = "live.pupil.seen"  # what the page last drew: (question id, open, class state)
 JUST = "live.pupil.just"  # question id -> the status of the answer just sent
+QUIZ_PROBLEMS = "live.pupil.quiz_problems"  # question id -> why the typed number was refused
 
 _PHONE_CSS = """<style>
 /* Big touch targets on a phone: every button at least 48 px high, the text larger. */
 [class*="st-key-live-pupil"] button{min-height:3rem;font-size:1.1rem}
 [class*="st-key-live-pupil"] input{font-size:1.2rem;min-height:2.8rem}
+[class*="st-key-live-pupil-quiz"] button{min-height:3.4rem;justify-content:flex-start;text-align:left}
+/* A small phone (360x640): a compact greeting, so the question and every answer fit the first screen. */
+@media (max-width:480px){
+  [data-testid="stMainBlockContainer"] h1{font-size:1.5rem;padding:0 0 .1rem 0}
+  [data-testid="stMainBlockContainer"] [data-testid="stCaptionContainer"]{margin-top:-.6rem}
+}
 </style>"""
 
 
@@ -128,37 +140,79 @@ def _on_leave() -> None:
 
 
 # -- answering ---------------------------------------------------------------------------------------
-def _on_choice(question_id: int, pupil: LivePupil, spot: str, attempt: Attempt) -> None:
+def _on_choice(question_id: int, pupil: LivePupil, spot: str, hand: str | None, attempt: Attempt) -> None:
     """Try the choice on the engine; a legal one is graded and sent once."""
     from coach.ui.views.lezioni import grade_decision
 
     ref = SpotRef.parse(spot)
     refusals: dict[int, IllegalAction] = state.get(REFUSALS, {})
-    outcome = try_choice(live.hand_at_spot(ref), attempt)
+    outcome = try_choice(live.hand_at_spot(ref, hand), attempt)
     if outcome.refusal is not None or outcome.code is None:
         if outcome.refusal is not None:
             refusals[question_id] = outcome.refusal
         return
     refusals.pop(question_id, None)
     code = outcome.code
-    answer = grade_decision(ref.lesson, ref.hand, ref.at, code, outcome.said)
-    grade = answer.verdict.grade
+    if ref.is_pasted:  # the Replayer's coach on a hand the teacher pasted
+        verdict = live.pasted_verdict(ref, hand, code)
+    else:
+        verdict = grade_decision(ref.lesson, ref.hand, ref.at, code, outcome.said).verdict
+    grade = verdict.grade
     status = state.save(lambda db: db.record_class_answer(question_id, pupil.id, code, grade=grade,
-                                                          ev_loss_bb=answer.verdict.ev_loss_bb))
+                                                          ev_loss_bb=verdict.ev_loss_bb))
     state.get(JUST, dict[int, str]())[question_id] = status or "unsaved"
     if status == "recorded" and grade is not None:
         profile = pupil.profile or state.settings().profile
         state.save(lambda db: db.record_decision(profile, grade, source="class", ref=spot, action=code,
-                                                 ev_loss_bb=answer.verdict.ev_loss_bb))
-        if needs_review(grade):  # the same lesson spot comes back in the pupil's «Ripasso»
-            _remember_class_mistake(profile, ref, code, grade)
+                                                 ev_loss_bb=verdict.ev_loss_bb))
+        if needs_review(grade):  # the spot comes back in the pupil's «Ripasso»
+            _remember_class_mistake(profile, ref, hand, code, grade)
 
 
-def _remember_class_mistake(profile: str, ref: SpotRef, code: str, grade: str) -> None:
-    from coach.review import remember
+def _on_quiz(question_id: int, pupil: LivePupil, spot: str, choice: int | None = None) -> None:
+    """A lesson's question: a choice pressed, or the number typed; right or wrong, sent once."""
+    t = state.tr()
+    problems: dict[int, str] = state.get(QUIZ_PROBLEMS, {})
+    ref = SpotRef.parse(spot)
+    try:
+        question = live.quiz_question(ref)
+    except KeyError:
+        return
+    value: object = (choice if question.kind == "choice"
+                     else st.session_state.get(f"live.q{question_id}.number"))
+    try:
+        answer = quiz_answer(value, question.kind, len(question.choices))
+    except InvalidInput as err:
+        problems[question_id] = err.localized(t)
+        return
+    problems.pop(question_id, None)
+    grade = quiz_grade(answer, question.answer)
+    status = state.save(lambda db: db.record_class_answer(question_id, pupil.id, answer, grade=grade))
+    state.get(JUST, dict[int, str]())[question_id] = status or "unsaved"
+    if status == "recorded":  # it counts in the pupil's own quiz progress, as in the lesson
+        from coach.ui.lessons import topic_of
+
+        profile = pupil.profile or state.settings().profile
+        topic = topic_of(live.quiz_lesson(ref), question.rules)
+        key = f"{ref.lesson}/{ref.question}"
+        state.save(lambda db: db.record_quiz_answer(profile, topic, key, grade == QUIZ_RIGHT))
+
+
+def _remember_class_mistake(profile: str, ref: SpotRef, hand: str | None, code: str, grade: str) -> None:
+    """A lesson's spot is the lesson's card (with its texts); a pasted hand is a card of its own."""
+    from coach.review import ReviewSpot, remember, spot_of
+    from coach.ui.coaching import option_code
     from coach.ui.views.lezioni import _review_spot
 
-    card = _review_spot(ref.lesson, f"{ref.lesson}/{ref.hand}/{ref.at}", code, grade)
+    card: ReviewSpot | None
+    if ref.is_pasted:
+        try:
+            card = spot_of(live.hand_at_spot(ref, hand), source="class", ref=ref.key()[:200],
+                           action=option_code(code), grade=grade)
+        except CoachError:
+            card = None
+    else:
+        card = _review_spot(ref.lesson, f"{ref.lesson}/{ref.hand}/{ref.at}", code, grade)
     if card is not None:
         state.save(lambda db: remember(db, profile, card))
 
@@ -231,58 +285,107 @@ def _question_view(snap: ClassSnapshot, pupil: LivePupil, t: Translator) -> None
     assert q is not None
     try:
         ref = SpotRef.parse(q.spot)
-        sc = live.script(ref)
-        dec = sc.decisions[ref.at]
-        hand = live.hand_at_spot(ref)
+        if ref.is_quiz:
+            _quiz_view(q, ref, live.quiz_question(ref), pupil, snap, t)
+            return
+        pose = live.posed(ref, q.hand, t)
+        hand = pose.script.hand_at(pose.step)
     except (CoachError, KeyError):
         st.error(t("This question cannot be shown on this phone: look at the projector."))
         return
     mine: AnswerRow | None = state.load(lambda db: db.class_answer(q.id, pupil.id), None)
     open_vote = q.is_open(snap.now)
-    st.markdown("**" + t("Question {n}", n=q.number) + "** — " + t("you are {name}",
-                name=sc.history.names()[dec.seat - 1]))
+    head = "**" + t("Question {n}", n=q.number) + "** — " + t("you are {name}", name=pose.player)
     if open_vote and mine is None:
-        # On a phone the question and the buttons come first (in the first screen); the whole
-        # table, the same as on the projector, follows.
-        cards = hand.hole_cards(dec.seat - 1)
+        # On a phone the question and the buttons come first (in the first screen, even at
+        # 360x640: one line for the question, who you are and your cards); the whole table,
+        # the same as on the projector, follows.
+        cards = hand.hole_cards(pose.seat - 1)
         if cards:
-            st.markdown("**" + t("Your cards: {cards}", cards=" ".join(c.symbol() for c in cards)) + "**")
-        st.markdown(dec.prompt)
+            head += " · **" + t("Your cards: {cards}", cards=" ".join(c.symbol() for c in cards)) + "**"
+        st.markdown(head)
+        st.markdown(pose.prompt)
         with st.container(key="live-pupil-actions"):
-            action_panel(hand, f"live.q{q.id}", partial(_on_choice, q.id, pupil, q.spot))
+            action_panel(hand, f"live.q{q.id}", partial(_on_choice, q.id, pupil, q.spot, q.hand))
         refusal = state.get(REFUSALS, dict[int, IllegalAction]()).get(q.id)
         if refusal is not None:
             show_refusal(refusal)
-        st.html(table_html(table_view(hand, t, hero=dec.seat - 1, with_log=False)))
+        st.html(table_html(table_view(hand, t, hero=pose.seat - 1, with_log=False)))
         return
+    st.markdown(head)
     if mine is None:
         st.warning(t("The vote is closed and you did not answer this question."), icon=":material/timer_off:")
         return
-    said = live.answer_label(ref, mine.answer, t)
+    said = live.answer_label(ref, mine.answer, t, q.hand)
     if open_vote:
         st.success(t("Answer sent: {action}. Wait for the teacher to close the vote.", action=said),
                    icon=":material/send:")
         return
-    _own_grade(ref, mine, said, t)
+    _own_grade(ref, mine, said, t, q.hand)
 
 
-def _own_grade(ref: SpotRef, mine: AnswerRow, said: str, t: Translator) -> None:
-    """After the vote: the pupil's own grade and the explanation (the lesson's coach)."""
+def _quiz_view(q: LiveQuestion, ref: SpotRef, question: Question, pupil: LivePupil, snap: ClassSnapshot,
+               t: Translator) -> None:
+    """A lesson's question on a phone: the prompt and one big button per choice (or a number)."""
+    mine: AnswerRow | None = state.load(lambda db: db.class_answer(q.id, pupil.id), None)
+    open_vote = q.is_open(snap.now)
+    st.markdown("**" + t("Question {n}", n=q.number) + "** — " + question.prompt)
+    if open_vote and mine is None:
+        with st.container(key="live-pupil-quiz"):
+            if question.kind == "choice":
+                for i, choice in enumerate(question.choices):
+                    st.button(f"{chr(65 + i)}. {choice}", key=f"live.q{q.id}.c{i}", width="stretch",
+                              on_click=_on_quiz, args=(q.id, pupil, q.spot, i))
+            else:
+                st.number_input(t("Your answer ({unit})", unit=unit_label(question.unit, t)), min_value=0,
+                                max_value=MAX_NUMBER_ANSWER, value=None, step=1, key=f"live.q{q.id}.number",
+                                placeholder=t("Write a number"))
+                st.button(t("Send the answer"), key=f"live.q{q.id}.send", type="primary", width="stretch",
+                          on_click=_on_quiz, args=(q.id, pupil, q.spot), icon=":material/send:")
+        problem = state.get(QUIZ_PROBLEMS, dict[int, str]()).get(q.id)
+        if problem is not None:
+            st.error(problem, icon=":material/error:")
+        return
+    if mine is None:
+        st.warning(t("The vote is closed and you did not answer this question."), icon=":material/timer_off:")
+        return
+    said = live.quiz_answer_label(question, mine.answer, t)
+    if open_vote:
+        st.success(t("Answer sent: {action}. Wait for the teacher to close the vote.", action=said),
+                   icon=":material/send:")
+        return
+    if mine.grade == QUIZ_RIGHT:
+        st.success(t("Right: {answer}", answer=said), icon=":material/check_circle:")
+    else:
+        right = live.quiz_answer_label(question, str(question.answer), t)
+        st.error(t("Not quite: you answered {given}; the answer is {answer}.", given=said, answer=right),
+                 icon=":material/cancel:")
+    st.markdown(link_rules(question.explanation, t))
+    st.caption(t("Look at the projector: the teacher is showing how the class answered."))
+
+
+def _own_grade(ref: SpotRef, mine: AnswerRow, said: str, t: Translator, hand: str | None = None) -> None:
+    """After the vote: the pupil's own grade and the explanation (the lesson's coach, or the
+    Replayer's on a pasted hand)."""
     from coach.ui.views.lezioni import GRADE_BOX, grade_decision
 
-    answer = grade_decision(ref.lesson, ref.hand, ref.at, mine.answer)
-    v = answer.verdict
+    if ref.is_pasted:
+        v = live.pasted_verdict(ref, hand, mine.answer)
+        is_best, authored = None, ""
+    else:
+        answer = grade_decision(ref.lesson, ref.hand, ref.at, mine.answer)
+        v, is_best, authored = answer.verdict, answer.is_best, answer.authored
     head = t("You chose: {action}", action=said)
     if v.grade_label is not None:
         head += " — " + t("grade: {grade}", grade=t.render(v.grade_label))
     box = getattr(st, GRADE_BOX.get(v.grade or "", "info"))
     box(head)
-    if answer.is_best is True:
+    if is_best is True:
         st.markdown("✅ " + t("This is the choice the lesson teaches."))
-    elif answer.is_best is False:
+    elif is_best is False:
         st.markdown("💡 " + t("The lesson suggests another choice: look at the explanation."))
-    if answer.authored and not v.authored:
-        st.markdown(answer.authored)
+    if authored and not v.authored:
+        st.markdown(authored)
     if v.explanation is not None:
         st.markdown(link_rules(t.render(v.explanation), t))
     st.caption(t("Look at the projector: the teacher is showing how the class answered."))

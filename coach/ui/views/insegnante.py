@@ -15,6 +15,9 @@ reload comes back to it).
 
 from __future__ import annotations
 
+import html
+import textwrap
+from dataclasses import replace
 from functools import partial
 
 import streamlit as st
@@ -24,29 +27,38 @@ from coach.classroom import (
     DEFAULT_HOURS,
     MAX_HOURS,
     MIN_HOURS,
+    QUIZ_RIGHT,
     AnswerRow,
     SpotRef,
     distribution,
+    hand_digest,
     per_pupil,
+    quiz_grade,
     results_csv,
     seconds_left,
     share_right,
 )
 from coach.errors import CoachError
-from coach.i18n import NN_, Message, Translator
-from coach.lessons.schema import Lesson
+from coach.i18n import N_, NN_, Message, Translator
+from coach.lessons.schema import Lesson, Question
 from coach.persistence import ClassSnapshot, LiveClass, LivePupil, LiveQuestion
 from coach.ui import live, state
 from coach.ui.charts import AnswerBar, build_distribution_figure
 from coach.ui.controls import step_controls
 from coach.ui.handview import table_view
-from coach.ui.widgets import link_rules, page_header, table_html
+from coach.ui.replay import localized_problem
+from coach.ui.widgets import link_rules, page_header, table_html, unit_label
 
 CLASS = "live.teacher.class"  # the class code this session shows
 SPOT = "live.teacher.spot"  # the SpotRef key picked
 STEP = "live.teacher.step"  # spot key -> the step shown on the projector
 REVEAL = "live.teacher.reveal"  # question id -> the coach's verdict is shown
 VIEW = "live.teacher.view"
+SOURCE = "live.teacher.source"  # what the teacher poses: a lesson's decision, question, or a PHH hand
+QUIZ = "live.teacher.quiz"  # the quiz spot key picked
+PASTED = "live.teacher.pasted"  # the pasted hand's PHH text (as the store keeps it)
+POINT = "live.teacher.point"  # the action index of the decision picked in the pasted hand
+PASTE_PROBLEM = "live.teacher.paste_problem"  # why the last pasted hand was refused (translated)
 COUNTDOWNS = (0, 20, 30, 60, 90)
 
 ANSWERED = NN_("{n} of {total} has answered", "{n} of {total} have answered")
@@ -98,10 +110,10 @@ def _on_remove(class_id: int, pupil_id: int) -> None:
     state.save(lambda db: db.remove_pupil(class_id, pupil_id, teacher))
 
 
-def _on_open(class_id: int, spot: str) -> None:
+def _on_open(class_id: int, spot: str, hand: str | None = None) -> None:
     seconds = int(st.session_state.get("live.countdown") or 0)
     teacher = _teacher()
-    state.save(lambda db: db.open_question(class_id, spot, teacher, seconds=seconds or None))
+    state.save(lambda db: db.open_question(class_id, spot, teacher, seconds=seconds or None, hand=hand))
 
 
 def _on_close_vote(question_id: int) -> None:
@@ -225,32 +237,124 @@ def _pupil_list(cls: LiveClass, t: Translator) -> None:
     st.caption(t("Press a name to remove it from the class."))
 
 
+SOURCES = ("decision", "quiz", "phh")
+NO_DECISION = N_("Nobody is to act at any point of this hand: there is no decision to pose.")
+
+
+def _source_of(spot: str) -> str:
+    kind = spot.partition(":")[0]
+    return {"quiz": "quiz", "phh": "phh"}.get(kind, "decision")
+
+
 def _question(snap: ClassSnapshot, t: Translator) -> None:
-    cls = snap.live_class
     q = snap.question
     open_vote = q is not None and q.is_open(snap.now)
-    all_spots = live.spots(_lessons(), t)
-    keys = [s.ref.key() for s in all_spots]
-    by_key = {s.ref.key(): s for s in all_spots}
-    if open_vote and q is not None and q.spot in by_key:
-        st.session_state[SPOT] = q.spot
-    elif st.session_state.get(SPOT) not in by_key:
-        st.session_state[SPOT] = q.spot if q is not None and q.spot in by_key else keys[0]
-    st.selectbox(t("Decision to put to the class"), keys, key=SPOT, format_func=lambda k: by_key[k].label,
-                 disabled=open_vote)
-    ref = SpotRef.parse(str(st.session_state[SPOT]))
+    if open_vote and q is not None:
+        st.session_state[SOURCE] = _source_of(q.spot)
+    elif st.session_state.get(SOURCE) not in SOURCES:
+        st.session_state[SOURCE] = _source_of(q.spot) if q is not None else "decision"
+    names = {"decision": t("A lesson's decision"), "quiz": t("A lesson's question"), "phh": t("A PHH hand")}
+    st.segmented_control(t("What to put to the class"), SOURCES, key=SOURCE, format_func=names.__getitem__,
+                         required=True, disabled=open_vote)
+    source = str(st.session_state.get(SOURCE) or "decision")
+    if source == "quiz":
+        _quiz_question(snap, t)
+        return
+    if source == "phh":
+        picked = _pasted_pick(snap, t)
+        if picked is None:
+            return
+        ref, text = picked
+    else:
+        all_spots = live.spots(_lessons(), t)
+        keys = [s.ref.key() for s in all_spots]
+        by_key = {s.ref.key(): s for s in all_spots}
+        if open_vote and q is not None and q.spot in by_key:
+            st.session_state[SPOT] = q.spot
+        elif st.session_state.get(SPOT) not in by_key:
+            st.session_state[SPOT] = q.spot if q is not None and q.spot in by_key else keys[0]
+        st.selectbox(t("Decision to put to the class"), keys, key=SPOT, format_func=lambda k: by_key[k].label,
+                     disabled=open_vote)
+        ref, text = SpotRef.parse(str(st.session_state[SPOT])), None
+    _decision_question(snap, ref, text, t)
+
+
+def _pasted_pick(snap: ClassSnapshot, t: Translator) -> tuple[SpotRef, str] | None:
+    """A hand the teacher pastes or uploads (the Replayer's safe loader) and the decision in it."""
+    q = snap.question
+    open_vote = q is not None and q.is_open(snap.now)
+    if q is not None and q.hand is not None and (open_vote or PASTED not in st.session_state):
+        st.session_state[PASTED] = q.hand  # the vote on a pasted hand, as the database has it
+        st.session_state[POINT] = SpotRef.parse(q.spot).at
+    text = st.session_state.get(PASTED)
+    if not open_vote:
+        with st.expander(t("Paste or upload a hand history (PHH)"), expanded=not isinstance(text, str)):
+            st.text_area(t("The hand history (PHH)"), key="live.paste.text", height=160,
+                         placeholder="variant = 'NT'\nstarting_stacks = [...]\nactions = [...]")
+            st.file_uploader(t("… or a .phh file"), type=["phh", "phhs", "toml", "txt"],
+                             key="live.paste.file")
+            st.button(t("Use this hand"), key="live.paste.use", on_click=_on_paste, icon=":material/upload:")
+            problem = st.session_state.get(PASTE_PROBLEM)
+            if isinstance(problem, str):
+                st.error(problem, icon=":material/error:")
+    if not isinstance(text, str):
+        st.info(t("Paste a hand (or upload a .phh file): the hand may stop at the decision to pose, or "
+                  "pick the decision below."), icon=":material/content_paste:")
+        return None
+    try:
+        sc = live.pasted_script(SpotRef.pasted(hand_digest(text), 0), text)
+        points = live.decision_points(sc)
+    except (CoachError, KeyError) as err:
+        st.error(t("This hand cannot be shown: {problem}", problem=str(err)))
+        return None
+    if not points:
+        st.warning(t(NO_DECISION))
+        return None
+    if st.session_state.get(POINT) not in points:
+        st.session_state[POINT] = points[-1]
+    st.selectbox(t("Decision to put to the class"), points, key=POINT, disabled=open_vote,
+                 format_func=lambda at: live.point_label(sc, at, t))
+    return SpotRef.pasted(hand_digest(text), int(st.session_state[POINT])), text
+
+
+def _on_paste() -> None:
+    """Read the pasted text (or the uploaded file); a broken hand leaves the chosen one as it was."""
+    t = state.tr()
+    st.session_state.pop(PASTE_PROBLEM, None)
+    upload = st.session_state.get("live.paste.file")
+    raw = str(st.session_state.get("live.paste.text") or "")
+    if upload is not None and not raw.strip():
+        name, data = str(getattr(upload, "name", "hand.phh")), bytes(upload.getvalue())
+    else:
+        name, data = t("the pasted text"), raw.encode("utf-8")
+    try:
+        text, sc = live.read_pasted(name, data)
+        points = live.decision_points(sc)
+    except CoachError as err:
+        st.session_state[PASTE_PROBLEM] = t.render(localized_problem(err.message))
+        return
+    if not points:
+        st.session_state[PASTE_PROBLEM] = t(NO_DECISION)
+        return
+    st.session_state[PASTED] = text
+    st.session_state[POINT] = points[-1]
+
+
+def _decision_question(snap: ClassSnapshot, ref: SpotRef, text: str | None, t: Translator) -> None:
+    q = snap.question
+    open_vote = q is not None and q.is_open(snap.now)
     shown = q if q is not None and q.spot == ref.key() else None
     try:
-        sc = live.script(ref)
-        dec = sc.decisions[ref.at]
+        pose = live.posed(ref, text, t)
     except (CoachError, KeyError) as err:
         st.error(t("This hand cannot be shown: {problem}", problem=str(err)))
         return
-    decision_step = sc.step_of_action(ref.at)
+    sc = pose.script
+    decision_step = pose.step
     steps = state.get(STEP, dict[str, int]())
     step = decision_step if shown is not None else min(steps.get(ref.key(), decision_step), decision_step)
     hand = sc.hand_at(step)
-    view = table_view(hand, t, hero=dec.seat - 1)
+    view = table_view(hand, t, hero=pose.seat - 1)
     closed = shown is not None and q is not None and not open_vote
     left, right = st.columns([1.2, 1], gap="medium")
     with left:
@@ -265,37 +369,89 @@ def _question(snap: ClassSnapshot, t: Translator) -> None:
                           on_step=partial(_on_step, ref.key()))
     with right:
         if step < decision_step:
-            for text in sc.texts_at(step):
-                st.info(text, icon=":material/school:")
+            for line in sc.texts_at(step):
+                st.info(line, icon=":material/school:")
             st.caption(t("Step the hand up to the decision, then open the vote."))
             return
-        example = _lessons_by_id()[ref.lesson].hands[ref.hand]
-        st.markdown("**" + t("Your turn: you are {name}", name=example.player_name(dec.seat)) + "**")
-        st.markdown(dec.prompt)
-        if open_vote and q is not None:
-            _live_count(cls.code, q.id, t)
-            st.button(t("Close the vote"), key="live.close_vote", type="primary", on_click=_on_close_vote,
-                      args=(q.id,), icon=":material/how_to_vote:", width="stretch")
-        elif closed and q is not None:
-            if q.id not in state.get(REVEAL, set[int]()):
-                st.button(t("Show the coach's verdict"), key="live.reveal", type="primary",
-                          on_click=_on_reveal, args=(q.id,), icon=":material/visibility:", width="stretch")
-            else:
-                _verdict(ref, t)
-            with st.expander(t("Open the vote again")):
-                _open_controls(cls, ref, snap, t, again=True)
+        st.markdown("**" + t("Your turn: you are {name}", name=pose.player) + "**")
+        st.markdown(pose.prompt)
+        _vote_controls(snap, ref, shown, t, hand=text)
+        if closed and q is not None and q.id in state.get(REVEAL, set[int]()):
+            _verdict(ref, pose, text, t)
+
+
+def _vote_controls(snap: ClassSnapshot, ref: SpotRef, shown: LiveQuestion | None, t: Translator,
+                   hand: str | None = None) -> None:
+    """Open the vote, watch the count and close it, or (closed) reveal the answer and open it again."""
+    cls = snap.live_class
+    q = snap.question
+    open_vote = q is not None and q.is_open(snap.now)
+    if open_vote and q is not None and shown is not None:
+        _live_count(cls.code, q.id, t)
+        st.button(t("Close the vote"), key="live.close_vote", type="primary", on_click=_on_close_vote,
+                  args=(q.id,), icon=":material/how_to_vote:", width="stretch")
+    elif shown is not None:
+        if shown.id not in state.get(REVEAL, set[int]()):
+            st.button(t("Show the coach's verdict") if not ref.is_quiz else t("Show the right answer"),
+                      key="live.reveal", type="primary", on_click=_on_reveal, args=(shown.id,),
+                      icon=":material/visibility:", width="stretch")
+        with st.expander(t("Open the vote again")):
+            _open_controls(cls, ref, snap, t, again=True, hand=hand)
+    else:
+        _open_controls(cls, ref, snap, t, hand=hand)
+
+
+def _quiz_question(snap: ClassSnapshot, t: Translator) -> None:
+    """A lesson's question: the prompt and its choices on the projector, then how the class answered,
+    the right answer and the lesson's explanation."""
+    q = snap.question
+    open_vote = q is not None and q.is_open(snap.now)
+    all_spots = live.quiz_spots(_lessons(), t)
+    by_key = {s.ref.key(): s for s in all_spots}
+    keys = list(by_key)
+    if open_vote and q is not None and q.spot in by_key:
+        st.session_state[QUIZ] = q.spot
+    elif st.session_state.get(QUIZ) not in by_key:
+        st.session_state[QUIZ] = q.spot if q is not None and q.spot in by_key else keys[0]
+    st.selectbox(t("Question to put to the class"), keys, key=QUIZ, format_func=lambda k: by_key[k].label,
+                 disabled=open_vote)
+    ref = SpotRef.parse(str(st.session_state[QUIZ]))
+    try:
+        question = live.quiz_question(ref)
+    except KeyError:
+        st.error(t("This question is no longer in the lessons."))
+        return
+    shown = q if q is not None and q.spot == ref.key() else None
+    closed = shown is not None and not open_vote
+    left, right = st.columns([1.2, 1], gap="medium")
+    with left:
+        if closed and shown is not None:
+            _outcome(shown, ref, t)
         else:
-            _open_controls(cls, ref, snap, t)
+            st.html('<p class="cc-quiz-prompt">' + html.escape(question.prompt) + "</p>"
+                    "<style>.cc-quiz-prompt{font-size:2rem;font-weight:700;line-height:1.3}</style>")
+            if question.kind == "choice":
+                st.html("<ol class='cc-quiz-choices' type='A'>"
+                        + "".join(f"<li>{html.escape(c)}</li>" for c in question.choices)
+                        + "</ol><style>.cc-quiz-choices{font-size:1.7rem;line-height:1.6}</style>")
+            else:
+                st.markdown(t("Answer with a number ({unit}).", unit=unit_label(question.unit, t)))
+    with right:
+        _vote_controls(snap, ref, shown, t)
+        if closed and shown is not None and shown.id in state.get(REVEAL, set[int]()):
+            right_answer = live.quiz_answer_label(question, str(question.answer), t)
+            st.success(t("The right answer: {answer}", answer=right_answer), icon=":material/verified:")
+            st.markdown(link_rules(question.explanation, t))
 
 
 def _open_controls(cls: LiveClass, ref: SpotRef, snap: ClassSnapshot, t: Translator,
-                   again: bool = False) -> None:
+                   again: bool = False, hand: str | None = None) -> None:
     if cls.state(snap.now) != CLASS_OPEN:
         return
     st.selectbox(t("Time to answer"), COUNTDOWNS, key="live.countdown",
                  format_func=lambda s: t("no limit") if s == 0 else t("{n} seconds", n=s))
     st.button(t("Open the vote again") if again else t("Open the vote"), key="live.open",
-              type="secondary" if again else "primary", on_click=_on_open, args=(cls.id, ref.key()),
+              type="secondary" if again else "primary", on_click=_on_open, args=(cls.id, ref.key(), hand),
               icon=":material/how_to_vote:", width="stretch")
     st.caption(pupils_line(snap.pupils, t))
 
@@ -319,8 +475,36 @@ def _live_count(code: str, question_id: int, t: Translator) -> None:
         st.markdown("⏱ " + t("{n} seconds left", n=left))
 
 
-def _bars(ref: SpotRef, answers: list[tuple[str, str | None]], t: Translator) -> list[AnswerBar]:
-    return [AnswerBar(live.answer_label(ref, b.answer, t), b.count, b.grade) for b in distribution(answers)]
+def _bars(q: LiveQuestion, ref: SpotRef, answers: list[tuple[str, str | None]],
+          t: Translator) -> list[AnswerBar]:
+    if ref.is_quiz:
+        try:
+            question = live.quiz_question(ref)
+        except KeyError:
+            question = None
+        if question is not None:
+            return quiz_bars(question, [a for a, _ in answers], t)
+    return [AnswerBar(live.answer_label(ref, b.answer, t, q.hand), b.count, b.grade)
+            for b in distribution(answers)]
+
+
+def quiz_bars(question: Question, answers: list[str], t: Translator) -> list[AnswerBar]:
+    """A question's answers: every choice in order (the right one green, «giusta»), or each number given."""
+    counts: dict[str, int] = {}
+    for a in answers:
+        counts[a] = counts.get(a, 0) + 1
+    keys = [str(i) for i in range(len(question.choices))] if question.kind == "choice" else sorted(
+        counts, key=lambda a: (a != str(question.answer), -counts[a], int(a) if a.isdigit() else 0))
+    right = str(question.answer)
+
+    def label(k: str) -> str:  # «A. Anna, con la<br>coppia d'Assi»: short lines stay horizontal on the axis
+        text = live.quiz_answer_label(question, k, t)
+        if question.kind == "choice":
+            text = f"{chr(65 + int(k))}. {text}"
+        return "<br>".join(textwrap.wrap(html.escape(text), 22)) or text
+
+    return [AnswerBar(label(k), counts.get(k, 0),
+                      quiz_grade(k, question.answer), t("right") if k == right else t("wrong")) for k in keys]
 
 
 def _outcome(q: LiveQuestion, ref: SpotRef, t: Translator) -> None:
@@ -332,34 +516,46 @@ def _outcome(q: LiveQuestion, ref: SpotRef, t: Translator) -> None:
         st.info(t("Nobody answered this question."))
     else:
         right = share_right(answers)
-        fig = build_distribution_figure(_bars(ref, answers, t), t, large=state.classroom(),
+        bars = _bars(q, ref, answers, t)
+        fig = build_distribution_figure(bars, t, large=state.classroom(),
                                         title=t("Question {n}: the answers", n=q.number))
         st.plotly_chart(fig, width="stretch", config={"displayModeBar": False}, key=f"live.chart.{q.id}",
                         theme=None,
                         alt=t("How the class answered: {bars}.", bars="; ".join(
-                            f"{b.label} {b.count}" for b in _bars(ref, answers, t))))
+                            f"{b.label} {b.count}" for b in bars)))
         if right is not None:
             share = t.format_percent(right, 0)
-            st.markdown("**" + t("Right answers (excellent or good): {share}", share=share) + "**")
+            if ref.is_quiz:
+                st.markdown("**" + t("Right answers: {share}", share=share) + "**")
+            else:
+                st.markdown("**" + t("Right answers (excellent or good): {share}", share=share) + "**")
 
 
-def _verdict(ref: SpotRef, t: Translator) -> None:
-    """The lesson's best choice with the coach's grade and explanation, and the lesson's own words."""
+def _verdict(ref: SpotRef, pose: live.Posed, text: str | None, t: Translator) -> None:
+    """The best choice with the coach's grade and explanation, and the lesson's own words."""
     from coach.ui.views.lezioni import grade_decision
 
-    dec = live.decision(ref)
-    best = dec.best
-    if best is None:  # the lesson names no best choice: the coach's own
-        probe = grade_decision(ref.lesson, ref.hand, ref.at, dec.options[0]).verdict
-        best = f"p{dec.seat} {probe.best_code}" if probe.best_code else dec.options[0]
-    answer = grade_decision(ref.lesson, ref.hand, ref.at, best)
-    v = answer.verdict
-    head = t("The coach's verdict: {action}", action=live.answer_label(ref, best, t))
+    authored = ""
+    if ref.is_pasted:
+        probe = live.pasted_verdict(ref, text, f"p{pose.seat} cc")
+        best = f"p{pose.seat} {probe.best_code}" if probe.best_code else f"p{pose.seat} cc"
+        v = live.pasted_verdict(ref, text, best)
+    else:
+        dec = live.decision(ref)
+        best_ = dec.best
+        if best_ is None:  # the lesson names no best choice: the coach's own
+            probe = grade_decision(ref.lesson, ref.hand, ref.at, dec.options[0]).verdict
+            best_ = f"p{dec.seat} {probe.best_code}" if probe.best_code else dec.options[0]
+        best = best_
+        answer = grade_decision(ref.lesson, ref.hand, ref.at, best)
+        v = answer.verdict
+        authored = answer.authored if not v.authored else ""
+    head = t("The coach's verdict: {action}", action=live.answer_label(ref, best, t, text))
     if v.grade_label is not None:
         head += " — " + t.render(v.grade_label)
     st.success(head, icon=":material/verified:")
-    if answer.authored and not v.authored:
-        st.markdown(answer.authored)
+    if authored:
+        st.markdown(authored)
     if v.explanation is not None:
         st.markdown(link_rules(t.render(v.explanation), t))
     for line in v.figures:
@@ -368,8 +564,6 @@ def _verdict(ref: SpotRef, t: Translator) -> None:
 
 def _results(cls: LiveClass, t: Translator) -> None:
     """Per question (distribution, share right) and per pupil (answers, grades); CSV."""
-    from coach.ui.charts import GRADE_LABELS
-
     res = state.load(lambda db: db.class_results(cls.id), None)
     if res is None:
         return
@@ -377,14 +571,20 @@ def _results(cls: LiveClass, t: Translator) -> None:
         st.info(t("No vote yet: the results appear after the first question."))
         return
     spots = {q.number: q.spot for q in res.questions}
-    st.download_button(t("Download the results (CSV)"), results_csv(res.rows, spots),
+    quizzes = _quiz_questions(res.questions)
+    # A question's answer in the CSV is its choice's text (or the number), not the choice's index.
+    csv_rows = [replace(r, answer=live.quiz_answer_label(quizzes[r.question], r.answer, t))
+                if r.question in quizzes else r for r in res.rows]
+    st.download_button(t("Download the results (CSV)"), results_csv(csv_rows, spots),
                        file_name=f"classe-{cls.code}.csv", mime="text/csv", key="live.csv",
                        icon=":material/download:")
     st.header(t("Per question"))
     lines = ["| " + t("Question") + " | " + t("Decision") + " | " + t("Answers") + " | " + t("Right") + " |",
              "|---|---|---:|---:|"]
-    labels = {s.ref.key(): s.label for s in live.spots(_lessons(), t)}
+    labels = {s.ref.key(): s.label for s in [*live.spots(_lessons(), t), *live.quiz_spots(_lessons(), t)]}
     for q in res.questions:
+        if q.spot.startswith("phh:"):
+            labels[q.spot] = t("A pasted hand, action {n}", n=SpotRef.parse(q.spot).at + 1)
         answers = [(r.answer, r.grade) for r in res.rows if r.question == q.number]
         right = share_right(answers)
         lines.append(f"| {q.number} | {labels.get(q.spot, q.spot)} | {t.format_int(len(answers))} | "
@@ -394,11 +594,31 @@ def _results(cls: LiveClass, t: Translator) -> None:
     lines = ["| " + t("Pupil") + " | " + t("Answers") + " | " + t("Right") + " | " + t("Grades") + " |",
              "|---|---:|---:|---|"]
     for s in per_pupil(res.pupils, res.rows):
-        grades = ", ".join(f"{r.question}: " + (t(GRADE_LABELS[r.grade]) if r.grade in GRADE_LABELS else "—")
+        grades = ", ".join(f"{r.question}: " + _grade_word(r, r.question in quizzes, t)
                            for r in res.rows if r.pupil == s.name)
         name = s.name.replace("|", "\\|").replace("*", "\\*").replace("_", "\\_")
         lines.append(f"| {name} | {t.format_int(s.answered)} | {t.format_int(s.right)} | {grades or '—'} |")
     st.markdown("\n".join(lines))
+
+
+def _grade_word(row: AnswerRow, quiz: bool, t: Translator) -> str:
+    from coach.ui.charts import GRADE_LABELS
+
+    if quiz:
+        return t("right") if row.grade == QUIZ_RIGHT else t("wrong")
+    return t(GRADE_LABELS[row.grade]) if row.grade in GRADE_LABELS else "—"
+
+
+def _quiz_questions(questions: list[LiveQuestion]) -> dict[int, Question]:
+    """The class's votes on a lesson's question, by number, with the question (when still in the lessons)."""
+    out: dict[int, Question] = {}
+    for q in questions:
+        if q.spot.startswith("quiz:"):
+            try:
+                out[q.number] = live.quiz_question(SpotRef.parse(q.spot))
+            except (KeyError, CoachError):
+                continue
+    return out
 
 
 def _lessons() -> list[Lesson]:

@@ -396,6 +396,8 @@ def card_origin(card: ReviewCard, t: Translator) -> str:
 
         kind = ref.split(":")[0]
         where = t("Quiz: {kind}", kind=t(DRILL_LABELS[kind])) if kind in DRILL_LABELS else t("Quiz")
+    elif card.source == "class":
+        where = t("Live class: a hand the teacher showed")
     elif card.source == "replayer":
         where = t("Replayer: {name}", name=ref.rsplit("/", 1)[0])
     else:
