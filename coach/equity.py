@@ -699,8 +699,13 @@ def outs(
     # villain strength after each unseen card (combos holding that card drop out)
     n_u, n_v = unseen.size, vc.shape[0]
     rows = np.concatenate([np.repeat(vrows, n_u, axis=0), np.tile(unseen, n_v)[:, None]], axis=1)
-    vil_after = evaluate_batch(rows).reshape(n_v, n_u)
     live = (vc[:, :, None] != unseen[None, None, :]).all(axis=1)
+    # Only the pairs where the next card is not one of the combo's own cards are real hands: a
+    # row holding a card twice is not a hand, and can even fall outside the evaluator's tables
+    # (five aces, with two on the board and the combo and the next card sharing the third).
+    flat = np.zeros(n_v * n_u, dtype=np.int64)
+    flat[live.reshape(-1)] = evaluate_batch(rows[live.reshape(-1)])
+    vil_after = flat.reshape(n_v, n_u)
     wmat = vw[:, None] * live
     score = (hero_after[None, :] > vil_after) + 0.5 * (hero_after[None, :] == vil_after)
     after = (wmat * score).sum(axis=0) / np.maximum(wmat.sum(axis=0), 1e-12)

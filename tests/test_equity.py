@@ -225,3 +225,16 @@ def test_monte_carlo_weights_agree_with_brute_force_for_interacting_ranges() -> 
     for e, m, se in zip(exact, mc.equities, mc.stderr, strict=True):
         assert 0 < se < 0.01
         assert abs(e - m) <= 4 * se, (exact, mc.equities, mc.stderr)
+
+
+def test_outs_against_a_range_sharing_cards_with_the_next_card() -> None:
+    # Regression: the range's combos were evaluated with every next card, their own cards
+    # included; with two aces on the board, AhAc plus the Ah "next card" is five aces, outside
+    # the evaluator's tables (an IndexError that froze a practice table).
+    from coach.equity import outs
+
+    o = outs("2c6h", "9hAdAs", "AA, 99, A9s, KK")
+    assert o.count == 0 and o.beat_now == 0.0
+    # the exact share beaten after a card counts only the combos that card leaves alive
+    o = outs("Kc Kd", "9hAdAs", "AhQh, QQ")
+    assert o.beat_after[next(c for c in o.beat_after if str(c) == "Qc")] == 0.0

@@ -10,6 +10,7 @@ refused choice leaves the hand exactly as it was.
 
 from __future__ import annotations
 
+import logging
 import random
 import time
 from dataclasses import dataclass, field, replace
@@ -184,6 +185,9 @@ class PracticeTable:
         try:
             analysis = analyze(hand, seed=seed, candidates=candidates, profiles=self.profiles(hand))
         except CoachError:  # e.g. a spot the coach cannot read: the action still counts, ungraded
+            analysis = None
+        except Exception:  # a bug in the coach must not stop the learner's hand: logged, ungraded
+            logging.getLogger(__name__).exception("the coach failed on a practice spot")
             analysis = None
         street = hand.street
         number = self.hand_number

@@ -616,7 +616,12 @@ def test_practice_history_opens_a_hand_in_the_replayer(desk: tuple[Any, list[str
     for _ in range(80):
         deal = page.get_by_role("button", name="Mano successiva")
         rebuy = page.get_by_role("button", name="Ricompra", exact=False)
-        deal.or_(rebuy).or_(page.get_by_role("button", name="Check", exact=True)).first.wait_for()
+        try:
+            deal.or_(rebuy).or_(page.get_by_role("button", name="Check", exact=True)).first.wait_for()
+        except Exception as err:  # say what the page shows instead
+            shot(page, "practice-history-stuck.png", height=1600)
+            buttons = [b.inner_text() for b in page.get_by_role("button").all()]
+            raise AssertionError(f"no next hand, rebuy or decision on the page; buttons: {buttons}") from err
         if deal.count() or rebuy.count():  # the hand is over
             finished += 1
             if finished == 3:

@@ -210,3 +210,25 @@ def test_the_comment_speaks_italian_and_comes_before_the_next_buttons(app: Calla
     hand = tb.session.current
     fold = order.index(f"prac.{tb.hand_number}.{len(hand.actions)}.fold")
     assert comment < order.index("Tocca a te") < fold
+
+
+def test_a_calling_station_session_never_stalls() -> None:
+    # Regression: with seed 3 the coach's outs count crashed on 2c6h against a bet on 9hAdAs
+    # (an IndexError in the evaluator), which left the practice page without a button.
+    for seed in (3, 11, 42):
+        tb = PracticeTable.create(PracticeConfig(seed=seed))
+        tb.deal()
+        for _ in range(400):
+            if tb.session.current is None:
+                if tb.hero_busted:
+                    tb.rebuy()
+                if tb.session.hands_played >= 4:
+                    break
+                tb.deal()
+                continue
+            assert tb.hero_to_act(), "a hand in progress with nothing for the learner to do"
+            legal = tb.session.current.legal_actions()
+            outcome = tb.act(Attempt("call") if legal.call_amount else Attempt("check"))
+            assert outcome.refusal is None
+        assert tb.session.hands_played >= 4
+    assert any(d.verdict.grade is not None for d in tb.decisions)
