@@ -17,6 +17,7 @@ choices (the random draws and the Monte Carlo seed derive from ``seed``).
 
 from __future__ import annotations
 
+import logging
 import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -114,8 +115,21 @@ class Bot:
         return BotDecision(code=f"p{player} {chosen.code}", option=chosen, followed_coach=follow)
 
     def act(self, hand: Hand) -> ActionRecord:
-        """Choose and apply the action; returns the engine's record."""
-        decision = self.choose(hand)
+        """Choose and apply the action; returns the engine's record.
+
+        A bot must always act, or the learner's table stops: if the coach fails on
+        the spot (a bug), the bot checks when it is free and folds otherwise, and
+        the failure is logged.
+        """
+        try:
+            decision = self.choose(hand)
+        except Exception:
+            logging.getLogger(__name__).exception("a bot's analysis failed; it checks or folds")
+            legal = hand.legal_actions()
+            player = hand.config.player_of_seat(legal.actor) if legal.actor is not None else 0
+            record = hand.apply_code(f"p{player} {'cc' if legal.call_amount == 0 else 'f'}")
+            assert record is not None
+            return record
         record = hand.apply_code(decision.code)
         assert record is not None
         return record

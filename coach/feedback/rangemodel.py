@@ -379,6 +379,11 @@ def equity_multiway(
     ok = ~(srt[:, 1:] == srt[:, :-1]).any(axis=1)
     hands = hands[ok]
     t = hands.shape[0]
+    if t == 0:
+        # The ranges leave (almost) no deal in which the opponents hold different cards (two
+        # players put on the same few combos): no sample to measure, and an even share of the
+        # pot is the only figure that claims nothing. Rare, and only with hand-narrowed ranges.
+        return MultiwayEquity(1.0 / (len(live) + 1), 0.5, 0)
     to_come = 5 - len(board)
     keys = gen.random((t, 52))
     keys[:, list(dead)] = 2.0

@@ -87,3 +87,21 @@ def test_every_decision_of_random_hands_is_analysed_soundly(seed: int) -> None:
         if legal.can_check:
             assert a.best != "f" and a.option("fold").grade.is_mistake
         bot.act(hand)
+
+
+def test_a_bot_whose_analysis_fails_still_acts(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A bot must always act, or the learner's practice table stops: if the coach raises, the
+    # bot checks when checking is free and folds otherwise.
+    import coach.feedback.bots as bots_module
+
+    def broken(*_: object, **__: object) -> None:
+        raise RuntimeError("a bug in the coach")
+
+    monkeypatch.setattr(bots_module, "analyze", broken)
+    cfg = TableConfig(names=("a", "b", "c"), stacks=(200, 200, 200), button=0)
+    hand = Hand.start(cfg, seed=5)
+    bot = Bot("tight-aggressive", 0.5, seed=1)
+    record = bot.act(hand)  # first to act preflop faces the big blind: a fold
+    assert record.code.endswith(" f")
+    codes = [bot.act(hand).code for _ in range(2) if hand.legal_actions().actor is not None]
+    assert codes and all(c.endswith((" f", " cc")) for c in codes)

@@ -112,3 +112,16 @@ def test_agrees_with_the_project_equity_module(seed: int) -> None:
     theirs = equity_mod.hand_vs_range(
         [Card.from_index(i) for i in hero], text, [Card.from_index(i) for i in board])
     assert theirs.exact and mine.equity == pytest.approx(theirs.equities[0], abs=1e-9)
+
+
+def test_multiway_equity_when_no_deal_keeps_the_opponents_apart() -> None:
+    # Regression: two opponents put on the same single combo leave no trial in which they hold
+    # different cards; the Monte Carlo crashed (reshape of an empty array) and took a practice
+    # bot, and the learner's table, with it. Now it says it measured nothing.
+    from coach.cards import parse_cards
+
+    hero = [c.index for c in parse_cards("7c 2d")]
+    board = [c.index for c in parse_cards("Ks 9h 4c")]
+    same = parse_weighted("AhAs")
+    result = equity_multiway(hero, board, [same, same], seed=1, trials=500)
+    assert result.samples == 0 and result.equity == 1 / 3
