@@ -124,15 +124,7 @@ def _question(drill: Drill, kind: str, seed: int, t: Translator) -> None:
     result = st.session_state.get(RESULT)
     if result is not None and result[:2] == (kind, seed):
         _, _, given, correct = result
-        shown = t.format_int(drill.answer) if drill.numeric else _choice(drill, drill.answer, t)
-        given_text = t.format_int(given) if drill.numeric else _choice(drill, given, t)
-        if correct:
-            st.success(t("Right: {answer}", answer=shown), icon=":material/check_circle:")
-        else:
-            st.error(t("Not quite: you answered {given}; the answer is {answer}.", given=given_text,
-                       answer=shown), icon=":material/cancel:")
-        for line in drill.explanation:
-            st.markdown("- " + t.render(line))
+        show_result(drill, given, correct, t)
         st.button(t("Next question"), key="quiz_next", type="primary", on_click=_new_drill,
                   shortcut=shortcut("N"), icon=":material/arrow_forward:")
         return
@@ -147,6 +139,19 @@ def _question(drill: Drill, kind: str, seed: int, t: Translator) -> None:
         st.button(t("Skip"), key="quiz_skip", on_click=_new_drill)
     if st.session_state.get("quiz.missing"):
         st.warning(t("Choose an answer first."))
+
+
+def show_result(drill: Drill, given: int, correct: bool, t: Translator) -> None:
+    """Right or not, the right answer, and the engine's explanation (the quiz and «Ripasso»)."""
+    shown = t.format_int(drill.answer) if drill.numeric else _choice(drill, drill.answer, t)
+    given_text = t.format_int(given) if drill.numeric else _choice(drill, given, t)
+    if correct:
+        st.success(t("Right: {answer}", answer=shown), icon=":material/check_circle:")
+    else:
+        st.error(t("Not quite: you answered {given}; the answer is {answer}.", given=given_text,
+                   answer=shown), icon=":material/cancel:")
+    for line in drill.explanation:
+        st.markdown("- " + t.render(line))
 
 
 def _choice(drill: Drill, index: int, t: Translator) -> str:

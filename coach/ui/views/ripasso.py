@@ -303,7 +303,7 @@ def _grade_name(grade: str) -> str:
 def _play_drill(drill: DrillSpot, card: ReviewCard | None, t: Translator) -> None:
     """The drill again (same deal), its question, and the scheduler after the answer."""
     from coach.lessons.drills import make_drill
-    from coach.ui.views.quiz import DRILL_LABELS, _choice, _view
+    from coach.ui.views.quiz import DRILL_LABELS, _choice, _view, show_result
 
     made = make_drill(drill.kind, drill.seed)  # type: ignore[arg-type]
     st.header(t(DRILL_LABELS.get(drill.kind, drill.kind)))
@@ -314,15 +314,7 @@ def _play_drill(drill: DrillSpot, card: ReviewCard | None, t: Translator) -> Non
         st.markdown("**" + t.render(made.prompt) + "**")
         if given is not None and given[0] == drill.key:
             _, value, correct, due = given
-            shown = t.format_int(made.answer) if made.numeric else _choice(made, made.answer, t)
-            said = t.format_int(value) if made.numeric else _choice(made, value, t)
-            if correct:
-                st.success(t("Right: {answer}", answer=shown), icon=":material/check_circle:")
-            else:
-                st.error(t("Not quite: you answered {given}; the answer is {answer}.", given=said,
-                           answer=shown), icon=":material/cancel:")
-            for line in made.explanation:
-                st.markdown("- " + t.render(line))
+            show_result(made, value, correct, t)
             if card is not None and isinstance(due, datetime):
                 wait = format_timedelta(due.replace(tzinfo=UTC) - datetime.now(UTC), locale=t.locale,
                                         add_direction=True, threshold=1.1)
