@@ -113,6 +113,57 @@ GLOSSARY: tuple[Term, ...] = (
     Term(N_("Equity"),
          N_("Your share of the pot if the hand were played to the end many times: how often you "
             "win, plus half the ties."), ""),
+    Term(N_("Big blind as a unit (bb)"),
+         N_("Stacks and amounts are measured in big blinds: «I have 100 big blinds» means a stack "
+            "worth a hundred big blinds, whatever the chips. The coach counts wins and losses in bb."),
+         ""),
+    Term(N_("Position (UTG, MP, HJ, CO, BTN, SB, BB)"),
+         N_("The seats in the order they speak before the flop: under the gun (UTG) first, then "
+            "middle position (MP), hijack (HJ), cutoff (CO), the button (BTN), the small and the big "
+            "blind. In position means you speak after your opponent on the flop, turn and river: "
+            "an advantage, which is why the button earns the most."), ""),
+    Term(N_("Starting hands (AKs, AKo, TT+)"),
+         N_("The 169 kinds of two cards: a pair (TT), two cards of the same suit (s, suited: AKs) "
+            "or of different suits (o, offsuit: AKo). «TT+» means tens or better; the coach draws "
+            "them on a 13 by 13 grid."), ""),
+    Term(N_("Range"),
+         N_("All the hands a player can have in a spot, given how he has played: not one hand, "
+            "but a set of hands, each with its weight. The coach reasons against ranges."), ""),
+    Term(N_("Limp and isolation raise"),
+         N_("A limp is entering the pot by calling the big blind instead of raising. An "
+            "isolation raise is a raise after one or more limps, to play against one weak player "
+            "in position: about 3 big blinds plus 1 for each limper."), ""),
+    Term(N_("3-bet"),
+         N_("The first re-raise before the flop: the big blind is the first bet, the open raise the "
+            "second, the re-raise the third."), ""),
+    Term(N_("Continuation bet (c-bet)"),
+         N_("A bet on the flop by the player who raised last before the flop, whether or not the "
+            "flop helped him."), ""),
+    Term(N_("The nuts"),
+         N_("The best possible hand with that board: no other two cards can beat it."), ""),
+    Term(N_("Draw, outs"),
+         N_("A draw is a hand that is not made yet but can become strong (four cards to a flush or "
+            "a straight). The outs are the cards still to come that make it the winner."), ""),
+    Term(N_("Value bet, bluff, semi-bluff"),
+         N_("A value bet wants to be called by worse hands; a bluff wants better hands to fold; a "
+            "semi-bluff is a bluff with a draw, which can still win if it is called."), ""),
+    Term(N_("Implied odds"),
+         N_("The chips you expect to win on later streets when your draw comes in: they can make a "
+            "call right that the pot odds alone do not pay for."), ""),
+    Term(N_("SPR (stack-to-pot ratio)"),
+         N_("The smaller stack in play divided by the pot on the flop. A low SPR (below about 3) "
+            "means a strong pair is ready to go all-in; a high one calls for more care."), ""),
+    Term(N_("Push/fold"),
+         N_("With a short stack (about 15 big blinds or less) the choice before the flop is all-in "
+            "or fold: the coach grades it with the equilibrium charts of game theory."), ""),
+    Term(N_("Expected value (EV)"),
+         N_("What a choice wins or loses on average if the same spot came back many times. The "
+            "coach compares every option's EV with folding's (0) and grades the loss against the "
+            "best option."), ""),
+    Term(N_("Spaced repetition (Ripasso)"),
+         N_("Your mistakes come back to be answered again, at intervals a published algorithm "
+            "(FSRS) sets from your answers: sooner when you get them wrong, later when you get "
+            "them right."), ""),
 )
 
 WARNINGS: tuple[str, ...] = (
