@@ -235,3 +235,23 @@ def test_a_damaged_card_is_explained_and_can_be_removed(app: Callable[..., AppTe
     at.button(key="review.drop.0").click().run()
     assert not at.exception and store.review_cards("Ospite") == []
     assert "Nessun errore da ripassare" in texts(at)
+
+
+def test_a_practice_mistake_offers_a_similar_hand(app: Callable[..., AppTest]) -> None:
+    at = _sit(app())
+    for _ in range(8):  # until a hand with a decision graded «imprecisa» or worse
+        _play_hand(at, "fold")
+        tb = at.session_state["practice.table"]
+        number = tb.last_record.number
+        wrong = [i for i, d in enumerate(tb.decisions_of(number))
+                 if d.verdict.grade in ("imprecisa", "errore", "errore grave")]
+        if wrong:
+            break
+        at.button(key="prac_next").click().run()
+    assert wrong, "no mistake in eight hands of folding"
+    spot = tb.decisions_of(number)[wrong[0]].spot
+    at.button(key=f"prac.similar.{number}.{wrong[0]}").click().run()
+    assert not at.exception
+    fresh = at.session_state["review.spot"]
+    assert fresh["ref"].startswith(spot.ref + "#simile") and fresh["phh"] != spot.phh
+    assert "Una situazione da rigiocare" in texts(at)

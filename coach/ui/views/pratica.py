@@ -259,10 +259,34 @@ def _feedback(tb: PracticeTable, hand_number: int, t: Translator, *, last_only: 
         if v.explanation is not None:
             st.markdown(link_rules(t.render(v.explanation), t))
         options_table(v, t)
-        if d.spot is not None and st.button(t("Replay this decision"), key=f"prac.replay.{hand_number}.{i}",
-                                            icon=":material/replay:",
-                                            help=t("The same spot again, from the table as it was.")):
+        if d.spot is None:
+            continue
+        with st.container(horizontal=True):
+            again = st.button(t("Replay this decision"), key=f"prac.replay.{hand_number}.{i}",
+                              icon=":material/replay:",
+                              help=t("The same spot again, from the table as it was."))
+            similar = needs_review(v.grade) and st.button(
+                t("A similar hand"), key=f"prac.similar.{hand_number}.{i}", icon=":material/shuffle:",
+                help=t("The same spot with new cards: the same street, price and position."))
+        if again:
             replay_spot(d.spot)
+        elif similar:
+            _similar(d.spot, t)
+
+
+def _similar(spot: ReviewSpot, t: Translator) -> None:
+    """A fresh spot of the same kind as a practice mistake, on the review page."""
+    import random
+
+    from coach.errors import CoachError
+    from coach.review import similar_spot
+
+    try:
+        fresh = similar_spot(spot, random.SystemRandom().randrange(1 << 30))
+    except CoachError as err:
+        st.warning(err.localized(t))
+        return
+    replay_spot(fresh)
 
 
 def replay_spot(spot: ReviewSpot) -> None:
