@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import random
+import threading
 import time
 from dataclasses import dataclass, field, replace
 from typing import Literal
@@ -71,6 +72,10 @@ class PracticeTable:
     last_record: HandRecord | None = None
     unsaved: list[HandRecord] = field(default_factory=list)  # finished hands the page has not stored yet
     _session_id: str = field(default_factory=lambda: format(int(time.time() * 1000), "x"))
+    # Streamlit's fast reruns can start a learner's second click (a double click, a click on a
+    # button the first click made stale) in a new thread while the first is still playing the
+    # bots: one move at a time, and the second finds the table as the first left it.
+    _lock: threading.RLock = field(default_factory=threading.RLock, repr=False, compare=False)
 
     @classmethod
     def create(cls, config: PracticeConfig) -> PracticeTable:
@@ -136,6 +141,10 @@ class PracticeTable:
         return max(20, int(self.config.stack_bb)) * CASH_BLINDS.big_blind
 
     def rebuy(self) -> None:
+        with self._lock:
+            self._rebuy()
+
+    def _rebuy(self) -> None:
         """Cash game: the learner buys back in after losing every chip."""
         if self.config.mode == "cash" and self.session.current is None and self.session.stacks[HERO] == 0:
             self.session.add_chips(HERO, self.buy_in)
@@ -149,6 +158,11 @@ class PracticeTable:
                 self.session.add_chips(seat, self.buy_in)
 
     def deal(self) -> Hand:
+        """Start the next hand and let the bots play up to the learner's turn (one move at a time)."""
+        with self._lock:
+            return self._deal()
+
+    def _deal(self) -> Hand:
         """Start the next hand and let the bots play up to the learner's turn."""
         self._refill_bots()
         if not self.can_deal:
@@ -173,8 +187,21 @@ class PracticeTable:
         self.unsaved.append(record)
         self.results.append(record.stacks_after[HERO] - record.stacks_before[HERO])
 
-    def act(self, attempt: Attempt, *, seed: int = 0) -> Outcome:
-        """The learner's action: checked, graded on the spot as it was, applied, then the bots."""
+    def act(self, attempt: Attempt, *, seed: int = 0, at: tuple[int, int] | None = None) -> Outcome:
+        """The learner's action: checked, graded on the spot as it was, applied, then the bots.
+
+        ``IllegalAction("not_your_turn")`` when the learner is not to act, also when another
+        click got there first (see ``_lock``); ``at`` is (hand number, actions so far) of the
+        decision the learner saw, so a stale click is never applied to a later decision.
+        """
+        with self._lock:
+            hand = self.session.current
+            if at is not None and (hand is None or (self.hand_number, len(hand.actions)) != at):
+                # a click on the buttons of a decision that is gone: never applied to the next one
+                raise IllegalAction("not_your_turn", N_("It is not your turn."))
+            return self._act(attempt, seed=seed)
+
+    def _act(self, attempt: Attempt, *, seed: int = 0) -> Outcome:
         hand = self.session.current
         if hand is None or not self.hero_to_act():
             raise IllegalAction("not_your_turn", N_("It is not your turn."))

@@ -232,3 +232,35 @@ def test_a_calling_station_session_never_stalls() -> None:
             assert outcome.refusal is None
         assert tb.session.hands_played >= 4
     assert any(d.verdict.grade is not None for d in tb.decisions)
+
+
+def test_two_clicks_at_once_play_one_move() -> None:
+    # Streamlit's fast reruns may run a second click in another thread while the first one is
+    # still playing the bots: the table takes one move at a time, and a click on a decision
+    # that is gone is refused instead of being applied to the next one.
+    import threading
+
+    from coach.errors import IllegalAction
+
+    tb = PracticeTable.create(PracticeConfig(seed=3))
+    tb.deal()
+    while not tb.hero_to_act():
+        tb.deal()
+    hand = tb.session.current
+    seen = (tb.hand_number, len(hand.actions))
+    results: list[str] = []
+
+    def click() -> None:
+        try:
+            tb.act(Attempt("call") if hand.legal_actions().call_amount else Attempt("check"), at=seen)
+            results.append("played")
+        except IllegalAction:
+            results.append("stale")
+
+    threads = [threading.Thread(target=click) for _ in range(2)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    assert sorted(results) == ["played", "stale"]
+    assert len([d for d in tb.decisions if d.hand_number == seen[0]]) == 1

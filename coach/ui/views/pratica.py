@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from datetime import UTC
+from functools import partial
 
 import streamlit as st
 from babel.dates import format_datetime
@@ -69,7 +70,10 @@ def _on_sit() -> None:
 def _on_deal() -> None:
     tb = _table()
     if tb is not None and tb.can_deal:
-        tb.deal()
+        try:
+            tb.deal()
+        except IllegalAction:  # a second click on «Mano successiva»: the first one dealt already
+            return
         _store_finished(tb)
     st.session_state.pop(REFUSAL, None)
 
@@ -85,14 +89,17 @@ def _on_leave() -> None:
     st.session_state.pop(REFUSAL, None)
 
 
-def _on_choice(attempt: Attempt) -> None:
+def _on_choice(at: tuple[int, int], attempt: Attempt) -> None:
     tb = _table()
     if tb is None or not tb.hero_to_act():
         return
     before = len(tb.decisions)
     t = state.tr()
     with st.spinner(t("The coach is working out the numbers...")):
-        outcome = tb.act(attempt)
+        try:
+            outcome = tb.act(attempt, at=at)
+        except IllegalAction:  # a stale click: another click already played this turn
+            return
     if outcome.refusal is not None:
         st.session_state[REFUSAL] = outcome.refusal
         return
@@ -198,7 +205,8 @@ def _play(tb: PracticeTable, t: Translator) -> None:
             if s.feedback_timing == "decision":
                 _feedback(tb, tb.hand_number, t, last_only=True)
             st.header(t("Your turn"))
-            action_panel(hand, f"prac.{tb.hand_number}.{len(hand.actions)}", _on_choice)
+            seen = (tb.hand_number, len(hand.actions))  # the decision these buttons answer
+            action_panel(hand, f"prac.{seen[0]}.{seen[1]}", partial(_on_choice, seen))
             if isinstance(refusal, IllegalAction):
                 show_refusal(refusal)
         elif sess.current is None and tb.last_record is not None:
