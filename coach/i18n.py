@@ -136,6 +136,13 @@ class Translator:
     def pgettext(self, context: str, msgid: str) -> str:
         return str(self._t.pgettext(context, msgid))
 
+    def counted(self, forms: tuple[str, str], count: str = "n", **params: Any) -> str:
+        """A sentence whose words agree with its number («1 errore», «3 errori»).
+
+        ``forms`` is an ``NN_`` pair; ``count`` names the parameter that chooses the form.
+        """
+        return self.render(Message(forms[0], params, plural=forms[1], count=count))
+
     def __call__(self, msg: str | Message, **params: Any) -> str:
         """Translate a plain msgid (formatted with ``params``) or render a Message."""
         if isinstance(msg, Message):

@@ -16,6 +16,7 @@ import re
 import secrets
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, replace
+from datetime import UTC, tzinfo
 from typing import Any, Literal, TypeVar, cast
 from urllib.parse import quote, unquote
 
@@ -230,6 +231,17 @@ def get(key: str, default: T) -> T:
 
 def put(key: str, value: object) -> None:
     st.session_state[key] = value
+
+
+def learner_tz() -> tzinfo:
+    """The learner's time zone, as the browser gives it (UTC if it says nothing or is unknown)."""
+    from zoneinfo import ZoneInfo
+
+    try:
+        name = st.context.timezone
+        return ZoneInfo(name) if name else UTC
+    except Exception:  # an unknown or missing zone name, or no browser (a bare script run)
+        return UTC
 
 
 def classroom() -> bool:

@@ -75,3 +75,31 @@ def in_order(at: AppTest) -> list[str]:
 
     walk(at.main)
     return out
+
+
+def sit_at_practice(at: AppTest, seats: int, mode: str = "cash") -> AppTest:
+    """Sit at the practice table (seed 11: the same deal every run) and deal the first hand."""
+    at.session_state["practice.seed"] = 11
+    goto(at, "pratica")
+    at.slider(key="prac_seats").set_value(seats)
+    at.radio(key="prac_mode").set_value(mode).run()
+    at.button(key="prac_sit").click().run()
+    assert not at.exception
+    return at
+
+
+def play_practice_hand(at: AppTest, *, fold: bool = False) -> None:
+    """Play the learner's hand to its end: fold at once, or check or call (folding rather than
+    calling off the whole stack, so that a session reaches the next hand)."""
+    for _ in range(40):
+        tb = at.session_state["practice.table"]
+        if not tb.hero_to_act():
+            return
+        hand = tb.session.current
+        legal = hand.legal_actions()
+        kind = "check" if legal.can_check else ("fold" if legal.call_amount >= legal.stack else "call")
+        if fold and legal.call_amount:
+            kind = "fold"
+        at.button(key=f"prac.{tb.hand_number}.{len(hand.actions)}.{kind}").click().run()
+        assert not at.exception
+    raise AssertionError("the hand did not end")

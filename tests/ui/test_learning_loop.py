@@ -10,7 +10,7 @@ from streamlit.testing.v1 import AppTest
 from coach.persistence import Store
 from coach.review import RIGHT, review
 
-from .helpers import goto, texts
+from .helpers import goto, play_practice_hand, sit_at_practice, texts
 
 LESSON_SPOT = "03-azioni/0/4"
 
@@ -80,34 +80,12 @@ def test_a_similar_hand_keeps_the_spot_and_changes_the_cards(app: Callable[..., 
     assert not at.exception and "giudizio:" in texts(at)
 
 
-def _sit(at: AppTest) -> AppTest:
-    at.session_state["practice.seed"] = 11
-    goto(at, "pratica")
-    at.slider(key="prac_seats").set_value(2).run()
-    at.button(key="prac_sit").click().run()
-    assert not at.exception
-    return at
-
-
-def _play_hand(at: AppTest, kind: str = "call") -> None:
-    for _ in range(40):
-        tb = at.session_state["practice.table"]
-        if not tb.hero_to_act():
-            return
-        hand = tb.session.current
-        legal = hand.legal_actions()
-        choice = kind if kind == "fold" else ("check" if legal.can_check else "call")
-        if choice == "call" and legal.call_amount >= legal.stack:
-            choice = "fold"
-        at.button(key=f"prac.{tb.hand_number}.{len(hand.actions)}.{choice}").click().run()
-        assert not at.exception
-    raise AssertionError("the hand did not end")
 
 
 def test_practice_hands_are_kept_and_open_in_the_replayer(app: Callable[..., AppTest], db_url: str) -> None:
-    at = _sit(app())
+    at = sit_at_practice(app(), 2)
     for _ in range(3):
-        _play_hand(at)
+        play_practice_hand(at)
         at.button(key="prac_next").click().run()
     tb = at.session_state["practice.table"]
     store = Store(db_url)
@@ -135,9 +113,9 @@ def test_practice_hands_are_kept_and_open_in_the_replayer(app: Callable[..., App
 
 
 def test_replay_this_decision_from_practice(app: Callable[..., AppTest]) -> None:
-    at = _sit(app())
+    at = sit_at_practice(app(), 2)
     for _ in range(6):  # until a hand where the learner had a decision (not a walk in the big blind)
-        _play_hand(at, "fold")
+        play_practice_hand(at, fold=True)
         tb = at.session_state["practice.table"]
         number = tb.last_record.number
         if tb.decisions_of(number):
@@ -238,9 +216,9 @@ def test_a_damaged_card_is_explained_and_can_be_removed(app: Callable[..., AppTe
 
 
 def test_a_practice_mistake_offers_a_similar_hand(app: Callable[..., AppTest]) -> None:
-    at = _sit(app())
+    at = sit_at_practice(app(), 2)
     for _ in range(8):  # until a hand with a decision graded «imprecisa» or worse
-        _play_hand(at, "fold")
+        play_practice_hand(at, fold=True)
         tb = at.session_state["practice.table"]
         number = tb.last_record.number
         wrong = [i for i, d in enumerate(tb.decisions_of(number))

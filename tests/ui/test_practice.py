@@ -11,33 +11,15 @@ from coach.engine.phh import loads_phh
 from coach.ui.player import Attempt
 from coach.ui.practice import PracticeConfig, PracticeTable
 
-from .helpers import goto, texts
+from .helpers import goto, play_practice_hand, sit_at_practice, texts
 
 
 def _sit(app: Callable[..., AppTest], seats: int, mode: str = "cash") -> AppTest:
-    at = app()
-    at.session_state["practice.seed"] = 11
-    goto(at, "pratica")
-    at.slider(key="prac_seats").set_value(seats)
-    at.radio(key="prac_mode").set_value(mode).run()
-    at.button(key="prac_sit").click().run()
-    assert not at.exception
-    return at
+    return sit_at_practice(app(), seats, mode)
 
 
 def _play_hand(at: AppTest) -> None:
-    for _ in range(40):
-        tb = at.session_state["practice.table"]
-        if not tb.hero_to_act():
-            return
-        hand = tb.session.current
-        legal = hand.legal_actions()
-        # check or call, but not for the whole stack: the flow test must reach a second hand
-        kind = "check" if legal.can_check else ("fold" if legal.call_amount >= legal.stack else "call")
-        prefix = f"prac.{tb.hand_number}.{len(hand.actions)}"
-        at.button(key=f"{prefix}.{kind}").click().run()
-        assert not at.exception
-    raise AssertionError("the hand did not end")
+    play_practice_hand(at)
 
 
 @pytest.mark.parametrize(("seats", "mode"), [(2, "cash"), (6, "tournament")])

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 import streamlit as st
 
-from coach.i18n import NN_, Message, Translator
+from coach.i18n import NN_, Translator
 from coach.lessons.schema import Lesson
 from coach.ui import state
 from coach.ui.lessons import course, lesson_share
@@ -97,20 +96,14 @@ TODAY = NN_("Today: {done} decision of {goal}", "Today: {done} decisions of {goa
 STREAK = NN_("{n} day in a row at your goal", "{n} days in a row at your goal")
 
 
-def counted(t: Translator, forms: tuple[str, str], count: str = "n", **params: Any) -> str:
-    """A sentence whose noun agrees with its number («1 errore», «3 errori»)."""
-    return t.render(Message(forms[0], params, plural=forms[1], count=count))
-
-
 def _today(t: Translator, profile: str, goal: int) -> None:
     """Mistakes to review today, and the daily goal with its streak (sober: no prizes, no money)."""
     from datetime import UTC, datetime, timedelta
 
     from coach.habit import habit
-    from coach.ui.views.ripasso import learner_tz
 
     now = datetime.now(UTC)
-    tz = learner_tz()
+    tz = state.learner_tz()
     due = state.load(lambda db: db.count_due_cards(profile, now), 0)
     days: dict[str, int] = state.load(lambda db: db.decision_days(profile, now - timedelta(days=400), tz), {})
     h = habit(days, now.astimezone(tz).date(), goal)
@@ -118,15 +111,15 @@ def _today(t: Translator, profile: str, goal: int) -> None:
         left, right = st.columns(2, vertical_alignment="center")
         with left:
             if due:
-                st.markdown("**" + counted(t, DUE_TODAY, n=due) + "**")
+                st.markdown("**" + t.counted(DUE_TODAY, n=due) + "**")
                 st.page_link("coach/ui/pages/ripasso.py", label=t("Review them now"),
                              icon=":material/history_edu:")
             else:
                 st.markdown(t("No mistakes to review today."))
                 st.caption(t("A decision graded «imprecisa» or worse comes back here to be answered again."))
         with right:
-            st.progress(h.share, text=counted(t, TODAY, "done", done=h.today, goal=h.goal))
+            st.progress(h.share, text=t.counted(TODAY, "done", done=h.today, goal=h.goal))
             if h.streak:
-                st.caption(counted(t, STREAK, n=h.streak))
+                st.caption(t.counted(STREAK, n=h.streak))
             else:
                 st.caption(t("Reach your goal today to start a streak (goal in Settings)."))

@@ -39,7 +39,7 @@ from coach.classroom import (
     share_right,
 )
 from coach.errors import CoachError
-from coach.i18n import N_, NN_, Message, Translator
+from coach.i18n import N_, NN_, Translator
 from coach.lessons.schema import Lesson, Question
 from coach.persistence import ClassSnapshot, LiveClass, LivePupil, LiveQuestion
 from coach.ui import live, state
@@ -67,11 +67,11 @@ PUPILS = NN_("{n} pupil in the class", "{n} pupils in the class")
 
 def answered_line(n: int, total: int, t: Translator) -> str:
     """«18 su 24 hanno risposto» (the count agrees with its verb)."""
-    return t.render(Message(ANSWERED[0], {"n": n, "total": total}, plural=ANSWERED[1], count="n"))
+    return t.counted(ANSWERED, n=n, total=total)
 
 
 def pupils_line(n: int, t: Translator) -> str:
-    return t.render(Message(PUPILS[0], {"n": n}, plural=PUPILS[1], count="n"))
+    return t.counted(PUPILS, n=n)
 
 
 def _teacher() -> str:
@@ -154,7 +154,7 @@ def _start(t: Translator) -> None:
                       placeholder=t("for example 3B, Tuesday course"))
         st.selectbox(t("The class stays open for"), list(range(MIN_HOURS, MAX_HOURS + 1)),
                      index=DEFAULT_HOURS - MIN_HOURS, key="live.new.hours",
-                     format_func=lambda h: t.render(Message(HOURS[0], {"n": h}, plural=HOURS[1], count="n")))
+                     format_func=lambda h: t.counted(HOURS, n=h))
         st.button(t("Create the class"), key="live.create", type="primary", on_click=_on_create,
                   icon=":material/groups:")
     teacher = _teacher()

@@ -543,7 +543,7 @@ COMPLETED = NN_("{n} completed", "{n} completed")
 
 def completed_count(done: int, t: Translator) -> str:
     """«1 completata», «3 completate»: the number agrees with its word."""
-    return t.render(Message(COMPLETED[0], {"n": done}, plural=COMPLETED[1], count="n"))
+    return t.counted(COMPLETED, n=done)
 
 
 SCROLL_TO_DONE = """<script>(function () {

@@ -22,7 +22,6 @@ from coach.ui.player import Attempt
 from coach.ui.practice import HERO, GradedDecision, PracticeConfig, PracticeTable
 from coach.ui.table import STREET_NAMES
 from coach.ui.views.lezioni import GRADE_BOX, action_label, options_table
-from coach.ui.views.ripasso import learner_tz
 from coach.ui.widgets import (
     link_rules,
     page_header,
@@ -319,7 +318,7 @@ def _history(t: Translator) -> None:
         labels = {k: t(v) for k, v in GRADE_LABELS.items()}
         for h in hands:
             when = format_datetime(h.played_at.replace(tzinfo=UTC), format="short", locale=t.locale,
-                                   tzinfo=learner_tz())
+                                   tzinfo=state.learner_tz())
             net = h.result_chips
             result = (t("won {amount} chips", amount=net) if net > 0 else
                       t("lost {amount} chips", amount=-net) if net < 0 else t("broke even"))

@@ -13,6 +13,7 @@ page and the Replayer lands here with that one spot.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
@@ -20,7 +21,7 @@ import streamlit as st
 from babel.dates import format_datetime, format_timedelta
 
 from coach.errors import CoachError, IllegalAction
-from coach.i18n import NN_, Translator
+from coach.i18n import N_, NN_, Translator
 from coach.persistence import ReviewCard
 from coach.review import (
     DrillSpot,
@@ -37,7 +38,6 @@ from coach.ui.coaching import Verdict, assess, lesson_authored, lesson_best, opt
 from coach.ui.controls import action_panel
 from coach.ui.handview import display_street, table_view
 from coach.ui.player import Attempt, try_choice
-from coach.ui.views.home import counted
 from coach.ui.widgets import page_header, show_log, show_refusal, street_stepper, table_and_panel, unit_label
 
 DUE_NOW = NN_("{n} mistake to review now", "{n} mistakes to review now")
@@ -175,7 +175,7 @@ def render() -> None:
     if remaining == 0:  # the feedback on the last due card is still on screen
         st.caption(t("The last mistake to review for now."))
     else:
-        st.caption(counted(t, DUE_NOW, n=remaining))
+        st.caption(t.counted(DUE_NOW, n=remaining))
     try:
         drill = drill_from_json(card.spot)
         if drill is not None:
@@ -199,24 +199,12 @@ def _nothing_due(profile: str, t: Translator) -> None:
     else:
         nxt = min(c.due for c in every).replace(tzinfo=UTC)
         wait = format_timedelta(nxt - datetime.now(UTC), locale=t.locale, add_direction=True)
-        st.success(counted(t, NOTHING_DUE, when=wait, n=len(every),
-                           date=format_datetime(nxt, format="short", locale=t.locale, tzinfo=learner_tz())),
-                   icon=":material/check_circle:")
+        date = format_datetime(nxt, format="short", locale=t.locale, tzinfo=state.learner_tz())
+        st.success(t.counted(NOTHING_DUE, when=wait, n=len(every), date=date), icon=":material/check_circle:")
     cols = st.columns(2)
     cols[0].page_link("coach/ui/pages/lezioni.py", label=t("Go on with the lessons"),
                       icon=":material/school:")
     cols[1].page_link("coach/ui/pages/pratica.py", label=t("Play a hand"), icon=":material/playing_cards:")
-
-
-def learner_tz() -> Any:
-    """The learner's time zone, as the browser gives it (UTC if it says nothing)."""
-    from zoneinfo import ZoneInfo
-
-    try:
-        name = st.context.timezone
-        return ZoneInfo(name) if name else UTC
-    except Exception:  # an unknown or missing zone name
-        return UTC
 
 
 def _play(spot: ReviewSpot, card: ReviewCard | None, t: Translator) -> None:
@@ -258,19 +246,28 @@ def _feedback(spot: ReviewSpot, card: ReviewCard | None, given: tuple[Any, ...],
 
     _, code, said, verdict, due = given
     _show_verdict(DecisionAnswer(code, said, "", True, None, verdict), t)
-    if card is not None and isinstance(due, datetime):
-        wait = format_timedelta(due.replace(tzinfo=UTC) - datetime.now(UTC), locale=t.locale,
-                                add_direction=True, threshold=1.1)
-        st.caption(t("This spot comes back {when}.", when=wait))
-    with st.container(horizontal=True):
-        st.button(t("Next"), key=f"review.next.{_round()}", type="primary", on_click=_on_next,
-                  icon=":material/arrow_forward:")
-        st.button(t("A similar hand"), key=f"review.similar.{_round()}", on_click=_on_similar, args=(spot,),
-                  icon=":material/shuffle:",
-                  help=t("The same spot with new cards: the same street, price and position."))
+    with _after_answer(card, due, N_("This spot comes back {when}."), t("A similar hand"),
+                       t("The same spot with new cards: the same street, price and position."),
+                       _on_similar, spot, t):
         if card is not None:
             st.button(t("Remove it from the review"), key=f"review.drop.{_round()}", on_click=_on_drop,
                       args=(card,), icon=":material/delete:")
+
+
+def _after_answer(card: ReviewCard | None, due: object, comes_back: str, similar: str, similar_help: str,
+                  on_similar: Callable[[Any], None], arg: object, t: Translator) -> Any:
+    """After an answer: when the card comes back, then «Avanti» and «Una … simile» (a row the
+    caller may add to, e.g. «Togli dal ripasso»). ``comes_back`` is a msgid with ``{when}``."""
+    if card is not None and isinstance(due, datetime):
+        wait = format_timedelta(due.replace(tzinfo=UTC) - datetime.now(UTC), locale=t.locale,
+                                add_direction=True, threshold=1.1)
+        st.caption(t(comes_back, when=wait))
+    row = st.container(horizontal=True)
+    row.button(t("Next"), key=f"review.next.{_round()}", type="primary", on_click=_on_next,
+               icon=":material/arrow_forward:")
+    row.button(similar, key=f"review.similar.{_round()}", on_click=on_similar, args=(arg,),
+               icon=":material/shuffle:", help=similar_help)
+    return row
 
 
 def _said(code: str, spot: ReviewSpot, t: Translator) -> str:
@@ -315,16 +312,8 @@ def _play_drill(drill: DrillSpot, card: ReviewCard | None, t: Translator) -> Non
         if given is not None and given[0] == drill.key:
             _, value, correct, due = given
             show_result(made, value, correct, t)
-            if card is not None and isinstance(due, datetime):
-                wait = format_timedelta(due.replace(tzinfo=UTC) - datetime.now(UTC), locale=t.locale,
-                                        add_direction=True, threshold=1.1)
-                st.caption(t("This question comes back {when}.", when=wait))
-            with st.container(horizontal=True):
-                st.button(t("Next"), key=f"review.next.{_round()}", type="primary", on_click=_on_next,
-                          icon=":material/arrow_forward:")
-                st.button(t("A similar question"), key=f"review.similar.{_round()}",
-                          on_click=_on_similar_drill, args=(drill,), icon=":material/shuffle:",
-                          help=t("The same kind of question on a new deal."))
+            _after_answer(card, due, N_("This question comes back {when}."), t("A similar question"),
+                          t("The same kind of question on a new deal."), _on_similar_drill, drill, t)
         else:
             key = f"review.drill.{_round()}"
             if made.numeric:
