@@ -71,6 +71,7 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    false,
     func,
     insert,
     select,
@@ -110,6 +111,7 @@ ENV_AUTO_UPGRADE = "COACH_DB_AUTO_UPGRADE"
 
 # -- limits (every one is checked before any SQL; the columns are sized to match) ---------
 MAX_NAME: Final[int] = 60  # a profile name or guest code
+MAX_NAME_KEY: Final[int] = 128  # a pupil name's comparison key (revision 0006)
 MAX_LESSON_ID: Final[int] = 120
 MAX_TOPIC: Final[int] = 120
 MAX_QUESTION_ID: Final[int] = 200
@@ -205,6 +207,13 @@ profiles = Table(
     Column("last_lesson", String(MAX_LESSON_ID), nullable=True),
     Column("last_hand", Integer, nullable=True),
     Column("last_step", Integer, nullable=True),
+    # Revision 0006 (docs/SECURITY.md): the name the learner chose (no longer the profile's key),
+    # the SHA-256 of its secret transfer code, and when a signed identity was first issued for it
+    # (NULL: a profile made before signed identities, which its old browser may claim once).
+    Column("display_name", String(MAX_NAME), nullable=True),
+    Column("transfer_hash", String(64), nullable=True),
+    Column("claimed_at", DateTime, nullable=True),
+    UniqueConstraint("transfer_hash", name="uq_profiles_transfer_hash"),
 )
 completed_lessons = Table(
     "completed_lessons", metadata,
@@ -299,18 +308,25 @@ live_classes = Table(
     Column("created_at", DateTime, nullable=False),
     Column("expires_at", DateTime, nullable=False),
     Column("closed_at", DateTime, nullable=True),
+    # Revision 0006: the SHA-256 of the class's teacher secret (every teacher action checks it),
+    # and «Chiudi le iscrizioni».
+    Column("teacher_key", String(64), nullable=True),
+    Column("joins_closed", Boolean, nullable=False, default=False, server_default=false()),
     UniqueConstraint("code", name="uq_live_classes_code"),
     Index("ix_live_classes_teacher", "teacher", "created_at"),
+    Index("ix_live_classes_expires", "expires_at"),
 )
 live_pupils = Table(
     "live_pupils", metadata,
     Column("id", Integer, primary_key=True),
     Column("class_id", Integer, ForeignKey("live_classes.id"), nullable=False),
     Column("name", String(MAX_PUPIL_NAME), nullable=False),
-    Column("name_key", String(2 * MAX_PUPIL_NAME), nullable=False),  # casefolded (ß -> ss: longer)
+    Column("name_key", String(MAX_NAME_KEY), nullable=False),  # a confusables skeleton (revision 0006)
     Column("token", String(MAX_TOKEN), nullable=False),
     Column("profile", String(MAX_NAME), nullable=True),  # the pupil's own progress profile
     Column("joined_at", DateTime, nullable=False),
+    # Revision 0006: a removed pupil's row stays (answers deleted) so the name stays blocked.
+    Column("removed_at", DateTime, nullable=True),
     UniqueConstraint("class_id", "name_key", name="uq_live_pupils_class_name"),
     UniqueConstraint("token", name="uq_live_pupils_token"),
 )
@@ -338,6 +354,17 @@ live_answers = Table(
     Column("ev_loss_bb", Float, nullable=True),
     Column("answered_at", DateTime, nullable=False),
     UniqueConstraint("question_id", "pupil_id", name="uq_live_answers_question_pupil"),
+)
+
+# Revision 0006: token buckets shared by every app process (joins per connection and per client
+# address, transfer-code attempts): ``bucket`` names what is limited, ``tokens`` what is left.
+rate_limits = Table(
+    "rate_limits", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("bucket", String(200), nullable=False),
+    Column("tokens", Float, nullable=False),
+    Column("updated_at", DateTime, nullable=False),
+    UniqueConstraint("bucket", name="uq_rate_limits_bucket"),
 )
 
 
