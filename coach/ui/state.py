@@ -177,6 +177,19 @@ def browser_profile() -> str:
     return name
 
 
+def cookie_script(name: str, value: str, *, max_age: int = 31536000) -> str:
+    """A script that sets one cookie of this site (``max_age`` seconds; 0 deletes it).
+
+    ``st.context.cookies`` reads cookies; nothing in Streamlit writes one, so a tiny
+    script does. The name and value are JSON-encoded and the value URL-quoted, so no
+    text can break out of the string. A script-written cookie cannot be HttpOnly:
+    what makes a cookie of ours a credential is its signature (coach/signing.py).
+    """
+    return ("<script>document.cookie = " + json.dumps(name + "=") + " + "
+            + json.dumps(quote(value, safe="")) + " + "
+            + json.dumps(f"; path=/; max-age={int(max_age)}; samesite=lax") + ";</script>")
+
+
 def profile_cookie_script() -> str:
     """The script that keeps this browser's profile in its cookie (a year, this site only).
 
