@@ -111,7 +111,7 @@ ENV_AUTO_UPGRADE = "COACH_DB_AUTO_UPGRADE"
 
 # -- limits (every one is checked before any SQL; the columns are sized to match) ---------
 MAX_NAME: Final[int] = 60  # a profile name or guest code
-MAX_NAME_KEY: Final[int] = 128  # a pupil name's comparison key (revision 0006)
+MAX_NAME_KEY: Final[int] = 48  # a pupil name's comparison key: longer keys are stored hashed
 MAX_LESSON_ID: Final[int] = 120
 MAX_TOPIC: Final[int] = 120
 MAX_QUESTION_ID: Final[int] = 200
@@ -213,7 +213,7 @@ profiles = Table(
     Column("display_name", String(MAX_NAME), nullable=True),
     Column("transfer_hash", String(64), nullable=True),
     Column("claimed_at", DateTime, nullable=True),
-    UniqueConstraint("transfer_hash", name="uq_profiles_transfer_hash"),
+    Index("uq_profiles_transfer_hash", "transfer_hash", unique=True),
 )
 completed_lessons = Table(
     "completed_lessons", metadata,
@@ -321,7 +321,7 @@ live_pupils = Table(
     Column("id", Integer, primary_key=True),
     Column("class_id", Integer, ForeignKey("live_classes.id"), nullable=False),
     Column("name", String(MAX_PUPIL_NAME), nullable=False),
-    Column("name_key", String(MAX_NAME_KEY), nullable=False),  # a confusables skeleton (revision 0006)
+    Column("name_key", String(MAX_NAME_KEY), nullable=False),  # casefolded skeleton, hashed when longer
     Column("token", String(MAX_TOKEN), nullable=False),
     Column("profile", String(MAX_NAME), nullable=True),  # the pupil's own progress profile
     Column("joined_at", DateTime, nullable=False),

@@ -18,8 +18,8 @@ take over the class. Now:
   manage it any more, and it expires within a day), ``joins_closed`` («Chiudi le
   iscrizioni»), an index on ``expires_at`` for the purge of old classes.
 * ``live_pupils``: ``removed_at`` (a removed pupil's row stays, so their name is blocked
-  for the class), ``name_key`` widened to 128 characters (a case-folded confusables
-  skeleton is longer than the name; PostgreSQL refused keys over 48).
+  for the class). ``name_key`` keeps its 48 characters: a comparison key longer than that
+  is stored as a hash (coach/classroom.py), so PostgreSQL never refuses a long name.
 * ``rate_limits``: token buckets shared by every app process (joins per connection and per
   client address, transfer-code attempts).
 """
@@ -35,20 +35,19 @@ branch_labels = None
 depends_on = None
 
 
+# Only ALTER TABLE ... ADD COLUMN and CREATE INDEX, which SQLite does in place: a batch alter
+# would copy and drop ``profiles`` and ``live_pupils``, which other rows refer to, and SQLite
+# cannot switch its foreign-key checks off inside the migration's transaction.
 def upgrade() -> None:
-    with op.batch_alter_table("profiles") as batch:
-        batch.add_column(sa.Column("display_name", sa.String(60), nullable=True))
-        batch.add_column(sa.Column("transfer_hash", sa.String(64), nullable=True))
-        batch.add_column(sa.Column("claimed_at", sa.DateTime, nullable=True))
-        batch.create_unique_constraint("uq_profiles_transfer_hash", ["transfer_hash"])
-    with op.batch_alter_table("live_classes") as batch:
-        batch.add_column(sa.Column("teacher_key", sa.String(64), nullable=True))
-        batch.add_column(sa.Column("joins_closed", sa.Boolean, nullable=False, server_default=sa.false()))
-        batch.create_index("ix_live_classes_expires", ["expires_at"])
-    with op.batch_alter_table("live_pupils") as batch:
-        batch.add_column(sa.Column("removed_at", sa.DateTime, nullable=True))
-        batch.alter_column("name_key", existing_type=sa.String(48), type_=sa.String(128),
-                           existing_nullable=False)
+    op.add_column("profiles", sa.Column("display_name", sa.String(60), nullable=True))
+    op.add_column("profiles", sa.Column("transfer_hash", sa.String(64), nullable=True))
+    op.add_column("profiles", sa.Column("claimed_at", sa.DateTime, nullable=True))
+    op.create_index("uq_profiles_transfer_hash", "profiles", ["transfer_hash"], unique=True)
+    op.add_column("live_classes", sa.Column("teacher_key", sa.String(64), nullable=True))
+    op.add_column("live_classes", sa.Column("joins_closed", sa.Boolean, nullable=False,
+                                            server_default=sa.false()))
+    op.create_index("ix_live_classes_expires", "live_classes", ["expires_at"])
+    op.add_column("live_pupils", sa.Column("removed_at", sa.DateTime, nullable=True))
     op.create_table(
         "rate_limits",
         sa.Column("id", sa.Integer, primary_key=True),
@@ -62,15 +61,13 @@ def upgrade() -> None:
 def downgrade() -> None:
     op.drop_table("rate_limits")
     with op.batch_alter_table("live_pupils") as batch:
-        batch.alter_column("name_key", existing_type=sa.String(128), type_=sa.String(48),
-                           existing_nullable=False)
         batch.drop_column("removed_at")
+    op.drop_index("ix_live_classes_expires", table_name="live_classes")
     with op.batch_alter_table("live_classes") as batch:
-        batch.drop_index("ix_live_classes_expires")
         batch.drop_column("joins_closed")
         batch.drop_column("teacher_key")
+    op.drop_index("uq_profiles_transfer_hash", table_name="profiles")
     with op.batch_alter_table("profiles") as batch:
-        batch.drop_constraint("uq_profiles_transfer_hash", type_="unique")
         batch.drop_column("claimed_at")
         batch.drop_column("transfer_hash")
         batch.drop_column("display_name")
