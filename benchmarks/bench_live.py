@@ -8,7 +8,7 @@ Run the stack first (deploy/local-stack.sh: app processes behind nginx, PostgreS
 Every client speaks Streamlit's own websocket protocol through the proxy, as a browser
 tab does (see bench_load.py): it gets the sticky-session cookie, opens
 ``/_stcore/stream`` and sends ``rerun_script`` BackMsgs. The projector is the teacher's
-page (``insegnante?aula=1&codice=...``); the phones are the pupils' page
+page opened by its teacher link (``insegnante?aula=1&codice=...&chiave=...``); the phones are the pupils' page
 (``classe?codice=...&alunno=...``). Both poll like the browser does: each
 ``auto_rerun`` the server announces (the ``st.fragment(run_every=1)`` of the page) is
 answered with a fragment rerun every second.
@@ -220,6 +220,8 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
     run_id = uuid.uuid4().hex[:6].upper()
     teacher_profile = f"PROF-{run_id}"
     cls = store.create_class(teacher_profile, f"bench {run_id}", hours=2)
+    key = cls.teacher_secret
+    assert key is not None
     pupils = []
     for i in range(args.pupils):
         res = store.join_class(cls.code, f"Alunno {i:02d}", f"bench{run_id}{i:02d}",
@@ -229,13 +231,13 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
     rng = random.Random(args.seed)
     phones = [Client(args.url, "classe", f"codice={cls.code}&alunno={p.token}", p.profile or "")
               for p in pupils]
-    projector = Client(args.url, "insegnante", f"aula=1&codice={cls.code}", teacher_profile)
+    projector = Client(args.url, "insegnante", f"aula=1&codice={cls.code}&chiave={key}", teacher_profile)
     for c in [projector, *phones]:
         await c.connect()
     await asyncio.gather(*(c.rerun() for c in [projector, *phones]))
     rounds: list[Round] = []
     for _ in range(args.rounds):
-        q = store.open_question(cls.id, SPOT, teacher_profile)
+        q = store.open_question(cls.id, SPOT, key)
         assert q is not None
         opened = time.monotonic()
         rnd = Round()
@@ -244,7 +246,7 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
         await asyncio.gather(*(pupil_round(c, q.id, opened, args.window, rng, rnd) for c in phones))
         await proj
         rounds.append(rnd)
-        store.close_question(q.id, teacher_profile)
+        store.close_question(q.id, key)
         await asyncio.sleep(2)
     for c in [projector, *phones]:
         await c.close()

@@ -40,15 +40,18 @@ never mutated after its schema check); tests create their own.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
 import math
 import os
+import secrets
 import sqlite3
 import sys
 import threading
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta, tzinfo
 from pathlib import Path
 from typing import Any, Final
@@ -130,6 +133,12 @@ MAX_HAND_TEXT: Final[int] = 64_000  # a practice hand's PHH text
 MAX_GRADES_JSON: Final[int] = 16_000  # a practice hand's graded decisions as JSON
 MAX_CHIPS: Final[int] = 10**12  # a practice hand's result or big blind, in chips
 MAX_PRACTICE_HANDS: Final[int] = 500  # practice hands kept per profile (the newest)
+# A class's teacher secret: 24 random bytes (192 bits) as URL-safe text (32 characters), made by
+# create_class and shown once; the store keeps only its SHA-256. A secret given back is checked
+# against this bound before anything else (a longer one cannot be ours).
+TEACHER_SECRET_BYTES: Final[int] = 24
+MAX_TEACHER_SECRET: Final[int] = 128
+MAX_TEACHER_CLASSES: Final[int] = 50  # secrets one browser may ask about at once («your classes»)
 # Connections one app process may hold: a Streamlit process runs one script at a time per
 # session thread, and a class server has one process per core (docs/DEPLOY.md).
 POOL_SIZE: Final[int] = 5
@@ -452,7 +461,13 @@ class ProgressSummary:
 
 @dataclass(frozen=True)
 class LiveClass:
-    """A live class (coach/classroom.py): its join code, its teacher's profile, when it ends."""
+    """A live class (coach/classroom.py): its join code, its teacher's profile, when it ends.
+
+    ``teacher`` is the profile that created the class (its «your classes» list and a per-teacher
+    limit), never a credential: whoever holds ``teacher_secret`` is the teacher. The secret is
+    filled only in what :meth:`Store.create_class` returns (the one time it exists in clear);
+    every other read leaves it None. It is kept out of ``repr`` (logs) and of ``==``.
+    """
 
     id: int
     code: str
@@ -461,6 +476,7 @@ class LiveClass:
     created_at: datetime
     expires_at: datetime
     closed_at: datetime | None
+    teacher_secret: str | None = field(default=None, repr=False, compare=False)
 
     def state(self, now: datetime | None = None) -> str:
         """``open``, ``closed`` or ``expired``."""
@@ -581,6 +597,25 @@ def _when(value: object) -> datetime:
                            value=repr(value)[:40])
     if value.tzinfo is not None:
         value = value.astimezone(UTC).replace(tzinfo=None)
+    return value
+
+
+def teacher_key(secret: str) -> str:
+    """What the store keeps of a teacher secret: its SHA-256, hex (``live_classes.teacher_key``).
+
+    A plain hash is enough: the secret is 192 random bits, so there is nothing to guess from
+    the hash, and a stolen database does not give anyone a class's secret.
+    """
+    return hashlib.sha256(secret.encode("utf-8")).hexdigest()
+
+
+def _secret_arg(value: object) -> str | None:
+    """A teacher secret given back by a caller, or None when it cannot be one (wrong type, empty,
+    too long, not URL-safe text): such a value owns nothing, and is never an error."""
+    if not isinstance(value, str) or not 0 < len(value) <= MAX_TEACHER_SECRET:
+        return None
+    if not all(c.isascii() and (c.isalnum() or c in "-_") for c in value):
+        return None
     return value
 
 
@@ -1166,19 +1201,25 @@ class Store:
 
     def create_class(self, teacher: str, title: str = "", *, hours: int = 3,
                      at: datetime | None = None) -> LiveClass:
-        """A new class with a fresh join code (a code already taken is drawn again)."""
+        """A new class with a fresh join code (a code already taken is drawn again) and a fresh
+        teacher secret, returned once in ``teacher_secret``: only its hash is stored, so the
+        caller must keep it (the teacher's cookie and link); every teacher action asks for it.
+
+        ``teacher`` is the creating profile, kept for «your classes» and limits, not for access.
+        """
         name = clean_profile_name(teacher)
         title = clean_title(title)
         now = _when(at)
         ends = expiry(now, hours)
+        secret = secrets.token_urlsafe(TEACHER_SECRET_BYTES)
         with self._tx(write=True) as conn:
             for _ in range(20):  # 887 million codes: a clash is rare, twenty in a row is impossible
                 code = new_join_code()
                 values = {"code": code, "teacher": name, "title": title, "created_at": now,
-                          "expires_at": ends, "closed_at": None}
+                          "expires_at": ends, "closed_at": None, "teacher_key": teacher_key(secret)}
                 if self._insert_ignore(conn, live_classes, values, ("code",)):
                     row = conn.execute(select(live_classes).where(live_classes.c.code == code)).one()
-                    return self._class_of(row)
+                    return replace(self._class_of(row), teacher_secret=secret)
         raise StoreError(N_("the database refused the change"), kind="refused")
 
     def live_class(self, code: str) -> LiveClass | None:
@@ -1197,15 +1238,42 @@ class Store:
                                 .limit(limit)).all()
         return [self._class_of(r) for r in rows]
 
-    def close_class(self, code: str, teacher: str, at: datetime | None = None) -> bool:
-        """The teacher ends the class: pupils can no longer join or answer. True if it was open."""
+    def teacher_class(self, code: str, secret: str) -> LiveClass | None:
+        """The class ``code`` if ``secret`` is its teacher's (a teacher link opened on another
+        device), else None: a wrong secret and an unknown code read the same."""
         code = normalise_code(code)
-        name = clean_profile_name(teacher)
+        with self._tx(write=False) as conn:
+            row = conn.execute(select(live_classes).where(live_classes.c.code == code)).first()
+            if row is None or not self._teacher_owns(conn, row.id, secret):
+                return None
+        return self._class_of(row)
+
+    def secret_classes(self, teacher_secrets: Sequence[str]) -> dict[str, LiveClass]:
+        """The classes these secrets open (a teacher's browser keeps them in its cookie), by
+        secret; a secret that opens nothing is left out. At most :data:`MAX_TEACHER_CLASSES`."""
+        if isinstance(teacher_secrets, str) or not isinstance(teacher_secrets, Sequence):
+            raise InvalidInput(N_("The store's «{field}» must be plain data, not {value}."),
+                               field="teacher_secrets", value=type(teacher_secrets).__name__)
+        if len(teacher_secrets) > MAX_TEACHER_CLASSES:
+            raise InvalidInput(N_("The store's «{field}» must be between {low} and {high}, not {value}."),
+                               field="teacher_secrets", low=0, high=MAX_TEACHER_CLASSES,
+                               value=len(teacher_secrets))
+        by_key = {teacher_key(s): s for s in map(_secret_arg, teacher_secrets) if s is not None}
+        if not by_key:
+            return {}
+        with self._tx(write=False) as conn:
+            rows = conn.execute(select(live_classes).where(live_classes.c.teacher_key.in_(list(by_key)))
+                                .order_by(live_classes.c.created_at.desc(), live_classes.c.id.desc())).all()
+        return {by_key[r.teacher_key]: self._class_of(r) for r in rows}
+
+    def close_class(self, code: str, secret: str, at: datetime | None = None) -> bool:
+        """The teacher ends the class: pupils can no longer join or answer. True if it was open
+        and ``secret`` is its teacher's."""
+        code = normalise_code(code)
         given = None if at is None else _when(at)
         with self._tx(write=True) as conn:
-            cls = conn.execute(select(live_classes.c.id).where(
-                live_classes.c.code == code, live_classes.c.teacher == name)).first()
-            if cls is None:
+            cls = conn.execute(select(live_classes.c.id).where(live_classes.c.code == code)).first()
+            if cls is None or not self._teacher_owns(conn, cls.id, secret):
                 return False
             now = self._lock_open_votes(conn, live_questions.c.class_id == cls.id, given)
             conn.execute(update(live_questions).where(live_questions.c.class_id == cls.id,
@@ -1262,31 +1330,39 @@ class Store:
             row = conn.execute(select(live_pupils).where(live_pupils.c.token == token)).first()
         return None if row is None else self._pupil_of(row)
 
-    def class_pupils(self, class_id: int) -> list[LivePupil]:
+    def class_pupils(self, class_id: int, secret: str) -> list[LivePupil] | None:
+        """The class's pupils (their names and phone tokens) for its teacher; None for anyone else."""
         class_id = _whole(class_id, "class_id", 1, 2**62)
         with self._tx(write=False) as conn:
+            if not self._teacher_owns(conn, class_id, secret):
+                return None
             rows = conn.execute(select(live_pupils).where(live_pupils.c.class_id == class_id)
                                 .order_by(live_pupils.c.joined_at, live_pupils.c.id).limit(MAX_PUPILS)).all()
         return [self._pupil_of(r) for r in rows]
 
-    def _teacher_owns(self, conn: Connection, class_id: int, teacher: str) -> bool:
-        return conn.scalar(select(live_classes.c.id).where(live_classes.c.id == class_id,
-                                                           live_classes.c.teacher == teacher)) is not None
+    def _teacher_owns(self, conn: Connection, class_id: int, secret: object) -> bool:
+        """Whether ``secret`` is the teacher secret of class ``class_id``: the one check every
+        teacher action makes. The hashes are compared in constant time; a class made before
+        revision 0006 has no key and belongs to nobody (it expires within a day)."""
+        given = _secret_arg(secret)
+        stored = conn.scalar(select(live_classes.c.teacher_key).where(live_classes.c.id == class_id))
+        if given is None or not isinstance(stored, str) or not stored:
+            return False
+        return hmac.compare_digest(stored.encode("ascii"), teacher_key(given).encode("ascii"))
 
-    def remove_pupil(self, class_id: int, pupil_id: int, teacher: str) -> bool:
+    def remove_pupil(self, class_id: int, pupil_id: int, secret: str) -> bool:
         """The teacher removes a name (and its answers); the name is free again. True if removed."""
         class_id = _whole(class_id, "class_id", 1, 2**62)
         pupil_id = _whole(pupil_id, "pupil_id", 1, 2**62)
-        name = clean_profile_name(teacher)
         with self._tx(write=True) as conn:
-            if not self._teacher_owns(conn, class_id, name):
+            if not self._teacher_owns(conn, class_id, secret):
                 return False
             conn.execute(delete(live_answers).where(live_answers.c.pupil_id == pupil_id))
             result = conn.execute(delete(live_pupils).where(live_pupils.c.id == pupil_id,
                                                             live_pupils.c.class_id == class_id))
             return bool(result.rowcount)
 
-    def open_question(self, class_id: int, spot: str, teacher: str, *, seconds: int | None = None,
+    def open_question(self, class_id: int, spot: str, secret: str, *, seconds: int | None = None,
                       hand: str | None = None, at: datetime | None = None) -> LiveQuestion | None:
         """Open a vote on ``spot`` (the previous one, if still open, closes). None: not the teacher's
         class, or the class is over.
@@ -1305,14 +1381,14 @@ class Store:
         elif hand is not None:
             raise InvalidInput(N_("The store's «{field}» does not match the spot {spot}."), field="hand",
                                spot=spot[:60])
-        name = clean_profile_name(teacher)
         if seconds is not None:
             seconds = _whole(seconds, "seconds", 5, MAX_SECONDS)
         given = None if at is None else _when(at)
         with self._tx(write=True) as conn:
-            row = conn.execute(select(live_classes).where(live_classes.c.id == class_id,
-                                                          live_classes.c.teacher == name)).first()
-            if row is None or self._class_of(row).state(_now() if given is None else given) != CLASS_OPEN:
+            row = conn.execute(select(live_classes).where(live_classes.c.id == class_id)).first()
+            if row is None or not self._teacher_owns(conn, class_id, secret):
+                return None
+            if self._class_of(row).state(_now() if given is None else given) != CLASS_OPEN:
                 return None
             now = self._lock_open_votes(conn, live_questions.c.class_id == class_id, given)
             conn.execute(update(live_questions).where(live_questions.c.class_id == class_id,
@@ -1329,17 +1405,19 @@ class Store:
                                                             live_questions.c.number == number)).one()
             return self._question_of(new)
 
-    def close_question(self, question_id: int, teacher: str, at: datetime | None = None) -> bool:
-        """The teacher closes the vote; True if it was still open."""
+    def close_question(self, question_id: int, secret: str, at: datetime | None = None) -> bool:
+        """The teacher closes the vote; True if it was still open and ``secret`` is the teacher's."""
         question_id = _whole(question_id, "question_id", 1, 2**62)
-        name = clean_profile_name(teacher)
         given = None if at is None else _when(at)
         with self._tx(write=True) as conn:
+            class_id = conn.scalar(select(live_questions.c.class_id)
+                                   .where(live_questions.c.id == question_id))
+            if class_id is None or not self._teacher_owns(conn, class_id, secret):
+                return False
             now = self._lock_open_votes(conn, live_questions.c.id == question_id, given)
-            owned = select(live_classes.c.id).where(live_classes.c.teacher == name)
             result = conn.execute(update(live_questions).where(
-                live_questions.c.id == question_id, live_questions.c.closed_at.is_(None),
-                live_questions.c.class_id.in_(owned)).values(closed_at=now))
+                live_questions.c.id == question_id, live_questions.c.closed_at.is_(None))
+                .values(closed_at=now))
             return bool(result.rowcount)
 
     def _for_share(self, stmt: Any) -> Any:
@@ -1415,21 +1493,29 @@ class Store:
                                .where(a.c.question_id == question_id, a.c.pupil_id == pupil_id)).first()
         return None if row is None else AnswerRow(*row)
 
-    def question_answers(self, question_id: int) -> list[AnswerRow]:
+    def question_answers(self, question_id: int, secret: str) -> list[AnswerRow] | None:
+        """Every answer to a vote, with the pupils' names, for the class's teacher; None for anyone
+        else (a phone reads only its own answer, :meth:`class_answer`, and the counts, :meth:`snapshot`)."""
         question_id = _whole(question_id, "question_id", 1, 2**62)
         a, p, q = live_answers, live_pupils, live_questions
         with self._tx(write=False) as conn:
+            class_id = conn.scalar(select(q.c.class_id).where(q.c.id == question_id))
+            if class_id is None or not self._teacher_owns(conn, class_id, secret):
+                return None
             rows = conn.execute(select(q.c.number, p.c.name, a.c.answer, a.c.grade, a.c.ev_loss_bb)
                                 .join(p, p.c.id == a.c.pupil_id).join(q, q.c.id == a.c.question_id)
                                 .where(a.c.question_id == question_id)
                                 .order_by(a.c.answered_at, a.c.id).limit(MAX_ROWS)).all()
         return [AnswerRow(*r) for r in rows]
 
-    def class_results(self, class_id: int) -> ClassResults:
-        """Every question, pupil and answer of a class (the results page and its CSV)."""
+    def class_results(self, class_id: int, secret: str) -> ClassResults | None:
+        """Every question, pupil and answer of a class (the results page and its CSV), for its
+        teacher; None for anyone else."""
         class_id = _whole(class_id, "class_id", 1, 2**62)
         a, p, q = live_answers, live_pupils, live_questions
         with self._tx(write=False) as conn:
+            if not self._teacher_owns(conn, class_id, secret):
+                return None
             questions = [self._question_of(r) for r in conn.execute(
                 select(q).where(q.c.class_id == class_id).order_by(q.c.number).limit(MAX_ROWS)).all()]
             pupils = list(conn.scalars(select(p.c.name).where(p.c.class_id == class_id)

@@ -95,19 +95,21 @@ def test_a_question_answer_is_an_index_or_a_whole_number() -> None:
 def test_a_pasted_hand_is_stored_with_its_question(store_url: str) -> None:
     store = Store(store_url)
     cls = store.create_class("Prof", at=T0)
+    key = cls.teacher_secret
+    assert key is not None
     text = "variant = 'NT'\nactions = []\n"
     spot = SpotRef.pasted(hand_digest(text), 3).key()
-    for bad in (lambda: store.open_question(cls.id, spot, "Prof", at=T0),  # no hand
-                lambda: store.open_question(cls.id, spot, "Prof", hand=text + " ", at=T0),  # another hand
-                lambda: store.open_question(cls.id, "lesson:03-azioni/1/4", "Prof", hand=text, at=T0),
-                lambda: store.open_question(cls.id, spot, "Prof", hand="x" * 64_001, at=T0)):
+    for bad in (lambda: store.open_question(cls.id, spot, key, at=T0),  # no hand
+                lambda: store.open_question(cls.id, spot, key, hand=text + " ", at=T0),  # another hand
+                lambda: store.open_question(cls.id, "lesson:03-azioni/1/4", key, hand=text, at=T0),
+                lambda: store.open_question(cls.id, spot, key, hand="x" * 64_001, at=T0)):
         with pytest.raises(InvalidInput):
             bad()
-    q = store.open_question(cls.id, spot, "Prof", hand=text, at=T0)
+    q = store.open_question(cls.id, spot, key, hand=text, at=T0)
     assert q is not None and q.hand == text and q.spot == spot
     snap = store.snapshot(cls.code, at=T0)
     assert snap is not None and snap.question == q
-    quiz = store.open_question(cls.id, "quiz:01-regole/chi-vince", "Prof", at=T0)
+    quiz = store.open_question(cls.id, "quiz:01-regole/chi-vince", key, at=T0)
     assert quiz is not None and quiz.hand is None
 
 
@@ -155,10 +157,12 @@ def test_a_class_is_joined_by_code_with_unique_names(store_url: str) -> None:
     assert again.status == "rejoined" and again.pupil == anna.pupil
     assert store.pupil("tok-anna") == anna.pupil
     assert store.join_class("ZZZZZZ", "Anna", "t", at=T0).status == "unknown"
-    assert [p.name for p in store.class_pupils(cls.id)] == ["Anna"]
+    key = cls.teacher_secret
+    assert key is not None
+    assert [p.name for p in store.class_pupils(cls.id, key) or []] == ["Anna"]
     # the teacher removes the name: it is free again, and the phone no longer belongs
-    assert not store.remove_pupil(cls.id, anna.pupil.id, "Somebody else")
-    assert store.remove_pupil(cls.id, anna.pupil.id, "Prof")
+    assert not store.remove_pupil(cls.id, anna.pupil.id, "Prof")  # the teacher's profile is no key
+    assert store.remove_pupil(cls.id, anna.pupil.id, key)
     assert store.pupil("tok-anna") is None
     assert store.join_class(cls.code, "Anna", "tok-other", at=T0).status == "joined"
 
@@ -168,8 +172,10 @@ def test_closed_and_expired_classes_refuse_pupils(store_url: str) -> None:
     cls = store.create_class("Prof", hours=1, at=T0)
     assert store.join_class(cls.code, "Late", "t1", at=T0 + timedelta(hours=1)).status == "expired"
     other = store.create_class("Prof", at=T0)
-    assert not store.close_class(other.code, "Not the teacher", at=T0)
-    assert store.close_class(other.code, "Prof", at=T0)
+    assert other.teacher_secret is not None and other.teacher_secret != cls.teacher_secret
+    assert not store.close_class(other.code, "Prof", at=T0)
+    assert not store.close_class(other.code, str(cls.teacher_secret), at=T0)  # another class's key
+    assert store.close_class(other.code, other.teacher_secret, at=T0)
     assert store.join_class(other.code, "Anna", "t2", at=T0).status == "closed"
     assert [c.code for c in store.teacher_classes("Prof")] == sorted(
         [cls.code, other.code], key=[other.code, cls.code].index)
@@ -178,11 +184,13 @@ def test_closed_and_expired_classes_refuse_pupils(store_url: str) -> None:
 def test_a_vote_takes_one_answer_per_pupil_until_it_closes(store_url: str) -> None:
     store = Store(store_url)
     cls = store.create_class("Prof", at=T0)
+    key = cls.teacher_secret
+    assert key is not None
     a = store.join_class(cls.code, "Anna", "ta", at=T0).pupil
     b = store.join_class(cls.code, "Bruno", "tb", at=T0).pupil
     assert a is not None and b is not None
-    assert store.open_question(cls.id, "lesson:03-azioni/1/4", "Intruder", at=T0) is None
-    q = store.open_question(cls.id, "lesson:03-azioni/1/4", "Prof", seconds=30, at=T0)
+    assert store.open_question(cls.id, "lesson:03-azioni/1/4", "Prof", at=T0) is None
+    q = store.open_question(cls.id, "lesson:03-azioni/1/4", key, seconds=30, at=T0)
     assert q is not None and q.number == 1 and q.is_open(T0)
     snap = store.snapshot(cls.code, at=T0)
     assert snap is not None and snap.question == q and snap.pupils == 2 and snap.answered == 0
@@ -191,14 +199,15 @@ def test_a_vote_takes_one_answer_per_pupil_until_it_closes(store_url: str) -> No
     assert store.class_answer(q.id, a.id) == AnswerRow(1, "Anna", "p3 cc", "ottima", None)
     # the countdown ran out
     assert store.record_class_answer(q.id, b.id, "p3 f", at=T0 + timedelta(seconds=31)) == "closed"
-    q2 = store.open_question(cls.id, "lesson:03-azioni/1/4", "Prof", at=T0 + timedelta(minutes=1))
+    q2 = store.open_question(cls.id, "lesson:03-azioni/1/4", key, at=T0 + timedelta(minutes=1))
     assert q2 is not None and q2.number == 2
     assert store.record_class_answer(q.id, b.id, "p3 f", at=T0) == "closed"  # opening q2 closed q
     assert store.record_class_answer(q2.id, b.id, "p3 f", grade="errore", ev_loss_bb=1.0) == "recorded"
-    assert store.close_question(q2.id, "Prof")
-    assert not store.close_question(q2.id, "Prof")
+    assert store.close_question(q2.id, key)
+    assert not store.close_question(q2.id, key)
     assert store.record_class_answer(q2.id, a.id, "p3 cc") == "closed"
-    results = store.class_results(cls.id)
+    results = store.class_results(cls.id, key)
+    assert results is not None
     assert [x.number for x in results.questions] == [1, 2]
     assert results.pupils == ["Anna", "Bruno"]
     assert [(r.question, r.pupil, r.answer) for r in results.rows] == [
@@ -212,11 +221,12 @@ def test_a_vote_takes_one_answer_per_pupil_until_it_closes(store_url: str) -> No
 def test_store_checks_every_argument(store_url: str) -> None:
     store = Store(store_url)
     cls = store.create_class("Prof", at=T0)
+    key = str(cls.teacher_secret)
     for call in (lambda: store.create_class("Prof", hours=0), lambda: store.create_class("Prof", "x" * 81),
                  lambda: store.join_class(cls.code, "x" * 25, "t"), lambda: store.join_class("??", "A", "t"),
                  lambda: store.join_class(cls.code, "A", "t" * 33),
-                 lambda: store.open_question(cls.id, "", "Prof"),
-                 lambda: store.open_question(cls.id, "lesson:x/0/1", "Prof", seconds=1),
+                 lambda: store.open_question(cls.id, "", key),
+                 lambda: store.open_question(cls.id, "lesson:x/0/1", key, seconds=1),
                  lambda: store.record_class_answer(1, 1, "x" * 61),
                  lambda: store.record_class_answer(True, 1, "p3 cc"),  # type: ignore[arg-type]
                  lambda: store.record_class_answer(1, 1, "p3 cc", ev_loss_bb=float("nan"))):
@@ -228,12 +238,13 @@ def test_racing_pupils_each_answer_exactly_once(store_url: str) -> None:
     """Forty phones, each sending its answer twice at once: forty rows, no error."""
     store = Store(store_url)
     cls = store.create_class("Prof")
+    key = str(cls.teacher_secret)
     pupils = []
     for i in range(40):
         res = store.join_class(cls.code, f"Alunno {i}", f"tok{i}")
         assert res.pupil is not None
         pupils.append(res.pupil)
-    q = store.open_question(cls.id, "lesson:03-azioni/1/4", "Prof")
+    q = store.open_question(cls.id, "lesson:03-azioni/1/4", key)
     assert q is not None
     outcomes: list[str] = []
     lock = threading.Lock()

@@ -21,13 +21,15 @@ BOUND = 60.0  # seconds: a bound on every wait, so a broken lock fails the test 
 
 
 def _class_with_pupils(store: Store, n: int) -> tuple[int, str, list[int]]:
+    """A class of ``n`` pupils: its id, its teacher secret (every teacher action asks for it), the pupils."""
     cls = store.create_class("Prof")
+    assert cls.teacher_secret is not None
     ids = []
     for i in range(n):
         res = store.join_class(cls.code, f"Alunno {i}", f"tok{i}")
         assert res.pupil is not None
         ids.append(res.pupil.id)
-    return cls.id, cls.code, ids
+    return cls.id, cls.teacher_secret, ids
 
 
 def _answers(url: str, question_id: int) -> list[tuple[int, datetime]]:
@@ -72,8 +74,8 @@ def test_a_close_waits_for_the_answer_in_flight(pg_url: str) -> None:
     Without the lock the close returns at once and the answer lands after it.
     """
     answering, closing = Store(pg_url), Store(pg_url)
-    class_id, _, pupils = _class_with_pupils(answering, 1)
-    q = answering.open_question(class_id, "lesson:03-azioni/1/4", "Prof")
+    class_id, key, pupils = _class_with_pupils(answering, 1)
+    q = answering.open_question(class_id, "lesson:03-azioni/1/4", key)
     assert q is not None
     reached, go = threading.Event(), threading.Event()
     real = answering._insert_ignore
@@ -91,7 +93,7 @@ def test_a_close_waits_for_the_answer_in_flight(pg_url: str) -> None:
         got["answer"] = answering.record_class_answer(q.id, pupils[0], "p3 cc", grade="ottima")
 
     def close() -> None:
-        got["closed"] = closing.close_question(q.id, "Prof")
+        got["closed"] = closing.close_question(q.id, key)
         got["seen_at_close"] = len(_answers(pg_url, q.id))  # what the close's caller sees next
 
     a = threading.Thread(target=answer)
@@ -117,9 +119,9 @@ def test_a_close_waits_for_the_answer_in_flight(pg_url: str) -> None:
     assert len(rows) == 1 and rows[0][1] <= _closed_at(pg_url, q.id)
 
 
-def _race_round(url: str, teacher: Store, stores: list[Store], class_id: int, pupils: list[int],
+def _race_round(url: str, teacher: Store, stores: list[Store], class_id: int, key: str, pupils: list[int],
                 close_after: int) -> None:
-    q = teacher.open_question(class_id, "lesson:03-azioni/1/4", "Prof")
+    q = teacher.open_question(class_id, "lesson:03-azioni/1/4", key)
     assert q is not None
     outcomes: dict[int, str] = {}
     lock = threading.Lock()
@@ -140,7 +142,7 @@ def _race_round(url: str, teacher: Store, stores: list[Store], class_id: int, pu
                 if len(outcomes) >= close_after:
                     break
             threading.Event().wait(0.001)
-        seen["closed"] = teacher.close_question(q.id, "Prof")
+        seen["closed"] = teacher.close_question(q.id, key)
         seen["after_close"] = sorted(pid for pid, _ in _answers(url, q.id))
 
     workers = [threading.Thread(target=answer, args=(s, pupils[i::len(stores)]))
@@ -170,6 +172,6 @@ def test_answers_racing_closes_are_never_recorded_after_the_close(pg_url: str) -
     """
     stores = [Store(pg_url) for _ in range(6)]
     teacher = Store(pg_url)
-    class_id, _, pupils = _class_with_pupils(teacher, 36)
+    class_id, key, pupils = _class_with_pupils(teacher, 36)
     for r in range(4):
-        _race_round(pg_url, teacher, stores, class_id, pupils, close_after=6 + 4 * r)
+        _race_round(pg_url, teacher, stores, class_id, key, pupils, close_after=6 + 4 * r)

@@ -4,7 +4,7 @@
 the session's language each run; the URL paths stay fixed Italian words so a
 shared link (``/lezioni?lezione=...&mano=...&passo=...``) works in any language.
 Classroom mode hides the sidebar and the navigation and enlarges everything for
-a projector.
+a projector; the profile line is never drawn there, nor on the teacher's page.
 """
 
 from __future__ import annotations
@@ -20,6 +20,9 @@ from coach.ui import state
 from coach.ui.widgets import browser_scripts, db_notice, inject_base_css, play_money_note
 
 PAGES_DIR = "coach/ui/pages"
+# Pages that may be on a projector even outside classroom mode: the sidebar never names the
+# profile there (a profile code read on a wall screen must give nobody anything to type).
+PROJECTED = frozenset({"insegnante"})
 
 # (file stem, url path, English title msgid, icon)
 PAGES: tuple[tuple[str, str, str, str], ...] = (
@@ -89,8 +92,9 @@ def run() -> None:
     notice = st.container()  # «progressi non salvati», filled after the page ran
     if not classroom:
         with st.sidebar:
-            s = state.settings()
-            st.caption(t("Profile: {name}", name=state.profile_label(s.profile, t)))
+            if nav.url_path not in PROJECTED:
+                s = state.settings()
+                st.caption(t("Profile: {name}", name=state.profile_label(s.profile, t)))
             play_money_note()
     nav.run()
     with notice:

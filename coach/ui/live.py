@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import urlencode, urlsplit, urlunsplit
 
 import streamlit as st
 
@@ -233,14 +233,25 @@ def answer_label(ref: SpotRef, code: str, t: Translator, text: str | None = None
     return text_ + (" (all-in)" if record.all_in and record.kind != "fold" else "")
 
 
-def join_url(code: str) -> str:
-    """The pupils' page with the code, on the address this browser uses (for the QR code)."""
+def _page_url(page: str, query: str) -> str:
+    """One of our pages with ``query``, on the address this browser uses."""
     raw = st.context.url or "http://localhost:8501/" + TEACHER_PAGE
     parts = urlsplit(raw)
     path = parts.path.rstrip("/")
     if path.endswith("/" + TEACHER_PAGE) or path == TEACHER_PAGE:
         path = path[: -len(TEACHER_PAGE)].rstrip("/")
-    return urlunsplit((parts.scheme, parts.netloc, f"{path}/{PUPIL_PAGE}", f"codice={code}", ""))
+    return urlunsplit((parts.scheme, parts.netloc, f"{path}/{page}", query, ""))
+
+
+def join_url(code: str) -> str:
+    """The pupils' page with the code, on the address this browser uses (for the QR code)."""
+    return _page_url(PUPIL_PAGE, f"codice={code}")
+
+
+def teacher_url(code: str, secret: str) -> str:
+    """The private teacher link: the teacher page with the class and its secret (whoever opens it
+    becomes the class's teacher on that device; never projected)."""
+    return _page_url(TEACHER_PAGE, urlencode({"codice": code, "chiave": secret}))
 
 
 def qr_svg(url: str, *, scale: int = 10) -> str:

@@ -22,6 +22,8 @@ from urllib.parse import quote, unquote
 
 import streamlit as st
 
+from coach import signing
+from coach.classroom import normalise_code
 from coach.errors import CoachError, InvalidInput
 from coach.habit import clamp_goal
 from coach.i18n import SUPPORTED_LOCALES, Message, Translator, get_translator
@@ -33,6 +35,12 @@ PROFILE_KEY = "coach.profile"  # this session's profile before the settings are 
 PROFILE_COOKIE = "coach_profile"
 PREFERENCES = ("locale", "four_colour", "feedback_timing", "letter_shortcuts", "daily_goal")
 DB_ERROR = "coach.db_error"  # why the last store call failed (a Message): «progressi non salvati»
+# The teacher's browser keeps the secrets of its classes (class code -> secret) in a signed cookie.
+TEACHER_COOKIE = "coach_teacher"
+TEACHER_COOKIE_KEY = "coach.teacher_cookie"  # the cookie's raw value, when a test plays the browser
+TEACHER_KEYS = "coach.teacher_keys"  # this session's teacher secrets, class code -> secret
+TEACHER_COOKIE_CLASSES = 20  # the newest classes a browser remembers (the cookie stays < 2 KB)
+TEACHER_COOKIE_AGE = 30 * 24 * 3600  # seconds: the results stay readable after the class ends
 T = TypeVar("T")
 
 # A guest profile code: four letters and four digits, without look-alikes (I/O/L, 0/1),
@@ -63,7 +71,13 @@ def normalise_profile(name: str) -> str:
 
 
 def profile_label(profile: str, t: Translator) -> str:
-    """How a profile is named on screen: a guest code as "ospite KQMX-4727", a name as typed."""
+    """How a profile is named on screen: a guest code as "ospite KQMX-4727", a name as typed.
+
+    In classroom mode (a projector) no profile is ever named: «ospite», whatever it is, so a
+    pupil reads nothing on the wall that he could type to become somebody else.
+    """
+    if classroom():
+        return t("guest")
     return t("guest {code}", code=profile) if is_guest_code(profile) else profile
 
 
@@ -103,6 +117,75 @@ def _store(url: str) -> Store:
 def store() -> Store:
     """The shared progress store for this app's database URL (StoreError if it cannot be made)."""
     return _store(database_url())
+
+
+@st.cache_resource(show_spinner=False)
+def _server_secret(configured: str) -> str:
+    return signing.server_secret(configured=configured or None)
+
+
+def server_secret() -> str:
+    """The server's signing secret (coach/signing.py): ``COACH_SECRET``, else ``coach_secret`` in
+    Streamlit's secrets, else the data folder's file; read once per process and value."""
+    try:
+        configured = st.secrets.get("coach_secret")
+    except Exception:  # no secrets file at all: Streamlit raises rather than returning None
+        configured = None
+    return _server_secret(configured.strip() if isinstance(configured, str) else "")
+
+
+def _teacher_signer() -> signing.Signer:
+    return signing.Signer(server_secret(), signing.PURPOSE_TEACHER)
+
+
+def read_teacher_cookie(raw: object) -> dict[str, str]:
+    """The class secrets a teacher cookie carries (class code -> secret); ``{}`` for a cookie
+    that is missing, edited, forged or signed for another purpose (a learner's id)."""
+    value = _teacher_signer().unsign(raw)
+    if not isinstance(value, dict):
+        return {}
+    out: dict[str, str] = {}
+    for code, secret in list(value.items())[-TEACHER_COOKIE_CLASSES:]:
+        try:
+            code = normalise_code(code)
+        except InvalidInput:
+            continue
+        if isinstance(secret, str) and secret:
+            out[code] = secret
+    return out
+
+
+def teacher_keys() -> dict[str, str]:
+    """This browser's teacher secrets (class code -> secret), read from its cookie once a session.
+
+    Only a secret that opened its class here (created, or a teacher link) is ever added, and the
+    store checks it again on every action: the cookie is a convenience, never the authority.
+    """
+    keys = st.session_state.get(TEACHER_KEYS)
+    if isinstance(keys, dict):
+        return keys
+    raw = st.session_state.get(TEACHER_COOKIE_KEY)
+    if raw is None:
+        try:
+            raw = st.context.cookies.get(TEACHER_COOKIE)
+        except Exception:  # no browser (a bare script run): no cookie
+            raw = None
+    keys = read_teacher_cookie(unquote(raw) if isinstance(raw, str) else None)
+    st.session_state[TEACHER_KEYS] = keys
+    return keys
+
+
+def remember_teacher_key(code: str, secret: str) -> None:
+    """Keep a class's secret in this session (the page then writes it into the cookie)."""
+    keys = dict(teacher_keys())
+    keys.pop(code, None)
+    keys[code] = secret  # the newest last: the cookie keeps the last TEACHER_COOKIE_CLASSES
+    st.session_state[TEACHER_KEYS] = dict(list(keys.items())[-TEACHER_COOKIE_CLASSES:])
+
+
+def teacher_cookie_script() -> str:
+    """The script that writes this session's teacher secrets into the browser's signed cookie."""
+    return cookie_script(TEACHER_COOKIE, _teacher_signer().sign(teacher_keys()), max_age=TEACHER_COOKIE_AGE)
 
 
 def save(action: Callable[[Store], T]) -> T | None:

@@ -11,12 +11,20 @@ text. The results page lists every question and every pupil, with a CSV.
 The class lives in the database; this page keeps only which class and which
 spot the teacher is looking at (and mirrors the class code into the URL, so a
 reload comes back to it).
+
+Who is the teacher: whoever holds the class's secret (issue 20), never a profile
+name that a pupil could read on the projector and type. ``create_class`` returns
+the secret once; this browser keeps it in a signed cookie (``state.teacher_keys``),
+and «Mostra il link dell'insegnante» gives a private link
+(``/insegnante?codice=CODE&chiave=SECRET``) that moves the class to another device:
+opening it adopts the class there and takes the secret out of the address bar.
 """
 
 from __future__ import annotations
 
 import html
 import textwrap
+import time
 from dataclasses import replace
 from functools import partial
 
@@ -32,13 +40,14 @@ from coach.classroom import (
     SpotRef,
     distribution,
     hand_digest,
+    normalise_code,
     per_pupil,
     quiz_grade,
     results_csv,
     seconds_left,
     share_right,
 )
-from coach.errors import CoachError
+from coach.errors import CoachError, InvalidInput
 from coach.i18n import N_, NN_, Translator
 from coach.lessons.schema import Lesson, Question
 from coach.persistence import ClassSnapshot, LiveClass, LivePupil, LiveQuestion
@@ -59,6 +68,19 @@ QUIZ = "live.teacher.quiz"  # the quiz spot key picked
 PASTED = "live.teacher.pasted"  # the pasted hand's PHH text (as the store keeps it)
 POINT = "live.teacher.point"  # the action index of the decision picked in the pasted hand
 PASTE_PROBLEM = "live.teacher.paste_problem"  # why the last pasted hand was refused (translated)
+LINK_SHOWN = "live.teacher.link_shown"  # the private teacher link is on screen
+LINK_PROBLEM = "live.teacher.link_problem"  # a teacher link that opened nothing (translated)
+LINK_FAILS = "live.teacher.link_fails"  # when this session's wrong teacher links were opened
+KEY_PARAM = "chiave"  # the teacher link's secret in the URL (taken out once read)
+# A tiny local limit on wrong teacher links, per session: the secret has 192 bits, so guessing is
+# hopeless anyway; this only stops a page from being used as a fast oracle.
+LINK_TRIES = 5
+LINK_WINDOW_S = 600.0
+BAD_LINK = N_("This teacher link does not open any class: it is wrong, incomplete or the class was deleted. "
+              "Copy the whole link again from the device where the class is open.")
+TOO_MANY_LINKS = N_("Too many wrong teacher links: try again in a few minutes.")
+NOT_HERE = N_("Class {code} is managed from another device. To manage it here, open its teacher link "
+              "(on the teacher's device: «Show the teacher link»).")
 COUNTDOWNS = (0, 20, 30, 60, 90)
 
 ANSWERED = NN_("{n} of {total} has answered", "{n} of {total} have answered")
@@ -75,7 +97,13 @@ def pupils_line(n: int, t: Translator) -> str:
 
 
 def _teacher() -> str:
+    """The creating profile (kept with the class for lists and limits; it grants nothing)."""
     return state.settings().profile
+
+
+def _key(code: str) -> str:
+    """This browser's secret for class ``code`` ("" when it has none: the store refuses it)."""
+    return state.teacher_keys().get(code, "")
 
 
 # -- callbacks ------------------------------------------------------------------------------
@@ -84,7 +112,8 @@ def _on_create() -> None:
     hours = int(st.session_state.get("live.new.hours") or DEFAULT_HOURS)
     teacher = _teacher()
     created = state.save(lambda db: db.create_class(teacher, title, hours=hours))
-    if created is not None:
+    if created is not None and created.teacher_secret:
+        state.remember_teacher_key(created.code, created.teacher_secret)
         _show_class(created.code)
 
 
@@ -92,6 +121,7 @@ def _show_class(code: str) -> None:
     state.put(CLASS, code)
     st.query_params["codice"] = code
     st.session_state.pop(VIEW, None)
+    st.session_state.pop(LINK_SHOWN, None)
 
 
 def _on_leave() -> None:
@@ -101,24 +131,28 @@ def _on_leave() -> None:
 
 
 def _on_close_class(code: str) -> None:
-    teacher = _teacher()
-    state.save(lambda db: db.close_class(code, teacher))
+    key = _key(code)
+    state.save(lambda db: db.close_class(code, key))
 
 
-def _on_remove(class_id: int, pupil_id: int) -> None:
-    teacher = _teacher()
-    state.save(lambda db: db.remove_pupil(class_id, pupil_id, teacher))
+def _on_remove(code: str, class_id: int, pupil_id: int) -> None:
+    key = _key(code)
+    state.save(lambda db: db.remove_pupil(class_id, pupil_id, key))
 
 
-def _on_open(class_id: int, spot: str, hand: str | None = None) -> None:
+def _on_open(code: str, class_id: int, spot: str, hand: str | None = None) -> None:
     seconds = int(st.session_state.get("live.countdown") or 0)
-    teacher = _teacher()
-    state.save(lambda db: db.open_question(class_id, spot, teacher, seconds=seconds or None, hand=hand))
+    key = _key(code)
+    state.save(lambda db: db.open_question(class_id, spot, key, seconds=seconds or None, hand=hand))
 
 
-def _on_close_vote(question_id: int) -> None:
-    teacher = _teacher()
-    state.save(lambda db: db.close_question(question_id, teacher))
+def _on_close_vote(code: str, question_id: int) -> None:
+    key = _key(code)
+    state.save(lambda db: db.close_question(question_id, key))
+
+
+def _on_show_link(shown: bool) -> None:
+    st.session_state[LINK_SHOWN] = shown
 
 
 def _on_reveal(question_id: int) -> None:
@@ -135,19 +169,69 @@ def render() -> None:
     page_header(t("Live class"))
     if not state.classroom():
         st.caption(t("On the projector, open this page in classroom mode: large text, one screen."))
-    code = st.query_params.get("codice") or state.get(CLASS, None)
-    snap = live.snapshot(code) if isinstance(code, str) and code else None
-    if snap is None or snap.live_class.teacher != _teacher():
+    _adopt_link(t)
+    code = _wanted_code()
+    key = _key(code) if code else ""
+    snap = live.snapshot(code) if code and key else None
+    if snap is not None and state.load(lambda db: db.teacher_class(code, key), None) is None:
+        snap = None  # a secret this device kept that no longer opens the class
+    if snap is None:
         if code:
             st.session_state.pop(CLASS, None)
+            if not key:
+                st.info(t(NOT_HERE, code=code), icon=":material/key:")
         _start(t)
+    else:
+        state.put(CLASS, snap.live_class.code)
+        _class_page(snap, t)
+    if state.teacher_keys():  # last on the page: the browser keeps its classes' secrets (signed)
+        st.html(state.teacher_cookie_script(), unsafe_allow_javascript=True)
+
+
+def _wanted_code() -> str:
+    """The class this page should show: the URL's code (a reload, a shared link) or the session's."""
+    raw = st.query_params.get("codice") or state.get(CLASS, None)
+    try:
+        return normalise_code(raw) if isinstance(raw, str) and raw else ""
+    except InvalidInput:
+        return ""
+
+
+def _adopt_link(t: Translator) -> None:
+    """A teacher link opened here: the class becomes this device's, and the secret leaves the URL at
+    once (a projector must not keep it in its address bar). A wrong link says so, once."""
+    secret = st.query_params.get(KEY_PARAM)
+    if secret is None:
         return
-    state.put(CLASS, snap.live_class.code)
-    _class_page(snap, t)
+    del st.query_params[KEY_PARAM]
+    now = time.monotonic()
+    fails = [f for f in state.get(LINK_FAILS, list[float]()) if now - f < LINK_WINDOW_S]
+    st.session_state[LINK_FAILS] = fails
+    if len(fails) >= LINK_TRIES:
+        st.session_state[LINK_PROBLEM] = t(TOO_MANY_LINKS)
+        return
+    raw = st.query_params.get("codice") or ""
+    try:
+        code = normalise_code(raw)
+    except InvalidInput:
+        code = ""
+    found = state.load(lambda db: db.teacher_class(code, secret), None) if code else None
+    if found is None:
+        fails.append(now)
+        st.session_state[LINK_PROBLEM] = t(BAD_LINK)
+        st.session_state.pop(CLASS, None)
+        if "codice" in st.query_params:
+            del st.query_params["codice"]
+        return
+    state.remember_teacher_key(found.code, secret)
+    _show_class(found.code)
 
 
 def _start(t: Translator) -> None:
-    """No class yet: create one, or go back to one of this teacher's open classes."""
+    """No class yet: create one, or go back to one of this browser's open classes."""
+    problem = st.session_state.pop(LINK_PROBLEM, None)
+    if isinstance(problem, str):
+        st.error(problem, icon=":material/key_off:")
     with st.container(border=True):
         st.header(t("A new class"))
         st.text_input(t("Name of the class (optional)"), key="live.new.title", max_chars=80,
@@ -157,9 +241,9 @@ def _start(t: Translator) -> None:
                      format_func=lambda h: t.counted(HOURS, n=h))
         st.button(t("Create the class"), key="live.create", type="primary", on_click=_on_create,
                   icon=":material/groups:")
-    teacher = _teacher()
-    mine = [c for c in state.load(lambda db: db.teacher_classes(teacher), list[LiveClass]())
-            if c.state() == CLASS_OPEN]
+    held = list(state.teacher_keys().values())
+    found = state.load(lambda db: db.secret_classes(held), dict[str, LiveClass]()) if held else {}
+    mine = [c for c in found.values() if c.state() == CLASS_OPEN]
     if mine:
         st.header(t("Your open classes"))
         for c in mine:
@@ -197,6 +281,24 @@ def _class_page(snap: ClassSnapshot, t: Translator) -> None:
         _results(cls, t)
     else:
         _question(snap, t)
+    _teacher_link(cls, t)
+
+
+def _teacher_link(cls: LiveClass, t: Translator) -> None:
+    """The private link that opens this class as its teacher on another device, behind a button and a
+    warning: it is the class's key, so it must never reach the projector or a pupil."""
+    if not st.session_state.get(LINK_SHOWN):
+        st.button(t("Show the teacher link"), key="live.show_link", on_click=_on_show_link, args=(True,),
+                  icon=":material/key:", type="tertiary",
+                  help=t("To manage this class from another device. Never on the projector."))
+        return
+    with st.container(border=True):
+        st.warning(t("Never project this link and never give it to a pupil: whoever opens it is the teacher "
+                     "of this class (votes, names, results). Open it on your own device; if it leaks, end "
+                     "the class."), icon=":material/warning:")
+        st.code(live.teacher_url(cls.code, _key(cls.code)), language=None, wrap_lines=True)
+        st.button(t("Hide the teacher link"), key="live.hide_link", on_click=_on_show_link, args=(False,),
+                  icon=":material/visibility_off:")
 
 
 def _join_box(cls: LiveClass, t: Translator) -> None:
@@ -224,7 +326,8 @@ def _pupils(snap: ClassSnapshot, t: Translator) -> None:
 @st.fragment(run_every=live.POLL_S)
 def _pupil_list(cls: LiveClass, t: Translator) -> None:
     """The names as they join (the fragment reads the database about once a second)."""
-    pupils = state.load(lambda db: db.class_pupils(cls.id), list[LivePupil]())
+    key = _key(cls.code)
+    pupils = state.load(lambda db: db.class_pupils(cls.id, key), None) or list[LivePupil]()
     st.markdown("**" + pupils_line(len(pupils), t) + "**")
     if not pupils:
         st.caption(t("Nobody has joined yet."))
@@ -233,7 +336,7 @@ def _pupil_list(cls: LiveClass, t: Translator) -> None:
         for p in pupils:
             st.button(p.name, key=f"live.remove.{p.id}", icon=":material/close:",
                       help=t("Remove {name} from the class", name=p.name),
-                      on_click=_on_remove, args=(cls.id, p.id))
+                      on_click=_on_remove, args=(cls.code, cls.id, p.id))
     st.caption(t("Press a name to remove it from the class."))
 
 
@@ -389,7 +492,7 @@ def _vote_controls(snap: ClassSnapshot, ref: SpotRef, shown: LiveQuestion | None
     if open_vote and q is not None and shown is not None:
         _live_count(cls.code, q.id, t)
         st.button(t("Close the vote"), key="live.close_vote", type="primary", on_click=_on_close_vote,
-                  args=(q.id,), icon=":material/how_to_vote:", width="stretch")
+                  args=(cls.code, q.id), icon=":material/how_to_vote:", width="stretch")
     elif shown is not None:
         if shown.id not in state.get(REVEAL, set[int]()):
             st.button(t("Show the coach's verdict") if not ref.is_quiz else t("Show the right answer"),
@@ -451,8 +554,8 @@ def _open_controls(cls: LiveClass, ref: SpotRef, snap: ClassSnapshot, t: Transla
     st.selectbox(t("Time to answer"), COUNTDOWNS, key="live.countdown",
                  format_func=lambda s: t("no limit") if s == 0 else t("{n} seconds", n=s))
     st.button(t("Open the vote again") if again else t("Open the vote"), key="live.open",
-              type="secondary" if again else "primary", on_click=_on_open, args=(cls.id, ref.key(), hand),
-              icon=":material/how_to_vote:", width="stretch")
+              type="secondary" if again else "primary", on_click=_on_open,
+              args=(cls.code, cls.id, ref.key(), hand), icon=":material/how_to_vote:", width="stretch")
     st.caption(pupils_line(snap.pupils, t))
 
 
@@ -509,7 +612,8 @@ def quiz_bars(question: Question, answers: list[str], t: Translator) -> list[Ans
 
 def _outcome(q: LiveQuestion, ref: SpotRef, t: Translator) -> None:
     """The class's answers as bars, coloured by the coach's grade, and the share of right answers."""
-    rows = state.load(lambda db: db.question_answers(q.id), list[AnswerRow]())
+    key = _key(str(state.get(CLASS, "")))
+    rows = state.load(lambda db: db.question_answers(q.id, key), None) or list[AnswerRow]()
     answers = [(r.answer, r.grade) for r in rows]
     if not answers:
         st.header(t("Question {n}: the answers", n=q.number))
@@ -564,7 +668,8 @@ def _verdict(ref: SpotRef, pose: live.Posed, text: str | None, t: Translator) ->
 
 def _results(cls: LiveClass, t: Translator) -> None:
     """Per question (distribution, share right) and per pupil (answers, grades); CSV."""
-    res = state.load(lambda db: db.class_results(cls.id), None)
+    key = _key(cls.code)
+    res = state.load(lambda db: db.class_results(cls.id, key), None)
     if res is None:
         return
     if not res.questions:
