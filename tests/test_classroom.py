@@ -156,10 +156,13 @@ def test_a_class_is_joined_by_code_with_unique_names(store_url: str) -> None:
     assert store.pupil("tok-anna") == anna.pupil
     assert store.join_class("ZZZZZZ", "Anna", "t", at=T0).status == "unknown"
     assert [p.name for p in store.class_pupils(cls.id)] == ["Anna"]
-    # the teacher removes the name: it is free again, and the phone no longer belongs
+    # the teacher removes the name: the phone no longer belongs and the name stays blocked
+    # (tests/test_class_admission.py) until the teacher lets it in again
     assert not store.remove_pupil(cls.id, anna.pupil.id, "Somebody else")
     assert store.remove_pupil(cls.id, anna.pupil.id, "Prof")
     assert store.pupil("tok-anna") is None
+    assert store.join_class(cls.code, "Anna", "tok-other", at=T0).status == "blocked"
+    assert store.unblock_pupil(cls.id, anna.pupil.id, "Prof")
     assert store.join_class(cls.code, "Anna", "tok-other", at=T0).status == "joined"
 
 
