@@ -15,8 +15,10 @@ from __future__ import annotations
 import csv
 import hashlib
 import io
+import math
+import os
 import secrets
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Final
@@ -38,6 +40,31 @@ MAX_SECONDS: Final[int] = 600  # a vote's countdown
 TOKEN_BYTES: Final[int] = 12  # a pupil's secret (URL-safe, 16 characters), kept in the phone's URL
 MAX_TOKEN: Final[int] = 32
 MAX_SPOT: Final[int] = 200  # "lesson:03-azioni/1/4"
+# -- admission control (docs/CLASSE.md, «Chi può entrare») -----------------------------------
+# Token buckets in the store (``Store.take_token``), shared by every app process. A bucket holds
+# at most BURST tokens and gets PER_SECOND back each second; each join takes one.
+# Per connection (one browser tab's Streamlit session): a pupil joins once, maybe a few retries
+# for a name already taken; 1,000 joins from one tab get 5 and then one every 6 seconds.
+JOIN_CONNECTION_BURST: Final[float] = 5.0
+JOIN_CONNECTION_PER_SECOND: Final[float] = 1 / 6
+# Per client address: a whole class behind one school NAT joins from ONE address — 40 pupils in
+# a minute, with retries, stay well inside 80 at once plus one a second; a flood from one address
+# gets about 80 and then one a second (a 200-pupil hall fills in about two minutes).
+JOIN_ADDRESS_BURST: Final[float] = 80.0
+JOIN_ADDRESS_PER_SECOND: Final[float] = 1.0
+# Creating classes: a teacher makes one or two a lesson; ten an hour per tab, thirty an hour
+# per address (a school's teachers share its NAT).
+CREATE_CONNECTION_BURST: Final[float] = 10.0
+CREATE_CONNECTION_PER_SECOND: Final[float] = 10 / 3600
+CREATE_ADDRESS_BURST: Final[float] = 30.0
+CREATE_ADDRESS_PER_SECOND: Final[float] = 30 / 3600
+MAX_OPEN_CLASSES: Final[int] = 5  # open classes per teacher at once
+# Ended classes (and their pupils, questions, pasted hands and answers) are deleted this many days
+# after they closed or expired (``python -m coach db purge``, and a sweep at most once an hour).
+PURGE_DAYS_DEFAULT: Final[int] = 30
+MAX_PURGE_DAYS: Final[int] = 3650
+ENV_PURGE_DAYS: Final[str] = "COACH_PURGE_DAYS"
+SWEEP_EVERY_S: Final[float] = 3600.0
 # The grades that count as a right answer in the class's "share right".
 RIGHT_GRADES: Final[frozenset[str]] = frozenset({"ottima", "buona"})
 GRADE_ORDER: Final[tuple[str, ...]] = ("ottima", "buona", "imprecisa", "errore", "errore grave")
@@ -315,3 +342,62 @@ def results_csv(rows: Sequence[AnswerRow], spots: dict[int, str], header: Sequen
         writer.writerow([r.question, spots.get(r.question, ""), pupil, r.answer, r.grade or "",
                          "" if r.ev_loss_bb is None else f"{r.ev_loss_bb:.2f}"])
     return buf.getvalue()
+
+
+# -- admission control -------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Bucket:
+    """One token bucket: what it limits (``family:key``), how many at once, how fast it refills.
+
+    Every bucket of one family (the part before the first ``:``) has the same capacity and
+    rate: the store prunes a family's buckets once they would be full again.
+    """
+
+    name: str
+    capacity: float
+    per_second: float
+
+    def wait_s(self) -> int:
+        """An upper bound on the wait after a refusal: the time one token takes to come back."""
+        return max(1, math.ceil(1 / self.per_second))
+
+
+def _key(value: str) -> str:
+    """A connection id or an address as a bucket key (hashed: no address is stored in clear)."""
+    return hashlib.sha256(value.encode("utf-8")).hexdigest()[:32]
+
+
+def join_buckets(connection: str, address: str | None) -> list[Bucket]:
+    """The buckets a join takes from: this connection's, and this client address's when known
+    (behind a proxy Streamlit sees no address: the connection's only, docs/CLASSE.md)."""
+    out = [Bucket("join-conn:" + _key(connection), JOIN_CONNECTION_BURST, JOIN_CONNECTION_PER_SECOND)]
+    if address:
+        out.append(Bucket("join-addr:" + _key(address), JOIN_ADDRESS_BURST, JOIN_ADDRESS_PER_SECOND))
+    return out
+
+
+def create_buckets(connection: str, address: str | None) -> list[Bucket]:
+    """The buckets creating a class takes from (per connection and, when known, per address)."""
+    out = [Bucket("create-conn:" + _key(connection), CREATE_CONNECTION_BURST, CREATE_CONNECTION_PER_SECOND)]
+    if address:
+        out.append(Bucket("create-addr:" + _key(address), CREATE_ADDRESS_BURST, CREATE_ADDRESS_PER_SECOND))
+    return out
+
+
+def purge_days(env: Mapping[str, str] | None = None) -> int:
+    """Days an ended class is kept: ``COACH_PURGE_DAYS`` (1 to 3650), else 30.
+
+    Raises :class:`InvalidInput` for a value that is not such a whole number.
+    """
+    raw = (os.environ if env is None else env).get(ENV_PURGE_DAYS, "").strip()
+    if not raw:
+        return PURGE_DAYS_DEFAULT
+    if not raw.isdigit() or not 1 <= int(raw) <= MAX_PURGE_DAYS:
+        raise InvalidInput(N_("{name} must be a whole number of days from 1 to {limit}, not «{value}»."),
+                           name=ENV_PURGE_DAYS, limit=str(MAX_PURGE_DAYS), value=raw[:20])
+    return int(raw)
+
+
+def purge_date(ended: datetime, days: int) -> datetime:
+    """When an ended class is deleted (its results are downloadable until then)."""
+    return ended + timedelta(days=days)

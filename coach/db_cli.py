@@ -1,10 +1,14 @@
-"""``python -m coach db {upgrade,current,check,revision}``: the store's schema by hand.
+"""``python -m coach db {upgrade,current,check,revision,purge}``: the store's schema by hand.
 
 A learner's own SQLite file is upgraded by the app itself; on a class server
 the teacher runs ``python -m coach db upgrade`` once, after a backup and
 before starting the new version's app processes (docs/DEPLOY.md), so several
 processes never race to change a schema full of a class's progress. The
 database is ``--url`` or, as for the app, ``COACH_DATABASE_URL``.
+
+``purge [--days N] [--dry-run]`` deletes the live classes that ended more than N days ago
+(default ``COACH_PURGE_DAYS``, else 30) with their pupils, questions and answers, and prints
+how many; the app also sweeps them by itself (docs/CLASSE.md), this is for cron or by hand.
 """
 
 from __future__ import annotations
@@ -12,16 +16,20 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
+from coach.classroom import ENV_PURGE_DAYS, purge_days
 from coach.cliutil import ArgumentParser, add_locale, parse_args
-from coach.errors import StoreError
-from coach.i18n import get_translator
+from coach.errors import InvalidInput, StoreError
+from coach.i18n import Translator, get_translator
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = ArgumentParser(prog="python -m coach db", description="The progress store's schema.")
-    parser.add_argument("command", choices=["upgrade", "current", "check", "revision"])
+    parser.add_argument("command", choices=["upgrade", "current", "check", "revision", "purge"])
     parser.add_argument("--url", help="SQLAlchemy URL (default: COACH_DATABASE_URL, else the user's SQLite)")
     parser.add_argument("-m", "--message", default="", help="revision: what the new revision changes")
+    parser.add_argument("--days", default=None,
+                        help="purge: classes ended more than N days ago (default: COACH_PURGE_DAYS, else 30)")
+    parser.add_argument("--dry-run", action="store_true", help="purge: count only, delete nothing")
     add_locale(parser)
     args = parse_args(parser, argv)
     if isinstance(args, int):
@@ -29,6 +37,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     t = get_translator(args.locale)
     if args.command == "revision":
         return _revision(args.message)
+    if args.command == "purge":
+        return _purge(args.url, args.days, args.dry_run, t)
 
     from coach import migrations
     from coach.persistence import Store
@@ -80,3 +90,32 @@ def _revision(message: str) -> int:
     print(f"{versions}/v{number}_{slug}.py")
     return 0
 
+
+
+def _purge(url: str | None, days_arg: str | None, dry_run: bool, t: Translator) -> int:
+    """Delete (or, with ``--dry-run``, count) the ended classes older than the days given."""
+    from coach.persistence import Store
+
+    try:
+        days = purge_days() if days_arg is None else purge_days({ENV_PURGE_DAYS: days_arg})
+    except InvalidInput as err:
+        print(err.localized(t), file=sys.stderr)
+        return 2
+    store: Store | None = None
+    try:
+        store = Store(url)
+        done = store.purge_classes(days=days, dry_run=dry_run)
+    except StoreError as err:
+        print(t("Database: {problem}", problem=err.localized(t)), file=sys.stderr)
+        return 1
+    finally:
+        if store is not None:
+            store.engine.dispose()
+    counts = t("classes: {classes}, pupils: {pupils}, questions: {questions}, answers: {answers}",
+               classes=done.classes, pupils=done.pupils, questions=done.questions, answers=done.answers)
+    if dry_run:
+        print(t("Would delete the classes ended more than {days} days ago: {counts}. Nothing was deleted "
+                "(dry run).", days=days, counts=counts))
+    else:
+        print(t("Deleted the classes ended more than {days} days ago: {counts}.", days=days, counts=counts))
+    return 0

@@ -87,13 +87,18 @@ from coach.classroom import (
     CLASS_OPEN,
     CODE_LENGTH,
     MAX_CLASS_TITLE,
+    MAX_OPEN_CLASSES,
     MAX_PUPIL_NAME,
     MAX_PUPILS,
+    MAX_PURGE_DAYS,
     MAX_SECONDS,
     MAX_SPOT,
     MAX_TOKEN,
+    PURGE_DAYS_DEFAULT,
     SPOT_HAND,
+    SWEEP_EVERY_S,
     AnswerRow,
+    Bucket,
     SpotRef,
     class_state,
     clean_pupil_name,
@@ -103,6 +108,7 @@ from coach.classroom import (
     name_key,
     new_join_code,
     normalise_code,
+    purge_days,
     vote_open,
 )
 from coach.errors import InvalidInput, StoreError
@@ -476,6 +482,7 @@ class LiveClass:
     created_at: datetime
     expires_at: datetime
     closed_at: datetime | None
+    joins_closed: bool = False  # «Chiudi le iscrizioni» (revision 0006)
     teacher_secret: str | None = field(default=None, repr=False, compare=False)
 
     def state(self, now: datetime | None = None) -> str:
@@ -521,11 +528,35 @@ class ClassSnapshot:
 @dataclass(frozen=True)
 class JoinResult:
     """``joined``, ``rejoined`` (the same phone again), ``duplicate`` (the name is taken),
-    ``closed``, ``expired``, ``unknown`` (no such code) or ``full``."""
+    ``closed``, ``expired``, ``unknown`` (no such code) or ``full``; ``joins_closed`` (the teacher
+    closed the joins), ``blocked`` (the teacher removed this name, or this token, from the class),
+    ``throttled`` (too many joins from this connection or address: ``wait_s`` says how long to wait)."""
 
     status: str
     pupil: LivePupil | None = None
     live_class: LiveClass | None = None
+    wait_s: int = 0
+
+
+@dataclass(frozen=True)
+class PurgeCounts:
+    """What a purge deleted (or, in a dry run, would delete)."""
+
+    classes: int = 0
+    pupils: int = 0
+    questions: int = 0
+    answers: int = 0
+
+
+class ClassLimit(InvalidInput):
+    """A teacher already has :data:`MAX_OPEN_CLASSES` open classes: ``open_classes`` are the ones
+    to end first (the message names them)."""
+
+    def __init__(self, open_classes: Sequence[LiveClass]) -> None:
+        codes = ", ".join((c.title + " " if c.title else "") + c.code for c in open_classes)
+        super().__init__(N_("You already have {n} open classes ({codes}): end one of them before creating "
+                            "another."), n=len(open_classes), codes=codes)
+        self.open_classes = list(open_classes)
 
 
 @dataclass(frozen=True)
@@ -752,6 +783,8 @@ class Store:
         self.auto_upgrade = auto_upgrade_default(self.url) if auto_upgrade is None else auto_upgrade
         self._ready = False
         self._ready_lock = threading.Lock()
+        self._sweep_lock = threading.Lock()  # sweep_classes: at most once an hour per store
+        self._swept_at: datetime | None = None
 
     # -- transactions and the schema check ---------------------------------------------------
     @contextmanager
@@ -1192,7 +1225,7 @@ class Store:
     @staticmethod
     def _class_of(row: Any) -> LiveClass:
         return LiveClass(row.id, row.code, row.teacher, row.title, row.created_at, row.expires_at,
-                         row.closed_at)
+                         row.closed_at, bool(row.joins_closed))
 
     @staticmethod
     def _question_of(row: Any) -> LiveQuestion:
@@ -1213,6 +1246,7 @@ class Store:
         ends = expiry(now, hours)
         secret = secrets.token_urlsafe(TEACHER_SECRET_BYTES)
         with self._tx(write=True) as conn:
+            self._check_open_limit(conn, name, now)
             for _ in range(20):  # 887 million codes: a clash is rare, twenty in a row is impossible
                 code = new_join_code()
                 values = {"code": code, "teacher": name, "title": title, "created_at": now,
@@ -1305,17 +1339,24 @@ class Store:
             status = cls.state(now)
             if status != CLASS_OPEN:
                 return JoinResult(status, live_class=cls)
-            mine = conn.execute(select(live_pupils).where(live_pupils.c.token == token,
-                                                          live_pupils.c.class_id == cls.id)).first()
-            if mine is not None:
-                return JoinResult("rejoined", self._pupil_of(mine), cls)
-            count = conn.scalar(select(func.count(live_pupils.c.id)).where(live_pupils.c.class_id == cls.id))
+            mine = conn.execute(select(live_pupils).where(live_pupils.c.token == token)).first()
+            if mine is not None:  # this phone again, unless removed (or a token of another class)
+                if mine.class_id == cls.id and mine.removed_at is None:
+                    return JoinResult("rejoined", self._pupil_of(mine), cls)
+                return JoinResult("blocked", live_class=cls)
+            if cls.joins_closed:
+                return JoinResult("joins_closed", live_class=cls)
+            count = conn.scalar(select(func.count(live_pupils.c.id)).where(
+                live_pupils.c.class_id == cls.id, live_pupils.c.removed_at.is_(None)))
             if int(count or 0) >= MAX_PUPILS:
                 return JoinResult("full", live_class=cls)
-            values = {"class_id": cls.id, "name": shown, "name_key": name_key(shown), "token": token,
+            key = name_key(shown)
+            values = {"class_id": cls.id, "name": shown, "name_key": key, "token": token,
                       "profile": owner, "joined_at": now}
             if not self._insert_ignore(conn, live_pupils, values, ("class_id", "name_key")):
-                return JoinResult("duplicate", live_class=cls)
+                taken = conn.scalar(select(live_pupils.c.removed_at).where(
+                    live_pupils.c.class_id == cls.id, live_pupils.c.name_key == key))
+                return JoinResult("duplicate" if taken is None else "blocked", live_class=cls)
             new = conn.execute(select(live_pupils).where(live_pupils.c.token == token)).one()
             return JoinResult("joined", self._pupil_of(new), cls)
 
@@ -1327,7 +1368,8 @@ class Store:
         """The pupil this phone is (its token), None if unknown or removed by the teacher."""
         token = _text(token, "token", MAX_TOKEN)
         with self._tx(write=False) as conn:
-            row = conn.execute(select(live_pupils).where(live_pupils.c.token == token)).first()
+            row = conn.execute(select(live_pupils).where(live_pupils.c.token == token,
+                                                         live_pupils.c.removed_at.is_(None))).first()
         return None if row is None else self._pupil_of(row)
 
     def class_pupils(self, class_id: int, secret: str) -> list[LivePupil] | None:
@@ -1336,7 +1378,8 @@ class Store:
         with self._tx(write=False) as conn:
             if not self._teacher_owns(conn, class_id, secret):
                 return None
-            rows = conn.execute(select(live_pupils).where(live_pupils.c.class_id == class_id)
+            rows = conn.execute(select(live_pupils).where(live_pupils.c.class_id == class_id,
+                                                          live_pupils.c.removed_at.is_(None))
                                 .order_by(live_pupils.c.joined_at, live_pupils.c.id).limit(MAX_PUPILS)).all()
         return [self._pupil_of(r) for r in rows]
 
@@ -1351,16 +1394,14 @@ class Store:
         return hmac.compare_digest(stored.encode("ascii"), teacher_key(given).encode("ascii"))
 
     def remove_pupil(self, class_id: int, pupil_id: int, secret: str) -> bool:
-        """The teacher removes a name (and its answers); the name is free again. True if removed."""
+        """The teacher removes a name (and its answers); the name stays blocked for the class and the
+        phone's token no longer works (:meth:`remove_pupils`). True if removed."""
         class_id = _whole(class_id, "class_id", 1, 2**62)
         pupil_id = _whole(pupil_id, "pupil_id", 1, 2**62)
         with self._tx(write=True) as conn:
             if not self._teacher_owns(conn, class_id, secret):
                 return False
-            conn.execute(delete(live_answers).where(live_answers.c.pupil_id == pupil_id))
-            result = conn.execute(delete(live_pupils).where(live_pupils.c.id == pupil_id,
-                                                            live_pupils.c.class_id == class_id))
-            return bool(result.rowcount)
+            return self._remove(conn, class_id, [pupil_id], _now()) == 1
 
     def open_question(self, class_id: int, spot: str, secret: str, *, seconds: int | None = None,
                       hand: str | None = None, at: datetime | None = None) -> LiveQuestion | None:
@@ -1444,7 +1485,8 @@ class Store:
             cls = self._class_of(row)
             q = conn.execute(select(live_questions).where(live_questions.c.class_id == cls.id)
                              .order_by(live_questions.c.number.desc()).limit(1)).first()
-            pupils = conn.scalar(select(func.count(live_pupils.c.id)).where(live_pupils.c.class_id == cls.id))
+            pupils = conn.scalar(select(func.count(live_pupils.c.id)).where(
+                live_pupils.c.class_id == cls.id, live_pupils.c.removed_at.is_(None)))
             answered = 0
             if q is not None:
                 answered = int(conn.scalar(select(func.count(live_answers.c.id))
@@ -1471,7 +1513,8 @@ class Store:
             q = conn.execute(self._for_share(select(live_questions).where(
                 live_questions.c.id == question_id))).first()
             now = _now() if given is None else given  # read under the lock: never after the close
-            p = conn.execute(select(live_pupils.c.class_id).where(live_pupils.c.id == pupil_id)).first()
+            p = conn.execute(select(live_pupils.c.class_id).where(live_pupils.c.id == pupil_id,
+                                                                  live_pupils.c.removed_at.is_(None))).first()
             if q is None or p is None or p.class_id != q.class_id:
                 return "removed"
             if not vote_open(q.closed_at, q.closes_at, now):
@@ -1518,10 +1561,224 @@ class Store:
                 return None
             questions = [self._question_of(r) for r in conn.execute(
                 select(q).where(q.c.class_id == class_id).order_by(q.c.number).limit(MAX_ROWS)).all()]
-            pupils = list(conn.scalars(select(p.c.name).where(p.c.class_id == class_id)
+            pupils = list(conn.scalars(select(p.c.name)
+                                       .where(p.c.class_id == class_id, p.c.removed_at.is_(None))
                                        .order_by(p.c.joined_at, p.c.id).limit(MAX_PUPILS)))
             rows = conn.execute(select(q.c.number, p.c.name, a.c.answer, a.c.grade, a.c.ev_loss_bb)
                                 .join(p, p.c.id == a.c.pupil_id).join(q, q.c.id == a.c.question_id)
                                 .where(q.c.class_id == class_id)
                                 .order_by(q.c.number, a.c.answered_at, a.c.id).limit(MAX_ROWS)).all()
         return ClassResults(questions, pupils, [AnswerRow(*r) for r in rows])
+
+    # -- admission control (revision 0006; docs/CLASSE.md, «Chi può entrare») ---------------------
+    def take_token(self, bucket: str, capacity: float, per_second: float, *,
+                   at: datetime | None = None) -> bool:
+        """Take one token from the bucket ``bucket`` (``family:key``); False when it is empty.
+
+        A bucket holds at most ``capacity`` tokens and gets ``per_second`` back each second; a
+        bucket never seen is full. The row is read and written under a lock every app process
+        respects (SQLite: ``BEGIN IMMEDIATE``; PostgreSQL: ``INSERT ... ON CONFLICT DO NOTHING``
+        for a new bucket, else the row ``SELECT ... FOR UPDATE``), so N racing takes from a bucket
+        of N-1 tokens grant exactly N-1. A refusal writes nothing. Buckets of the same family
+        that would be full again are deleted (a full bucket and no row are the same): the table stays small.
+        """
+        bucket = _text(bucket, "bucket", 200)
+        capacity = self._rate(capacity, "capacity")
+        per_second = self._rate(per_second, "per_second")
+        if capacity < 1:
+            raise InvalidInput(N_("The store's «{field}» must be at least 1."), field="capacity")
+        given = None if at is None else _when(at)
+        with self._tx(write=True) as conn:
+            now = _now() if given is None else given
+            granted = self._take(conn, bucket, capacity, per_second, now)
+            self._prune_buckets(conn, bucket, capacity, per_second, now)
+            return granted
+
+    @staticmethod
+    def _rate(value: object, field: str) -> float:
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) \
+                or not 0 < value <= 1e6:
+            raise InvalidInput(N_("The store's «{field}» must be a positive number."), field=field)
+        return float(value)
+
+    def _take(self, conn: Connection, bucket: str, capacity: float, per_second: float,
+              now: datetime) -> bool:
+        stmt = select(rate_limits.c.id, rate_limits.c.tokens, rate_limits.c.updated_at).where(
+            rate_limits.c.bucket == bucket)
+        if self.dialect == "postgresql":
+            stmt = stmt.with_for_update()
+        for _ in range(5):  # a bucket another process pruned between our two statements: again
+            new = {"bucket": bucket, "tokens": capacity - 1, "updated_at": now}
+            if self._insert_ignore(conn, rate_limits, new, ("bucket",)):
+                return True  # a new bucket is full: this take leaves capacity - 1
+            row = conn.execute(stmt).first()
+            if row is not None:
+                break
+        else:
+            raise StoreError(N_("the database refused the change"), kind="refused")
+        elapsed = max(0.0, (now - row.updated_at).total_seconds())
+        tokens = min(capacity, float(row.tokens) + elapsed * per_second)
+        if tokens < 1:
+            return False
+        conn.execute(update(rate_limits).where(rate_limits.c.id == row.id)
+                     .values(tokens=tokens - 1, updated_at=max(now, row.updated_at)))
+        return True
+
+    def _prune_buckets(self, conn: Connection, bucket: str, capacity: float, per_second: float,
+                       now: datetime) -> None:
+        """Delete this family's buckets untouched for longer than a full refill (they are full).
+
+        On PostgreSQL ``SKIP LOCKED``: a bucket another take holds right now is left for later
+        (no wait, so two takes pruning each other's buckets never deadlock)."""
+        family = bucket.partition(":")[0] + ":"
+        cutoff = now - timedelta(seconds=capacity / per_second)
+        stale = select(rate_limits.c.id).where(rate_limits.c.bucket.startswith(family, autoescape=True),
+                                               rate_limits.c.updated_at < cutoff,
+                                               rate_limits.c.bucket != bucket).limit(MAX_ROWS)
+        if self.dialect == "postgresql":
+            stale = stale.with_for_update(skip_locked=True)
+        ids = list(conn.scalars(stale))
+        if ids:
+            conn.execute(delete(rate_limits).where(rate_limits.c.id.in_(ids)))
+
+    def take_all(self, buckets: Sequence[Bucket], *, at: datetime | None = None) -> Bucket | None:
+        """Take a token from each bucket in turn; the first bucket that refused, or None if all gave one."""
+        for b in buckets:
+            if not self.take_token(b.name, b.capacity, b.per_second, at=at):
+                return b
+        return None
+
+    def admit(self, code: str, name: str, token: str, *, buckets: Sequence[Bucket],
+              profile: str | None = None, at: datetime | None = None) -> JoinResult:
+        """A pupil's join through the rate limits (:func:`coach.classroom.join_buckets`): ``throttled``
+        with the wait when a bucket is empty, else :meth:`join_class`. Every try takes a token, also
+        for a wrong code: guessing codes is as slow as flooding a class."""
+        normalise_code(code)
+        clean_pupil_name(name)
+        refused = self.take_all(buckets, at=at)
+        if refused is not None:
+            return JoinResult("throttled", wait_s=refused.wait_s())
+        return self.join_class(code, name, token, profile=profile, at=at)
+
+    def _check_open_limit(self, conn: Connection, teacher: str, now: datetime) -> None:
+        """Raise :class:`ClassLimit` when ``teacher`` has :data:`MAX_OPEN_CLASSES` open classes.
+
+        On PostgreSQL a lock per teacher makes two racing creations count one after the other."""
+        if self.dialect == "postgresql":
+            conn.execute(select(func.pg_advisory_xact_lock(func.hashtext("teacher:" + teacher))))
+        rows = conn.execute(select(live_classes).where(
+            live_classes.c.teacher == teacher, live_classes.c.closed_at.is_(None),
+            live_classes.c.expires_at > now).order_by(live_classes.c.created_at, live_classes.c.id)).all()
+        if len(rows) >= MAX_OPEN_CLASSES:
+            raise ClassLimit([self._class_of(r) for r in rows])
+
+    def set_joins_closed(self, class_id: int, secret: str, closed: bool) -> bool:
+        """«Chiudi le iscrizioni» (``closed``) or «Riapri le iscrizioni»: pupils already in stay in.
+        True if the class is the teacher's."""
+        class_id = _whole(class_id, "class_id", 1, 2**62)
+        closed = _flag(closed, "closed")
+        with self._tx(write=True) as conn:
+            if not self._teacher_owns(conn, class_id, secret):
+                return False
+            conn.execute(update(live_classes).where(live_classes.c.id == class_id)
+                         .values(joins_closed=closed))
+            return True
+
+    def _remove(self, conn: Connection, class_id: int, pupil_ids: Sequence[int], now: datetime) -> int:
+        """Mark the class's pupils removed (the rows stay: names blocked, tokens dead), answers deleted."""
+        ids = list(conn.scalars(select(live_pupils.c.id).where(
+            live_pupils.c.class_id == class_id, live_pupils.c.id.in_(list(pupil_ids)),
+            live_pupils.c.removed_at.is_(None))))
+        if not ids:
+            return 0
+        conn.execute(delete(live_answers).where(live_answers.c.pupil_id.in_(ids)))
+        conn.execute(update(live_pupils).where(live_pupils.c.id.in_(ids)).values(removed_at=now))
+        return len(ids)
+
+    def remove_pupils(self, class_id: int, pupil_ids: Sequence[int], secret: str, *,
+                      at: datetime | None = None) -> int:
+        """The teacher removes several pupils at once (their answers deleted, their names blocked for
+        the class, their phones' tokens dead); how many were removed (0: not the teacher's class)."""
+        class_id = _whole(class_id, "class_id", 1, 2**62)
+        if isinstance(pupil_ids, (str, bytes)) or not isinstance(pupil_ids, Sequence):
+            raise InvalidInput(N_("The store's «{field}» must be a list."), field="pupil_ids")
+        ids = sorted({_whole(p, "pupil_id", 1, 2**62) for p in pupil_ids})
+        if len(ids) > MAX_PUPILS:
+            raise InvalidInput(N_("The store's «{field}» has more than {limit} items."), field="pupil_ids",
+                               limit=str(MAX_PUPILS))
+        now = _when(at)
+        if not ids:
+            return 0
+        with self._tx(write=True) as conn:
+            if not self._teacher_owns(conn, class_id, secret):
+                return 0
+            return self._remove(conn, class_id, ids, now)
+
+    def removed_pupils(self, class_id: int, secret: str) -> list[LivePupil]:
+        """The names the teacher removed from the class (blocked), for the teacher only."""
+        class_id = _whole(class_id, "class_id", 1, 2**62)
+        with self._tx(write=False) as conn:
+            if not self._teacher_owns(conn, class_id, secret):
+                return []
+            rows = conn.execute(select(live_pupils).where(live_pupils.c.class_id == class_id,
+                                                          live_pupils.c.removed_at.is_not(None))
+                                .order_by(live_pupils.c.removed_at, live_pupils.c.id).limit(MAX_ROWS)).all()
+        return [self._pupil_of(r) for r in rows]
+
+    def unblock_pupil(self, class_id: int, pupil_id: int, secret: str) -> bool:
+        """The teacher frees a removed name: it may join again (as a new pupil, with a new phone token)."""
+        class_id = _whole(class_id, "class_id", 1, 2**62)
+        pupil_id = _whole(pupil_id, "pupil_id", 1, 2**62)
+        with self._tx(write=True) as conn:
+            if not self._teacher_owns(conn, class_id, secret):
+                return False
+            result = conn.execute(delete(live_pupils).where(live_pupils.c.id == pupil_id,
+                                                            live_pupils.c.class_id == class_id,
+                                                            live_pupils.c.removed_at.is_not(None)))
+            return bool(result.rowcount)
+
+    # -- the purge of ended classes ---------------------------------------------------------------
+    def purge_classes(self, *, days: int = PURGE_DAYS_DEFAULT, dry_run: bool = False,
+                      at: datetime | None = None) -> PurgeCounts:
+        """Delete the classes that ended (closed, or expired) more than ``days`` ago, with their
+        pupils (removed ones too), questions (the pasted hands) and answers; what was deleted.
+
+        ``dry_run``: count only, delete nothing. Open classes and recently ended ones are never
+        touched: their results CSV stays downloadable until the purge.
+        """
+        days = _whole(days, "days", 1, MAX_PURGE_DAYS)
+        dry_run = _flag(dry_run, "dry_run")
+        cutoff = _when(at) - timedelta(days=days)
+        c, p, q, a = live_classes, live_pupils, live_questions, live_answers
+        old = select(c.c.id).where((c.c.closed_at < cutoff) | (c.c.expires_at < cutoff))
+        their_questions = select(q.c.id).where(q.c.class_id.in_(old))
+        their_pupils = select(p.c.id).where(p.c.class_id.in_(old))
+        their_answers = (a.c.question_id.in_(their_questions)) | (a.c.pupil_id.in_(their_pupils))
+        with self._tx(write=not dry_run) as conn:
+            def count(table: Table, where: Any) -> int:
+                return int(conn.scalar(select(func.count()).select_from(table).where(where)) or 0)
+
+            counts = PurgeCounts(count(c, c.c.id.in_(old)), count(p, p.c.class_id.in_(old)),
+                                 count(q, q.c.class_id.in_(old)), count(a, their_answers))
+            if not dry_run and counts.classes:
+                conn.execute(delete(a).where(their_answers))
+                conn.execute(delete(q).where(q.c.class_id.in_(old)))
+                conn.execute(delete(p).where(p.c.class_id.in_(old)))
+                conn.execute(delete(c).where(c.c.id.in_(old)))
+        return counts
+
+    def sweep_classes(self, *, at: datetime | None = None) -> PurgeCounts | None:
+        """The automatic purge (``COACH_PURGE_DAYS``, else 30 days), at most once an hour per store
+        (per app process); None when it is not due. A teacher's «Crea la classe» calls it, never a
+        pupil's click: the delete may take a moment on a big database."""
+        now = _when(at)
+        with self._sweep_lock:
+            last = self._swept_at
+            if last is not None and timedelta(0) <= now - last < timedelta(seconds=SWEEP_EVERY_S):
+                return None
+            self._swept_at = now
+        try:
+            days = purge_days()
+        except InvalidInput:
+            days = PURGE_DAYS_DEFAULT
+        return self.purge_classes(days=days, at=now)

@@ -160,10 +160,13 @@ def test_a_class_is_joined_by_code_with_unique_names(store_url: str) -> None:
     key = cls.teacher_secret
     assert key is not None
     assert [p.name for p in store.class_pupils(cls.id, key) or []] == ["Anna"]
-    # the teacher removes the name: it is free again, and the phone no longer belongs
+    # the teacher removes the name: the phone no longer belongs and the name stays blocked
+    # (tests/test_class_admission.py) until the teacher lets it in again
     assert not store.remove_pupil(cls.id, anna.pupil.id, "Prof")  # the teacher's profile is no key
     assert store.remove_pupil(cls.id, anna.pupil.id, key)
     assert store.pupil("tok-anna") is None
+    assert store.join_class(cls.code, "Anna", "tok-other", at=T0).status == "blocked"
+    assert store.unblock_pupil(cls.id, anna.pupil.id, key)
     assert store.join_class(cls.code, "Anna", "tok-other", at=T0).status == "joined"
 
 

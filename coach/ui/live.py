@@ -10,6 +10,7 @@ and the ~1 s poll of the class in the database.
 from __future__ import annotations
 
 import io
+import secrets
 from dataclasses import dataclass
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
@@ -25,6 +26,7 @@ from coach.ui import state
 from coach.ui.coaching import Verdict
 from coach.ui.player import HandScript
 
+CONNECTION = "live.connection"  # this session's random id: the rate limits' «connection»
 POLL_S = 1.0  # how often the projector and the phones read the class while it is live
 TEACHER_PAGE = "insegnante"
 PUPIL_PAGE = "classe"
@@ -279,3 +281,25 @@ def qr_img(url: str, alt: str) -> str:
 def snapshot(code: str) -> ClassSnapshot | None:
     """The class as the database has it now (None when unreadable: the notice says why)."""
     return state.load(lambda db: db.snapshot(code), None)
+
+
+# -- admission control: who is asking (docs/CLASSE.md, «Chi può entrare») ----------------------------
+def connection_id() -> str:
+    """A random id for this Streamlit session (one browser tab's connection), made once and kept in
+    session state: the key of the per-connection rate limits."""
+    value = st.session_state.get(CONNECTION)
+    if not isinstance(value, str):
+        value = secrets.token_hex(16)
+        st.session_state[CONNECTION] = value
+    return value
+
+
+def client_address() -> str | None:
+    """The client's address as Streamlit sees it, None when unknown.
+
+    Streamlit reads the TCP peer and ignores ``X-Forwarded-For``: behind nginx on the same machine
+    every pupil is the proxy's loopback address, which Streamlit reports as None, and only the
+    per-connection limit applies (docs/CLASSE.md says what a proxy on another machine means).
+    """
+    address = st.context.ip_address
+    return address if isinstance(address, str) and address else None

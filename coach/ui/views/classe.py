@@ -27,13 +27,14 @@ from coach.classroom import (
     AnswerRow,
     SpotRef,
     clean_pupil_name,
+    join_buckets,
     new_token,
     normalise_code,
     quiz_answer,
     quiz_grade,
 )
 from coach.errors import CoachError, IllegalAction, InvalidInput
-from coach.i18n import Translator
+from coach.i18n import NN_, Translator
 from coach.lessons.schema import Question
 from coach.persistence import ClassSnapshot, JoinResult, LivePupil, LiveQuestion
 from coach.review import needs_review
@@ -93,29 +94,48 @@ def _on_join() -> None:
         return
     token = new_token()
     profile = state.settings().profile
-    result: JoinResult | None = state.save(lambda db: db.join_class(code, name, token, profile=profile))
+    buckets = join_buckets(live.connection_id(), live.client_address())
+    result: JoinResult | None = state.save(lambda db: db.admit(code, name, token, buckets=buckets,
+                                                               profile=profile))
     if result is None:
         return
     if result.status in ("joined", "rejoined") and result.pupil is not None:
         st.query_params["codice"] = code
         st.query_params["alunno"] = result.pupil.token
         return
-    st.session_state[PROBLEM] = join_problem(result.status, code, name, t)
+    st.session_state[PROBLEM] = join_problem(result.status, code, name, t, result.wait_s)
 
 
-def join_problem(status: str, code: str, name: str, t: Translator) -> str:
-    """Why a pupil could not join, in words a pupil can act on."""
+def join_problem(status: str, code: str, name: str, t: Translator, wait_s: int = 0) -> str:
+    """Why a pupil could not join, in words a pupil can act on.
+
+    An unknown code, a class that is closed or expired and a class whose joins are closed all read
+    the same (:func:`no_entry`): a guess must not tell which codes exist."""
     if status == "duplicate":
         return t("The name «{name}» is already taken in this class: choose another one (for example, add "
                  "the initial of your surname).", name=name)
-    if status == CLASS_CLOSED:
-        return t("The class {code} is closed: the teacher has ended it. Ask for the code of the new class.",
-                 code=code)
-    if status == CLASS_EXPIRED:
-        return t("The class {code} has expired: its time is over. Ask the teacher for a new code.", code=code)
+    if status == "blocked":
+        return t("The name «{name}» cannot join this class: ask the teacher.", name=name)
+    if status == "throttled":
+        return throttled(wait_s, t)
     if status == "full":
         return t("The class {code} is full.", code=code)
-    return t("There is no class with the code {code}: check the code on the projector.", code=code)
+    return no_entry(code, t)
+
+
+def no_entry(code: str, t: Translator) -> str:
+    """One message for a code that does not exist, a class that is over and closed joins."""
+    return t("You cannot join with the code {code}: check the code on the projector, or ask the teacher "
+             "(the class may be over, or its joins closed).", code=code)
+
+
+def throttled(wait_s: int, t: Translator) -> str:
+    """Too many tries from this phone or this network: how long to wait."""
+    return t.counted(WAIT, n=max(1, wait_s))
+
+
+WAIT = NN_("Too many tries in a short time: wait {n} second and press «Join the class» again.",
+           "Too many tries in a short time: wait {n} seconds and press «Join the class» again.")
 
 
 def _join_form(t: Translator, code: str) -> None:

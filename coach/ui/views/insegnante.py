@@ -23,8 +23,10 @@ opening it adopts the class there and takes the secret out of the address bar.
 from __future__ import annotations
 
 import html
+import math
 import textwrap
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
 
@@ -35,13 +37,17 @@ from coach.classroom import (
     DEFAULT_HOURS,
     MAX_HOURS,
     MIN_HOURS,
+    PURGE_DAYS_DEFAULT,
     QUIZ_RIGHT,
     AnswerRow,
     SpotRef,
+    create_buckets,
     distribution,
     hand_digest,
     normalise_code,
     per_pupil,
+    purge_date,
+    purge_days,
     quiz_grade,
     results_csv,
     seconds_left,
@@ -50,7 +56,7 @@ from coach.classroom import (
 from coach.errors import CoachError, InvalidInput
 from coach.i18n import N_, NN_, Translator
 from coach.lessons.schema import Lesson, Question
-from coach.persistence import ClassSnapshot, LiveClass, LivePupil, LiveQuestion
+from coach.persistence import ClassLimit, ClassSnapshot, LiveClass, LivePupil, LiveQuestion, Store
 from coach.ui import live, state
 from coach.ui.charts import AnswerBar, build_distribution_figure
 from coach.ui.controls import step_controls
@@ -111,7 +117,7 @@ def _on_create() -> None:
     title = str(st.session_state.get("live.new.title") or "")
     hours = int(st.session_state.get("live.new.hours") or DEFAULT_HOURS)
     teacher = _teacher()
-    created = state.save(lambda db: db.create_class(teacher, title, hours=hours))
+    created = _create_admitted(lambda db: db.create_class(teacher, title, hours=hours))
     if created is not None and created.teacher_secret:
         state.remember_teacher_key(created.code, created.teacher_secret)
         _show_class(created.code)
@@ -241,6 +247,7 @@ def _start(t: Translator) -> None:
                      format_func=lambda h: t.counted(HOURS, n=h))
         st.button(t("Create the class"), key="live.create", type="primary", on_click=_on_create,
                   icon=":material/groups:")
+    _create_problem(t)
     held = list(state.teacher_keys().values())
     found = state.load(lambda db: db.secret_classes(held), dict[str, LiveClass]()) if held else {}
     mine = [c for c in found.values() if c.state() == CLASS_OPEN]
@@ -321,6 +328,7 @@ def _pupils(snap: ClassSnapshot, t: Translator) -> None:
     if cls.state(snap.now) == CLASS_OPEN:
         _join_box(cls, t)
     _pupil_list(cls, t)
+    _admission(cls, snap, t)
 
 
 @st.fragment(run_every=live.POLL_S)
@@ -683,6 +691,7 @@ def _results(cls: LiveClass, t: Translator) -> None:
     st.download_button(t("Download the results (CSV)"), results_csv(csv_rows, spots),
                        file_name=f"classe-{cls.code}.csv", mime="text/csv", key="live.csv",
                        icon=":material/download:")
+    _kept_until(cls, t)
     st.header(t("Per question"))
     lines = ["| " + t("Question") + " | " + t("Decision") + " | " + t("Answers") + " | " + t("Right") + " |",
              "|---|---|---:|---:|"]
@@ -734,3 +743,123 @@ def _lessons() -> list[Lesson]:
 
 def _lessons_by_id() -> dict[str, Lesson]:
     return {x.id: x for x in _lessons()}
+
+
+# -- admission control (issue 20): creating within the limits, closing joins, removing pupils -------
+CREATE_PROBLEM = "live.teacher.create_problem"  # why the last «Crea la classe» was refused (translated)
+SELECTED = "live.teacher.selected"  # the pupils' ids ticked for removal
+
+
+def _create_admitted(create: Callable[[Store], LiveClass]) -> LiveClass | None:
+    """Create a class within the limits: this connection's (and address's) creations per hour and
+    the teacher's open classes (:class:`ClassLimit` names the ones to end first). After a class is
+    made, the store's hourly sweep deletes the classes ended long ago (a teacher's click, never a
+    pupil's: the purge may take a moment)."""
+    t = state.tr()
+    st.session_state.pop(CREATE_PROBLEM, None)
+    buckets = create_buckets(live.connection_id(), live.client_address())
+
+    def attempt(db: Store) -> LiveClass | None:
+        refused = db.take_all(buckets)
+        if refused is not None:
+            minutes = max(1, math.ceil(refused.wait_s() / 60))
+            st.session_state[CREATE_PROBLEM] = t.counted(CREATE_WAIT, n=minutes)
+            return None
+        try:
+            return create(db)
+        except ClassLimit as err:
+            st.session_state[CREATE_PROBLEM] = err.localized(t)
+            return None
+
+    created = state.save(attempt)
+    if created is not None:
+        try:
+            state.store().sweep_classes()
+        except CoachError:  # the purge waits for the next hour; the class is made
+            pass
+    return created
+
+
+CREATE_WAIT = NN_("Too many classes created from this browser: wait {n} minute and try again.",
+                  "Too many classes created from this browser: wait {n} minutes and try again.")
+
+
+def _create_problem(t: Translator) -> None:
+    problem = st.session_state.get(CREATE_PROBLEM)
+    if isinstance(problem, str):
+        st.error(problem, icon=":material/error:")
+
+
+def _admission(cls: LiveClass, snap: ClassSnapshot, t: Translator) -> None:
+    """«Chiudi le iscrizioni» / «Riapri le iscrizioni», removing several pupils at once, and the names
+    removed (blocked for this class) with a way to let one in again."""
+    key = _key(cls.code)
+    if cls.state(snap.now) == CLASS_OPEN:
+        if cls.joins_closed:
+            st.warning(t("Joins are closed: nobody new can join this class."), icon=":material/lock:")
+            st.button(t("Reopen joins"), key="live.joins.open", on_click=_on_joins,
+                      args=(cls.code, cls.id, False), icon=":material/lock_open:")
+        else:
+            st.button(t("Close joins"), key="live.joins.close", on_click=_on_joins,
+                      args=(cls.code, cls.id, True), icon=":material/lock:",
+                      help=t("Pupils already in stay in; nobody new can join."))
+    pupils = state.load(lambda db: db.class_pupils(cls.id, key), None) or list[LivePupil]()
+    names = {p.id: p.name for p in pupils}
+    if names:
+        picked = st.session_state.get(SELECTED)
+        if isinstance(picked, list):  # a pupil removed meanwhile is no longer an option
+            st.session_state[SELECTED] = [i for i in picked if i in names]
+        st.multiselect(t("Pupils to remove"), list(names), key=SELECTED, format_func=names.__getitem__,
+                       placeholder=t("choose one or more names"))
+        st.button(t("Remove the chosen pupils"), key="live.remove_many", on_click=_on_remove_many,
+                  args=(cls.code, cls.id), icon=":material/group_remove:",
+                  disabled=not st.session_state.get(SELECTED))
+    removed = state.load(lambda db: db.removed_pupils(cls.id, key), list[LivePupil]())
+    if removed:
+        with st.expander(t.counted(REMOVED, n=len(removed))):
+            st.caption(t("A removed name cannot join this class again, and its phone is out. "
+                         "Press a name to let it join again."))
+            with st.container(horizontal=True, gap="small"):
+                for p in removed:
+                    st.button(p.name, key=f"live.unblock.{p.id}", icon=":material/undo:",
+                              on_click=_on_unblock, args=(cls.code, cls.id, p.id))
+
+
+REMOVED = NN_("{n} name removed", "{n} names removed")
+
+
+def _on_joins(code: str, class_id: int, closed: bool) -> None:
+    key = _key(code)
+    state.save(lambda db: db.set_joins_closed(class_id, key, closed))
+
+
+def _on_remove_many(code: str, class_id: int) -> None:
+    ids = [i for i in st.session_state.get(SELECTED) or [] if isinstance(i, int) and not isinstance(i, bool)]
+    key = _key(code)
+    state.save(lambda db: db.remove_pupils(class_id, ids, key))
+    st.session_state[SELECTED] = []
+
+
+def _on_unblock(code: str, class_id: int, pupil_id: int) -> None:
+    key = _key(code)
+    state.save(lambda db: db.unblock_pupil(class_id, pupil_id, key))
+
+
+def _kept_until(cls: LiveClass, t: Translator) -> None:
+    """Until when the results stay downloadable: the purge deletes a class some days after it ended."""
+    try:
+        days = purge_days()
+    except InvalidInput:
+        days = PURGE_DAYS_DEFAULT
+    if cls.closed_at is None and cls.state() == CLASS_OPEN:
+        st.caption(t.counted(KEPT_OPEN, n=days))
+        return
+    ended = min(cls.expires_at, cls.closed_at) if cls.closed_at is not None else cls.expires_at
+    st.caption(t("The results stay here, and the CSV can be downloaded, until {date}: then the class, its "
+                 "pupils and answers are deleted.", date=purge_date(ended, days).strftime("%d/%m/%Y")))
+
+
+KEPT_OPEN = NN_("The results stay here, and the CSV can be downloaded, until {n} day after the class ends: "
+                "then the class, its pupils and answers are deleted.",
+                "The results stay here, and the CSV can be downloaded, until {n} days after the class ends: "
+                "then the class, its pupils and answers are deleted.")
