@@ -89,8 +89,7 @@ def run() -> None:
     notice = st.container()  # «progressi non salvati», filled after the page ran
     if not classroom:
         with st.sidebar:
-            s = state.settings()
-            st.caption(t("Profile: {name}", name=state.profile_label(s.profile, t)))
+            st.caption(t("Profile: {name}", name=state.display_label(t, markdown=True)))
             play_money_note()
     nav.run()
     with notice:
