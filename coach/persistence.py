@@ -695,6 +695,13 @@ def _on_sqlite_begin(conn: Connection) -> None:
     conn.exec_driver_sql(f"BEGIN {'IMMEDIATE' if mode == 'IMMEDIATE' else 'DEFERRED'}")
 
 
+def _sqlite_foreign_keys(conn: Connection, *, on: bool) -> None:
+    """Foreign keys on or off for this SQLite connection (outside a transaction: the driver's own)."""
+    raw = conn.connection.driver_connection
+    if raw is not None:
+        raw.execute(f"PRAGMA foreign_keys={'ON' if on else 'OFF'}")
+
+
 def make_engine(url: str) -> Engine:
     """An engine with explicit limits, a ping before each checkout, and SQLite's transactions fixed."""
     if url.startswith("sqlite"):
@@ -786,8 +793,21 @@ class Store:
                 with self.engine.connect() as conn:
                     if self.dialect == "sqlite":
                         conn.execution_options(coach_begin="IMMEDIATE")
-                    with conn.begin():
-                        migrations.prepare(conn, auto_upgrade=self.auto_upgrade)
+                        # A revision that alters a referenced table on SQLite copies it, drops the
+                        # old one and renames the copy: with foreign keys on, the drop fails as soon
+                        # as a row refers to it (revision 0006, profiles with progress). SQLite can
+                        # switch them only outside a transaction; the rows are checked before commit.
+                        _sqlite_foreign_keys(conn, on=False)
+                    try:
+                        with conn.begin():
+                            migrations.prepare(conn, auto_upgrade=self.auto_upgrade)
+                            orphans = self.dialect == "sqlite" and conn.exec_driver_sql(
+                                "PRAGMA foreign_key_check").first() is not None
+                            if orphans:
+                                raise StoreError(N_("the database refused the change"), kind="refused")
+                    finally:
+                        if self.dialect == "sqlite":
+                            _sqlite_foreign_keys(conn, on=True)
             except (InvalidInput, StoreError):
                 raise
             except Exception as err:

@@ -35,8 +35,22 @@ branch_labels = None
 depends_on = None
 
 
+def _name_is_unique(table: str) -> bool:
+    """Whether ``table.name`` has a unique constraint or index the database reports."""
+    insp = sa.inspect(op.get_bind())
+    found = [u["column_names"] for u in insp.get_unique_constraints(table)]
+    found += [i["column_names"] for i in insp.get_indexes(table) if i.get("unique")]
+    return ["name"] in found
+
+
 def upgrade() -> None:
+    # SQLite copies the table to add the unique constraint; a ``UNIQUE`` written on the column
+    # itself (the tables of the release before versions) is not reflected, and the copy would
+    # lose it (every profile write needs it): it is put back as the table-level constraint.
+    keep_name_unique = op.get_bind().dialect.name == "sqlite" and not _name_is_unique("profiles")
     with op.batch_alter_table("profiles") as batch:
+        if keep_name_unique:
+            batch.create_unique_constraint("uq_profiles_name", ["name"])
         batch.add_column(sa.Column("display_name", sa.String(60), nullable=True))
         batch.add_column(sa.Column("transfer_hash", sa.String(64), nullable=True))
         batch.add_column(sa.Column("claimed_at", sa.DateTime, nullable=True))
