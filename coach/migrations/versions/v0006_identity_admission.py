@@ -38,8 +38,8 @@ depends_on = None
 def _name_is_unique(table: str) -> bool:
     """Whether ``table.name`` has a unique constraint or index the database reports."""
     insp = sa.inspect(op.get_bind())
-    found = [u["column_names"] for u in insp.get_unique_constraints(table)]
-    found += [i["column_names"] for i in insp.get_indexes(table) if i.get("unique")]
+    found: list[list[str | None]] = [list(u["column_names"]) for u in insp.get_unique_constraints(table)]
+    found += [list(i["column_names"]) for i in insp.get_indexes(table) if i.get("unique")]
     return ["name"] in found
 
 
