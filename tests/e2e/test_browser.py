@@ -482,6 +482,7 @@ def test_each_browser_has_its_own_profile(browser: Any, server: str) -> None:
             pg.goto(server + "/")
             pg.get_by_text("Profilo: Ospite", exact=False).first.wait_for()
             wait_idle(pg)
+            pg.wait_for_function("document.cookie.includes('coach_profile=')")  # the page's last script
             cookies.append(next(c["value"] for c in context.cookies() if c["name"] == "coach_profile"))
         assert cookies[0] != cookies[1] and "." in cookies[0]  # itsdangerous: value.signature
         b.goto(server + "/impostazioni")
