@@ -145,6 +145,7 @@ MAX_PRACTICE_HANDS: Final[int] = 500  # practice hands kept per profile (the new
 TEACHER_SECRET_BYTES: Final[int] = 24
 MAX_TEACHER_SECRET: Final[int] = 128
 MAX_TEACHER_CLASSES: Final[int] = 50  # secrets one browser may ask about at once («your classes»)
+MAX_BUCKET: Final[int] = 200  # a rate limit's bucket name ("transfer:ip:2001:db8::1")
 # Connections one app process may hold: a Streamlit process runs one script at a time per
 # session thread, and a class server has one process per core (docs/DEPLOY.md).
 POOL_SIZE: Final[int] = 5
@@ -384,6 +385,15 @@ rate_limits = Table(
 
 
 # -- results ---------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class ProfileIdentity:
+    """What the store knows of who a profile is (revision 0006): never how to reach it."""
+
+    display_name: str | None  # the name the learner chose to be shown (None: «Ospite»)
+    has_transfer_code: bool
+    claimed: bool  # a signed identity was issued for it (False: made before 0006, unclaimed)
+
+
 @dataclass(frozen=True)
 class ReviewCard:
     """A review card as stored: the spot (JSON), the last answer and its grade, the schedule."""
@@ -668,6 +678,30 @@ def clean_profile_name(name: object) -> str:
     return cleaned or "Ospite"
 
 
+def clean_display_name(name: object) -> str | None:
+    """The name a learner chose to be shown, spaces tidied; None when blank; never cut.
+
+    Unlike a profile key it may be shared by any number of learners: it finds nothing.
+    """
+    if not isinstance(name, str):
+        raise InvalidInput(N_("The store's «{field}» must be text, not {kind}."), field="display_name",
+                           kind=type(name).__name__)
+    cleaned = " ".join(name.split())
+    if len(cleaned) > MAX_NAME:
+        raise InvalidInput(N_("A name has at most {limit} characters (this one has {length})."),
+                           limit=str(MAX_NAME), length=str(len(cleaned)))
+    if any(ord(c) < 32 or 127 <= ord(c) < 160 for c in cleaned):
+        raise InvalidInput(N_("The store's «{field}» contains a control character."), field="display_name")
+    return cleaned or None
+
+
+def _digest(value: object) -> str:
+    if not isinstance(value, str) or len(value) != 64 or any(c not in "0123456789abcdef" for c in value):
+        raise InvalidInput(N_("The store's «{field}» must be a SHA-256 in hexadecimal."),
+                           field="transfer_hash")
+    return value
+
+
 # -- failures ---------------------------------------------------------------------------------------
 def store_error(err: BaseException) -> StoreError:
     """One typed error, with the learner-readable reason, for whatever the database raised."""
@@ -879,9 +913,14 @@ class Store:
         return True
 
     def _ensure_profile(self, conn: Connection, name: str) -> int:
-        """The profile's id, created by this write if it is new (never by a read)."""
-        self._insert_ignore(conn, profiles, {"name": name, "created_at": _now(), "preferences": "{}"},
-                            ("name",))
+        """The profile's id, created by this write if it is new (never by a read).
+
+        A profile made since revision 0006 is born claimed: its name is a server-issued id
+        (coach.identity), so no old unsigned cookie may ever claim it.
+        """
+        now = _now()
+        self._insert_ignore(conn, profiles, {"name": name, "created_at": now, "preferences": "{}",
+                                             "claimed_at": now}, ("name",))
         pid = self._profile_id(conn, name)
         if pid is None:  # only if the row vanished between two statements of one transaction
             raise StoreError(N_("the database refused the change"), kind="refused")
@@ -915,6 +954,65 @@ class Store:
         with self._tx(write=True) as conn:
             pid = self._ensure_profile(conn, name)
             conn.execute(update(profiles).where(profiles.c.id == pid).values(preferences=text))
+
+    # -- identity (revision 0006, coach/identity.py) -----------------------------------------------
+    def claim_profile(self, name: str, display_name: str | None = None, at: datetime | None = None) -> bool:
+        """Claim a profile made before revision 0006 for the browser holding its old cookie; once.
+
+        One statement: the first browser that comes back with the old unsigned cookie sets
+        ``claimed_at`` and gets True; every later one (a copy of the cookie, a forged one)
+        gets False, and so does a name nobody has. ``display_name`` becomes the profile's
+        name on screen if it has none yet (a typed name, not a guest code).
+        """
+        key = clean_profile_name(name)
+        shown = None if display_name is None else clean_display_name(display_name)
+        when = _when(at)
+        with self._tx(write=True) as conn:
+            result = conn.execute(
+                update(profiles).where(profiles.c.name == key, profiles.c.claimed_at.is_(None))
+                .values(claimed_at=when, display_name=func.coalesce(profiles.c.display_name, shown)))
+            return bool(result.rowcount == 1)
+
+    def identity(self, profile: str) -> ProfileIdentity:
+        """The profile's display name and whether it has a transfer code (a read: creates nothing)."""
+        name = clean_profile_name(profile)
+        with self._tx(write=False) as conn:
+            p = profiles.c
+            row = conn.execute(select(p.display_name, p.transfer_hash, p.claimed_at)
+                               .where(p.name == name)).first()
+        if row is None:
+            return ProfileIdentity(None, False, False)
+        return ProfileIdentity(row[0], row[1] is not None, row[2] is not None)
+
+    def set_display_name(self, profile: str, display_name: str | None) -> str | None:
+        """The name shown for the profile (None or blank: none, «Ospite»); never a key to it."""
+        name = clean_profile_name(profile)
+        shown = None if display_name is None else clean_display_name(display_name)
+        with self._tx(write=True) as conn:
+            pid = self._ensure_profile(conn, name)
+            conn.execute(update(profiles).where(profiles.c.id == pid).values(display_name=shown))
+        return shown
+
+    def set_transfer_hash(self, profile: str, digest: str) -> None:
+        """Keep the SHA-256 of the profile's new transfer code; the previous code stops working."""
+        name = clean_profile_name(profile)
+        digest = _digest(digest)
+        with self._tx(write=True) as conn:
+            pid = self._ensure_profile(conn, name)
+            conn.execute(update(profiles).where(profiles.c.id == pid).values(transfer_hash=digest))
+
+    def clear_transfer_hash(self, profile: str) -> None:
+        """No transfer code works for the profile any more."""
+        name = clean_profile_name(profile)
+        with self._tx(write=True) as conn:
+            conn.execute(update(profiles).where(profiles.c.name == name).values(transfer_hash=None))
+
+    def profile_for_transfer(self, digest: str) -> str | None:
+        """The profile whose transfer code has this SHA-256, or None (a read)."""
+        digest = _digest(digest)
+        with self._tx(write=False) as conn:
+            found = conn.scalar(select(profiles.c.name).where(profiles.c.transfer_hash == digest))
+        return str(found) if found is not None else None
 
     # -- lessons ------------------------------------------------------------------------------
     def mark_lesson_completed(self, profile: str, lesson_id: str, at: datetime | None = None) -> bool:

@@ -166,3 +166,56 @@ def test_revision_0005_keeps_the_live_questions_and_adds_their_hand(store_url: s
     assert (snap.question.spot, snap.question.hand) == ("lesson:03-azioni/1/4", None)
     assert store.revision() == migrations.head()
     assert schema_diff(store) == []
+
+
+def test_revision_0006_keeps_profiles_and_classes_and_leaves_old_profiles_claimable(store_url: str) -> None:
+    """A class server at 0005: profiles with progress, a class with pupils and answers. After 0006
+    every row is there, the new columns are NULL or their default, and an old profile can still be
+    claimed once by the browser holding its old cookie."""
+    url = Store(store_url).url
+    engine = create_engine(url)
+    with engine.begin() as conn:
+        migrations.upgrade(conn, "0005")
+        conn.execute(text("INSERT INTO profiles (id, name, created_at, preferences, last_lesson, last_hand, "
+                          "last_step) VALUES (1, 'Marco', '2026-11-01 09:00:00', '{\"locale\": \"en\"}', "
+                          "'03-azioni', 1, 5), "
+                          "(2, 'KQMX-4727', '2026-11-02 09:00:00', '{}', NULL, NULL, NULL)"))
+        conn.execute(text("INSERT INTO completed_lessons (id, profile_id, lesson_id, completed_at) "
+                          "VALUES (1, 1, '01-regole', '2026-11-01 10:00:00'), "
+                          "(2, 2, '01-regole', '2026-11-02 10:00:00')"))
+        conn.execute(text("INSERT INTO live_classes (id, code, teacher, title, created_at, expires_at) "
+                          "VALUES (1, 'K7MXQ3', 'Prof', 'Terza B', '2026-12-01 09:00:00', "
+                          "'2099-12-01 12:00:00')"))
+        conn.execute(text("INSERT INTO live_pupils (id, class_id, name, name_key, token, profile, joined_at) "
+                          "VALUES (1, 1, 'Anna', 'anna', 'tok-anna', 'Marco', '2026-12-01 09:01:00'), "
+                          "(2, 1, 'Luca', 'luca', 'tok-luca', NULL, '2026-12-01 09:02:00')"))
+        conn.execute(text("INSERT INTO live_questions (id, class_id, number, spot, opened_at) "
+                          "VALUES (1, 1, 1, 'lesson:03-azioni/1/4', '2026-12-01 09:05:00')"))
+        conn.execute(text("INSERT INTO live_answers (id, question_id, pupil_id, answer, grade, ev_loss_bb, "
+                          "answered_at) VALUES (1, 1, 1, 'p3 cc', 'buona', 0.0, '2026-12-01 09:06:00'), "
+                          "(2, 1, 2, 'p3 f', NULL, NULL, '2026-12-01 09:06:30')"))
+    engine.dispose()
+    store = Store(store_url, auto_upgrade=True)
+    assert store.profiles() == ["KQMX-4727", "Marco"]  # the first use upgrades
+    assert store.revision() == migrations.head()
+    assert schema_diff(store) == []
+    assert [c.lesson_id for c in store.completed_lessons("Marco")] == ["01-regole"]
+    assert store.preferences("Marco") == {"locale": "en"}
+    assert store.bookmark("Marco") == Bookmark("03-azioni", 1, 5)
+    with store.engine.connect() as conn:
+        assert conn.execute(text("SELECT display_name, transfer_hash, claimed_at FROM profiles ORDER BY id")
+                            ).all() == [(None, None, None), (None, None, None)]
+        assert conn.execute(text("SELECT code, teacher, title, teacher_key, joins_closed FROM live_classes")
+                            ).all() == [("K7MXQ3", "Prof", "Terza B", None, False)]
+        assert conn.execute(text("SELECT name, name_key, token, profile, removed_at FROM live_pupils "
+                                 "ORDER BY id")).all() == [("Anna", "anna", "tok-anna", "Marco", None),
+                                        ("Luca", "luca", "tok-luca", None, None)]
+        assert conn.execute(text("SELECT pupil_id, answer, grade FROM live_answers ORDER BY id")).all() == [
+            (1, "p3 cc", "buona"), (2, "p3 f", None)]
+        assert conn.execute(text("SELECT count(*) FROM rate_limits")).scalar() == 0
+    snap = store.snapshot("K7MXQ3")
+    assert snap is not None and snap.question is not None and snap.question.spot == "lesson:03-azioni/1/4"
+    # The old profiles wait for their own browser: claimed once, then never again.
+    assert store.claim_profile("Marco", "Marco") is True
+    assert store.claim_profile("Marco", "Marco") is False
+    assert store.identity("Marco").display_name == "Marco"

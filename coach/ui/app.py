@@ -93,8 +93,7 @@ def run() -> None:
     if not classroom:
         with st.sidebar:
             if nav.url_path not in PROJECTED:
-                s = state.settings()
-                st.caption(t("Profile: {name}", name=state.profile_label(s.profile, t)))
+                st.caption(t("Profile: {name}", name=state.display_label(t, markdown=True)))
             play_money_note()
     nav.run()
     with notice:

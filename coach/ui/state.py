@@ -22,17 +22,17 @@ from urllib.parse import quote, unquote
 
 import streamlit as st
 
-from coach import signing
+from coach import identity, signing
 from coach.classroom import normalise_code
 from coach.errors import CoachError, InvalidInput
 from coach.habit import clamp_goal
 from coach.i18n import SUPPORTED_LOCALES, Message, Translator, get_translator
-from coach.persistence import ENV_URL, Store, clean_profile_name, default_database_url
+from coach.persistence import ENV_URL, ProfileIdentity, Store, clean_display_name, default_database_url
 
 FeedbackTiming = Literal["decision", "hand_end"]
 SETTINGS_KEY = "coach.settings"
 PROFILE_KEY = "coach.profile"  # this session's profile before the settings are loaded (tests set it)
-PROFILE_COOKIE = "coach_profile"
+PROFILE_COOKIE = identity.PROFILE_COOKIE
 PREFERENCES = ("locale", "four_colour", "feedback_timing", "letter_shortcuts", "daily_goal")
 DB_ERROR = "coach.db_error"  # why the last store call failed (a Message): «progressi non salvati»
 # The teacher's browser keeps the secrets of its classes (class code -> secret) in a signed cookie.
@@ -43,42 +43,34 @@ TEACHER_COOKIE_CLASSES = 20  # the newest classes a browser remembers (the cooki
 TEACHER_COOKIE_AGE = 30 * 24 * 3600  # seconds: the results stay readable after the class ends
 T = TypeVar("T")
 
-# A guest profile code: four letters and four digits, without look-alikes (I/O/L, 0/1),
-# short enough to type on another device ("KQMX-4727").
-_CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ"
-_CODE_DIGITS = "23456789"
-GUEST_CODE = re.compile(r"^[A-Z]{4}-[0-9]{4}$")
+# Transfer-code attempts (Impostazioni): a few per session, more per client address (a school
+# behind one address has a class of pupils); each bucket refills one try every so many seconds.
+TRANSFER_SESSION_TRIES = 5
+TRANSFER_SESSION_REFILL_S = 60.0
+TRANSFER_ADDRESS_TRIES = 20
+TRANSFER_ADDRESS_REFILL_S = 30.0
+SESSION_BUCKET_KEY = "coach.session_bucket"  # this session's random name in the rate limits
 
 
-def new_guest_code() -> str:
-    """A random profile code for a browser that has none yet."""
-    return ("".join(secrets.choice(_CODE_LETTERS) for _ in range(4)) + "-"
-            + "".join(secrets.choice(_CODE_DIGITS) for _ in range(4)))
+def display_label(t: Translator, *, markdown: bool = False) -> str:
+    """How this browser's learner is named on screen: their display name, else «Ospite».
 
-
-def is_guest_code(profile: str) -> bool:
-    return GUEST_CODE.match(profile) is not None
-
-
-def normalise_profile(name: str) -> str:
-    """A typed profile name; a guest code is accepted in any case ("kqmx-4727").
-
-    Raises :class:`InvalidInput` for a name the store refuses (longer than 60
-    characters, a control character): it is never cut into somebody else's name.
+    Never the profile id nor anything else that could reach the profile (the sidebar
+    is on the projector in a classroom). ``markdown``: for a Markdown element, the
+    learner's own text escaped so it shows as typed (and isolated, U+2068/U+2069).
     """
-    cleaned = clean_profile_name(name)
-    return cleaned.upper() if is_guest_code(cleaned.upper()) else cleaned
+    shown = settings().display_name
+    if not shown:
+        return t("Guest")
+    return as_markdown_text(shown) if markdown else shown
 
 
-def profile_label(profile: str, t: Translator) -> str:
-    """How a profile is named on screen: a guest code as "ospite KQMX-4727", a name as typed.
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|~<>$:&=^\"'])")
 
-    In classroom mode (a projector) no profile is ever named: «ospite», whatever it is, so a
-    pupil reads nothing on the wall that he could type to become somebody else.
-    """
-    if classroom():
-        return t("guest")
-    return t("guest {code}", code=profile) if is_guest_code(profile) else profile
+
+def as_markdown_text(text: str) -> str:
+    """``text`` shown literally inside a Markdown element: every punctuation mark escaped."""
+    return "\u2068" + _MARKDOWN_SPECIAL.sub(r"\\\1", text) + "\u2069"
 
 
 @dataclass(frozen=True)
@@ -88,7 +80,8 @@ class Settings:
     locale: str = "it"
     four_colour: bool = False
     feedback_timing: FeedbackTiming = "decision"
-    profile: str = "Ospite"
+    profile: str = "Ospite"  # the store's key: a server-issued id, only ever sent signed
+    display_name: str | None = None  # what the learner chose to be called; finds nothing
     classroom: bool = False
     # Single-letter shortcuts (F folds!) act without a modifier: off unless the learner
     # turns them on (WCAG 2.1.4). Arrows, Home and End for the steps always work.
@@ -233,31 +226,41 @@ def _from_prefs(base: Settings, prefs: dict[str, Any]) -> Settings:
     )
 
 
-def browser_profile() -> str:
-    """This browser's profile: the one its cookie names, else a new guest code.
+def profile_signer() -> signing.Signer:
+    return signing.Signer(server_secret(), signing.PURPOSE_PROFILE)
 
-    Every browser gets its own profile by default (its decisions, bookmark and
-    language are nobody else's); the code is kept in a cookie by
-    :func:`profile_cookie_script`, and the learner may replace it with a name or
-    type it on another device in Impostazioni.
+
+def browser_cookies() -> dict[str, str]:
+    """The cookies the browser sent (none without a browser: a bare script run, AppTest)."""
+    try:
+        return dict(st.context.cookies)
+    except Exception:
+        return {}
+
+
+def browser_profile() -> str:
+    """This browser's profile: the id its signed cookie names, else a new one.
+
+    A cookie whose signature fails names nothing: this browser starts afresh and nothing
+    of the name it carried is read. The one exception is the unsigned cookie of the
+    release before revision 0006, which claims its own profile once (the first browser
+    to come back with it; coach.identity). The id is kept in the cookie by
+    :func:`profile_cookie_script`; another device gets here only with the transfer code.
     """
     given = st.session_state.get(PROFILE_KEY)
     if isinstance(given, str) and given:
         return given
-    try:
-        raw = st.context.cookies.get(PROFILE_COOKIE)
-    except Exception:  # no browser (a bare script run): a guest code
-        raw = None
-    if not isinstance(raw, str):  # no cookie (AppTest's stand-in client has no real ones either)
-        raw = None
-    try:
-        name = normalise_profile(unquote(raw)) if raw else ""
-    except InvalidInput:  # a cookie the store would refuse (too long): this browser starts afresh
-        name = ""
-    if not raw or not name:
-        name = new_guest_code()
-    st.session_state[PROFILE_KEY] = name
-    return name
+    found = identity.read_profile_cookie(browser_cookies(), profile_signer())
+    profile = found.profile
+    if profile is None and found.legacy is not None:
+        legacy = found.legacy
+        shown = None if identity.LEGACY_GUEST_CODE.match(legacy) else legacy
+        if save(lambda db: db.claim_profile(legacy, shown)):
+            profile = legacy
+    if profile is None:
+        profile = identity.new_profile_id()
+    st.session_state[PROFILE_KEY] = profile
+    return profile
 
 
 def cookie_script(name: str, value: str, *, max_age: int = 31536000) -> str:
@@ -276,13 +279,11 @@ def cookie_script(name: str, value: str, *, max_age: int = 31536000) -> str:
 def profile_cookie_script() -> str:
     """The script that keeps this browser's profile in its cookie (a year, this site only).
 
-    ``st.context.cookies`` reads cookies; nothing in Streamlit writes one, so a
-    tiny script does. Its only input is the profile name, JSON-encoded and
-    URL-quoted, so no text of the learner's can break out of the string.
+    The value is the profile id signed by the server: the only proof a browser has of
+    being that profile, so the page writes it again on every run (a legacy cookie that
+    just claimed its profile is replaced by the signed one).
     """
-    value = json.dumps(quote(settings().profile, safe=""))
-    return ("<script>document.cookie = " + json.dumps(PROFILE_COOKIE + "=") + " + " + value
-            + ' + "; path=/; max-age=31536000; samesite=lax";</script>')
+    return cookie_script(PROFILE_COOKIE, identity.profile_cookie_value(settings().profile, profile_signer()))
 
 
 def settings() -> Settings:
@@ -290,29 +291,77 @@ def settings() -> Settings:
     current = st.session_state.get(SETTINGS_KEY)
     if isinstance(current, Settings):
         return current
-    base = Settings(profile=browser_profile())
-    # An unreachable database must not stop the lessons: the defaults, and the notice.
-    base = _from_prefs(base, load(lambda db: db.preferences(base.profile), {}))
+    base = _load_profile(Settings(profile=browser_profile()))
     st.session_state[SETTINGS_KEY] = base
     return base
 
 
+def _load_profile(base: Settings) -> Settings:
+    """``base`` with its profile's saved preferences and display name (defaults if unreachable)."""
+    # An unreachable database must not stop the lessons: the defaults, and the notice.
+    base = _from_prefs(base, load(lambda db: db.preferences(base.profile), {}))
+    who = load(lambda db: db.identity(base.profile), ProfileIdentity(None, False, False))
+    return replace(base, display_name=who.display_name)
+
+
 def update_settings(**changes: Any) -> Settings:
-    """Change some settings; switching profile loads that profile's preferences."""
+    """Change some settings and save them in the profile.
+
+    ``display_name`` is checked first (:class:`InvalidInput`, the page says why, nothing
+    changes); it is only a name to show. The profile itself never changes here: only a
+    transfer code moves a browser to another profile (:func:`switch_profile`).
+    """
     old = settings()
     if "profile" in changes:
-        changes["profile"] = normalise_profile(str(changes["profile"]))  # InvalidInput: the page says why
-        st.session_state[PROFILE_KEY] = changes["profile"]
+        raise TypeError("the profile changes only through switch_profile (a transfer code)")
+    if "display_name" in changes:
+        shown = clean_display_name(changes["display_name"] or "")
+        changes["display_name"] = shown
+        save(lambda db: db.set_display_name(old.profile, shown))
     new = replace(old, **changes)
-    if new.profile != old.profile:
-        new = _from_prefs(new, load(lambda db: db.preferences(new.profile), {}))
-        for key in [k for k in st.session_state if str(k).startswith("lesson.restored")]:
-            del st.session_state[key]  # the new profile's lesson answers come from the database
-    else:
-        prefs = {k: v for k, v in asdict(new).items() if k in PREFERENCES}
+    prefs = {k: v for k, v in asdict(new).items() if k in PREFERENCES}
+    if any(k in PREFERENCES for k in changes):
         save(lambda db: db.save_preferences(new.profile, prefs))
     st.session_state[SETTINGS_KEY] = new
     return new
+
+
+def switch_profile(profile: str) -> Settings:
+    """This browser becomes ``profile`` (a transfer code was given): its settings and progress.
+
+    The page's cookie script then writes the signed id, so the browser stays there.
+    """
+    st.session_state[PROFILE_KEY] = profile
+    new = _load_profile(replace(settings(), profile=profile))
+    for key in [k for k in st.session_state if str(k).startswith("lesson.restored")]:
+        del st.session_state[key]  # the new profile's lesson answers come from the database
+    st.session_state[SETTINGS_KEY] = new
+    return new
+
+
+def session_bucket() -> str:
+    """A random name for this session in the rate limits (never shown, never sent)."""
+    key = st.session_state.get(SESSION_BUCKET_KEY)
+    if not isinstance(key, str):
+        key = secrets.token_urlsafe(12)
+        st.session_state[SESSION_BUCKET_KEY] = key
+    return key
+
+
+def client_address() -> str:
+    """The client's address as the server sees it ("local" on this machine or without a browser)."""
+    try:
+        address = st.context.ip_address
+    except Exception:
+        address = None
+    return address if isinstance(address, str) and address else "local"
+
+
+def transfer_buckets() -> list[tuple[str, float, float]]:
+    """The rate limits a transfer-code attempt spends a token of: (bucket, capacity, per second)."""
+    return [(f"transfer:session:{session_bucket()}", TRANSFER_SESSION_TRIES, 1 / TRANSFER_SESSION_REFILL_S),
+            (f"transfer:address:{client_address()}"[:200], TRANSFER_ADDRESS_TRIES,
+             1 / TRANSFER_ADDRESS_REFILL_S)]
 
 
 def tr() -> Translator:

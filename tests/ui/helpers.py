@@ -21,16 +21,17 @@ PAGES = ("home", "lezioni", "pratica", "quiz", "ripasso", "replayer", "glossario
 def start(locale: str = "it", profile: str | None = "Ospite") -> AppTest:
     """A first run of the app (home page), in ``locale`` when it is not the default.
 
-    ``profile`` plays the browser's profile cookie (AppTest cannot send cookies);
-    ``None`` is a browser seen for the first time.
+    ``profile`` plays the browser's signed profile cookie (AppTest cannot send cookies):
+    the tests' way to be a given profile; ``None`` is a browser seen for the first time.
     """
-    from coach.ui.state import PROFILE_KEY, SETTINGS_KEY, Settings, new_guest_code
+    from coach.identity import new_profile_id
+    from coach.ui.state import PROFILE_KEY, SETTINGS_KEY, Settings
 
     at = AppTest.from_file(ENTRY, default_timeout=TIMEOUT)
     if profile is not None:
         at.session_state[PROFILE_KEY] = profile
     if locale != "it":
-        at.session_state[SETTINGS_KEY] = Settings(locale=locale, profile=profile or new_guest_code())
+        at.session_state[SETTINGS_KEY] = Settings(locale=locale, profile=profile or new_profile_id())
     at.run()
     assert not at.exception, at.exception
     return at

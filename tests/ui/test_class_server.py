@@ -135,7 +135,9 @@ def test_a_profile_name_the_store_refuses_is_explained(app: Callable[..., AppTes
     from coach.ui.state import SETTINGS_KEY
 
     at = goto(app(profile="Anna"), "impostazioni")
-    at.text_input(key="set_profile").input("Anna\x01Maria").run()
+    at.text_input(key="set_name").input("Anna").run()
+    at.text_input(key="set_name").input("Anna\x01Maria").run()
     assert not at.exception
     assert at.session_state[SETTINGS_KEY].profile == "Anna"
+    assert at.session_state[SETTINGS_KEY].display_name == "Anna"
     assert any("carattere di controllo" in e.value for e in at.error)

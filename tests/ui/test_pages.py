@@ -112,10 +112,10 @@ def test_database_url_from_streamlit_secrets(tmp_path: Path, monkeypatch: pytest
     at.run()
     goto(at, "impostazioni")
     at.toggle(key="set_four").set_value(True).run()
-    from coach.ui.state import SETTINGS_KEY, is_guest_code
+    from coach.ui.state import SETTINGS_KEY
 
-    profile = at.session_state[SETTINGS_KEY].profile  # a browser seen for the first time: its own code
-    assert is_guest_code(profile)
+    profile = at.session_state[SETTINGS_KEY].profile  # a browser seen for the first time: its own id
+    assert profile.startswith("u-")
     assert Store(url).preferences(profile) == {"feedback_timing": "decision", "four_colour": True,
                                                "letter_shortcuts": False, "locale": "it", "daily_goal": 10}
 
@@ -138,43 +138,30 @@ def test_an_unreachable_database_keeps_the_app_going(monkeypatch: pytest.MonkeyP
 
 
 def test_each_new_browser_gets_its_own_profile(app: Callable[..., AppTest], db_url: str) -> None:
-    # No more shared "Ospite": a browser without the profile cookie gets its own code, and
+    # No more shared "Ospite": a browser without the profile cookie gets its own random id, and
     # another visitor's language or decisions never leak into it.
+    from coach.identity import profile_cookie_value
     from coach.persistence import Store
-    from coach.ui.state import PROFILE_COOKIE, SETTINGS_KEY, is_guest_code
+    from coach.ui import state
+    from coach.ui.state import PROFILE_COOKIE, SETTINGS_KEY
 
     Store(db_url).save_preferences("Ospite", {"locale": "en"})
     first, second = app(profile=None), app(profile=None)
     a = first.session_state[SETTINGS_KEY].profile
     b = second.session_state[SETTINGS_KEY].profile
-    assert is_guest_code(a) and is_guest_code(b) and a != b
+    assert a.startswith("u-") and b.startswith("u-") and a != b
     assert first.session_state[SETTINGS_KEY].locale == "it"
-    assert f"Benvenuto, ospite {a}!" in texts(first)
-    # the page keeps the code in the browser's cookie
-    assert any(f'"{PROFILE_COOKIE}=" + "{a}"' in h.proto.body for h in first.html)
-    assert '"%3Cb%3E%22x"' in profile_cookie_script_for('<b>"x')  # a name never breaks out of the script
-    # naming the profile stays possible, and a code typed in lower case finds the profile
-    goto(first, "impostazioni")
-    assert f"codice {a}" in texts(first)
-    first.text_input(key="set_profile").input("Marco").run()
-    assert first.session_state[SETTINGS_KEY].profile == "Marco"
-    first.text_input(key="set_profile").input(a.lower()).run()
-    assert first.session_state[SETTINGS_KEY].profile == a
-
-
-def profile_cookie_script_for(name: str) -> str:
-    from unittest import mock
-
-    from coach.ui import state
-
-    with mock.patch.object(state, "settings", return_value=state.Settings(profile=name)):
-        return state.profile_cookie_script()
+    assert "Benvenuto, Ospite!" in texts(first) and a not in texts(first)
+    # the page keeps the id, signed, in the browser's cookie
+    signed = profile_cookie_value(a, state.profile_signer())
+    assert any(f'"{PROFILE_COOKIE}=" + "{signed}"' in h.proto.body for h in first.html)
+    assert '"%3Cb%3E%22x"' in state.cookie_script("n", '<b>"x')  # no value breaks out of the script
 
 
 def test_english_home_greets_a_guest_in_english(app: Callable[..., AppTest]) -> None:
     at = app("en", profile=None)
     body = texts(at)
-    assert "Welcome, guest " in body and "Ospite" not in body
+    assert "Welcome, Guest!" in body and "Ospite" not in body
 
 
 def test_letter_shortcuts_are_off_until_turned_on(app: Callable[..., AppTest]) -> None:

@@ -20,7 +20,7 @@ def render() -> None:
                 t("Learn No-Limit Texas Hold'em step by step, with a coach that explains every choice."))
     st.markdown(t("Welcome, {name}! Here you learn the rules on real hands, play against the "
                   "coach's bots and get every decision graded with honest numbers: pot odds, "
-                  "equity, chips won or lost.", name=state.profile_label(s.profile, t)))
+                  "equity, chips won or lost.", name=state.display_label(t, markdown=True)))
     summary = state.load(lambda db: db.summary(s.profile), None)
     if summary is not None:
         c1, c2, c3 = st.columns(3)

@@ -1,4 +1,4 @@
-"""Impostazioni: language, four-colour deck, feedback timing, profile, classroom mode.
+"""Impostazioni: your name, the transfer code, language, four-colour deck, feedback timing, classroom mode.
 
 Widgets write to their own keys; ``on_change`` callbacks copy the value into the
 typed settings (and the profile's saved preferences), so a setting outlives the
@@ -7,18 +7,24 @@ widget when the learner goes to another page.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import streamlit as st
 
+from coach import identity
 from coach.cards import parse_cards
 from coach.errors import InvalidInput
 from coach.habit import MAX_GOAL, MIN_GOAL
+from coach.i18n import Translator
+from coach.persistence import MAX_NAME, Store
 from coach.ui import state
 from coach.ui.table import render_card_preview
 from coach.ui.widgets import page_header, play_money_note
 
 LANGUAGES = {"it": "Italiano", "en": "English"}
+SHOWN_CODE = "set.transfer_code"  # the transfer code shown in this session (never in the store)
+TRANSFER_RESULT = "set.transfer_result"  # "wrong", "limited" or "moved": the last attempt
 
 
 def _seed(key: str, value: Any) -> None:
@@ -29,19 +35,123 @@ def _seed(key: str, value: Any) -> None:
 def _copy(setting: str, key: str) -> None:
     try:
         state.update_settings(**{setting: st.session_state[key]})
-    except InvalidInput as err:  # a name the store refuses: say why, keep the current profile
+    except InvalidInput as err:  # a name the store refuses: say why, keep the current one
         st.session_state["set.error"] = err.message
-        st.session_state[key] = getattr(state.settings(), setting)
+        st.session_state[key] = getattr(state.settings(), setting) or ""
         return
     st.session_state.pop("set.error", None)
-    if setting == "profile":  # a new profile brings its own preferences
-        s = state.settings()
-        st.session_state["set_locale"] = s.locale
-        st.session_state["set_four"] = s.four_colour
-        st.session_state["set_timing"] = s.feedback_timing
-        st.session_state["set_letters"] = s.letter_shortcuts
-        st.session_state["set_goal"] = s.daily_goal
-        st.session_state["set_profile"] = s.profile
+
+
+def _reseed() -> None:
+    """The widgets show the profile this browser now is (after a transfer code)."""
+    s = state.settings()
+    st.session_state["set_locale"] = s.locale
+    st.session_state["set_four"] = s.four_colour
+    st.session_state["set_timing"] = s.feedback_timing
+    st.session_state["set_letters"] = s.letter_shortcuts
+    st.session_state["set_goal"] = s.daily_goal
+    st.session_state["set_name"] = s.display_name or ""
+
+
+def _new_code() -> None:
+    """A new transfer code for this profile, shown once in this session; the old one stops working."""
+    code = identity.new_transfer_code()
+    profile = state.settings().profile
+    state.save(lambda db: db.set_transfer_hash(profile, identity.transfer_hash(code)))
+    if state.db_problem() is not None:  # this write failed (a success clears the notice)
+        return  # the notice says why; no code is shown that would not work
+    st.session_state[SHOWN_CODE] = code
+
+
+def _hide_code() -> None:
+    st.session_state.pop(SHOWN_CODE, None)
+
+
+def _use_code() -> None:
+    """Move this browser to the profile whose transfer code was typed (rate-limited)."""
+    typed = st.session_state.get("set_transfer_in", "")
+    st.session_state.pop(TRANSFER_RESULT, None)
+    for bucket, capacity, per_second in state.transfer_buckets():
+        allowed = state.save(functools.partial(Store.take_token, bucket=bucket, capacity=capacity,
+                                               per_second=per_second))
+        if allowed is None:
+            return  # the database failed: the notice says so, nothing is tried
+        if not allowed:
+            st.session_state[TRANSFER_RESULT] = "limited"
+            return
+    code = identity.normalise_transfer_code(typed)
+    found = None
+    if code is not None:
+        digest = identity.transfer_hash(code)
+        found = state.load(lambda db: db.profile_for_transfer(digest), None)
+    if found is None:
+        st.session_state[TRANSFER_RESULT] = "wrong"
+        return
+    state.switch_profile(found)
+    st.session_state.pop(SHOWN_CODE, None)  # a code shown for the previous profile
+    st.session_state["set_transfer_in"] = ""
+    st.session_state[TRANSFER_RESULT] = "moved"
+    _reseed()
+
+
+def _name(t: Translator) -> None:
+    """Your name: only shown, never a way into a profile."""
+    st.text_input(t("Your name"), key="set_name", max_chars=MAX_NAME,
+                  placeholder=t("Guest"),
+                  help=t("Shown in the sidebar and on the home page. The name is not a password: "
+                         "anyone may choose the same one, and typing it on another device does not "
+                         "bring your progress there."),
+                  on_change=_copy, args=("display_name", "set_name"))
+    problem = st.session_state.get("set.error")
+    if problem is not None:
+        st.error(t.render(problem), icon=":material/error:")
+
+
+def _transfer(t: Translator) -> None:
+    """The transfer code: the only way to take your progress to another browser."""
+    st.subheader(t("Your progress on another device"))
+    st.markdown(t("This browser keeps your progress under a secret identity that only this server "
+                  "can issue: your name is not a password and never opens anybody's progress. To "
+                  "continue on another device (a phone, the computer at home), show a **transfer "
+                  "code** here and type it there. Whoever knows the code can take your progress: "
+                  "do not share it and do not show it on a projector."))
+    s = state.settings()
+    shown = st.session_state.get(SHOWN_CODE)
+    if state.classroom():
+        st.info(t("In classroom mode the transfer code is never shown: leave classroom mode first."),
+                icon=":material/visibility_off:")
+    elif isinstance(shown, str):
+        st.warning(t("Your transfer code. Do not share it and do not show it on a projector: whoever "
+                     "types it takes your progress. It works until you make a new one."),
+                   icon=":material/key:")
+        st.code(shown, language=None)
+        c1, c2 = st.columns(2)
+        c1.button(t("Hide the code"), key="set_transfer_hide", on_click=_hide_code,
+                  icon=":material/visibility_off:")
+        c2.button(t("Make a new code (this one stops working)"), key="set_transfer_new", on_click=_new_code,
+                  icon=":material/refresh:")
+    else:
+        has_code = state.load(lambda db: db.identity(s.profile).has_transfer_code, False)
+        label = (t("Show a new transfer code (the previous one stops working)") if has_code
+                 else t("Show a transfer code"))
+        st.button(label, key="set_transfer_new", on_click=_new_code, icon=":material/key:")
+
+    with st.form("set_transfer_form", clear_on_submit=False, border=False):
+        st.text_input(t("Transfer code from another device"), key="set_transfer_in", max_chars=40,
+                      placeholder="ABCD-EFGH-JKMN-PQRS",
+                      help=t("The code another device of yours showed in Impostazioni. This browser's "
+                             "progress so far stays with this browser's old identity."))
+        st.form_submit_button(t("Bring my progress here"), on_click=_use_code, icon=":material/sync:")
+    result = st.session_state.get(TRANSFER_RESULT)
+    if result == "wrong":
+        st.error(t("This transfer code is not valid. Check that you typed it exactly as your other "
+                   "device shows it (16 letters and digits); a code stops working when a new one "
+                   "is made."), icon=":material/error:")
+    elif result == "limited":
+        st.error(t("Too many attempts with codes that do not work. Wait a few minutes and try again."),
+                 icon=":material/timer:")
+    elif result == "moved":
+        st.success(t("Done: this browser now has your progress."), icon=":material/check_circle:")
 
 
 def render() -> None:
@@ -51,23 +161,14 @@ def render() -> None:
     _seed("set_locale", s.locale)
     _seed("set_four", s.four_colour)
     _seed("set_timing", s.feedback_timing)
-    _seed("set_profile", s.profile)
+    _seed("set_name", s.display_name or "")
     _seed("set_classroom", s.classroom)
     _seed("set_letters", s.letter_shortcuts)
     _seed("set_goal", s.daily_goal)
 
     st.selectbox(t("Language"), options=list(LANGUAGES), format_func=LANGUAGES.__getitem__,
                  key="set_locale", on_change=_copy, args=("locale", "set_locale"))
-    st.text_input(t("Profile name"), key="set_profile", max_chars=60,
-                  help=t("Your progress is saved under this name. On a shared classroom server "
-                         "each pupil picks their own."),
-                  on_change=_copy, args=("profile", "set_profile"))
-    problem = st.session_state.get("set.error")
-    if problem is not None:
-        st.error(t.render(problem), icon=":material/error:")
-    if state.is_guest_code(s.profile):
-        st.caption(t("This browser has its own profile, code {code}: type the code here on another "
-                     "device to continue there, or choose a name.", code=s.profile))
+    _name(t)
     st.toggle(t("Four-colour deck"), key="set_four", on_change=_copy, args=("four_colour", "set_four"),
               help=t("Spades black, hearts red, diamonds blue, clubs green: suits are told apart "
                      "even without colour vision."))
@@ -89,4 +190,5 @@ def render() -> None:
               on_change=_copy, args=("classroom", "set_classroom"),
               help=t("Large table and text, no sidebar. Add ?aula=1 to a link to open it "
                      "directly in classroom mode."))
+    _transfer(t)
     play_money_note()

@@ -50,7 +50,6 @@ def _table() -> PracticeTable | None:
 
 
 def _on_sit() -> None:
-    s = state.settings()
     t = state.tr()
     ss = st.session_state
     seed = ss.get("practice.seed")
@@ -58,7 +57,7 @@ def _on_sit() -> None:
                          stack_bb=int(ss.get("prac_stack", 100)), style=ss.get("prac_style", "mixed"),
                          difficulty=float(ss.get("prac_difficulty", 0.7)),
                          seed=int(seed) if seed is not None else None,
-                         hero_name=t("Guest") if state.is_guest_code(s.profile) else s.profile)
+                         hero_name=state.display_label(t))
     tb = PracticeTable.create(cfg)
     tb.deal()
     st.session_state[TABLE] = tb

@@ -24,7 +24,7 @@ from coach.ui.widgets import page_header
 def render() -> None:
     t = state.tr()
     s = state.settings()
-    page_header(t("Progress"), t("Profile: {name}", name=state.profile_label(s.profile, t)))
+    page_header(t("Progress"), t("Profile: {name}", name=state.display_label(t, markdown=True)))
     read = state.load(lambda db: (db.completed_lessons(s.profile), db.quiz_accuracy(s.profile),
                                   db.decisions(s.profile)), None)
     if read is None:  # the notice at the top says why

@@ -1,0 +1,178 @@
+"""Who a browser is (issue 20): a name is no credential, a forged cookie reads nothing, the
+transfer code moves your progress, wrong codes are refused and rate-limited, and the old
+unsigned cookie claims its profile once.
+
+AppTest sends no cookies: ``state.browser_cookies`` is the seam the app reads them through
+(monkeypatched here with what a browser would send); ``coach.profile`` in the session is
+the other tests' way to be a given profile.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from sqlalchemy import update
+from streamlit.testing.v1 import AppTest
+
+from coach.identity import (
+    PROFILE_COOKIE,
+    new_profile_id,
+    new_transfer_code,
+    profile_cookie_value,
+    transfer_hash,
+)
+from coach.persistence import Store, profiles
+from coach.ui import state
+from coach.ui.state import SETTINGS_KEY
+
+from .helpers import goto, start, texts
+
+
+def send_cookies(monkeypatch: pytest.MonkeyPatch, cookies: dict[str, str]) -> None:
+    monkeypatch.setattr(state, "browser_cookies", lambda: dict(cookies))
+
+
+def marco(db_url: str, *, claimed: bool = True) -> Store:
+    """Marco, a learner with a completed lesson and his settings (made before 0006 if not claimed)."""
+    store = Store(db_url)
+    store.mark_lesson_completed("Marco", "01-mazzo-carte-punti")
+    store.save_preferences("Marco", {"locale": "it", "four_colour": True})
+    store.set_display_name("Marco", "Marco")
+    if not claimed:
+        with store.engine.begin() as conn:
+            conn.execute(update(profiles).where(profiles.c.name == "Marco").values(claimed_at=None))
+    return store
+
+
+def sidebar(at: AppTest) -> str:
+    return "\n".join(c.value for c in at.sidebar.caption)
+
+
+def test_typing_a_name_claims_nobody(app: Callable[..., AppTest], db_url: str) -> None:
+    store = marco(db_url)
+    at = goto(app(profile=None), "impostazioni")
+    mine = at.session_state[SETTINGS_KEY].profile
+    at.text_input(key="set_name").input("Marco").run()
+    assert not at.exception
+    s = at.session_state[SETTINGS_KEY]
+    assert s.profile == mine != "Marco" and s.display_name == "Marco"
+    assert s.four_colour is False  # Marco's settings are not read...
+    assert store.preferences("Marco")["four_colour"] is True  # ...nor changed
+    assert store.identity(mine).display_name == "Marco"  # two learners called Marco
+    assert "Marco" in sidebar(at)
+    assert store.completed_lessons(mine) == []
+    assert [c.lesson_id for c in store.completed_lessons("Marco")] == ["01-mazzo-carte-punti"]
+    goto(at, "home")
+    assert "Benvenuto, \u2068Marco\u2069!" in texts(at)
+    assert at.metric[0].value == "0"  # «Lezioni completate»: none of Marco's
+
+
+def test_the_settings_page_says_the_name_is_no_password(app: Callable[..., AppTest]) -> None:
+    at = goto(app(profile=None), "impostazioni")
+    assert "Il nome non è una password" in (at.text_input(key="set_name").help or "")
+    assert "codice di trasferimento" in texts(at)
+
+
+def test_a_forged_cookie_reads_nothing_of_marcos(monkeypatch: pytest.MonkeyPatch, db_url: str) -> None:
+    marco(db_url)
+    for forged in ("Marco", "marco", "Marco%20", "InVXJhbmNvIg.bm90LWEtc2lnbmF0dXJl"):
+        send_cookies(monkeypatch, {PROFILE_COOKIE: forged})
+        at = start(profile=None)
+        s = at.session_state[SETTINGS_KEY]
+        assert s.profile.startswith("u-") and s.display_name is None and s.four_colour is False
+        assert "Profilo: Ospite" in sidebar(at) and "Marco" not in texts(at) + sidebar(at)
+        assert s.profile not in texts(at) + sidebar(at)  # the id is never on the page
+        # the page replaces the forged cookie with this browser's own signed one
+        signed = profile_cookie_value(s.profile, state.profile_signer())
+        assert any(signed in h.proto.body for h in at.html)
+
+
+def test_a_signed_cookie_is_its_profile(monkeypatch: pytest.MonkeyPatch, db_url: str) -> None:
+    pid = new_profile_id()
+    Store(db_url).set_display_name(pid, "Giulia")
+    send_cookies(monkeypatch, {PROFILE_COOKIE: profile_cookie_value(pid, state.profile_signer())})
+    at = start(profile=None)
+    assert at.session_state[SETTINGS_KEY].profile == pid
+    assert "Profilo: \u2068Giulia\u2069" in sidebar(at) and "Benvenuto, \u2068Giulia\u2069!" in texts(at)
+
+
+def test_an_old_unsigned_cookie_claims_its_profile_once(monkeypatch: pytest.MonkeyPatch, db_url: str) -> None:
+    store = marco(db_url, claimed=False)
+    send_cookies(monkeypatch, {PROFILE_COOKIE: "Marco"})
+    first = start(profile=None)
+    s = first.session_state[SETTINGS_KEY]
+    assert s.profile == "Marco" and s.four_colour is True  # his own browser keeps his progress
+    assert store.identity("Marco").claimed
+    signed = profile_cookie_value("Marco", state.profile_signer())
+    assert any(signed in h.proto.body for h in first.html)  # from now on a signed cookie
+    second = start(profile=None)  # another browser with a copy of the old cookie
+    assert second.session_state[SETTINGS_KEY].profile != "Marco"
+    assert second.session_state[SETTINGS_KEY].four_colour is False
+
+
+def transfer(at: AppTest, code: str) -> AppTest:
+    at.text_input(key="set_transfer_in").input(code)
+    next(b for b in at.button if b.label == "Porta qui i miei progressi").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def test_the_transfer_code_moves_my_progress(app: Callable[..., AppTest], db_url: str) -> None:
+    store = Store(db_url)
+    phone = goto(app(profile=None), "impostazioni")
+    me = phone.session_state[SETTINGS_KEY].profile
+    phone.text_input(key="set_name").input("Sara").run()
+    store.mark_lesson_completed(me, "01-mazzo-carte-punti")
+    assert not phone.code
+    phone.button(key="set_transfer_new").click().run()
+    [code] = [c.value for c in phone.code]
+    assert any("non mostrarlo sul proiettore" in w.value for w in phone.warning)
+    assert code not in sidebar(phone)
+    home = goto(app(profile=None), "impostazioni")
+    transfer(home, code.lower().replace("-", " "))
+    s = home.session_state[SETTINGS_KEY]
+    assert s.profile == me and s.display_name == "Sara"
+    assert any("ora questo browser ha i tuoi progressi" in x.value for x in home.success)
+    assert any(profile_cookie_value(me, state.profile_signer()) in h.proto.body for h in home.html)
+    assert "Sara" in sidebar(home) and code not in texts(home) + sidebar(home)
+    # a new code retires the old one
+    phone.button(key="set_transfer_new").click().run()
+    assert phone.code[0].value != code
+    third = goto(app(profile=None), "impostazioni")
+    transfer(third, code)
+    assert third.session_state[SETTINGS_KEY].profile != me
+    assert any("non è valido" in e.value for e in third.error)
+
+
+def test_the_code_is_never_shown_in_classroom_mode(app: Callable[..., AppTest]) -> None:
+    at = app(profile=None)
+    at.query_params["aula"] = "1"
+    goto(at, "impostazioni")
+    assert not any(b.key == "set_transfer_new" for b in at.button) and not at.code
+
+
+def test_wrong_codes_are_refused_then_rate_limited(app: Callable[..., AppTest], db_url: str) -> None:
+    store = Store(db_url)
+    owner = new_profile_id()
+    good = new_transfer_code()
+    store.set_transfer_hash(owner, transfer_hash(good))
+    at = goto(app(profile=None), "impostazioni")
+    mine = at.session_state[SETTINGS_KEY].profile
+    for wrong in ("Marco", "AAAA-BBBB-CCCC-DDDD", "", "K7MX", "ZZZZ-ZZZZ-ZZZZ-ZZZZ"):
+        transfer(at, wrong)
+        assert [e.value for e in at.error] == [
+            "Questo codice di trasferimento non è valido. Controlla di averlo scritto esattamente come "
+            "lo mostra l'altro dispositivo (16 lettere e cifre); un codice smette di funzionare quando "
+            "se ne crea uno nuovo."]
+    transfer(at, good)  # even the right code waits once this session has used its tries
+    assert at.session_state[SETTINGS_KEY].profile == mine
+    assert any("Troppi tentativi" in e.value for e in at.error)
+    # A fresh session from the same address is limited too once the address has spent its tries.
+    while store.take_token("transfer:address:local", state.TRANSFER_ADDRESS_TRIES,
+                           1 / state.TRANSFER_ADDRESS_REFILL_S):
+        pass
+    other = goto(app(profile=None), "impostazioni")
+    transfer(other, good)
+    assert other.session_state[SETTINGS_KEY].profile != owner
+    assert any("Troppi tentativi" in e.value for e in other.error)
