@@ -17,7 +17,7 @@ import secrets
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, replace
 from datetime import UTC, tzinfo
-from typing import Any, Literal, TypeVar, cast
+from typing import Any, Generic, Literal, TypeVar, cast
 from urllib.parse import quote, unquote
 
 import streamlit as st
@@ -33,6 +33,7 @@ PROFILE_KEY = "coach.profile"  # this session's profile before the settings are 
 PROFILE_COOKIE = "coach_profile"
 PREFERENCES = ("locale", "four_colour", "feedback_timing", "letter_shortcuts", "daily_goal")
 DB_ERROR = "coach.db_error"  # why the last store call failed (a Message): «progressi non salvati»
+DB_WRITE_FAILED = "coach.db_write_failed"  # a write failed and its notice has not been drawn yet
 T = TypeVar("T")
 
 # A guest profile code: four letters and four digits, without look-alikes (I/O/L, 0/1),
@@ -117,18 +118,54 @@ def save(action: Callable[[Store], T]) -> T | None:
         result = action(store())
     except CoachError as err:
         st.session_state[DB_ERROR] = err.message
+        st.session_state[DB_WRITE_FAILED] = True
         return None
     st.session_state.pop(DB_ERROR, None)
+    st.session_state.pop(DB_WRITE_FAILED, None)
     return result
 
 
 def load(action: Callable[[Store], T], default: T) -> T:
-    """A read from the store, or ``default`` when the database fails (the notice says so)."""
+    """A read from the store, or ``default`` when the database fails (the notice says so).
+
+    A read that succeeds clears the notice (the database is back), except the notice of a
+    write that failed and has not been shown yet: the learner reads it once.
+    """
+    got = read(action)
+    return default if got.failed else cast(T, got.value)
+
+
+@dataclass(frozen=True)
+class Read(Generic[T]):
+    """What a read of the store gave: its value, or why the database failed (``error``).
+
+    The live class must tell «the database did not answer» from «there is no such pupil or
+    class» (both were None): a phone whose read failed keeps its question, it is not removed.
+    """
+
+    value: T | None
+    error: Message | None = None
+
+    @property
+    def failed(self) -> bool:
+        return self.error is not None
+
+
+def read(action: Callable[[Store], T]) -> Read[T]:
+    """A read from the store that says whether it failed; a success clears the notice (see :func:`load`)."""
     try:
-        return action(store())
+        value = action(store())
     except CoachError as err:
         st.session_state[DB_ERROR] = err.message
-        return default
+        return Read(None, err.message)
+    if not st.session_state.get(DB_WRITE_FAILED):
+        st.session_state.pop(DB_ERROR, None)
+    return Read(value)
+
+
+def notice_drawn() -> None:
+    """The notice of a failed write has been drawn: from now on a successful read may clear it."""
+    st.session_state.pop(DB_WRITE_FAILED, None)
 
 
 def db_problem() -> Message | None:

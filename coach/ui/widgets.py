@@ -97,6 +97,7 @@ def db_notice() -> None:
     t = state.tr()
     st.warning(t("Progress not saved: {reason}. You can go on: what you do now stays in this session only.",
                  reason=t.render(problem)), icon=":material/cloud_off:")
+    state.notice_drawn()
 
 
 def play_money_note() -> None:

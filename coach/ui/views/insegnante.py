@@ -136,7 +136,12 @@ def render() -> None:
     if not state.classroom():
         st.caption(t("On the projector, open this page in classroom mode: large text, one screen."))
     code = st.query_params.get("codice") or state.get(CLASS, None)
-    snap = live.snapshot(code) if isinstance(code, str) and code else None
+    snap, down = live.class_snapshot(code) if isinstance(code, str) and code else (None, False)
+    if down and isinstance(code, str):  # the database failed: the class as last read, never «a new class»
+        live.outage_banner(t)
+        live.watch_outage(code)
+        if snap is None:
+            return
     if snap is None or snap.live_class.teacher != _teacher():
         if code:
             st.session_state.pop(CLASS, None)
@@ -218,13 +223,21 @@ def _pupils(snap: ClassSnapshot, t: Translator) -> None:
     cls = snap.live_class
     if cls.state(snap.now) == CLASS_OPEN:
         _join_box(cls, t)
-    _pupil_list(cls, t)
+        _pupil_list(cls, t)
+    else:  # a class that is over is not polled any more
+        _pupil_names(cls, t)
 
 
 @st.fragment(run_every=live.POLL_S)
 def _pupil_list(cls: LiveClass, t: Translator) -> None:
     """The names as they join (the fragment reads the database about once a second)."""
-    pupils = state.load(lambda db: db.class_pupils(cls.id), list[LivePupil]())
+    if cls.state() != CLASS_OPEN:  # expired meanwhile: the page without this poll
+        st.rerun()
+    _pupil_names(cls, t)
+
+
+def _pupil_names(cls: LiveClass, t: Translator) -> None:
+    pupils = live.read_kept(f"pupils.{cls.id}", lambda db: db.class_pupils(cls.id), list[LivePupil]())
     st.markdown("**" + pupils_line(len(pupils), t) + "**")
     if not pupils:
         st.caption(t("Nobody has joined yet."))
@@ -387,7 +400,10 @@ def _vote_controls(snap: ClassSnapshot, ref: SpotRef, shown: LiveQuestion | None
     q = snap.question
     open_vote = q is not None and q.is_open(snap.now)
     if open_vote and q is not None and shown is not None:
-        _live_count(cls.code, q.id, t)
+        if cls.state(snap.now) == CLASS_OPEN:
+            _live_count(cls.code, q.id, t)
+        else:  # the class is over (a vote left open when it expired): the last count, not polled
+            st.markdown("**" + answered_line(snap.answered, snap.pupils, t) + "**")
         st.button(t("Close the vote"), key="live.close_vote", type="primary", on_click=_on_close_vote,
                   args=(q.id,), icon=":material/how_to_vote:", width="stretch")
     elif shown is not None:
@@ -458,12 +474,16 @@ def _open_controls(cls: LiveClass, ref: SpotRef, snap: ClassSnapshot, t: Transla
 
 @st.fragment(run_every=live.POLL_S)
 def _live_count(code: str, question_id: int, t: Translator) -> None:
-    """«18 su 24 hanno risposto», read from the database about once a second."""
-    snap = live.snapshot(code)
+    """«18 su 24 hanno risposto», read from the database about once a second (the whole page is
+    drawn again when the database fails or comes back: the banner)."""
+    got = live.read_snapshot(code)
+    if live.poll_changed(got.failed):
+        st.rerun()
+    snap = got.value if not got.failed else live.kept_snapshot(code)
     if snap is None or snap.question is None:
         return
     q = snap.question
-    if q.id != question_id or not q.is_open(snap.now):
+    if q.id != question_id or not q.is_open(snap.now) or snap.live_class.state(snap.now) != CLASS_OPEN:
         st.rerun()  # closed (countdown over, or from another tab): the whole page shows the outcome
     total = max(snap.pupils, snap.answered)
     line = answered_line(snap.answered, snap.pupils, t)
@@ -509,7 +529,7 @@ def quiz_bars(question: Question, answers: list[str], t: Translator) -> list[Ans
 
 def _outcome(q: LiveQuestion, ref: SpotRef, t: Translator) -> None:
     """The class's answers as bars, coloured by the coach's grade, and the share of right answers."""
-    rows = state.load(lambda db: db.question_answers(q.id), list[AnswerRow]())
+    rows = live.read_kept(f"answers.{q.id}", lambda db: db.question_answers(q.id), list[AnswerRow]())
     answers = [(r.answer, r.grade) for r in rows]
     if not answers:
         st.header(t("Question {n}: the answers", n=q.number))
@@ -564,7 +584,7 @@ def _verdict(ref: SpotRef, pose: live.Posed, text: str | None, t: Translator) ->
 
 def _results(cls: LiveClass, t: Translator) -> None:
     """Per question (distribution, share right) and per pupil (answers, grades); CSV."""
-    res = state.load(lambda db: db.class_results(cls.id), None)
+    res = live.read_kept(f"results.{cls.id}", lambda db: db.class_results(cls.id), None)
     if res is None:
         return
     if not res.questions:
