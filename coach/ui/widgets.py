@@ -100,6 +100,14 @@ def db_notice() -> None:
     state.notice_drawn()
 
 
+def refuse_input(text: str) -> None:
+    """A widget value the page never offered (a crafted client's): said in a callback, nothing changes.
+
+    Called from the callback, so the message stands at the top of the page the click redraws.
+    """
+    st.error(text, icon=":material/block:")
+
+
 def play_money_note() -> None:
     t = state.tr()
     st.caption(t("Play chips only: no real money."))

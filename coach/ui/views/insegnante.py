@@ -42,7 +42,7 @@ from coach.errors import CoachError
 from coach.i18n import N_, NN_, Translator
 from coach.lessons.schema import Lesson, Question
 from coach.persistence import ClassSnapshot, LiveClass, LivePupil, LiveQuestion
-from coach.ui import live, state
+from coach.ui import inputs, live, state
 from coach.ui.charts import AnswerBar, build_distribution_figure
 from coach.ui.controls import step_controls
 from coach.ui.handview import table_view
@@ -79,9 +79,28 @@ def _teacher() -> str:
 
 
 # -- callbacks ------------------------------------------------------------------------------
+INPUT_PROBLEM = "live.teacher.input_problem"  # why a widget's value was refused (translated)
+
+
+def _refuse(problem: str) -> None:
+    """A widget value the page did not offer (sent by a crafted client): said, and nothing changes."""
+    st.session_state[INPUT_PROBLEM] = problem
+
+
+def _input_problem() -> None:
+    problem = st.session_state.pop(INPUT_PROBLEM, None)
+    if isinstance(problem, str):
+        st.error(problem, icon=":material/error:")
+
+
 def _on_create() -> None:
+    t = state.tr()
     title = str(st.session_state.get("live.new.title") or "")
-    hours = int(st.session_state.get("live.new.hours") or DEFAULT_HOURS)
+    hours = inputs.whole(st.session_state.get("live.new.hours", DEFAULT_HOURS), MIN_HOURS, MAX_HOURS)
+    if hours is None:
+        _refuse(t("Choose how long the class stays open from the list ({low} to {high} hours).",
+                  low=MIN_HOURS, high=MAX_HOURS))
+        return
     teacher = _teacher()
     created = state.save(lambda db: db.create_class(teacher, title, hours=hours))
     if created is not None:
@@ -111,7 +130,11 @@ def _on_remove(class_id: int, pupil_id: int) -> None:
 
 
 def _on_open(class_id: int, spot: str, hand: str | None = None) -> None:
-    seconds = int(st.session_state.get("live.countdown") or 0)
+    seconds = inputs.member(st.session_state.get("live.countdown", 0), COUNTDOWNS)
+    if seconds is None:
+        t = state.tr()
+        _refuse(t("Choose the time to answer from the list."))
+        return
     teacher = _teacher()
     state.save(lambda db: db.open_question(class_id, spot, teacher, seconds=seconds or None, hand=hand))
 
@@ -133,6 +156,7 @@ def _on_step(key: str, step: int) -> None:
 def render() -> None:
     t = state.tr()
     page_header(t("Live class"))
+    _input_problem()
     if not state.classroom():
         st.caption(t("On the projector, open this page in classroom mode: large text, one screen."))
     code = st.query_params.get("codice") or state.get(CLASS, None)
@@ -157,6 +181,8 @@ def _start(t: Translator) -> None:
         st.header(t("A new class"))
         st.text_input(t("Name of the class (optional)"), key="live.new.title", max_chars=80,
                       placeholder=t("for example 3B, Tuesday course"))
+        if inputs.whole(st.session_state.get("live.new.hours", DEFAULT_HOURS), MIN_HOURS, MAX_HOURS) is None:
+            st.session_state["live.new.hours"] = DEFAULT_HOURS
         st.selectbox(t("The class stays open for"), list(range(MIN_HOURS, MAX_HOURS + 1)),
                      index=DEFAULT_HOURS - MIN_HOURS, key="live.new.hours",
                      format_func=lambda h: t.counted(HOURS, n=h))
@@ -464,6 +490,8 @@ def _open_controls(cls: LiveClass, ref: SpotRef, snap: ClassSnapshot, t: Transla
                    again: bool = False, hand: str | None = None) -> None:
     if cls.state(snap.now) != CLASS_OPEN:
         return
+    if inputs.member(st.session_state.get("live.countdown", 0), COUNTDOWNS) is None:
+        st.session_state["live.countdown"] = 0  # a value the list never offered: the list's first
     st.selectbox(t("Time to answer"), COUNTDOWNS, key="live.countdown",
                  format_func=lambda s: t("no limit") if s == 0 else t("{n} seconds", n=s))
     st.button(t("Open the vote again") if again else t("Open the vote"), key="live.open",
