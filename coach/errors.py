@@ -54,7 +54,9 @@ class StoreError(CoachError):
     """The progress store could not read or write; the learner's session goes on.
 
     ``kind`` says why, for logs and tests: ``driver`` (not installed), ``unreachable``
-    (server gone, file locked too long), ``read_only``, ``corrupted``, ``schema_newer``
+    (server gone), ``locked`` (SQLite's write lock held elsewhere past the busy timeout),
+    ``read_only``, ``file_replaced`` (the SQLite file was deleted or replaced while the app
+    ran), ``too_long`` (a value longer than its column), ``corrupted``, ``schema_newer``
     (a later version of the app made this database), ``schema_older`` (it needs
     ``python -m coach db upgrade``), ``refused``, ``config`` (a bad URL). The message
     is the reason in words: the UI shows it inside «progressi non salvati».

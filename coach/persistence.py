@@ -81,7 +81,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Connection, Engine, make_url
-from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+from sqlalchemy.exc import DataError, IntegrityError, SQLAlchemyError
 
 from coach.classroom import (
     CLASS_OPEN,
@@ -152,7 +152,15 @@ POOL_SIZE: Final[int] = 5
 POOL_OVERFLOW: Final[int] = 10
 POOL_TIMEOUT_S: Final[int] = 10
 CONNECT_TIMEOUT_S: Final[int] = 5
-SQLITE_BUSY_TIMEOUT_S: Final[float] = 30.0
+# How long one SQLite transaction waits for another process's write lock before it gives up with
+# «il database è occupato». Our writes hold the lock for milliseconds (eight processes racing in
+# tests/store_stress.py queue well inside it), so a longer wait only ever meant a lock held by
+# something else (a backup, a DB browser left in a transaction): 30 s there froze a click and then
+# said «non raggiungibile». Now the learner reads «occupato» after 2.5 s and the class's next poll
+# is the retry. The first schema check of a process waits longer (SCHEMA_BUSY_TIMEOUT_S): it may
+# queue behind the other processes' migrations at start-up.
+SQLITE_BUSY_TIMEOUT_S: Final[float] = 2.5
+SCHEMA_BUSY_TIMEOUT_S: Final[float] = 30.0
 
 # What the UI catches around a store call. Every failure of the store itself is a
 # StoreError; the others stay for code that talks to an engine directly.
@@ -704,20 +712,41 @@ def _digest(value: object) -> str:
 
 # -- failures ---------------------------------------------------------------------------------------
 def store_error(err: BaseException) -> StoreError:
-    """One typed error, with the learner-readable reason, for whatever the database raised."""
+    """One typed error, with the learner-readable reason, for whatever the database raised.
+
+    The kinds a learner must tell apart each get their own words: ``read_only`` (a read-only
+    file, mount or server), ``locked`` (another connection holds SQLite's write lock past the
+    busy timeout, or a PostgreSQL lock timeout), ``too_long`` (PostgreSQL refused a value longer
+    than its column: SQLite never does), ``corrupted``; only what is left is ``unreachable``.
+    """
     if isinstance(err, StoreError):
         return err
-    text = str(getattr(err, "orig", None) or err).lower()
+    orig = getattr(err, "orig", None)
+    text = str(orig or err).lower()
     if isinstance(err, ImportError) or "no module named" in text or "can't load plugin" in text:
         return StoreError(N_("the database driver is not installed (pip install -e \".[postgres]\")"),
                           kind="driver")
     if "readonly" in text or "read-only" in text or "read only" in text or isinstance(err, PermissionError):
-        return StoreError(N_("the database is read-only"), kind="read_only")
+        return StoreError(N_("the database is read-only: it can be read but nothing new is saved"),
+                          kind="read_only")
+    if ("database is locked" in text or "database table is locked" in text or "database is busy" in text
+            or "lock timeout" in text or "could not obtain lock" in text):
+        return StoreError(N_("the database is busy (another program is holding it): try again in a moment"),
+                          kind="locked")
+    if ("value too long" in text or type(orig).__name__ == "StringDataRightTruncation"
+            or (isinstance(err, DataError) and "too long" in text)):
+        return StoreError(N_("a value is too long for the database"), kind="too_long")
     if "not a database" in text or "malformed" in text or "corrupt" in text:
         return StoreError(N_("the database file is damaged"), kind="corrupted")
     if isinstance(err, IntegrityError):
         return StoreError(N_("the database refused the change"), kind="refused")
     return StoreError(N_("the database is not reachable"), kind="unreachable")
+
+
+def file_replaced_error() -> StoreError:
+    """The SQLite file this process opened was deleted or replaced while it ran (see ``Store._tx``)."""
+    return StoreError(N_("the database file was deleted or replaced while the app was running: nothing "
+                         "is saved until the app is restarted"), kind="file_replaced")
 
 
 # -- the engine -----------------------------------------------------------------------------------
@@ -747,6 +776,13 @@ def _on_sqlite_connect(dbapi_conn: Any, _record: Any) -> None:
         cursor.execute("PRAGMA foreign_keys=ON")
     finally:
         cursor.close()
+
+
+def _busy_timeout(conn: Connection, seconds: float) -> None:
+    """SQLite's busy timeout on this pooled connection, set on the driver's connection (outside any
+    transaction: a statement through SQLAlchemy would begin one)."""
+    raw: Any = conn.connection.dbapi_connection
+    raw.execute(f"PRAGMA busy_timeout = {int(seconds * 1000)}")
 
 
 def _on_sqlite_begin(conn: Connection) -> None:
@@ -819,6 +855,10 @@ class Store:
         self._ready_lock = threading.Lock()
         self._sweep_lock = threading.Lock()  # sweep_classes: at most once an hour per store
         self._swept_at: datetime | None = None
+        # The SQLite file's identity (device, inode) once the schema check opened it: a file deleted
+        # or replaced under a running app is refused rather than written into a deleted inode.
+        self._path = _sqlite_path(self.url) if self.dialect == "sqlite" else None
+        self._file_id: tuple[int, int] | None = None
 
     # -- transactions and the schema check ---------------------------------------------------
     @contextmanager
@@ -826,6 +866,7 @@ class Store:
         """One transaction; the schema is checked on first use; failures become StoreError."""
         try:
             self.ensure_schema()
+            self._check_file()
             with self.engine.connect() as conn:
                 if self.dialect == "sqlite":
                     conn.execution_options(coach_begin="IMMEDIATE" if write else "DEFERRED")
@@ -835,6 +876,30 @@ class Store:
             raise
         except Exception as err:
             raise store_error(err) from err
+
+    def _check_file(self) -> None:
+        """The SQLite file is still the one this store opened (checked before every transaction).
+
+        A deleted file lives on in the connections that hold it open: writes «succeed» into an
+        inode nobody will read again, and a new connection would create an empty file. Both
+        vanish silently, so both are refused with their own message (one ``stat`` per transaction).
+        """
+        if self._path is None or self._file_id is None:
+            return
+        try:
+            st = os.stat(self._path)
+        except FileNotFoundError as err:
+            raise file_replaced_error() from err
+        if (st.st_dev, st.st_ino) != self._file_id:
+            raise file_replaced_error()
+
+    def _remember_file(self) -> None:
+        if self._path is not None:
+            try:
+                st = os.stat(self._path)
+            except OSError:
+                return
+            self._file_id = (st.st_dev, st.st_ino)
 
     def ensure_schema(self) -> str:
         """Check (once per store) that the database has this version's schema; create or upgrade it.
@@ -854,12 +919,19 @@ class Store:
                 with self.engine.connect() as conn:
                     if self.dialect == "sqlite":
                         conn.execution_options(coach_begin="IMMEDIATE")
-                    with conn.begin():
-                        migrations.prepare(conn, auto_upgrade=self.auto_upgrade)
+                        # Processes starting together queue here behind each other's migrations.
+                        _busy_timeout(conn, SCHEMA_BUSY_TIMEOUT_S)
+                    try:
+                        with conn.begin():
+                            migrations.prepare(conn, auto_upgrade=self.auto_upgrade)
+                    finally:
+                        if self.dialect == "sqlite":
+                            _busy_timeout(conn, SQLITE_BUSY_TIMEOUT_S)
             except (InvalidInput, StoreError):
                 raise
             except Exception as err:
                 raise store_error(err) from err
+            self._remember_file()
             self._ready = True
             return self.head
 

@@ -17,6 +17,7 @@ import streamlit as st
 
 from coach.i18n import N_
 from coach.ui import state
+from coach.ui.hardening import guard_number_inputs
 from coach.ui.widgets import browser_scripts, db_notice, inject_base_css, play_money_note
 
 PAGES_DIR = "coach/ui/pages"
@@ -73,6 +74,7 @@ def page_path(stem: str) -> str:
 
 
 def run() -> None:
+    guard_number_inputs()
     st.set_page_config(
         page_title="Il Coach di Texas Hold'em",
         page_icon="♠",

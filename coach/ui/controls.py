@@ -17,7 +17,7 @@ import streamlit as st
 
 from coach.engine import Hand
 from coach.i18n import Percent, Translator
-from coach.ui import state
+from coach.ui import inputs, state
 from coach.ui.player import Attempt, preset_amounts
 from coach.ui.widgets import shortcut
 
@@ -63,7 +63,8 @@ def action_panel(hand: Hand, prefix: str, on_choice: Callable[[Attempt], None]) 
     st.markdown(":material/calculate: " + price_line(hand, t))
     amount_key = f"{prefix}.amount"
     presets = preset_amounts(hand)
-    if amount_key not in st.session_state:
+    if inputs.whole(st.session_state.get(amount_key), 1, inputs.HUGE_AMOUNT) is None:
+        # first drawn, or a value the box cannot show (``nan``, ``inf``, text sent by a crafted client)
         st.session_state[amount_key] = int(legal.min_raise_to or legal.to_match + hand.config.big_blind)
     call_label = (t("Call {amount}", amount=legal.call_amount) if legal.call_amount else t("Call"))
     with st.container(horizontal=True, gap="small"):
@@ -96,5 +97,5 @@ def _set_amount(key: str, value: int) -> None:
 
 
 def _raise_from_input(key: str, on_choice: Callable[[Attempt], Any]) -> None:
-    value = st.session_state.get(key)
-    on_choice(Attempt("raise", int(value) if value is not None else None))
+    """The amount box's value, checked (never ``int(inf)``): the engine refuses a bad one with its rule."""
+    on_choice(Attempt("raise", inputs.amount(st.session_state.get(key))))

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import io
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar, cast
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
 import streamlit as st
@@ -21,12 +23,13 @@ from coach.engine import Hand
 from coach.errors import CoachError
 from coach.i18n import Translator
 from coach.lessons.schema import Decision, Lesson, Question
-from coach.persistence import ClassSnapshot
+from coach.persistence import ClassSnapshot, Store
 from coach.ui import state
 from coach.ui.coaching import Verdict
 from coach.ui.player import HandScript
 
 CONNECTION = "live.connection"  # this session's random id: the rate limits' «connection»
+T = TypeVar("T")
 POLL_S = 1.0  # how often the projector and the phones read the class while it is live
 TEACHER_PAGE = "insegnante"
 PUPIL_PAGE = "classe"
@@ -303,3 +306,73 @@ def client_address() -> str | None:
     """
     address = st.context.ip_address
     return address if isinstance(address, str) and address else None
+
+
+# -- a database outage during a class: the screen stays, a banner says so, the poll goes on ----------
+KEPT = "live.kept"  # class code -> the last snapshot read without a failure
+OUTAGE = "live.outage"  # the last full run drew the page from kept data (the database failed)
+
+
+def read_snapshot(code: str) -> state.Read[ClassSnapshot | None]:
+    """The class now, or the failure (never None for «the database did not answer»); a good read is
+    kept, so a later failure can still draw the class as it was."""
+    got: state.Read[ClassSnapshot | None] = state.read(lambda db: db.snapshot(code))
+    if not got.failed:
+        kept: dict[str, ClassSnapshot] = state.get(KEPT, {})
+        if got.value is None:
+            kept.pop(code, None)
+        else:
+            kept[code] = got.value
+    return got
+
+
+def kept_snapshot(code: str) -> ClassSnapshot | None:
+    """The last snapshot of this class read without a failure, if this session has one."""
+    value = state.get(KEPT, dict[str, ClassSnapshot]()).get(code)
+    return value if isinstance(value, ClassSnapshot) else None
+
+
+KEPT_READS = "live.kept_reads"  # a page's other reads (pupils, answers, results) at their last success
+
+
+def read_kept(key: str, action: Callable[[Store], T], default: T) -> T:
+    """A read whose last good value stands in when the database fails (the banner says so), so a
+    failed read never shows «nobody has joined» or «nobody answered» on the projector."""
+    kept: dict[str, object] = state.get(KEPT_READS, {})
+    got = state.read(action)
+    if got.failed:
+        return cast(T, kept.get(key, default))
+    kept[key] = got.value
+    return cast(T, got.value)
+
+
+def class_snapshot(code: str) -> tuple[ClassSnapshot | None, bool]:
+    """The class to draw and whether the database failed: a failed read gives the kept snapshot
+    (the projector stays on its class and vote, the phone on its question), never «no class».
+    Records for the page's polls whether this run drew from kept data (:func:`watch_outage`)."""
+    got = read_snapshot(code)
+    down = got.failed
+    st.session_state[OUTAGE] = down
+    return (kept_snapshot(code) if down else got.value), down
+
+
+def outage_banner(t: Translator) -> None:
+    """«Connessione al database persa: riprovo…», with the reason; the page goes on polling."""
+    problem = state.db_problem()
+    reason = t.render(problem) if problem is not None else ""
+    st.warning(t("Connection to the database lost: retrying… ({reason})", reason=reason),
+               icon=":material/sync_problem:")
+
+
+def poll_changed(failed: bool) -> bool:
+    """In a poll: True when the database went down or came back since the page was drawn (the poll
+    then reruns the whole page, to show or to clear the banner)."""
+    return failed != bool(st.session_state.get(OUTAGE, False))
+
+
+@st.fragment(run_every=POLL_S)
+def watch_outage(code: str) -> None:
+    """While the database fails: try the class again about once a second, and redraw the page the
+    first time a read works (the banner goes by itself)."""
+    if poll_changed(read_snapshot(code).failed):
+        st.rerun()

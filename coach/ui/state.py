@@ -17,7 +17,7 @@ import secrets
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, replace
 from datetime import UTC, tzinfo
-from typing import Any, Literal, TypeVar, cast
+from typing import Any, Generic, Literal, TypeVar, cast
 from urllib.parse import quote, unquote
 
 import streamlit as st
@@ -41,6 +41,7 @@ TEACHER_COOKIE_KEY = "coach.teacher_cookie"  # the cookie's raw value, when a te
 TEACHER_KEYS = "coach.teacher_keys"  # this session's teacher secrets, class code -> secret
 TEACHER_COOKIE_CLASSES = 20  # the newest classes a browser remembers (the cookie stays < 2 KB)
 TEACHER_COOKIE_AGE = 30 * 24 * 3600  # seconds: the results stay readable after the class ends
+DB_WRITE_FAILED = "coach.db_write_failed"  # a write failed and its notice has not been drawn yet
 T = TypeVar("T")
 
 # Transfer-code attempts (Impostazioni): a few per session, more per client address (a school
@@ -193,18 +194,54 @@ def save(action: Callable[[Store], T]) -> T | None:
         result = action(store())
     except CoachError as err:
         st.session_state[DB_ERROR] = err.message
+        st.session_state[DB_WRITE_FAILED] = True
         return None
     st.session_state.pop(DB_ERROR, None)
+    st.session_state.pop(DB_WRITE_FAILED, None)
     return result
 
 
 def load(action: Callable[[Store], T], default: T) -> T:
-    """A read from the store, or ``default`` when the database fails (the notice says so)."""
+    """A read from the store, or ``default`` when the database fails (the notice says so).
+
+    A read that succeeds clears the notice (the database is back), except the notice of a
+    write that failed and has not been shown yet: the learner reads it once.
+    """
+    got = read(action)
+    return default if got.failed else cast(T, got.value)
+
+
+@dataclass(frozen=True)
+class Read(Generic[T]):
+    """What a read of the store gave: its value, or why the database failed (``error``).
+
+    The live class must tell «the database did not answer» from «there is no such pupil or
+    class» (both were None): a phone whose read failed keeps its question, it is not removed.
+    """
+
+    value: T | None
+    error: Message | None = None
+
+    @property
+    def failed(self) -> bool:
+        return self.error is not None
+
+
+def read(action: Callable[[Store], T]) -> Read[T]:
+    """A read from the store that says whether it failed; a success clears the notice (see :func:`load`)."""
     try:
-        return action(store())
+        value = action(store())
     except CoachError as err:
         st.session_state[DB_ERROR] = err.message
-        return default
+        return Read(None, err.message)
+    if not st.session_state.get(DB_WRITE_FAILED):
+        st.session_state.pop(DB_ERROR, None)
+    return Read(value)
+
+
+def notice_drawn() -> None:
+    """The notice of a failed write has been drawn: from now on a successful read may clear it."""
+    st.session_state.pop(DB_WRITE_FAILED, None)
 
 
 def db_problem() -> Message | None:

@@ -97,6 +97,15 @@ def db_notice() -> None:
     t = state.tr()
     st.warning(t("Progress not saved: {reason}. You can go on: what you do now stays in this session only.",
                  reason=t.render(problem)), icon=":material/cloud_off:")
+    state.notice_drawn()
+
+
+def refuse_input(text: str) -> None:
+    """A widget value the page never offered (a crafted client's): said in a callback, nothing changes.
+
+    Called from the callback, so the message stands at the top of the page the click redraws.
+    """
+    st.error(text, icon=":material/block:")
 
 
 def play_money_note() -> None:

@@ -120,14 +120,26 @@ def test_a_damaged_database_file_is_named_in_the_notice(tmp_path: Path,
 
 def test_the_notice_goes_when_saving_works_again(app: Callable[..., AppTest]) -> None:
     from coach.i18n import Message
-    from coach.ui.state import DB_ERROR
+    from coach.ui.state import DB_ERROR, DB_WRITE_FAILED
 
     at = app()
     at.session_state[DB_ERROR] = Message("the database is not reachable")
+    at.session_state[DB_WRITE_FAILED] = True
     at.run()
-    assert any("Progressi non salvati" in w.value for w in at.warning)
+    assert any("Progressi non salvati" in w.value for w in at.warning)  # a failed write is shown once
     goto(at, "impostazioni")
     at.toggle(key="set_four").set_value(True).run()  # a write that succeeds
+    assert not any("Progressi non salvati" in w.value for w in at.warning)
+
+
+def test_the_notice_goes_with_the_first_read_that_works(app: Callable[..., AppTest]) -> None:
+    """A read that failed set the notice; the next read that works clears it (no write needed)."""
+    from coach.i18n import Message
+    from coach.ui.state import DB_ERROR
+
+    at = goto(app(), "progressi")
+    at.session_state[DB_ERROR] = Message("the database is not reachable")
+    goto(at, "progressi")  # the page reads the learner's progress, and the database answers
     assert not any("Progressi non salvati" in w.value for w in at.warning)
 
 

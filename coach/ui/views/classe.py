@@ -34,7 +34,7 @@ from coach.classroom import (
     quiz_grade,
 )
 from coach.errors import CoachError, IllegalAction, InvalidInput
-from coach.i18n import NN_, Translator
+from coach.i18n import NN_, Message, Translator
 from coach.lessons.schema import Question
 from coach.persistence import ClassSnapshot, JoinResult, LivePupil, LiveQuestion
 from coach.review import needs_review
@@ -181,6 +181,7 @@ def _on_choice(question_id: int, pupil: LivePupil, spot: str, hand: str | None, 
     status = state.save(lambda db: db.record_class_answer(question_id, pupil.id, code, grade=grade,
                                                           ev_loss_bb=verdict.ev_loss_bb))
     state.get(JUST, dict[int, str]())[question_id] = status or "unsaved"
+    _note_unsent(question_id, status)
     if status == "recorded" and grade is not None:
         profile = pupil.profile or state.settings().profile
         state.save(lambda db: db.record_decision(profile, grade, source="class", ref=spot, action=code,
@@ -209,6 +210,7 @@ def _on_quiz(question_id: int, pupil: LivePupil, spot: str, choice: int | None =
     grade = quiz_grade(answer, question.answer)
     status = state.save(lambda db: db.record_class_answer(question_id, pupil.id, answer, grade=grade))
     state.get(JUST, dict[int, str]())[question_id] = status or "unsaved"
+    _note_unsent(question_id, status)
     if status == "recorded":  # it counts in the pupil's own quiz progress, as in the lesson
         from coach.ui.lessons import topic_of
 
@@ -216,6 +218,27 @@ def _on_quiz(question_id: int, pupil: LivePupil, spot: str, choice: int | None =
         topic = topic_of(live.quiz_lesson(ref), question.rules)
         key = f"{ref.lesson}/{ref.question}"
         state.save(lambda db: db.record_quiz_answer(profile, topic, key, grade == QUIZ_RIGHT))
+
+
+UNSENT = "live.pupil.unsent"  # question id -> why the answer could not be recorded (a Message)
+
+
+def _note_unsent(question_id: int, status: str | None) -> None:
+    """An answer the database did not take (``status`` None) is never reported as sent: the phone
+    keeps the question and the choice, and says why, so the pupil can send it again."""
+    unsent: dict[int, Message] = state.get(UNSENT, {})
+    problem = state.db_problem()
+    if status is None and problem is not None:
+        unsent[question_id] = problem
+    else:
+        unsent.pop(question_id, None)
+
+
+def _unsent_notice(question_id: int, t: Translator) -> None:
+    problem = state.get(UNSENT, dict[int, Message]()).get(question_id)
+    if problem is not None:
+        st.error(t("Your answer was not recorded: {reason}. Send it again: your choice is still here.",
+                   reason=t.render(problem)), icon=":material/cloud_off:")
 
 
 def _remember_class_mistake(profile: str, ref: SpotRef, hand: str | None, code: str, grade: str) -> None:
@@ -243,26 +266,39 @@ def render() -> None:
     st.html(_PHONE_CSS)
     code, token = _params()
     pupil: LivePupil | None = None
+    down = False
     if token:
-        pupil = state.load(lambda db: db.pupil(token), None)
-    if pupil is None:
+        pupil, down = _this_pupil(token)
+    if pupil is None and not down:
         page_header(t("Join a class"))
         if token:
             st.warning(t("You are no longer in this class (the teacher may have removed your name): "
                          "join again."), icon=":material/person_remove:")
         _join_form(t, code or (st.query_params.get("codice") or "").strip())
         return
-    snap = live.snapshot(code) if code else None
-    if snap is None or snap.live_class.id != pupil.class_id:
+    snap, snap_down = live.class_snapshot(code) if code else (None, False)
+    down = down or snap_down
+    st.session_state[live.OUTAGE] = down
+    if down and (pupil is None or snap is None):  # nothing kept to draw: say so and keep trying
+        page_header(t("Join a class"))
+        live.outage_banner(t)
+        live.watch_outage(code)
+        return
+    if pupil is None or snap is None or snap.live_class.id != pupil.class_id:
         page_header(t("Join a class"))
         _join_form(t, "")
         return
     cls = snap.live_class
     page_header(t("Hi {name}", name=pupil.name), (cls.title + " · " if cls.title else "") + cls.code)
+    if down:
+        live.outage_banner(t)
     status = cls.state(snap.now)
     q = snap.question
     st.session_state[SEEN] = (q.id if q else None, bool(q and q.is_open(snap.now)), status)
-    _watch(cls.code, pupil.token)
+    if status == CLASS_OPEN:  # a class that is over is not polled any more: its last screen stays
+        _watch(cls.code, pupil.token)
+    elif down:
+        live.watch_outage(cls.code)
     if status == CLASS_CLOSED:
         st.info(t("The teacher has ended the class. Thank you for taking part!"), icon=":material/lock:")
     elif status == CLASS_EXPIRED:
@@ -275,19 +311,52 @@ def render() -> None:
     _question_view(snap, pupil, t)
 
 
+KEPT_PUPIL = "live.pupil.kept"  # the pupil this phone was at the last good read (token, LivePupil)
+KEPT_ANSWERS = "live.pupil.answers"  # question id -> this pupil's answer at the last good read
+
+
+def _this_pupil(token: str) -> tuple[LivePupil | None, bool]:
+    """The pupil this phone is, and whether the database failed: a failed read gives the pupil of
+    the last good read (never «removed»)."""
+    got: state.Read[LivePupil | None] = state.read(lambda db: db.pupil(token))
+    if got.failed:
+        kept = st.session_state.get(KEPT_PUPIL)
+        if isinstance(kept, LivePupil) and kept.token == token:
+            return kept, True
+        return None, True
+    if got.value is None:
+        st.session_state.pop(KEPT_PUPIL, None)
+    else:
+        st.session_state[KEPT_PUPIL] = got.value
+    return got.value, False
+
+
+def _my_answer(question_id: int, pupil: LivePupil) -> AnswerRow | None:
+    """This pupil's answer to the question (the last good read's when the database fails)."""
+    kept: dict[int, AnswerRow | None] = state.get(KEPT_ANSWERS, {})
+    got: state.Read[AnswerRow | None] = state.read(lambda db: db.class_answer(question_id, pupil.id))
+    if got.failed:
+        return kept.get(question_id)
+    kept[question_id] = got.value
+    return got.value
+
+
 @st.fragment(run_every=live.POLL_S)
 def _watch(code: str, token: str) -> None:
     """The ~1 s poll: when the class changed (a vote opened or closed, the class ended, this name
-    was removed), the whole page is drawn again."""
-    snap = live.snapshot(code)
-    if snap is None:
+    was removed) or the database failed or came back, the whole page is drawn again."""
+    got = live.read_snapshot(code)
+    if live.poll_changed(got.failed):
+        st.rerun()
+    snap = got.value
+    if got.failed or snap is None:
         return
     q = snap.question
     now = (q.id if q else None, bool(q and q.is_open(snap.now)), snap.live_class.state(snap.now))
     if now != st.session_state.get(SEEN):
         st.rerun()
-    removed = state.load(lambda db: db.pupil(token) is None, False)
-    if removed:
+    me: state.Read[LivePupil | None] = state.read(lambda db: db.pupil(token))
+    if me.failed or me.value is None:  # the database failed on the second read, or this name was removed
         st.rerun()
     left = None if q is None or not q.is_open(snap.now) else q.closes_at
     if left is not None:
@@ -313,7 +382,7 @@ def _question_view(snap: ClassSnapshot, pupil: LivePupil, t: Translator) -> None
     except (CoachError, KeyError):
         st.error(t("This question cannot be shown on this phone: look at the projector."))
         return
-    mine: AnswerRow | None = state.load(lambda db: db.class_answer(q.id, pupil.id), None)
+    mine = _my_answer(q.id, pupil)
     open_vote = q.is_open(snap.now)
     head = "**" + t("Question {n}", n=q.number) + "** — " + t("you are {name}", name=pose.player)
     if open_vote and mine is None:
@@ -330,6 +399,7 @@ def _question_view(snap: ClassSnapshot, pupil: LivePupil, t: Translator) -> None
         refusal = state.get(REFUSALS, dict[int, IllegalAction]()).get(q.id)
         if refusal is not None:
             show_refusal(refusal)
+        _unsent_notice(q.id, t)
         st.html(table_html(table_view(hand, t, hero=pose.seat - 1, with_log=False)))
         return
     st.markdown(head)
@@ -347,7 +417,7 @@ def _question_view(snap: ClassSnapshot, pupil: LivePupil, t: Translator) -> None
 def _quiz_view(q: LiveQuestion, ref: SpotRef, question: Question, pupil: LivePupil, snap: ClassSnapshot,
                t: Translator) -> None:
     """A lesson's question on a phone: the prompt and one big button per choice (or a number)."""
-    mine: AnswerRow | None = state.load(lambda db: db.class_answer(q.id, pupil.id), None)
+    mine = _my_answer(q.id, pupil)
     open_vote = q.is_open(snap.now)
     st.markdown("**" + t("Question {n}", n=q.number) + "** — " + question.prompt)
     if open_vote and mine is None:
@@ -365,6 +435,7 @@ def _quiz_view(q: LiveQuestion, ref: SpotRef, question: Question, pupil: LivePup
         problem = state.get(QUIZ_PROBLEMS, dict[int, str]()).get(q.id)
         if problem is not None:
             st.error(problem, icon=":material/error:")
+        _unsent_notice(q.id, t)
         return
     if mine is None:
         st.warning(t("The vote is closed and you did not answer this question."), icon=":material/timer_off:")

@@ -18,9 +18,9 @@ from coach.errors import InvalidInput
 from coach.habit import MAX_GOAL, MIN_GOAL
 from coach.i18n import Translator
 from coach.persistence import MAX_NAME, Store
-from coach.ui import state
+from coach.ui import inputs, state
 from coach.ui.table import render_card_preview
-from coach.ui.widgets import page_header, play_money_note
+from coach.ui.widgets import page_header, play_money_note, refuse_input
 
 LANGUAGES = {"it": "Italiano", "en": "English"}
 SHOWN_CODE = "set.transfer_code"  # the transfer code shown in this session (never in the store)
@@ -32,9 +32,28 @@ def _seed(key: str, value: Any) -> None:
         st.session_state[key] = value
 
 
+def _offered(setting: str, value: object) -> object | None:
+    """The setting's value if it is one the page offers (a crafted client may send anything), else None."""
+    if setting == "locale":
+        return inputs.member(value, list(LANGUAGES))
+    if setting == "feedback_timing":
+        return inputs.member(value, ["decision", "hand_end"])
+    if setting == "daily_goal":
+        return inputs.whole(value, MIN_GOAL, MAX_GOAL)
+    if setting in ("four_colour", "letter_shortcuts", "classroom"):
+        return inputs.member(value, [True, False])
+    return value if isinstance(value, str) else None  # the profile name: the store checks the rest
+
+
 def _copy(setting: str, key: str) -> None:
+    value = _offered(setting, st.session_state.get(key))
+    if value is None:  # refused: the control shows the current setting again
+        st.session_state[key] = getattr(state.settings(), setting)
+        t = state.tr()
+        refuse_input(t("This value is not one of the choices offered: nothing has changed."))
+        return
     try:
-        state.update_settings(**{setting: st.session_state[key]})
+        state.update_settings(**{setting: value})
     except InvalidInput as err:  # a name the store refuses: say why, keep the current one
         st.session_state["set.error"] = err.message
         st.session_state[key] = getattr(state.settings(), setting) or ""

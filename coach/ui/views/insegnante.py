@@ -57,7 +57,7 @@ from coach.errors import CoachError, InvalidInput
 from coach.i18n import N_, NN_, Translator
 from coach.lessons.schema import Lesson, Question
 from coach.persistence import ClassLimit, ClassSnapshot, LiveClass, LivePupil, LiveQuestion, Store
-from coach.ui import live, state
+from coach.ui import inputs, live, state
 from coach.ui.charts import AnswerBar, build_distribution_figure
 from coach.ui.controls import step_controls
 from coach.ui.handview import table_view
@@ -113,9 +113,28 @@ def _key(code: str) -> str:
 
 
 # -- callbacks ------------------------------------------------------------------------------
+INPUT_PROBLEM = "live.teacher.input_problem"  # why a widget's value was refused (translated)
+
+
+def _refuse(problem: str) -> None:
+    """A widget value the page did not offer (sent by a crafted client): said, and nothing changes."""
+    st.session_state[INPUT_PROBLEM] = problem
+
+
+def _input_problem() -> None:
+    problem = st.session_state.pop(INPUT_PROBLEM, None)
+    if isinstance(problem, str):
+        st.error(problem, icon=":material/error:")
+
+
 def _on_create() -> None:
+    t = state.tr()
     title = str(st.session_state.get("live.new.title") or "")
-    hours = int(st.session_state.get("live.new.hours") or DEFAULT_HOURS)
+    hours = inputs.whole(st.session_state.get("live.new.hours", DEFAULT_HOURS), MIN_HOURS, MAX_HOURS)
+    if hours is None:
+        _refuse(t("Choose how long the class stays open from the list ({low} to {high} hours).",
+                  low=MIN_HOURS, high=MAX_HOURS))
+        return
     teacher = _teacher()
     created = _create_admitted(lambda db: db.create_class(teacher, title, hours=hours))
     if created is not None and created.teacher_secret:
@@ -147,7 +166,11 @@ def _on_remove(code: str, class_id: int, pupil_id: int) -> None:
 
 
 def _on_open(code: str, class_id: int, spot: str, hand: str | None = None) -> None:
-    seconds = int(st.session_state.get("live.countdown") or 0)
+    seconds = inputs.member(st.session_state.get("live.countdown", 0), COUNTDOWNS)
+    if seconds is None:
+        t = state.tr()
+        _refuse(t("Choose the time to answer from the list."))
+        return
     key = _key(code)
     state.save(lambda db: db.open_question(class_id, spot, key, seconds=seconds or None, hand=hand))
 
@@ -173,23 +196,29 @@ def _on_step(key: str, step: int) -> None:
 def render() -> None:
     t = state.tr()
     page_header(t("Live class"))
+    _input_problem()
     if not state.classroom():
         st.caption(t("On the projector, open this page in classroom mode: large text, one screen."))
     _adopt_link(t)
     code = _wanted_code()
     key = _key(code) if code else ""
-    snap = live.snapshot(code) if code and key else None
-    if snap is not None and state.load(lambda db: db.teacher_class(code, key), None) is None:
-        snap = None  # a secret this device kept that no longer opens the class
-    if snap is None:
+    snap, down = live.class_snapshot(code) if code and key else (None, False)
+    if down:  # the database failed: the class as last read, never «a new class»
+        live.outage_banner(t)
+        live.watch_outage(code)
+    elif snap is not None:
+        mine = state.read(lambda db: db.teacher_class(code, key))
+        if not mine.failed and mine.value is None:
+            snap = None  # a secret this device kept that no longer opens the class
+    if snap is not None:
+        state.put(CLASS, snap.live_class.code)
+        _class_page(snap, t)
+    elif not down:  # (down with nothing kept yet: only the banner, and the poll retries)
         if code:
             st.session_state.pop(CLASS, None)
             if not key:
                 st.info(t(NOT_HERE, code=code), icon=":material/key:")
         _start(t)
-    else:
-        state.put(CLASS, snap.live_class.code)
-        _class_page(snap, t)
     if state.teacher_keys():  # last on the page: the browser keeps its classes' secrets (signed)
         st.html(state.teacher_cookie_script(), unsafe_allow_javascript=True)
 
@@ -242,6 +271,8 @@ def _start(t: Translator) -> None:
         st.header(t("A new class"))
         st.text_input(t("Name of the class (optional)"), key="live.new.title", max_chars=80,
                       placeholder=t("for example 3B, Tuesday course"))
+        if inputs.whole(st.session_state.get("live.new.hours", DEFAULT_HOURS), MIN_HOURS, MAX_HOURS) is None:
+            st.session_state["live.new.hours"] = DEFAULT_HOURS
         st.selectbox(t("The class stays open for"), list(range(MIN_HOURS, MAX_HOURS + 1)),
                      index=DEFAULT_HOURS - MIN_HOURS, key="live.new.hours",
                      format_func=lambda h: t.counted(HOURS, n=h))
@@ -327,15 +358,24 @@ def _pupils(snap: ClassSnapshot, t: Translator) -> None:
     cls = snap.live_class
     if cls.state(snap.now) == CLASS_OPEN:
         _join_box(cls, t)
-    _pupil_list(cls, t)
+        _pupil_list(cls, t)
+    else:  # a class that is over is not polled any more
+        _pupil_names(cls, t)
     _admission(cls, snap, t)
 
 
 @st.fragment(run_every=live.POLL_S)
 def _pupil_list(cls: LiveClass, t: Translator) -> None:
     """The names as they join (the fragment reads the database about once a second)."""
+    if cls.state() != CLASS_OPEN:  # expired meanwhile: the page without this poll
+        st.rerun()
+    _pupil_names(cls, t)
+
+
+def _pupil_names(cls: LiveClass, t: Translator) -> None:
     key = _key(cls.code)
-    pupils = state.load(lambda db: db.class_pupils(cls.id, key), None) or list[LivePupil]()
+    pupils = live.read_kept(f"pupils.{cls.id}", lambda db: db.class_pupils(cls.id, key), None) \
+        or list[LivePupil]()
     st.markdown("**" + pupils_line(len(pupils), t) + "**")
     if not pupils:
         st.caption(t("Nobody has joined yet."))
@@ -498,7 +538,10 @@ def _vote_controls(snap: ClassSnapshot, ref: SpotRef, shown: LiveQuestion | None
     q = snap.question
     open_vote = q is not None and q.is_open(snap.now)
     if open_vote and q is not None and shown is not None:
-        _live_count(cls.code, q.id, t)
+        if cls.state(snap.now) == CLASS_OPEN:
+            _live_count(cls.code, q.id, t)
+        else:  # the class is over (a vote left open when it expired): the last count, not polled
+            st.markdown("**" + answered_line(snap.answered, snap.pupils, t) + "**")
         st.button(t("Close the vote"), key="live.close_vote", type="primary", on_click=_on_close_vote,
                   args=(cls.code, q.id), icon=":material/how_to_vote:", width="stretch")
     elif shown is not None:
@@ -559,6 +602,8 @@ def _open_controls(cls: LiveClass, ref: SpotRef, snap: ClassSnapshot, t: Transla
                    again: bool = False, hand: str | None = None) -> None:
     if cls.state(snap.now) != CLASS_OPEN:
         return
+    if inputs.member(st.session_state.get("live.countdown", 0), COUNTDOWNS) is None:
+        st.session_state["live.countdown"] = 0  # a value the list never offered: the list's first
     st.selectbox(t("Time to answer"), COUNTDOWNS, key="live.countdown",
                  format_func=lambda s: t("no limit") if s == 0 else t("{n} seconds", n=s))
     st.button(t("Open the vote again") if again else t("Open the vote"), key="live.open",
@@ -569,12 +614,16 @@ def _open_controls(cls: LiveClass, ref: SpotRef, snap: ClassSnapshot, t: Transla
 
 @st.fragment(run_every=live.POLL_S)
 def _live_count(code: str, question_id: int, t: Translator) -> None:
-    """«18 su 24 hanno risposto», read from the database about once a second."""
-    snap = live.snapshot(code)
+    """«18 su 24 hanno risposto», read from the database about once a second (the whole page is
+    drawn again when the database fails or comes back: the banner)."""
+    got = live.read_snapshot(code)
+    if live.poll_changed(got.failed):
+        st.rerun()
+    snap = got.value if not got.failed else live.kept_snapshot(code)
     if snap is None or snap.question is None:
         return
     q = snap.question
-    if q.id != question_id or not q.is_open(snap.now):
+    if q.id != question_id or not q.is_open(snap.now) or snap.live_class.state(snap.now) != CLASS_OPEN:
         st.rerun()  # closed (countdown over, or from another tab): the whole page shows the outcome
     total = max(snap.pupils, snap.answered)
     line = answered_line(snap.answered, snap.pupils, t)
@@ -621,7 +670,8 @@ def quiz_bars(question: Question, answers: list[str], t: Translator) -> list[Ans
 def _outcome(q: LiveQuestion, ref: SpotRef, t: Translator) -> None:
     """The class's answers as bars, coloured by the coach's grade, and the share of right answers."""
     key = _key(str(state.get(CLASS, "")))
-    rows = state.load(lambda db: db.question_answers(q.id, key), None) or list[AnswerRow]()
+    rows = live.read_kept(f"answers.{q.id}", lambda db: db.question_answers(q.id, key), None) \
+        or list[AnswerRow]()
     answers = [(r.answer, r.grade) for r in rows]
     if not answers:
         st.header(t("Question {n}: the answers", n=q.number))
@@ -677,7 +727,7 @@ def _verdict(ref: SpotRef, pose: live.Posed, text: str | None, t: Translator) ->
 def _results(cls: LiveClass, t: Translator) -> None:
     """Per question (distribution, share right) and per pupil (answers, grades); CSV."""
     key = _key(cls.code)
-    res = state.load(lambda db: db.class_results(cls.id, key), None)
+    res = live.read_kept(f"results.{cls.id}", lambda db: db.class_results(cls.id, key), None)
     if res is None:
         return
     if not res.questions:

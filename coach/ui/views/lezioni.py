@@ -23,7 +23,7 @@ from coach.i18n import N_, NN_, Message, Translator
 from coach.lessons.schema import Chart, Decision, Lesson
 from coach.persistence import LessonAnswer
 from coach.review import ReviewSpot, needs_review, remember, spot_of
-from coach.ui import state
+from coach.ui import inputs, state
 from coach.ui.charts import EquityData, build_equity_figure, build_range_figure, describe_equity
 from coach.ui.coaching import Verdict, assess, authored_verdict, lesson_authored, lesson_best, option_code
 from coach.ui.controls import action_panel, step_controls
@@ -47,6 +47,7 @@ from coach.ui.table import render_log
 from coach.ui.widgets import (
     link_rules,
     page_header,
+    refuse_input,
     show_log,
     show_refusal,
     street_stepper,
@@ -257,13 +258,24 @@ def _sync_url(link: Link) -> None:
 
 
 def _on_pick() -> None:
-    lesson_id = st.session_state["lesson_pick"]
+    lesson_id = inputs.member(st.session_state.get("lesson_pick"), [x.id for x in lessons()])
+    if lesson_id is None:  # not a lesson the list offered: the current lesson stays
+        st.session_state.pop("lesson_pick", None)
+        t = state.tr()
+        refuse_input(t("Choose a lesson from the list."))
+        return
     state.put(CURRENT, lesson_id)
     _save_bookmark(_position(lesson_id))
 
 
 def _on_part(lesson_id: str) -> None:
     part = st.session_state.get(f"lesson_part.{lesson_id}") or "text"
+    lesson = next((x for x in lessons() if x.id == lesson_id), None)
+    offered = ["text", "quiz"] + [f"hand{i}" for i in range(len(lesson.hands) if lesson else 0)]
+    if inputs.member(part, offered) is None:  # the render puts the part shown back in the control
+        t = state.tr()
+        refuse_input(t("Choose a part of the lesson from the list."))
+        return
     _parts()[lesson_id] = part
     _save_bookmark(_position(lesson_id))
 
@@ -407,16 +419,21 @@ def _on_answer(lesson_id: str, question_id: str) -> None:
     lesson = next(x for x in lessons() if x.id == lesson_id)
     q = next(x for x in lesson.questions if x.id == question_id)
     key = f"{lesson_id}/{question_id}"
-    value = st.session_state.get(f"q.{key}")
-    if value is None:
+    raw = st.session_state.get(f"q.{key}")
+    if raw is None:
         st.session_state[f"q.{key}.missing"] = True
         return
+    value = inputs.whole(raw, 0, 10**9)
+    if value is None:  # inf, nan, 2.5, text: refused, nothing recorded
+        t = state.tr()
+        refuse_input(t("Write a whole number."))
+        return
     st.session_state.pop(f"q.{key}.missing", None)
-    correct = int(value) == q.answer
-    _quiz()[key] = QuizAnswer(int(value), correct)
+    correct = value == q.answer
+    _quiz()[key] = QuizAnswer(value, correct)
     profile = state.settings().profile
     state.save(lambda db: db.record_quiz_answer(profile, topic_of(lesson, q.rules), key, correct))
-    _remember(key, str(int(value)), correct)
+    _remember(key, str(value), correct)
     _check_complete(lesson_id)
 
 

@@ -14,18 +14,19 @@ from coach.feedback import STYLES
 from coach.i18n import N_, Translator
 from coach.persistence import PracticeHand
 from coach.review import ReviewSpot, needs_review, remember
-from coach.ui import state
+from coach.ui import inputs, state
 from coach.ui.charts import GRADE_LABELS, GradePoint, build_grades_figure, build_session_figure
 from coach.ui.controls import action_panel
 from coach.ui.handview import table_view
 from coach.ui.player import Attempt
-from coach.ui.practice import HERO, GradedDecision, PracticeConfig, PracticeTable
+from coach.ui.practice import HERO, GradedDecision, Mode, PracticeConfig, PracticeTable
 from coach.ui.table import STREET_NAMES
 from coach.ui.views.lezioni import GRADE_BOX, action_label, options_table
 from coach.ui.widgets import (
     link_rules,
     page_header,
     play_money_note,
+    refuse_input,
     shortcut,
     show_log,
     show_refusal,
@@ -53,9 +54,16 @@ def _on_sit() -> None:
     t = state.tr()
     ss = st.session_state
     seed = ss.get("practice.seed")
-    cfg = PracticeConfig(seats=int(ss.get("prac_seats", 6)), mode=ss.get("prac_mode", "cash"),
-                         stack_bb=int(ss.get("prac_stack", 100)), style=ss.get("prac_style", "mixed"),
-                         difficulty=float(ss.get("prac_difficulty", 0.7)),
+    seats = inputs.whole(ss.get("prac_seats", 6), 2, 10)
+    mode = inputs.member(ss.get("prac_mode", "cash"), list[Mode](["cash", "tournament"]))
+    stack = inputs.whole(ss.get("prac_stack", 100), 20, 500)
+    style = inputs.member(ss.get("prac_style", "mixed"), ["mixed", *STYLES])
+    level = ss.get("prac_difficulty", 0.7)
+    difficulty = float(level) if isinstance(level, int | float) and not isinstance(level, bool) else -1.0
+    if seats is None or mode is None or stack is None or style is None or not 0.0 <= difficulty <= 1.0:
+        refuse_input(t("A setting of the table is not one of the choices offered: choose again."))
+        return  # nan fails the range check too
+    cfg = PracticeConfig(seats=seats, mode=mode, stack_bb=stack, style=style, difficulty=difficulty,
                          seed=int(seed) if seed is not None else None,
                          hero_name=state.display_label(t))
     tb = PracticeTable.create(cfg)

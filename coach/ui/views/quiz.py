@@ -15,10 +15,10 @@ import streamlit as st
 from coach.i18n import N_, Translator
 from coach.lessons.drills import KINDS, Drill, DrillKind, make_drill
 from coach.review import DrillSpot, remember_drill
-from coach.ui import state
+from coach.ui import inputs, state
 from coach.ui.handview import table_view
 from coach.ui.table import SeatView, TableView
-from coach.ui.widgets import page_header, shortcut, show_log, table_and_panel, unit_label
+from coach.ui.widgets import page_header, refuse_input, shortcut, show_log, table_and_panel, unit_label
 
 DRILL_LABELS: dict[str, str] = {
     "showdown": N_("Who wins?"),
@@ -64,6 +64,12 @@ def _on_answer() -> None:
     if value is None:
         st.session_state["quiz.missing"] = True
         return
+    number = inputs.whole(value, 0, 10**9)
+    if number is None:  # inf, nan, 2.5, text: refused, nothing recorded
+        t = state.tr()
+        refuse_input(t("Write a whole number."))
+        return
+    value = number
     st.session_state.pop("quiz.missing", None)
     correct = drill.is_correct(int(value))
     old: Score = state.get(SCORE, Score())

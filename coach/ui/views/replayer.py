@@ -6,7 +6,7 @@ import streamlit as st
 
 from coach.errors import CoachError
 from coach.i18n import Translator
-from coach.ui import state
+from coach.ui import inputs, state
 from coach.ui.coaching import Verdict, assess
 from coach.ui.controls import step_controls
 from coach.ui.handview import display_street, narration, table_view, visible_seats
@@ -23,7 +23,7 @@ from coach.ui.replay import (
 )
 from coach.ui.table import render_log
 from coach.ui.views.lezioni import lessons
-from coach.ui.widgets import link_rules, page_header, show_log, street_stepper, table_and_panel
+from coach.ui.widgets import link_rules, page_header, refuse_input, show_log, street_stepper, table_and_panel
 
 SCRIPT = "replay.script"
 STEP = "replay.step"
@@ -67,8 +67,13 @@ def _show(name: str, sections: list[Section], hand_number: int) -> None:
 def _on_pick_hand() -> None:
     source = st.session_state.get(SOURCE)
     if source is not None:
-        name, sections, _, _ = source
-        _show(name, sections, int(st.session_state.get("replay_hand_no", 1)) - 1)
+        name, sections, count, _ = source
+        number = inputs.whole(st.session_state.get("replay_hand_no", 1), 1, count)
+        if number is None:  # not a hand of the file: the one shown stays
+            t = state.tr()
+            refuse_input(t("Choose a hand from 1 to {count}.", count=count))
+            return
+        _show(name, sections, number - 1)
 
 
 def _on_upload() -> None:
@@ -87,9 +92,14 @@ def _on_lesson_hand() -> None:
     choice = st.session_state.get("replay_lesson")
     if not choice:
         return
-    lesson_id, index = choice.split("#")
-    lesson = next(x for x in lessons() if x.id == lesson_id)
-    example = HandScript.from_example(lesson.hands[int(index)])
+    offered = {f"{x.id}#{i}": x.hands[i] for x in lessons() for i in range(len(x.hands))}
+    hand = offered.get(choice) if isinstance(choice, str) else None
+    if hand is None:  # not a hand the list offered (an unknown lesson or index): nothing changes
+        st.session_state.pop("replay_lesson", None)
+        t = state.tr()
+        refuse_input(t("Choose a lesson's hand from the list."))
+        return
+    example = HandScript.from_example(hand)
     _set_script(script_for(example.history))
     st.session_state.pop(SOURCE, None)
 

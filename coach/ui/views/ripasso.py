@@ -33,12 +33,20 @@ from coach.review import (
     similar_spot,
     spot_from_json,
 )
-from coach.ui import state
+from coach.ui import inputs, state
 from coach.ui.coaching import Verdict, assess, lesson_authored, lesson_best, option_code
 from coach.ui.controls import action_panel
 from coach.ui.handview import display_street, table_view
 from coach.ui.player import Attempt, try_choice
-from coach.ui.widgets import page_header, show_log, show_refusal, street_stepper, table_and_panel, unit_label
+from coach.ui.widgets import (
+    page_header,
+    refuse_input,
+    show_log,
+    show_refusal,
+    street_stepper,
+    table_and_panel,
+    unit_label,
+)
 
 DUE_NOW = NN_("{n} mistake to review now", "{n} mistakes to review now")
 NOTHING_DUE = NN_("Nothing to review now. Your next card comes back {when} ({date}); {n} card in all.",
@@ -336,6 +344,12 @@ def _on_drill_answer(drill: DrillSpot, card: ReviewCard | None, key: str) -> Non
     if value is None:
         st.session_state[f"{key}.missing"] = True
         return
+    number = inputs.whole(value, 0, 10**9)
+    if number is None:  # inf, nan, 2.5, text: refused, nothing recorded
+        t = state.tr()
+        refuse_input(t("Write a whole number."))
+        return
+    value = number
     st.session_state.pop(f"{key}.missing", None)
     correct = make_drill(drill.kind, drill.seed).is_correct(int(value))  # type: ignore[arg-type]
     grade = "buona" if correct else "errore"
