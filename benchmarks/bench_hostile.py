@@ -13,6 +13,11 @@ Run: ``python benchmarks/bench_hostile.py [--fuzz-calls 120000] [--live]``.
    (a heartbeat thread's longest pause), next to the old ``int(Decimal)`` conversion.
 4. ``--live``: a real ``streamlit run`` and two Chromium sessions; B's rerun latency
    alone and while A uploads each of the worst inputs (``tests/hostile/live.py``).
+5. Parsing bombs (issue 20): the 47 KB dotted key, a table-header and an array-of-tables
+   bomb, through the Replayer's loader: seconds to the refusal and the extra memory
+   (tracemalloc's peak and the process's RSS growth), against targets of 0.5 s and
+   50 MB; the TOML scan on texts written to make a regular expression backtrack; and
+   a 300-action pasted hand's decision points and labels next to a normal hand's.
 
 Figures are printed; nothing here fails on a time. The script exits non-zero only
 on a wrong answer: a leaked exception type in the fuzz or a case that was accepted.
@@ -22,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import resource
 import sys
 import tempfile
 import threading
@@ -34,16 +40,18 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from hostile.cases import PHH_TEXTS, write_cases  # noqa: E402
+from hostile.cases import BASE, PHH_TEXTS, long_hand, write_cases  # noqa: E402
 from hostile.fuzz import run_fuzz  # noqa: E402
 
 from coach.engine.cli import main as replay_main  # noqa: E402
 from coach.engine.phh import loads_phhs  # noqa: E402
 from coach.equity import equity_result  # noqa: E402
 from coach.errors import CoachError  # noqa: E402
+from coach.i18n import get_translator  # noqa: E402
 from coach.lessons.validator import check_lessons  # noqa: E402
-from coach.limits import MAX_SAMPLES  # noqa: E402
-from coach.ui.replay import load_sections, script_of  # noqa: E402
+from coach.limits import MAX_SAMPLES, toml_problem  # noqa: E402
+from coach.ui import live as live_class  # noqa: E402
+from coach.ui.replay import load_sections, script_for, script_of  # noqa: E402
 
 
 def cpu(fn: Callable[[], Any], repeat: int = 3) -> tuple[float, Any]:
@@ -190,12 +198,94 @@ def live() -> None:
             browser.close()
 
 
+def _rss_mb() -> float:
+    """The process's current resident memory in MB (Linux: /proc), else its peak so far."""
+    try:
+        with open("/proc/self/statm") as fh:
+            return int(fh.read().split()[1]) * resource.getpagesize() / 2**20
+    except OSError:
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def cost(fn: Callable[[], Any]) -> tuple[float, float, float, Any]:
+    """(wall seconds, tracemalloc peak MB, RSS growth MB, outcome) of one call of ``fn``."""
+    import gc
+    import tracemalloc
+
+    gc.collect()
+    rss0 = _rss_mb()
+    tracemalloc.start()
+    t0 = time.perf_counter()
+    try:
+        outcome: Any = fn()
+    except CoachError as exc:
+        outcome = exc
+    elapsed = time.perf_counter() - t0
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    return elapsed, peak / 2**20, max(0.0, _rss_mb() - rss0), outcome
+
+
+def bombs() -> bool:
+    """Issue 20's parsing bombs: time and memory to the refusal, against the targets."""
+    ok = True
+    it = get_translator("it")
+    print()
+    print("Parsing bombs through the Replayer's loader (one run each; targets: refused in < 0.5 s "
+          "with < 50 MB extra)")
+    for name in ("dotted-key.phh", "table-header.phh", "array-header.phh"):
+        data = PHH_TEXTS[name].encode("utf-8")
+        seconds, peak, rss, outcome = cost(lambda data=data, name=name: load_sections(name, data))
+        refused = isinstance(outcome, CoachError)
+        within = seconds < 0.5 and peak < 50 and rss < 50
+        ok = ok and refused
+        said = it.render(outcome.message) if refused else "ACCEPTED"
+        print(f"  {name:<18} {len(data) / 1024:5.0f} KB: {seconds:6.3f} s, tracemalloc peak {peak:6.2f} MB, "
+              f"RSS +{rss:5.1f} MB  {'within' if within else 'OVER'} the targets")
+        print(f"  {'':<18} {said[:110]}")
+    seconds, peak, rss, _ = cost(lambda: __import__("tomllib").loads("x" + ".a" * 3_000 + " = 1"))
+    print(f"  for scale, tomllib alone on a 3,000-part key (6 KB; the scan refuses it first): "
+          f"{seconds:.3f} s, peak {peak:.1f} MB (it grows with the square of the parts)")
+    print()
+    print("The TOML scan (toml_problem) on 1 MB texts written to make a regular expression backtrack:")
+    for label, text in (
+        ('x\\" repeated (unclosed strings; minutes before)', 'x\\"' * 350_000),
+        ('"a\\ repeated', '"a\\' * 350_000),
+        ('"""\\ repeated (multi-line strings)', '"""\\' * 260_000),
+        ("one key of 500,000 parts", "a." * 500_000 + "a = 1"),
+        ("words and spaces", "a " * 500_000),
+    ):
+        seconds, _, _, problem = cost(lambda text=text: toml_problem(text))
+        print(f"  {label:<46} {seconds:6.3f} s  {'refused' if problem else 'accepted'}")
+    print()
+    print("A pasted hand's decision points and their labels (what the teacher's page shows), CPU seconds:")
+    figures = {}
+    for label, text in (("normal hand (6 actions)", BASE), ("300-action hand", long_hand(300))):
+        _, sc = live_class.read_pasted("mano.phh", text.encode("utf-8"))
+
+        def points(sc: Any = sc) -> list[str]:
+            fresh = script_for(sc.history)  # a new script: nothing cached from an earlier run
+            return [live_class.point_label(fresh, at, it) for at in live_class.decision_points(fresh)]
+
+        seconds, labels = cpu(points)
+        figures[label] = seconds
+        print(f"  {label:<26} {seconds:8.4f} s for {len(labels)} decision points")
+    ratio = figures["300-action hand"] / max(figures["normal hand (6 actions)"], 1e-9)
+    print(f"  ratio 300-action / normal: {ratio:.0f}x (one replay each: linear in the actions; "
+          f"the issue measured 11.5 s and 7 s per click for the 300-action hand)")
+    return ok
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--fuzz-calls", type=int, default=120_000)
     parser.add_argument("--live", action="store_true", help="also measure a live server with Chromium")
+    parser.add_argument("--bombs", action="store_true", help="only the parsing bombs of issue 20")
     args = parser.parse_args()
-    ok = cases()
+    if args.bombs:
+        return 0 if bombs() else 1
+    ok = bombs()
+    ok = cases() and ok
     interpreter()
     ok = fuzz(args.fuzz_calls) and ok
     if args.live:

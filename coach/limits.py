@@ -32,6 +32,7 @@ __all__ = [
     "MAX_CHIPS",
     "MAX_DECIMALS",
     "MAX_FILE_BYTES",
+    "MAX_HAND_BYTES",
     "MAX_NAME_LENGTH",
     "MAX_NUMBER_TEXT",
     "MAX_PLAYERS",
@@ -67,6 +68,8 @@ MAX_AMOUNT_TEXT: Final[int] = 32  # characters of an amount as written (``cbr 12
 MAX_TOML_DEPTH: Final[int] = 8  # nested [ ] and { }: PHH needs 1, lessons 3
 MAX_NUMBER_TEXT: Final[int] = 64  # digits of one number in a TOML text
 MAX_FILE_BYTES: Final[int] = 16 * 1024 * 1024  # a file read by a command (a .phhs of thousands of hands)
+# A hand history a browser sends: an upload (server.maxUploadSize = 1) or a text area's characters.
+MAX_HAND_BYTES: Final[int] = 1024 * 1024
 MAX_ACTIONS: Final[int] = 1000  # actions of one hand (the dataset's longest has 49)
 
 # -- equity -------------------------------------------------------------------------------
@@ -124,42 +127,74 @@ def amount_problem(value: Decimal) -> Message | None:
     return None
 
 
-# A TOML token that can hold brackets which do not nest: strings and comments.
-# Brackets inside them are skipped; everything else is counted.
+# The TOML tokens the scan needs, in one alternation tried at each position (the first that
+# matches wins): strings and comments (whose brackets and dots are text), numbers too long to
+# be an amount, dotted keys, and brackets. Every alternative either consumes what it scanned or
+# fails within a bounded distance (an unclosed string runs to the end of its line, or of the
+# text, instead of failing after a long scan), and the quantifiers are possessive: the scan
+# stays linear on any text, even one written to make a regular expression backtrack.
+_BASIC = r'"(?:[^"\\\n]|\\[^\n])*+"'  # a one-line basic string (a key part may be quoted)
+_LITERAL = r"'[^'\n]*+'"  # a one-line literal string
+_BARE = r"[A-Za-z0-9_-]++"  # a bare key part (and any bare word or number: the same characters)
+_PART = f"(?:{_BARE}|{_BASIC}|{_LITERAL})"
 _TOML_SKIP = re.compile(
-    r'"""(?:[^"\\]|\\.|"(?!""))*"""'  # multi-line basic string
-    r"|'''.*?'''"  # multi-line literal string
-    r'|"(?:[^"\\\n]|\\.)*"'  # basic string
-    r"|'[^'\n]*'"  # literal string
-    r"|#[^\n]*"  # comment
-    r"|[\[\]{}]"
-    r"|[0-9][0-9_]{" + str(MAX_NUMBER_TEXT) + ",}",  # a number too long to be an amount (5,000 digits)
+    r'"""(?:[^"\\]|\\.|"{1,2}+(?!"))*+(?:"{3,5}+)?'  # multi-line basic string, up to 2 quotes before its end
+    "|'''(?:[^']|'{1,2}+(?!'))*+(?:'{3,5}+)?"  # multi-line literal string
+    r"|(?P<number>[0-9][0-9_]{" + str(MAX_NUMBER_TEXT) + r",}+)"  # a number too long to be an amount
+    r"|(?P<key>" + _PART + r"(?:[ \t]*+\.[ \t]*+" + _PART + r")*+)"  # a dotted key (or a lone word or string)
+    r'|"(?:[^"\\\n]|\\[^\n])*+"?'  # a basic string, closed or not
+    r"|'[^'\n]*+'?"  # a literal string, closed or not
+    r"|#[^\n]*+"  # a comment
+    r"|[\[\]{}]",
     re.S,
 )
+_KEY_PART = re.compile(_PART)
+
+
+def _line(text: str, pos: int) -> str:
+    return str(text.count("\n", 0, pos) + 1)
 
 
 def toml_problem(text: str) -> Message | None:
-    """Why a TOML text is refused before it is parsed: nesting beyond
-    :data:`MAX_TOML_DEPTH` (``tomllib`` recurses once per level and a deep enough
-    text ends in ``RecursionError``) or a number longer than :data:`MAX_NUMBER_TEXT`
-    digits (which ``tomllib`` would convert, quadratically, before anyone checks it).
-    One linear scan, no recursion."""
+    """Why a TOML text is refused before it is parsed, or None.
+
+    - Nesting beyond :data:`MAX_TOML_DEPTH`, by brackets (``tomllib`` recurses once
+      per level and a deep enough text ends in ``RecursionError``) or by the parts of
+      one dotted key or ``[table.header]`` (``meta.a.a.a… = 1``: ``tomllib`` keeps a
+      record per prefix of the key, so memory and time grow with the square of its
+      length: 24,000 parts in 47 KB took 2.3 GB).
+    - A number longer than :data:`MAX_NUMBER_TEXT` digits (which ``tomllib`` would
+      convert, quadratically, before anyone checks it).
+
+    One linear scan with no recursion, before ``tomllib`` sees the text. Strings and
+    comments are skipped, so their brackets and dots count for nothing, and a quoted
+    key part is one part whatever it holds (``"a.b".c`` has two).
+    """
     depth = 0
-    deepest = 0
     for m in _TOML_SKIP.finditer(text):
+        kind = m.lastgroup
         tok = m.group()
-        if tok[0].isdigit():
+        if kind == "number":
             return Message(N_("a number has more than {limit} digits (line {line})."),
-                           {"limit": MAX_NUMBER_TEXT, "line": str(text.count("\n", 0, m.start()) + 1)})
-        if tok in ("[", "{"):
+                           {"limit": MAX_NUMBER_TEXT, "line": _line(text, m.start())})
+        if kind == "key":
+            if "." not in tok:
+                continue
+            parts = _KEY_PART.findall(tok) if '"' in tok or "'" in tok else tok.split(".")
+            if any(p[:1].isdigit() and len(p) > MAX_NUMBER_TEXT for p in parts):  # 1.999…9, a float
+                return Message(N_("a number has more than {limit} digits (line {line})."),
+                               {"limit": MAX_NUMBER_TEXT, "line": _line(text, m.start())})
+            if len(parts) > MAX_TOML_DEPTH:
+                return Message(
+                    N_("a key or a [section] name has {parts} parts separated by dots, more than the "
+                       "limit of {limit} (line {line})."),
+                    {"parts": len(parts), "limit": MAX_TOML_DEPTH, "line": _line(text, m.start())})
+        elif tok in ("[", "{"):
             depth += 1
-            if depth > deepest:
-                deepest = depth
-                if deepest > MAX_TOML_DEPTH:
-                    line = text.count("\n", 0, m.start()) + 1
-                    return Message(
-                        N_("brackets [ ] or {{ }} are nested more than {limit} deep (line {line})."),
-                        {"limit": MAX_TOML_DEPTH, "line": str(line)})
+            if depth > MAX_TOML_DEPTH:
+                return Message(
+                    N_("brackets [ ] or {{ }} are nested more than {limit} deep (line {line})."),
+                    {"limit": MAX_TOML_DEPTH, "line": _line(text, m.start())})
         elif tok in ("]", "}"):
             depth = max(0, depth - 1)
     return None

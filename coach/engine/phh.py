@@ -38,7 +38,7 @@ import datetime as _dt
 import json
 import re
 import tomllib
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
@@ -73,6 +73,8 @@ __all__ = [
     "load_phh",
     "loads_phh",
     "loads_phhs",
+    "toml_key",
+    "toml_value",
 ]
 
 REQUIRED_FIELDS: tuple[str, ...] = (
@@ -427,7 +429,8 @@ class HandHistory:
             min_bet=self.min_bet,
         )
 
-    def replay(self, *, require_complete: bool = True) -> Hand:
+    def replay(self, *, require_complete: bool = True,
+               observe: Callable[[int, Hand], None] | None = None) -> Hand:
         """Play the hand through the engine, refusing anything the rules refuse.
 
         Nothing is repaired: the first action the engine refuses (out of turn,
@@ -435,6 +438,10 @@ class HandHistory:
         :class:`HandHistoryError` naming the file, the action's number and
         text, and the engine's reason. With ``require_complete`` (the default)
         a history that stops before the hand is over is an error too.
+
+        ``observe(k, hand)`` is called with the hand as it is after its first ``k``
+        actions (``k`` = 0, 1, ... in order; comments count as actions): what a
+        viewer needs at every step comes from one replay, not one replay per step.
         """
         from coach.engine.hand import Hand
 
@@ -443,8 +450,12 @@ class HandHistory:
         except CoachError as exc:
             raise _error(self.source, N_("the table cannot be set up: {reason}"),
                          reason=exc.message) from exc
-        for action in self.actions:
+        if observe is not None:
+            observe(0, hand)
+        for k, action in enumerate(self.actions, start=1):
             if action.kind == "comment":
+                if observe is not None:
+                    observe(k, hand)
                 continue
             try:
                 _apply(hand, action)
@@ -453,6 +464,8 @@ class HandHistory:
             except ValueError as exc:  # the kernel refused what our checks let through
                 raise _action_error(self.source, action, N_("the rules kernel refused it: {detail}"),
                                     detail=str(exc)) from exc
+            if observe is not None:
+                observe(k, hand)
         if require_complete and not hand.is_complete:
             raise _error(self.source, N_("the actions end before the hand is over."))
         return hand
@@ -474,7 +487,11 @@ class HandHistory:
         data.update(self.extra)
         if self.finishing_stacks is not None:
             data["finishing_stacks"] = list(self.finishing_stacks)
-        return _dump_toml(data)
+        try:
+            return _dump_toml(data)
+        except (RecursionError, MemoryError) as exc:  # extra fields nested thousands deep
+            raise _error(self.source, N_("the hand cannot be written back as PHH: its extra fields are "
+                                         "nested too deeply.")) from exc
 
 
 # -- driving the engine -------------------------------------------------------------
@@ -537,6 +554,8 @@ def _read_toml(text: str, source: str) -> dict[str, Any]:
         raise _error(source, N_("not valid TOML ({detail})."), detail=clip(exc, 120)) from exc
     except (ValueError, RecursionError) as exc:  # a 5,000-digit integer; a nesting the scan missed
         raise _error(source, N_("not valid TOML ({detail})."), detail=clip(exc, 120)) from exc
+    except MemoryError as exc:  # the scan bounds what tomllib builds; this is the last line of defence
+        raise _error(source, N_("the text is too large to be read as a hand history.")) from exc
 
 
 def _history_from_data(data: Mapping[str, Any], source: str) -> HandHistory:
@@ -689,40 +708,52 @@ class _Raw:
     text: str
 
 
-def _toml_value(value: Any) -> str:
+# TOML's own spelling of the special floats (``str(Decimal("inf"))`` is "Infinity", which
+# no TOML reader accepts): a hand read with ``rating = inf`` is written back as it was.
+_SPECIAL_FLOATS = {"Infinity": "inf", "-Infinity": "-inf", "NaN": "nan", "-NaN": "-nan", "sNaN": "nan",
+                   "-sNaN": "-nan"}
+
+
+def toml_value(value: Any) -> str:
+    """``value`` in TOML notation: the one writer of PHH values (hand histories and lessons' hands).
+
+    Strings go through JSON's escapes (valid TOML basic strings) plus DEL, which TOML
+    forbids raw; ``inf``/``nan`` are spelled as TOML spells them, for ``float`` and
+    ``Decimal`` alike; dates as ISO 8601; lists and tables inline.
+    """
     if isinstance(value, _Raw):
         return value.text
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):
         return str(value)
-    if isinstance(value, Decimal):
-        return str(value)
-    if isinstance(value, float):
-        return repr(value)
+    if isinstance(value, Decimal | float):
+        text = str(value) if isinstance(value, Decimal) else repr(value)
+        return _SPECIAL_FLOATS.get(text, text)
     if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False)
+        return json.dumps(value, ensure_ascii=False).replace("\x7f", "\\u007f")
     if isinstance(value, _dt.datetime | _dt.date | _dt.time):
         return value.isoformat()
     if isinstance(value, list | tuple):
-        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+        return "[" + ", ".join(toml_value(v) for v in value) + "]"
     if isinstance(value, Mapping):
-        return "{" + ", ".join(f"{_toml_key(k)} = {_toml_value(v)}" for k, v in value.items()) + "}"
+        return "{" + ", ".join(f"{toml_key(k)} = {toml_value(v)}" for k, v in value.items()) + "}"
     raise TypeError(f"cannot write {value!r} as TOML")
 
 
-def _toml_key(key: str) -> str:
-    return key if re.fullmatch(r"[A-Za-z0-9_-]+", key) else json.dumps(key, ensure_ascii=False)
+def toml_key(key: str) -> str:
+    """A table key in TOML notation: bare when it can be, else quoted."""
+    return key if re.fullmatch(r"[A-Za-z0-9_-]+", key) else toml_value(key)
 
 
 def _dump_toml(data: Mapping[str, Any]) -> str:
     lines = []
     for key, value in data.items():
         if key == "actions":
-            body = "".join(f"  {_toml_value(a)},\n" for a in value)
+            body = "".join(f"  {toml_value(a)},\n" for a in value)
             lines.append(f"actions = [\n{body}]")
         else:
-            lines.append(f"{_toml_key(key)} = {_toml_value(value)}")
+            lines.append(f"{toml_key(key)} = {toml_value(value)}")
     return "\n".join(lines) + "\n"
 
 

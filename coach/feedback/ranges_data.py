@@ -17,6 +17,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from coach.limits import toml_problem
+
 DATA_DIR = Path(__file__).resolve().parent / "data"
 FORMATS = ("6max", "9max", "headsup")
 
@@ -99,8 +101,12 @@ def load_table(fmt: str) -> RangeTable:
     """The table of ``fmt`` ("6max", "9max", "headsup"), read once."""
     if fmt not in FORMATS:
         raise KeyError(fmt)
-    with (DATA_DIR / f"{fmt}.toml").open("rb") as fh:
-        return parse_table(tomllib.load(fh))
+    path = DATA_DIR / f"{fmt}.toml"
+    text = path.read_text(encoding="utf-8")
+    problem = toml_problem(text)  # the app's own file, but read with the limits of any TOML text
+    if problem is not None:
+        raise ValueError(f"{path}: {problem}")
+    return parse_table(tomllib.loads(text))
 
 
 def format_for(players: int) -> str:

@@ -131,6 +131,8 @@ def _read_data(text: str, file: str) -> dict[str, Any]:
     except (tomllib.TOMLDecodeError, ValueError, RecursionError) as err:
         raise LessonLoadError([Problem(file, "", Message(N_("not valid TOML: {problem}"),
                                                           {"problem": clip(err, 120)}))]) from None
+    except MemoryError:  # the scan above bounds what tomllib builds: the last line of defence
+        raise LessonLoadError([Problem(file, "", Message(N_("the file is too large to be read.")))]) from None
 
 
 def _read_text(path: Path) -> str:

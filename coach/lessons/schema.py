@@ -29,6 +29,7 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from coach.cards import parse_cards
+from coach.engine.phh import toml_key, toml_value
 from coach.errors import InvalidInput
 from coach.i18n import N_
 
@@ -204,9 +205,10 @@ class PHH(BaseModel):
         return self
 
     def to_toml(self) -> str:
-        """The hand as PHH text (what :func:`coach.engine.phh.loads_phh` reads)."""
+        """The hand as PHH text (what :func:`coach.engine.phh.loads_phh` reads), written by the PHH
+        writer itself (one writer: ``inf``, tables and dates as TOML spells them)."""
         data = self.model_dump()
-        return "".join(f"{key} = {_toml_value(value)}\n" for key, value in data.items())
+        return "".join(f"{toml_key(key)} = {toml_value(value)}\n" for key, value in data.items())
 
 
 _PHH_ACTION = re.compile(
@@ -234,20 +236,6 @@ def _check_action(index: int, action: str) -> None:
     except InvalidInput as err:
         raise _fail(N_("action {index} '{action}': {problem}"), index=index, action=action,
                     problem=err.message) from None
-
-
-def _toml_value(value: Any) -> str:
-    """A minimal TOML writer for PHH's value types (the stdlib only reads TOML)."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int | float):
-        return repr(value)
-    if isinstance(value, str):
-        escaped = value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
-        return f'"{escaped}"'
-    if isinstance(value, list | tuple):
-        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
-    raise TypeError(f"cannot write {type(value).__name__} as PHH")
 
 
 class Step(_Model):

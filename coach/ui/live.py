@@ -20,10 +20,10 @@ import streamlit as st
 
 from coach.classroom import SpotRef, hand_digest
 from coach.engine import Hand
-from coach.errors import CoachError
-from coach.i18n import Translator
+from coach.errors import CoachError, InvalidInput
+from coach.i18n import N_, Translator
 from coach.lessons.schema import Decision, Lesson, Question
-from coach.persistence import ClassSnapshot, Store
+from coach.persistence import MAX_HAND_TEXT, ClassSnapshot, Store
 from coach.ui import state
 from coach.ui.coaching import Verdict
 from coach.ui.player import HandScript
@@ -114,13 +114,21 @@ def read_pasted(name: str, data: bytes) -> tuple[str, HandScript]:
     UTF-8, the reader's limits, a strict replay up to its last action, which may stop at a
     decision): its text as the store keeps it and its script. Raises a :class:`CoachError`."""
     from coach.engine.phh import history_from_table
-    from coach.ui.replay import load_sections
+    from coach.ui.replay import bounded, load_sections
 
     sections = load_sections(name, data)
     source, table = sections[0]
-    history = history_from_table(table, source)
-    history.replay(require_complete=False)  # strict: the first refused action raises
-    text = history.dumps()
+
+    def check() -> str:
+        history = history_from_table(table, source)
+        history.replay(require_complete=False)  # strict: the first refused action raises
+        return history.dumps()
+
+    text = bounded(name, check)
+    if len(text) > MAX_HAND_TEXT:  # what the store keeps with the question: refused here, not at «open»
+        raise InvalidInput(N_("This hand is {size} characters long as the class keeps it, more than the "
+                              "limit of {limit}: paste a shorter hand (fewer actions, comments or extra "
+                              "fields)."), size=len(text), limit=MAX_HAND_TEXT)
     return text, _pasted_script(hand_digest(text), text)
 
 
@@ -142,20 +150,19 @@ def pasted_script(ref: SpotRef, text: str | None) -> HandScript:
 
 
 def decision_points(sc: HandScript) -> list[int]:
-    """The action indices of a hand where a player is to act (the decisions a teacher can pose)."""
-    out = []
-    for step, at in enumerate(sc.stops):
-        if sc.hand_at(step).actor is not None:
-            out.append(at)
-    return out
+    """The action indices of a hand where a player is to act (the decisions a teacher can pose).
+
+    From the script's one replay (:attr:`HandScript.views`), which the script keeps: the
+    pasted hand's script is cached by the text's digest, so the teacher's clicks replay
+    nothing."""
+    return [view.at for view in sc.views if view.actor is not None]
 
 
 def point_label(sc: HandScript, at: int, t: Translator) -> str:
     """«Mossa 7 (flop): tocca a Bruno»."""
-    hand = sc.hand_at(sc.step_of_action(at))
-    actor = hand.actor
-    name = sc.history.names()[actor] if actor is not None else "?"
-    return t("Action {n} ({street}): {name} to act", n=at + 1, street=hand.street, name=name)
+    view = sc.views[sc.step_of_action(at)]
+    name = sc.history.names()[view.actor] if view.actor is not None else "?"
+    return t("Action {n} ({street}): {name} to act", n=at + 1, street=view.street, name=name)
 
 
 @dataclass(frozen=True)

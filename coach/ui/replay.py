@@ -14,25 +14,45 @@ validating all 5,000 hands of it would double that for nothing).
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, TypeVar
 
 from coach.engine import ActionTaken
 from coach.engine.phh import Action, HandHistory, history_from_table, split_phhs
 from coach.errors import InvalidInput
 from coach.i18n import N_, Message
-from coach.limits import decode_text
+from coach.limits import MAX_HAND_BYTES, decode_text
 from coach.ui.handview import in_units
 from coach.ui.player import HandScript
 
-MAX_BYTES = 1024 * 1024  # the same limit Streamlit shows under the uploader (server.maxUploadSize = 1)
+MAX_BYTES = MAX_HAND_BYTES  # the same limit Streamlit shows under the uploader (server.maxUploadSize = 1)
 PLAYER_KINDS = ("fold", "check_call", "bet_raise")
 Section = tuple[str, Mapping[str, Any]]  # (source named in messages, the hand's TOML table)
+_T = TypeVar("_T")
+
+
+def bounded(name: str, work: Callable[[], _T]) -> _T:
+    """``work()``, with a ``RecursionError`` or ``MemoryError`` turned into a :class:`InvalidInput`.
+
+    The reader's limits (:func:`coach.limits.toml_problem`) keep every known hostile
+    text far from either; this is the net under them for every hand the app reads or
+    writes, so a text nobody thought of yet costs its sender an error message, not a
+    traceback or the page's state.
+    """
+    try:
+        return work()
+    except (RecursionError, MemoryError):
+        raise InvalidInput(N_("The hand history {name} is nested too deeply or too large to be read."),
+                           name=name) from None
 
 
 def load_sections(name: str, data: bytes) -> list[Section]:
     """The hands of an uploaded ``.phh`` or ``.phhs`` file as TOML tables (parsed, not validated)."""
+    return bounded(name, lambda: _load_sections(name, data))
+
+
+def _load_sections(name: str, data: bytes) -> list[Section]:
     if len(data) > MAX_BYTES:
         raise InvalidInput(
             N_("The file {name} is too large ({size} KB): a hand history is at most {limit} KB."),
@@ -55,9 +75,14 @@ def script_of(hands: Sequence[HandHistory | Section], hand_number: int = 0) -> H
     ``hands`` are parsed sections (validated here, the chosen one only) or histories.
     """
     item = hands[min(max(0, hand_number), len(hands) - 1)]
-    history = item if isinstance(item, HandHistory) else history_from_table(item[1], item[0])
-    history.replay()  # strict: the first refused action raises HandHistoryError
-    return script_for(history)
+    source = item.source if isinstance(item, HandHistory) else item[0]
+
+    def script() -> HandScript:
+        history = item if isinstance(item, HandHistory) else history_from_table(item[1], item[0])
+        history.replay()  # strict: the first refused action raises HandHistoryError
+        return script_for(history)
+
+    return bounded(source, script)
 
 
 def load_history(name: str, data: bytes, *, hand_number: int = 0) -> HandScript:

@@ -6,6 +6,7 @@ anomaly; the whole dataset is in ``test_replay_dataset.py``.
 
 from __future__ import annotations
 
+from dataclasses import replace as with_fields
 from decimal import Decimal
 from pathlib import Path
 
@@ -140,6 +141,36 @@ def test_unknown_fields_are_kept_and_written_back() -> None:
     assert h.extra == {"venue": "PokerStars", "seats": [3, 5, 6]}
     again = loads_phh(h.dumps(), "t.phh")
     assert again == h
+
+
+@pytest.mark.parametrize(("written", "read_back"), [
+    ("inf", Decimal("Infinity")), ("+inf", Decimal("Infinity")), ("-inf", Decimal("-Infinity")),
+    ("nan", Decimal("NaN")), ("-nan", Decimal("-NaN")),
+])
+def test_special_floats_are_written_back_as_toml_spells_them(written: str, read_back: Decimal) -> None:
+    h = _history(rating=written)
+    text = h.dumps()
+    assert "Infinity" not in text and "NaN" not in text
+    assert f"rating = {written.lstrip('+')}" in text.splitlines()
+    again = loads_phh(text, "t.phh")  # valid TOML: the same hand, and the same value
+    assert str(again.extra["rating"]) == str(read_back)
+    assert again.dumps() == text
+
+
+def test_extra_tables_and_floats_round_trip() -> None:
+    h = _history(meta="{ a = { b = 1.5e3, c = -0.0 }, when = 2026-05-01 }", speed="6.02e23")
+    again = loads_phh(h.dumps(), "t.phh")
+    assert again.extra == h.extra and again.dumps() == h.dumps()
+
+
+def test_a_hand_too_deeply_nested_to_write_is_an_error_not_a_recursion_error() -> None:
+    nested: dict[str, object] = {"a": 1}
+    for _ in range(3_000):  # what 3,000 dotted parts used to make of a teacher's pasted hand
+        nested = {"a": nested}
+    h = with_fields(_history(), extra={"meta": nested})
+    with pytest.raises(HandHistoryError) as info:
+        h.dumps()
+    assert "annidati troppo in profondità" in info.value.localized(get_translator("it"))
 
 
 def test_phhs_sections() -> None:

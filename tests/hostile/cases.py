@@ -48,6 +48,10 @@ PHH_TEXTS: dict[str, str] = {
                           .replace("[100, 100, 100]", "[" + ", ".join(["100"] * 23) + "]"),
     "duplicate-names.phh": BASE + 'players = ["Anna", "Anna", "Bruno"]\n',
     "too-many-actions.phh": BASE.replace('"p2 f"]', '"p2 f"' + ', "# commento"' * 1_200 + "]"),
+    # issue 20: 47 KB of one dotted key took tomllib 2.3 GB (a record per prefix of the key)
+    "dotted-key.phh": BASE + "meta" + ".a" * 24_000 + " = 1\n",
+    "table-header.phh": BASE + "[" + "a." * 24_000 + "a]\nx = 1\n",
+    "array-header.phh": BASE + "[[" + "a." * 24_000 + "a]]\nx = 1\n",
 }
 
 # What each refusal must mention (Italian, default locale).
@@ -69,6 +73,10 @@ ITALIAN_NEEDLE: dict[str, str] = {
     "players-23.phh": "al massimo 22 giocatori",
     "duplicate-names.phh": "un nome diverso",
     "too-many-actions.phh": "al massimo 1.000 azioni",
+    "dotted-key.phh": "una chiave o il nome di una [sezione] ha 24.001 parti separate da punti, più del "
+                      "limite di 8 (riga 7)",
+    "table-header.phh": "ha 24.001 parti separate da punti, più del limite di 8 (riga 7)",
+    "array-header.phh": "ha 24.001 parti separate da punti, più del limite di 8 (riga 7)",
     "latin1.phh": "non è testo UTF-8 (byte 0xe8 alla posizione 6)",
     "missing.phh": "il file non esiste",
 }
@@ -90,3 +98,17 @@ def write_cases(folder: Path) -> dict[str, Path]:
     out["latin1.phh"].write_bytes(("# caff\xe8 \n" + BASE).encode("latin-1"))
     out["missing.phh"] = folder / "missing.phh"
     return out
+
+
+def long_hand(actions: int = 300) -> str:
+    """A legal heads-up hand of ``actions`` actions, every one a decision: min-raises back and
+    forth preflop (the 300-action pasted hand of issue 20, 11.5 s of CPU per teacher click)."""
+    acts = ["d dh p1 AsKs", "d dh p2 7c7d"]
+    to, seat = 2, 1
+    while len(acts) < actions - 1:
+        to += 2
+        acts.append(f"p{seat} cbr {to}")
+        seat = 3 - seat
+    acts.append(f"p{seat} cc")
+    return ('variant = "NT"\nantes = [0, 0]\nblinds_or_straddles = [2, 1]\nmin_bet = 2\n'
+            "starting_stacks = [1000000, 1000000]\nactions = [" + ", ".join(f'"{a}"' for a in acts) + "]\n")

@@ -6,7 +6,10 @@ so CI fails on a lesson that teaches something the engine disagrees with.
 
 from __future__ import annotations
 
+import datetime
+import math
 import re
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -82,6 +85,19 @@ def test_to_toml_round_trips_through_the_phh_reader() -> None:
     assert history.players == tuple(hand.phh.players)
     assert history.starting_stacks == tuple(hand.phh.starting_stacks)
     assert len(history.actions) == len(hand.phh.actions)
+
+
+def test_to_toml_writes_extra_fields_as_toml_writes_them() -> None:
+    """Extra PHH fields pass through a lesson's hand: special floats, tables, dates, odd keys and
+    control characters are written so that TOML reads back exactly what the lesson said."""
+    base = load_lessons(LESSONS)[0].hands[0].phh
+    extra = {"rating": float("inf"), "low": float("-inf"), "meta": {"a": {"b": 2}, "note": "tab\there"},
+             "when": datetime.date(2026, 5, 1), "my key": "a \x7f b", "odd": float("nan")}
+    phh = base.model_copy(update=extra)
+    data = tomllib.loads(phh.to_toml())
+    assert math.isnan(data.pop("odd"))
+    assert {k: data[k] for k in extra if k != "odd"} == {k: v for k, v in extra.items() if k != "odd"}
+    assert loads_phh(phh.to_toml()).players == tuple(base.players)
 
 
 # -- coverage: every rule of DESIGN.md §5 in a section, a hand and a question -------------

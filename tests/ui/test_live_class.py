@@ -295,3 +295,40 @@ def test_a_pasted_hand_is_put_to_the_class(app: Callable[..., AppTest], db_url: 
     assert "Tocca a te: che cosa fai?" in texts(anna)
     teacher.segmented_control(key="live.teacher.view").set_value("results").run()
     assert "Mano incollata, azione 5" in texts(teacher)
+
+
+def test_a_pasted_hand_longer_than_the_store_keeps_is_refused_at_the_paste(app: Callable[..., AppTest],
+                                                                           db_url: str) -> None:
+    from coach.persistence import MAX_HAND_TEXT
+
+    teacher, code = teacher_with_class(app)
+    _teacher_poses(teacher, "phh")
+    teacher.text_area(key="live.paste.text").input(_pasted_phh(4)).run()
+    teacher.button(key="live.paste.use").click().run()
+    chosen = teacher.session_state["live.teacher.pasted"]
+    # legal, within the 1 MB a text area takes, but 70,000 characters once written for the class
+    long_hand = _pasted_phh(4) + 'note = "' + "x" * 70_000 + '"\n'
+    assert MAX_HAND_TEXT < len(long_hand) < 1024 * 1024
+    teacher.text_area(key="live.paste.text").input(long_hand).run()
+    teacher.button(key="live.paste.use").click().run()
+    assert not teacher.exception, teacher.exception
+    said = [e.value for e in teacher.error]
+    assert any("Questa mano, come la conserva la classe, è lunga 70." in x
+               and "più del limite di 64.000: incolla una mano più corta" in x for x in said), said
+    assert teacher.session_state["live.teacher.pasted"] == chosen  # the hand chosen before stays
+    assert teacher.text_area(key="live.paste.text").proto.max_chars == 1024 * 1024
+    teacher.button(key="live.open").click().run()  # and it is the one put to the class
+    spot = Store(db_url).snapshot(code)
+    assert spot is not None and spot.question is not None and spot.question.hand == chosen
+
+
+def test_a_pasted_dotted_key_bomb_is_refused_in_italian(app: Callable[..., AppTest]) -> None:
+    teacher, _ = teacher_with_class(app)
+    _teacher_poses(teacher, "phh")
+    bomb = _pasted_phh(4) + "meta" + ".a" * 3_000 + " = 1\n"  # a RecursionError in dumps() before
+    teacher.text_area(key="live.paste.text").input(bomb).run()
+    teacher.button(key="live.paste.use").click().run()
+    assert not teacher.exception, teacher.exception
+    assert any("3.001 parti separate da punti" in e.value for e in teacher.error), \
+        [e.value for e in teacher.error]
+    assert "live.teacher.pasted" not in teacher.session_state

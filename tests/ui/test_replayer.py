@@ -189,3 +189,24 @@ def test_every_toml_message_is_translated() -> None:
         assert said.endswith(", riga 3, colonna 1") and "errore di sintassi" not in said, message
     illegal = it(toml_detail("Illegal character '\\x00' (at end of document)"))
     assert illegal.startswith("un carattere non ammesso")
+
+
+def test_a_pasted_dotted_key_bomb_is_refused_and_the_hand_shown_stays(app: Callable[..., AppTest]) -> None:
+    at = goto(app(), "replayer")
+    at.text_area(key="replay_text").input(_phh()).run()
+    at.button(key="replay_paste_go").click().run()
+    at.button(key="replay.last").click().run()
+    assert "Dario vince il piatto di 87" in texts(at)
+    bomb = _phh() + "meta" + ".a" * 3_000 + " = 1\n"  # tomllib's memory grows with the square of it
+    at.text_area(key="replay_text").input(bomb).run()
+    at.button(key="replay_paste_go").click().run()
+    assert not at.exception, at.exception
+    [err] = at.error
+    assert "non si può rivedere" in err.value
+    assert "3.001 parti separate da punti, più del limite di 8" in err.value, err.value
+    assert "Dario vince il piatto di 87" in texts(at)  # the hand on screen is still the good one
+
+
+def test_the_text_area_takes_no_more_than_a_file(app: Callable[..., AppTest]) -> None:
+    at = goto(app(), "replayer")
+    assert at.text_area(key="replay_text").proto.max_chars == MAX_BYTES == 1024 * 1024

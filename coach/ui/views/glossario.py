@@ -41,7 +41,7 @@ def render() -> None:
         title = RULE_TITLES.get(rule)
         st.info(t("Rule {rule}", rule=rule) + (": " + t(title) if title else ""), icon=":material/gavel:")
         st.button(t("Show every term"), key="glossary_all", on_click=_all_terms, icon=":material/list:")
-    query = st.text_input(t("Search the glossary"), key="glossary_query",
+    query = st.text_input(t("Search the glossary"), key="glossary_query", max_chars=100,
                           placeholder=t("e.g. side pot")).strip().lower()
     for w in WARNINGS:
         st.warning(t(w), icon=":material/warning:")

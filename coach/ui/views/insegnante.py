@@ -56,6 +56,7 @@ from coach.classroom import (
 from coach.errors import CoachError, InvalidInput
 from coach.i18n import N_, NN_, Translator
 from coach.lessons.schema import Lesson, Question
+from coach.limits import MAX_HAND_BYTES
 from coach.persistence import ClassLimit, ClassSnapshot, LiveClass, LivePupil, LiveQuestion, Store
 from coach.ui import inputs, live, state
 from coach.ui.charts import AnswerBar, build_distribution_figure
@@ -441,6 +442,7 @@ def _pasted_pick(snap: ClassSnapshot, t: Translator) -> tuple[SpotRef, str] | No
     if not open_vote:
         with st.expander(t("Paste or upload a hand history (PHH)"), expanded=not isinstance(text, str)):
             st.text_area(t("The hand history (PHH)"), key="live.paste.text", height=160,
+                         max_chars=MAX_HAND_BYTES,
                          placeholder="variant = 'NT'\nstarting_stacks = [...]\nactions = [...]")
             st.file_uploader(t("… or a .phh file"), type=["phh", "phhs", "toml", "txt"],
                              key="live.paste.file")

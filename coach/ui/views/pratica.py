@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import tomllib
 from collections.abc import Mapping, Sequence
 from datetime import UTC
 from functools import partial
@@ -12,6 +13,7 @@ from babel.dates import format_datetime
 from coach.errors import IllegalAction
 from coach.feedback import STYLES
 from coach.i18n import N_, Translator
+from coach.limits import toml_problem
 from coach.persistence import PracticeHand
 from coach.review import ReviewSpot, needs_review, remember
 from coach.ui import inputs, state
@@ -341,11 +343,11 @@ def _history(t: Translator) -> None:
 
 def _hand_no(text: str) -> str:
     """The session's hand number, which the practice table writes into the PHH (``hand = 3``)."""
-    import tomllib
-
+    if toml_problem(text) is not None:  # the store's text, read with the same limits as any hand
+        return "?"
     try:
         number = tomllib.loads(text).get("hand")
-    except tomllib.TOMLDecodeError:
+    except (tomllib.TOMLDecodeError, ValueError, RecursionError, MemoryError):
         return "?"
     return str(number) if isinstance(number, int) else "?"
 

@@ -128,7 +128,7 @@ def render() -> None:
                          on_change=_on_upload,
                          help=t("At most {limit} KB.", limit=MAX_BYTES // 1024))
     with src_paste:
-        st.text_area(t("PHH text"), key="replay_text", height=180,
+        st.text_area(t("PHH text"), key="replay_text", height=180, max_chars=MAX_BYTES,
                      placeholder="variant = \"NT\"\nantes = [0, 0]\n...")
         st.button(t("Load"), key="replay_paste_go", on_click=_on_paste)
     with src_lesson:
