@@ -140,9 +140,15 @@ class Translator:
         is escaped. This is the one place where a name meets a Markdown sentence: a
         message carries the name marked, and the sink decides how it is shown.
         """
+        return self.for_markdown(msg, **params)
+
+    @property
+    def for_markdown(self) -> Translator:
+        """This translator for a Markdown sink (see :meth:`md`), to pass where a Translator is
+        expected (``err.localized(t.for_markdown)``)."""
         if self._md is None:
             self._md = Translator(self.locale, self._t, markdown=True)
-        return self._md(msg, **params)
+        return self._md
 
     # -- gettext --------------------------------------------------------------
     def gettext(self, msgid: str) -> str:
@@ -262,6 +268,27 @@ class Translator:
 
 
 _FORMATTER = string.Formatter()
+
+
+def user_params(msg: Message) -> Message:
+    """``msg`` with every plain ``str`` parameter (in nested messages too) marked as
+    :class:`UserText`.
+
+    For messages whose text parameters are all data, never ours: an error about a file
+    (its name, a player's name, the value it could not read) or an engine's refusal
+    (the players' names). Rendered with :meth:`Translator.md`, such a value can no longer
+    become a link or an image in the sentence that reports it.
+    """
+    def mark(value: Any) -> Any:
+        if isinstance(value, Message):
+            return user_params(value)
+        if isinstance(value, Lowered):
+            return Lowered(user_params(value.message))
+        if type(value) is str:
+            return UserText(value)
+        return value
+
+    return Message(msg.msgid, {k: mark(v) for k, v in msg.params.items()}, msg.context, msg.plural, msg.count)
 
 # Italian agreement between a template's last word and the value that follows it.
 _VOWELS = "aeiouàèéìòùAEIOUÀÈÉÌÒÙ"

@@ -48,8 +48,13 @@ WORD_JOINER: Final[str] = "\u2060"
 BIDI_CONTROLS: Final[frozenset[str]] = frozenset(
     "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 _RTL_CLASSES: Final[frozenset[str]] = frozenset({"R", "AL", "AN"})
-_ASCII_PUNCTUATION: Final[frozenset[str]] = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
-_WWW = re.compile(r"(?i)(www)(\\\.)")
+# What makes Markdown anywhere in a line, in Streamlit's dialect: emphasis and strikethrough
+# (* _ ~), code (`), links and images ([ ] !), tables (|), HTML and autolinks (< >), entities
+# (&), LaTeX ($), headings (#), directives and shortcodes (:), and the escape itself (\).
+MARKDOWN_SPECIAL: Final[frozenset[str]] = frozenset("\\`*_~[]!|<>&$#:")
+_WWW = re.compile(r"(?i)(www)(\.)")
+# A list item or a setext underline where the text begins: «- Anna», «+ Anna», «1. Anna», «2) Anna».
+_LINE_START = re.compile(r"\u2068?(?:\d+(?=[.)])|(?=[-+=]))")
 
 
 @dataclass(frozen=True)
@@ -94,19 +99,24 @@ def isolate(text: object) -> str:
 def escape_markdown(text: str) -> str:
     """``text`` escaped so Streamlit's Markdown shows each of its characters literally.
 
-    Every ASCII punctuation character gets a backslash; a WORD JOINER follows each ``:`` and
-    ``@`` and splits ``www.``, because shortcodes, directives and literal autolinks are found
-    in the text after the escapes are gone. Line structure is the caller's: see :func:`md_text`.
+    A backslash before every character that starts Markdown, GFM, LaTeX, a directive or
+    HTML anywhere in a line (:data:`MARKDOWN_SPECIAL`), and before a list or heading marker
+    that opens the text (``-``, ``+``, ``=``, ``1.``, ``1)``); a WORD JOINER after each ``:``
+    and ``@`` and inside ``www.``, because shortcodes and literal autolinks are found in the
+    text after the escapes are gone. Other punctuation («Prof. Rossi», «Anna-Maria») means
+    nothing inside a line and is left alone. Line structure is the caller's: :func:`md_text`
+    makes the text one line.
     """
     out = []
     for c in text:
-        if c in _ASCII_PUNCTUATION:
-            out.append("\\" + c)
-            if c in ":@":
-                out.append(WORD_JOINER)
-        else:
-            out.append(c)
-    return _WWW.sub(lambda m: m.group(1) + WORD_JOINER + m.group(2), "".join(out))
+        out.append("\\" + c if c in MARKDOWN_SPECIAL else c)
+        if c in ":@":
+            out.append(WORD_JOINER)
+    escaped = _WWW.sub(lambda m: m.group(1) + WORD_JOINER + m.group(2), "".join(out))
+    start = _LINE_START.match(escaped)
+    if start is not None:
+        escaped = escaped[:start.end()] + "\\" + escaped[start.end():]
+    return escaped
 
 
 def md_text(text: object) -> str:

@@ -21,6 +21,7 @@ from coach.errors import CoachError
 from coach.i18n import Translator
 from coach.lessons.schema import Decision, Lesson, Question
 from coach.persistence import ClassSnapshot
+from coach.textsafe import isolate, md_text
 from coach.ui import state
 from coach.ui.coaching import Verdict
 from coach.ui.player import HandScript
@@ -149,7 +150,8 @@ def point_label(sc: HandScript, at: int, t: Translator) -> str:
     """«Mossa 7 (flop): tocca a Bruno»."""
     hand = sc.hand_at(sc.step_of_action(at))
     actor = hand.actor
-    name = sc.history.names()[actor] if actor is not None else "?"
+    # A selectbox's option is plain text: the file's name isolated, not escaped.
+    name = isolate(sc.history.names()[actor]) if actor is not None else "?"
     return t("Action {n} ({street}): {name} to act", n=at + 1, street=hand.street, name=name)
 
 
@@ -175,7 +177,7 @@ def posed(ref: SpotRef, text: str | None, t: Translator) -> Posed:
         if actor is None:
             raise KeyError(ref.key())
         name = sc.history.names()[actor]
-        return Posed(ref, sc, step, actor + 1, name, t("What does {name} do?", name=name))
+        return Posed(ref, sc, step, actor + 1, name, t("What does {name} do?", name=md_text(name)))
     sc = script(ref)
     dec = sc.decisions[ref.at]
     return Posed(ref, sc, sc.step_of_action(ref.at), dec.seat, sc.history.names()[dec.seat - 1], dec.prompt)

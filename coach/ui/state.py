@@ -26,6 +26,7 @@ from coach.errors import CoachError, InvalidInput
 from coach.habit import clamp_goal
 from coach.i18n import SUPPORTED_LOCALES, Message, Translator, get_translator
 from coach.persistence import ENV_URL, Store, clean_profile_name, default_database_url
+from coach.textsafe import md_text
 
 FeedbackTiming = Literal["decision", "hand_end"]
 SETTINGS_KEY = "coach.settings"
@@ -63,8 +64,9 @@ def normalise_profile(name: str) -> str:
 
 
 def profile_label(profile: str, t: Translator) -> str:
-    """How a profile is named on screen: a guest code as "ospite KQMX-4727", a name as typed."""
-    return t("guest {code}", code=profile) if is_guest_code(profile) else profile
+    """How a profile is named on screen, as Markdown: a guest code as "ospite KQMX-4727", a name as
+    typed, shown as text (:func:`coach.textsafe.md_text`; every caller puts it in Markdown)."""
+    return t("guest {code}", code=profile) if is_guest_code(profile) else md_text(profile)
 
 
 @dataclass(frozen=True)

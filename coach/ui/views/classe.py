@@ -37,6 +37,7 @@ from coach.i18n import Translator
 from coach.lessons.schema import Question
 from coach.persistence import ClassSnapshot, JoinResult, LivePupil, LiveQuestion
 from coach.review import needs_review
+from coach.textsafe import md_text
 from coach.ui import live, state
 from coach.ui.controls import action_panel
 from coach.ui.handview import table_view
@@ -107,7 +108,7 @@ def join_problem(status: str, code: str, name: str, t: Translator) -> str:
     """Why a pupil could not join, in words a pupil can act on."""
     if status == "duplicate":
         return t("The name «{name}» is already taken in this class: choose another one (for example, add "
-                 "the initial of your surname).", name=name)
+                 "the initial of your surname).", name=md_text(name))
     if status == CLASS_CLOSED:
         return t("The class {code} is closed: the teacher has ended it. Ask for the code of the new class.",
                  code=code)
@@ -238,7 +239,8 @@ def render() -> None:
         _join_form(t, "")
         return
     cls = snap.live_class
-    page_header(t("Hi {name}", name=pupil.name), (cls.title + " · " if cls.title else "") + cls.code)
+    page_header(t("Hi {name}", name=md_text(pupil.name)),
+                (md_text(cls.title) + " · " if cls.title else "") + cls.code)
     status = cls.state(snap.now)
     q = snap.question
     st.session_state[SEEN] = (q.id if q else None, bool(q and q.is_open(snap.now)), status)
@@ -295,7 +297,7 @@ def _question_view(snap: ClassSnapshot, pupil: LivePupil, t: Translator) -> None
         return
     mine: AnswerRow | None = state.load(lambda db: db.class_answer(q.id, pupil.id), None)
     open_vote = q.is_open(snap.now)
-    head = "**" + t("Question {n}", n=q.number) + "** — " + t("you are {name}", name=pose.player)
+    head = "**" + t("Question {n}", n=q.number) + "** — " + t("you are {name}", name=md_text(pose.player))
     if open_vote and mine is None:
         # On a phone the question and the buttons come first (in the first screen, even at
         # 360x640: one line for the question, who you are and your cards); the whole table,
