@@ -117,7 +117,11 @@ def name_key(name: str) -> str:
     visible form. «**Anna**» does not: its stars are seen. At most ``MAX_NAME_KEY`` (128)
     characters, the column's width: a longer skeleton is replaced by its SHA-256.
     """
-    key = skeleton(_visible_form(name).casefold()).casefold()
+    # Other scripts' lookalikes first (Greek «ΑΝΝΑ» is «ANNA» before it is «αννα»), then case, then
+    # the skeleton of the lower case («1ucia» is «lucia»). ASCII letters are left to case folding
+    # in the first step: TR39 reads a capital I as an l, and «ILARIA» must stay «Ilaria».
+    latin = "".join(c if c.isascii() else skeleton(c) for c in _visible_form(name))
+    key = skeleton(latin.casefold()).casefold()
     if len(key) > MAX_NAME_KEY:
         return "sha256:" + hashlib.sha256(key.encode("utf-8")).hexdigest()
     return key
