@@ -80,7 +80,8 @@ def test_format_and_invisible_characters_are_removed_from_the_shown_name() -> No
     assert name_key("Elia") != name_key("Ella") and name_key("Anna") != name_key("Anne")
 
 
-@pytest.mark.parametrize("invisible", ["\u200b", "\u3164", "\u2800", "\u200b\u2800 \u3164", "!!!", "***", "\u202e"])
+@pytest.mark.parametrize("invisible", [
+    "\u200b", "\u3164", "\u2800", "\u200b\u2800 \u3164", "!!!", "***", "\u202e"])
 def test_a_name_without_a_visible_letter_or_digit_is_refused(invisible: str) -> None:
     with pytest.raises(InvalidInput):
         clean_pupil_name(invisible)

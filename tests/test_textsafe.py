@@ -116,7 +116,8 @@ def test_user_params_marks_every_text_parameter_of_an_error() -> None:
     assert "![" not in shown and "\\!\\[\\]" in shown and "40" in shown
 
 
-@pytest.mark.parametrize(("a", "b"), [("Аnna", "Anna"), ("ΑΝΝΑ", "ANNA"), ("Ａnna", "Anna"), ("1ucia", "lucia")])
+@pytest.mark.parametrize(("a", "b"), [
+    ("Аnna", "Anna"), ("ΑΝΝΑ", "ANNA"), ("Ａnna", "Anna"), ("1ucia", "lucia")])
 def test_lookalikes_share_a_skeleton(a: str, b: str) -> None:
     assert a != b
     assert skeleton(a) == skeleton(b)
