@@ -43,8 +43,9 @@ def rendered(markdown: str) -> str:
 
 
 def visible(text: str) -> str:
-    """The text as md_text promises to show it: one line, no bidi controls (isolate, marks removed)."""
-    return "".join(c for c in isolate(text) if c not in (FSI, PDI))
+    """The text as md_text promises to show it: one line, no bidi controls (isolate), without the
+    invisible marks (a word joiner the text had itself is as invisible as ours)."""
+    return "".join(c for c in isolate(text) if c not in (FSI, PDI, WORD_JOINER))
 
 
 def check_inert(text: str) -> None:
