@@ -100,19 +100,36 @@ def _hand(names: list[str]) -> str:
     return re.sub(r"players = \[.*\]", "players = [" + quoted + "]", text)
 
 
+def _no_hostile_markdown(at: AppTest) -> None:
+    """No Markdown element on the page makes a link or an image of a name, or shows an RLO."""
+    for el in [*at.markdown, *at.caption, *at.title, *at.header, *at.subheader, *at.error, *at.info,
+               *at.success, *at.warning]:
+        out = MD.render(el.value)
+        assert 'src="//127.0.0.1' not in out and 'href="//127.0.0.1' not in out, el.value
+        assert "<strong>Bruno</strong>" not in out and "\u202e" not in out, el.value
+    for b in at.button:
+        assert "<img" not in MD.render(b.label) and "<a " not in MD.render(b.label), b.label
+
+
 def test_hostile_player_names_are_text_in_the_replayer(app: Callable[..., AppTest]) -> None:
     at = goto(app(), "replayer")
     at.file_uploader(key="replay_file").upload("mano.phh", _hand([IMAGE, LINK, RLO, STARS]).encode(),
                                                "text/plain").run()
     assert not at.exception and not at.error, [e.value for e in at.error]
-    at.button(key="replay.last").click().run()
-    assert not at.exception
+    said = ""
+    for _ in range(40):  # every step: the narration, «Prossima azione: ...», the table
+        _no_hostile_markdown(at)
+        said += "\n".join(m.value for m in at.markdown if m.value.startswith("Prossima azione"))
+        nxt = next(b for b in at.button if b.key == "replay.next")
+        if nxt.disabled:
+            break
+        nxt.click().run()
+        assert not at.exception
+    assert "Fine della mano." in texts(at)
+    assert "\\*\\*Bruno\\*\\*" in said  # the next action named, its name escaped
     narration = "\n".join(h.value for h in at.get("html"))
     assert 'src="//127.0.0.1' not in narration and 'href="//127.0.0.1' not in narration
     assert html.escape(IMAGE) in narration  # escaped, shown as typed
     # the RLO is gone and the name is isolated: it cannot reverse the rest of the line
     assert "\u202e" not in narration
     assert FSI + "annA" + PDI in narration
-    for el in [*at.markdown, *at.caption, *at.title, *at.header, *at.subheader, *at.error, *at.info]:
-        out = MD.render(el.value)
-        assert 'src="//127.0.0.1' not in out and 'href="//127.0.0.1' not in out, el.value

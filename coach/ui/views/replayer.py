@@ -176,7 +176,7 @@ def _render_script(sc: HandScript, t: Translator) -> None:
         if k < len(sc.history.actions) and hand.actor is not None and nxt is not None:
             code = engine_code(sc.history.actions[k])
             if code is not None:
-                _comment(step, code, t.render(nxt), scale, t)
+                _comment(step, code, t.md(nxt), scale, t)  # Markdown: the names escaped
         if hand.is_complete:
             st.success(t("End of the hand."), icon=":material/flag:")
         st.toggle(t("Show everyone's cards"), key="replay_reveal")
