@@ -18,7 +18,7 @@ from streamlit.testing.v1 import AppTest
 from coach.textsafe import FSI, PDI, WORD_JOINER
 
 from .helpers import ROOT, goto, texts
-from .test_live_class import SPOT, pupil, teacher_with_class
+from .test_live_class import SPOT, _pasted_phh, _teacher_poses, pupil, teacher_with_class
 
 MD = MarkdownIt("commonmark").enable(["table", "strikethrough"])
 # Protocol-relative (the page's http:), so that they fit in a pupil's 24 characters.
@@ -133,3 +133,28 @@ def test_hostile_player_names_are_text_in_the_replayer(app: Callable[..., AppTes
     # the RLO is gone and the name is isolated: it cannot reverse the rest of the line
     assert "\u202e" not in narration
     assert FSI + "annA" + PDI in narration
+
+
+def test_hostile_player_names_of_a_pasted_hand_on_the_projector_and_the_phone(
+        app: Callable[..., AppTest]) -> None:
+    teacher, code = teacher_with_class(app)
+    phone = pupil(app, code, "Anna", "KQMX-4727")
+    _teacher_poses(teacher, "phh")
+    hostile = re.sub(r"players = \[.*\]", 'players = ["' + '", "'.join([LINK, STARS, IMAGE, "Dario"]) + '"]',
+                     _pasted_phh(4))
+    teacher.text_area(key="live.paste.text").input(hostile).run()
+    teacher.button(key="live.paste.use").click().run()
+    assert not teacher.exception and teacher.session_state["live.teacher.point"] == 4
+    # the decision list (a selectbox: plain text) names the player as written
+    assert f"Azione 5 (preflop): tocca a {IMAGE}" in teacher.selectbox(key="live.teacher.point").options
+    teacher.button(key="live.open").click().run()
+    assert not teacher.exception
+    _no_hostile_markdown(teacher)
+    assert any(shown(m.value) == f"Tocca a te: sei {IMAGE}" for m in teacher.markdown), \
+        [m.value for m in teacher.markdown]
+    phone.run()
+    _no_hostile_markdown(phone)
+    asked = [m.value for m in phone.markdown]
+    assert any(shown(m) == f"Che cosa fa {IMAGE}?" for m in asked), asked
+    table = "\n".join(h.value for h in phone.get("html"))
+    assert html.escape(IMAGE) in table and 'src="//127.0.0.1' not in table
