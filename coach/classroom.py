@@ -18,6 +18,7 @@ import io
 import math
 import os
 import secrets
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -25,12 +26,14 @@ from typing import Final
 
 from coach.errors import InvalidInput
 from coach.i18n import N_
+from coach.textsafe import skeleton
 
 # A join code: six characters from an alphabet without look-alikes (no 0/O, 1/I/L),
 # easy to read off a projector and type on a phone: 31**6 ≈ 887 million codes.
 CODE_ALPHABET: Final[str] = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH: Final[int] = 6
 MAX_PUPIL_NAME: Final[int] = 24  # a display name on the projector's list
+MAX_NAME_KEY: Final[int] = 48  # a name's key (its skeleton, or the skeleton's hash): the column's width
 MAX_CLASS_TITLE: Final[int] = 80
 MIN_HOURS: Final[int] = 1
 MAX_HOURS: Final[int] = 24  # a class lives at most a day
@@ -97,24 +100,59 @@ def normalise_code(text: object) -> str:
     return code
 
 
+# Characters that show nothing but are not Cf (format) characters: the Hangul fillers,
+# the Braille blank, the combining grapheme joiner. A name made of them looks empty, and one
+# added to «Anna» makes a second «Anna».
+INVISIBLE: Final[frozenset[str]] = frozenset("\u115f\u1160\u3164\uffa0\u2800\u034f")
+
+
+def _visible_form(text: str) -> str:
+    """NFKC (ｆｕｌｌｗｉｄｔｈ and ligatures read as the plain letters), without format characters
+    (category Cf: zero-width spaces and joiners, bidi controls) or invisible ones, spaces tidied."""
+    text = unicodedata.normalize("NFKC", text)
+    kept = "".join(c for c in text if c not in INVISIBLE and unicodedata.category(c) != "Cf")
+    return " ".join(kept.split())
+
+
 def clean_pupil_name(text: object) -> str:
-    """A display name as the pupil typed it, spaces tidied; 1 to 24 printable characters."""
+    """A display name as the pupil typed it, made plain: NFKC, no format or invisible characters,
+    spaces tidied; 1 to 24 characters with at least one letter or digit one can see.
+
+    The name is shown as text everywhere (:func:`coach.textsafe.md_text`), so Markdown
+    characters are kept: «**Anna**» is shown with its stars, and is a different name.
+    """
     if not isinstance(text, str):
         raise InvalidInput(N_("Your name must be text."))
-    name = " ".join(text.split())
+    name = _visible_form(text)
     if not name:
         raise InvalidInput(N_("Write your name (or a nickname) to join the class."))
     if len(name) > MAX_PUPIL_NAME:
         raise InvalidInput(N_("A name has at most {limit} characters (this one has {length})."),
                            limit=str(MAX_PUPIL_NAME), length=str(len(name)))
-    if any(ord(c) < 32 or ord(c) == 127 for c in name):
+    if any(unicodedata.category(c) == "Cc" for c in name):
         raise InvalidInput(N_("A name cannot contain control characters."))
+    if not any(unicodedata.category(c)[0] in "LN" for c in name):
+        raise InvalidInput(N_("A name needs at least one letter or digit that can be seen."))
     return name
 
 
 def name_key(name: str) -> str:
-    """What makes two names the same in a class: «Anna» and «anna » are one pupil."""
-    return " ".join(name.split()).casefold()
+    """What makes two names the same in a class: what they look like, whatever the case.
+
+    «Anna», «anna », «ANNA», «Аnna» (a Cyrillic А), «Anna» with a zero-width joiner all get
+    one key: the TR39 confusables skeleton (:func:`coach.textsafe.skeleton`) of the case-folded
+    visible form. «**Anna**» does not: its stars are seen. At most ``MAX_NAME_KEY`` (48)
+    characters, the column's width since revision 0004: a longer skeleton is replaced by
+    ``h:`` and the first 40 hex digits of its SHA-256 (160 bits: no two names collide).
+    """
+    # Other scripts' lookalikes first (Greek «ΑΝΝΑ» is «ANNA» before it is «αννα»), then case, then
+    # the skeleton of the lower case («1ucia» is «lucia»). ASCII letters are left to case folding
+    # in the first step: TR39 reads a capital I as an l, and «ILARIA» must stay «Ilaria».
+    latin = "".join(c if c.isascii() else skeleton(c) for c in _visible_form(name))
+    key = skeleton(latin.casefold()).casefold()
+    if len(key) > MAX_NAME_KEY:
+        return "h:" + hashlib.sha256(key.encode("utf-8")).hexdigest()[:40]
+    return key
 
 
 def clean_title(text: object) -> str:

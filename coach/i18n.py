@@ -28,6 +28,8 @@ from babel.numbers import format_decimal
 from babel.numbers import format_percent as _babel_format_percent
 from babel.support import NullTranslations, Translations
 
+from coach.textsafe import UserText, isolate, md_text
+
 DEFAULT_LOCALE = "it"
 SUPPORTED_LOCALES: tuple[str, ...] = ("it", "en")
 DOMAIN = "messages"
@@ -101,7 +103,8 @@ class Message:
 
     Parameters may themselves be :class:`Message` objects (rendered first), ints
     (formatted as amounts with the locale's grouping), :class:`Percent` or
-    :class:`Decimal`, or anything with a ``__str__`` (cards, names).
+    :class:`Decimal`, :class:`~coach.textsafe.UserText` (a name from a user or a file: shown
+    as plain text, never as markup), or anything with a ``__str__`` (cards).
     ``plural`` + ``count`` select an ngettext form from ``params[count]``.
     """
 
@@ -121,10 +124,31 @@ class Message:
 class Translator:
     """gettext for one locale plus Babel number formatting for the same locale."""
 
-    def __init__(self, locale: str, translations: NullTranslations) -> None:
+    def __init__(self, locale: str, translations: NullTranslations, *, markdown: bool = False) -> None:
         self.locale = locale
         self._t = translations
         self._babel_locale = Locale.parse(locale)
+        # How UserText parameters are shown: isolated plain text, or also escaped for Markdown.
+        self._markdown = markdown
+        self._md: Translator | None = self if markdown else None
+
+    def md(self, msg: str | Message, **params: Any) -> str:
+        """Like calling the translator, for a Markdown sink: :class:`UserText` parameters
+        (names from users and files) come out escaped (:func:`coach.textsafe.md_text`).
+
+        The template is ours and may hold Markdown (``**...**``); only the foreign text
+        is escaped. This is the one place where a name meets a Markdown sentence: a
+        message carries the name marked, and the sink decides how it is shown.
+        """
+        return self.for_markdown(msg, **params)
+
+    @property
+    def for_markdown(self) -> Translator:
+        """This translator for a Markdown sink (see :meth:`md`), to pass where a Translator is
+        expected (``err.localized(t.for_markdown)``)."""
+        if self._md is None:
+            self._md = Translator(self.locale, self._t, markdown=True)
+        return self._md
 
     # -- gettext --------------------------------------------------------------
     def gettext(self, msgid: str) -> str:
@@ -193,6 +217,8 @@ class Translator:
         if isinstance(value, Lowered):
             text = self.render(value.message)
             return text[:1].lower() + text[1:]
+        if isinstance(value, UserText):
+            return md_text(value.text) if self._markdown else isolate(value.text)
         if isinstance(value, bool):
             return str(value)
         if type(value) is int:  # exactly int: a Card is an int subclass and prints as "As"
@@ -242,6 +268,27 @@ class Translator:
 
 
 _FORMATTER = string.Formatter()
+
+
+def user_params(msg: Message) -> Message:
+    """``msg`` with every plain ``str`` parameter (in nested messages too) marked as
+    :class:`UserText`.
+
+    For messages whose text parameters are all data, never ours: an error about a file
+    (its name, a player's name, the value it could not read) or an engine's refusal
+    (the players' names). Rendered with :meth:`Translator.md`, such a value can no longer
+    become a link or an image in the sentence that reports it.
+    """
+    def mark(value: Any) -> Any:
+        if isinstance(value, Message):
+            return user_params(value)
+        if isinstance(value, Lowered):
+            return Lowered(user_params(value.message))
+        if type(value) is str:
+            return UserText(value)
+        return value
+
+    return Message(msg.msgid, {k: mark(v) for k, v in msg.params.items()}, msg.context, msg.plural, msg.count)
 
 # Italian agreement between a template's last word and the value that follows it.
 _VOWELS = "aeiouàèéìòùAEIOUÀÈÉÌÒÙ"

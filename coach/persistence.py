@@ -87,6 +87,7 @@ from coach.classroom import (
     CLASS_OPEN,
     CODE_LENGTH,
     MAX_CLASS_TITLE,
+    MAX_NAME_KEY,
     MAX_OPEN_CLASSES,
     MAX_PUPIL_NAME,
     MAX_PUPILS,
@@ -120,7 +121,6 @@ ENV_AUTO_UPGRADE = "COACH_DB_AUTO_UPGRADE"
 
 # -- limits (every one is checked before any SQL; the columns are sized to match) ---------
 MAX_NAME: Final[int] = 60  # a profile name or guest code
-MAX_NAME_KEY: Final[int] = 48  # a pupil name's comparison key: longer keys are stored hashed
 MAX_LESSON_ID: Final[int] = 120
 MAX_TOPIC: Final[int] = 120
 MAX_QUESTION_ID: Final[int] = 200

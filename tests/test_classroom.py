@@ -12,6 +12,7 @@ import pytest
 
 from coach.classroom import (
     CODE_ALPHABET,
+    MAX_NAME_KEY,
     AnswerRow,
     SpotRef,
     clean_pupil_name,
@@ -28,7 +29,7 @@ from coach.classroom import (
     share_right,
 )
 from coach.errors import InvalidInput
-from coach.persistence import Store
+from coach.persistence import Store, live_pupils
 
 T0 = datetime(2026, 12, 1, 9, 0, 0)
 
@@ -55,6 +56,44 @@ def test_pupil_names_are_tidied_and_bounded() -> None:
     for bad in ("", "   ", "x" * 25, "a\x00b", None):
         with pytest.raises(InvalidInput):
             clean_pupil_name(bad)
+
+
+@pytest.mark.parametrize("lookalike", [
+    "Аnna",  # a Cyrillic А
+    "ANNA", "anna ", "Ａｎｎａ",  # case, spaces, full width
+    "Anna\u200d", "An\u200bna", "\u2060Anna",  # zero-width joiner, space, word joiner
+    "Anna\u202e", "\u202dAnna",  # bidi overrides, dropped
+    "Anna\u3164", "Anna\u2800",  # a Hangul filler, a Braille blank
+    "ΑΝΝΑ",  # Greek capitals
+])
+def test_a_lookalike_of_a_name_has_its_key(lookalike: str) -> None:
+    assert name_key(clean_pupil_name(lookalike)) == name_key(clean_pupil_name("Anna"))
+
+
+def test_format_and_invisible_characters_are_removed_from_the_shown_name() -> None:
+    assert clean_pupil_name("An\u200dna\u202e") == "Anna"
+    assert clean_pupil_name("Ａｎｎａ") == "Anna"
+    # Markdown characters are seen on screen (the name is shown as text): kept, and a different name
+    assert clean_pupil_name("**Anna**") == "**Anna**"
+    assert name_key("**Anna**") != name_key("Anna")
+    # case folding wins over TR39's «I is l»; names that only look alike when read carelessly stay two
+    assert name_key("ILARIA") == name_key("Ilaria") == name_key("ilaria")
+    assert name_key("Elia") != name_key("Ella") and name_key("Anna") != name_key("Anne")
+
+
+@pytest.mark.parametrize("invisible", [
+    "\u200b", "\u3164", "\u2800", "\u200b\u2800 \u3164", "!!!", "***", "\u202e"])
+def test_a_name_without_a_visible_letter_or_digit_is_refused(invisible: str) -> None:
+    with pytest.raises(InvalidInput):
+        clean_pupil_name(invisible)
+
+
+def test_a_name_key_fits_its_column() -> None:
+    assert live_pupils.c.name_key.type.length == MAX_NAME_KEY  # type: ignore[attr-defined]
+    long = name_key("ဪ" * 200)  # each expands to five characters in its skeleton
+    assert len(long) <= MAX_NAME_KEY and long.startswith("h:")
+    assert long == name_key("ဪ" * 200) != name_key("ဪ" * 199)
+    assert len(name_key(clean_pupil_name("ဪ" * 24))) <= MAX_NAME_KEY
 
 
 def test_spot_refs_round_trip() -> None:
@@ -168,6 +207,18 @@ def test_a_class_is_joined_by_code_with_unique_names(store_url: str) -> None:
     assert store.join_class(cls.code, "Anna", "tok-other", at=T0).status == "blocked"
     assert store.unblock_pupil(cls.id, anna.pupil.id, key)
     assert store.join_class(cls.code, "Anna", "tok-other", at=T0).status == "joined"
+
+
+def test_lookalikes_cannot_join_next_to_a_name(store_url: str) -> None:
+    store = Store(store_url)
+    cls = store.create_class("Prof", "3B", hours=2, at=T0)
+    assert store.join_class(cls.code, "Anna", "tok-anna", at=T0).status == "joined"
+    for i, name in enumerate(["Аnna", "ANNA", "Anna\u200d", "Anna\u202e", "Ａnna", "Anna\u3164"]):
+        assert store.join_class(cls.code, name, f"tok-{i}", at=T0).status == "duplicate", name
+    assert store.join_class(cls.code, "**Anna**", "tok-stars", at=T0).status == "joined"
+    with pytest.raises(InvalidInput):
+        store.join_class(cls.code, "\u2800", "tok-blank", at=T0)
+    assert [p.name for p in store.class_pupils(cls.id)] == ["Anna", "**Anna**"]
 
 
 def test_closed_and_expired_classes_refuse_pupils(store_url: str) -> None:

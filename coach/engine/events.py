@@ -16,6 +16,7 @@ from typing import Literal
 from coach.cards import Card, format_cards
 from coach.engine.codes import format_code
 from coach.i18n import N_, Lowered, Message
+from coach.textsafe import UserText
 
 ActionKind = Literal["fold", "check", "call", "bet", "raise"]
 StreetName = Literal["preflop", "flop", "turn", "river"]
@@ -39,8 +40,11 @@ def join_messages(parts: list[Message]) -> Message:
 
 
 def _name(text: str) -> Message:
-    """A player's name as a message with no translation (names are not translated)."""
-    return Message("{name}", {"name": text})
+    """A player's name as a message with no translation (names are not translated).
+
+    Names come from hand-history files and players: :class:`UserText`, shown as plain text.
+    """
+    return Message("{name}", {"name": UserText(text)})
 
 
 @dataclass(frozen=True)
@@ -70,7 +74,7 @@ class ActionRecord:
         return format_code("cbr", self.player, self.to)
 
     def message(self) -> Message:
-        p: dict[str, object] = {"name": self.name, "amount": self.added, "to": self.to}
+        p: dict[str, object] = {"name": UserText(self.name), "amount": self.added, "to": self.to}
         if self.kind == "fold":
             return Message(N_("{name} folds."), p)
         if self.kind == "check":
@@ -98,8 +102,9 @@ class AntePosted:
     def message(self) -> Message:
         if self.all_in:
             return Message(N_("{name} posts an ante of {amount} and is all-in."),
-                           {"name": self.name, "amount": self.amount})
-        return Message(N_("{name} posts an ante of {amount}."), {"name": self.name, "amount": self.amount})
+                           {"name": UserText(self.name), "amount": self.amount})
+        return Message(N_("{name} posts an ante of {amount}."),
+                       {"name": UserText(self.name), "amount": self.amount})
 
 
 @dataclass(frozen=True)
@@ -111,7 +116,7 @@ class BlindPosted:
     all_in: bool = False
 
     def message(self) -> Message:
-        p = {"name": self.name, "amount": self.amount}
+        p = {"name": UserText(self.name), "amount": self.amount}
         if self.kind == "small":
             msg = Message(N_("{name} posts the small blind of {amount}."), p)
         elif self.kind == "big":
@@ -131,8 +136,9 @@ class HoleDealt:
 
     def message(self) -> Message:
         if self.cards is None:
-            return Message(N_("{name} receives two face-down cards."), {"name": self.name})
-        return Message(N_("{name} receives {cards}."), {"name": self.name, "cards": cards_text(self.cards)})
+            return Message(N_("{name} receives two face-down cards."), {"name": UserText(self.name)})
+        return Message(N_("{name} receives {cards}."),
+                       {"name": UserText(self.name), "cards": cards_text(self.cards)})
 
 
 @dataclass(frozen=True)
@@ -179,7 +185,7 @@ class BetReturned:
 
     def message(self) -> Message:
         return Message(N_("Uncalled bet of {amount} returned to {name}."),
-                       {"name": self.name, "amount": self.amount})
+                       {"name": UserText(self.name), "amount": self.amount})
 
 
 @dataclass(frozen=True)
@@ -228,9 +234,10 @@ class HandShown:
 
     def message(self) -> Message:
         if self.description is None:
-            return Message(N_("{name} shows {cards}."), {"name": self.name, "cards": cards_text(self.cards)})
+            return Message(N_("{name} shows {cards}."),
+                           {"name": UserText(self.name), "cards": cards_text(self.cards)})
         return Message(N_("{name} shows {cards}: {hand}."),
-                       {"name": self.name, "cards": cards_text(self.cards),
+                       {"name": UserText(self.name), "cards": cards_text(self.cards),
                         "hand": Lowered(self.description)})
 
 
@@ -249,8 +256,9 @@ class HandMucked:
 
     def message(self) -> Message:
         if self.face_down:
-            return Message(N_("{name} shows the hand (the cards are not recorded)."), {"name": self.name})
-        return Message(N_("{name} mucks without showing."), {"name": self.name})
+            return Message(N_("{name} shows the hand (the cards are not recorded)."),
+                           {"name": UserText(self.name)})
+        return Message(N_("{name} mucks without showing."), {"name": UserText(self.name)})
 
 
 @dataclass(frozen=True)
@@ -285,12 +293,13 @@ class PotAwarded:
     def message(self) -> Message:
         pot = self._pot_label()
         if self.uncontested:
-            return Message(N_("{name} wins {pot} without showing."), {"name": self.names[0], "pot": pot})
+            return Message(N_("{name} wins {pot} without showing."),
+                           {"name": UserText(self.names[0]), "pot": pot})
         if len(self.winners) == 1:
             if self.description is None:
-                return Message(N_("{name} wins {pot}."), {"name": self.names[0], "pot": pot})
+                return Message(N_("{name} wins {pot}."), {"name": UserText(self.names[0]), "pot": pot})
             return Message(N_("{name} wins {pot}: {hand}."),
-                           {"name": self.names[0], "pot": pot, "hand": Lowered(self.description)})
+                           {"name": UserText(self.names[0]), "pot": pot, "hand": Lowered(self.description)})
         names = join_messages([_name(n) for n in self.names])
         p: dict[str, object] = {"names": names, "pot": pot, "share": min(self.shares)}
         if self.description is not None:
@@ -301,7 +310,7 @@ class PotAwarded:
         if self.odd_chip_to is not None:
             odd_name = self.names[self.winners.index(self.odd_chip_to)]
             return Message(N_("{sentence} The odd chip goes to {name}, first left of the button."),
-                           {"sentence": msg, "name": odd_name})
+                           {"sentence": msg, "name": UserText(odd_name)})
         return msg
 
 

@@ -24,6 +24,7 @@ from coach.errors import CoachError, InvalidInput
 from coach.i18n import N_, Translator
 from coach.lessons.schema import Decision, Lesson, Question
 from coach.persistence import MAX_HAND_TEXT, ClassSnapshot, Store
+from coach.textsafe import isolate, md_text
 from coach.ui import state
 from coach.ui.coaching import Verdict
 from coach.ui.player import HandScript
@@ -161,7 +162,8 @@ def decision_points(sc: HandScript) -> list[int]:
 def point_label(sc: HandScript, at: int, t: Translator) -> str:
     """«Mossa 7 (flop): tocca a Bruno»."""
     view = sc.views[sc.step_of_action(at)]
-    name = sc.history.names()[view.actor] if view.actor is not None else "?"
+    # A selectbox's option is plain text: the file's name isolated, not escaped.
+    name = isolate(sc.history.names()[view.actor]) if view.actor is not None else "?"
     return t("Action {n} ({street}): {name} to act", n=at + 1, street=view.street, name=name)
 
 
@@ -187,7 +189,7 @@ def posed(ref: SpotRef, text: str | None, t: Translator) -> Posed:
         if actor is None:
             raise KeyError(ref.key())
         name = sc.history.names()[actor]
-        return Posed(ref, sc, step, actor + 1, name, t("What does {name} do?", name=name))
+        return Posed(ref, sc, step, actor + 1, name, t("What does {name} do?", name=md_text(name)))
     sc = script(ref)
     dec = sc.decisions[ref.at]
     return Posed(ref, sc, sc.step_of_action(ref.at), dec.seat, sc.history.names()[dec.seat - 1], dec.prompt)

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import secrets
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, replace
@@ -28,6 +27,7 @@ from coach.errors import CoachError, InvalidInput
 from coach.habit import clamp_goal
 from coach.i18n import SUPPORTED_LOCALES, Message, Translator, get_translator
 from coach.persistence import ENV_URL, ProfileIdentity, Store, clean_display_name, default_database_url
+from coach.textsafe import md_text
 
 FeedbackTiming = Literal["decision", "hand_end"]
 SETTINGS_KEY = "coach.settings"
@@ -63,15 +63,9 @@ def display_label(t: Translator, *, markdown: bool = False) -> str:
     shown = settings().display_name
     if not shown:
         return t("Guest")
-    return as_markdown_text(shown) if markdown else shown
+    return md_text(shown) if markdown else shown
 
 
-_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|~<>$:&=^\"'])")
-
-
-def as_markdown_text(text: str) -> str:
-    """``text`` shown literally inside a Markdown element: every punctuation mark escaped."""
-    return "\u2068" + _MARKDOWN_SPECIAL.sub(r"\\\1", text) + "\u2069"
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,7 @@ from html import escape
 
 from coach.cards import RANK_LABELS, SUIT_SYMBOLS, TEXT_VS, Card
 from coach.i18n import N_, Message, Translator, get_translator
+from coach.textsafe import isolate
 
 STREET_NAMES: dict[str, str] = {
     "preflop": N_("Preflop"),
@@ -234,7 +235,8 @@ def _seat_html(view: TableView, i: int, seat: SeatView, pos: tuple[float, float,
     if seat.is_hero:
         classes.append("cc-hero")
     markers = ""
-    spoken: list[str] = [seat.name, t("stack {amount}", amount=_fmt(t, seat.stack, view.scale))]
+    name = escape(isolate(seat.name))  # a player's name from a file, as text
+    spoken: list[str] = [isolate(seat.name), t("stack {amount}", amount=_fmt(t, seat.stack, view.scale))]
     if seat.is_button:
         markers += f'<span class="cc-marker cc-btn" title="{escape(t("Button"))}">D</span>'
         spoken.append(t("button"))
@@ -262,7 +264,7 @@ def _seat_html(view: TableView, i: int, seat: SeatView, pos: tuple[float, float,
     parts = [
         f'<div class="{" ".join(classes)}" style="left:{left:.1f}%;top:{top:.1f}%" '
         f'role="group" aria-label="{escape("; ".join(spoken))}" data-seat="{i}">',
-        f'<div class="cc-name"><span class="cc-nm" title="{escape(seat.name)}">{escape(seat.name)}</span>'
+        f'<div class="cc-name"><span class="cc-nm" title="{name}">{name}</span>'
         f"{markers}{tags}</div>",
         f'<div class="cc-hole">{cards}</div>',
         f'<div class="cc-stack">{escape(_fmt(t, seat.stack, view.scale))}</div>',
@@ -301,7 +303,7 @@ def pot_lines(view: TableView, t: Translator) -> list[str]:
     if len(pots) > 1:
         lines.append(t("Main pot: {amount}", amount=_fmt(t, pots[0].amount, view.scale)))
         for k, pot in enumerate(pots[1:], start=1):
-            names = ", ".join(view.seats[s].name for s in pot.eligible if 0 <= s < len(view.seats))
+            names = ", ".join(isolate(view.seats[s].name) for s in pot.eligible if 0 <= s < len(view.seats))
             lines.append(t("Side pot {number}: {amount} ({players})", number=str(k),
                            amount=_fmt(t, pot.amount, view.scale), players=names))
         if bets:

@@ -9,7 +9,7 @@ import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
 from coach.errors import IllegalAction
-from coach.i18n import N_, Translator
+from coach.i18n import N_, Translator, user_params
 from coach.ui import state
 from coach.ui.table import STREET_NAMES, TableView, render_log_box, render_table
 
@@ -191,12 +191,13 @@ def show_refusal(refusal: IllegalAction) -> None:
     t = state.tr()
     feedback = feedback_for_refusal("", refusal)
     messages = feedback.messages()
-    text = t.render(messages[0]) if messages else refusal.localized(t)
+    # The refusal's text parameters are the players' names (from a file): shown as text.
+    text = t.md(user_params(messages[0] if messages else refusal.message))
     if refusal.rule:
         text += " " + t("(Rule {rule}.)", rule=refusal.rule)
     st.error(link_rules(text, t), icon=":material/block:")
     for m in messages[1:]:
-        st.markdown(link_rules(t.render(m), t))
+        st.markdown(link_rules(t.md(user_params(m)), t))
     st.caption(t("Nothing has changed: choose again."))
 
 

@@ -38,6 +38,7 @@ from coach.i18n import NN_, Message, Translator
 from coach.lessons.schema import Question
 from coach.persistence import ClassSnapshot, JoinResult, LivePupil, LiveQuestion
 from coach.review import needs_review
+from coach.textsafe import md_text
 from coach.ui import live, state
 from coach.ui.controls import action_panel
 from coach.ui.handview import table_view
@@ -113,9 +114,9 @@ def join_problem(status: str, code: str, name: str, t: Translator, wait_s: int =
     the same (:func:`no_entry`): a guess must not tell which codes exist."""
     if status == "duplicate":
         return t("The name «{name}» is already taken in this class: choose another one (for example, add "
-                 "the initial of your surname).", name=name)
+                 "the initial of your surname).", name=md_text(name))
     if status == "blocked":
-        return t("The name «{name}» cannot join this class: ask the teacher.", name=name)
+        return t("The name «{name}» cannot join this class: ask the teacher.", name=md_text(name))
     if status == "throttled":
         return throttled(wait_s, t)
     if status == "full":
@@ -289,7 +290,8 @@ def render() -> None:
         _join_form(t, "")
         return
     cls = snap.live_class
-    page_header(t("Hi {name}", name=pupil.name), (cls.title + " · " if cls.title else "") + cls.code)
+    page_header(t("Hi {name}", name=md_text(pupil.name)),
+                (md_text(cls.title) + " · " if cls.title else "") + cls.code)
     if down:
         live.outage_banner(t)
     status = cls.state(snap.now)
@@ -384,7 +386,7 @@ def _question_view(snap: ClassSnapshot, pupil: LivePupil, t: Translator) -> None
         return
     mine = _my_answer(q.id, pupil)
     open_vote = q.is_open(snap.now)
-    head = "**" + t("Question {n}", n=q.number) + "** — " + t("you are {name}", name=pose.player)
+    head = "**" + t("Question {n}", n=q.number) + "** — " + t("you are {name}", name=md_text(pose.player))
     if open_vote and mine is None:
         # On a phone the question and the buttons come first (in the first screen, even at
         # 360x640: one line for the question, who you are and your cards); the whole table,

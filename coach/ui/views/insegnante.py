@@ -54,10 +54,11 @@ from coach.classroom import (
     share_right,
 )
 from coach.errors import CoachError, InvalidInput
-from coach.i18n import N_, NN_, Translator
+from coach.i18n import N_, NN_, Translator, user_params
 from coach.lessons.schema import Lesson, Question
 from coach.limits import MAX_HAND_BYTES
 from coach.persistence import ClassLimit, ClassSnapshot, LiveClass, LivePupil, LiveQuestion, Store
+from coach.textsafe import md_text
 from coach.ui import inputs, live, state
 from coach.ui.charts import AnswerBar, build_distribution_figure
 from coach.ui.controls import step_controls
@@ -286,7 +287,7 @@ def _start(t: Translator) -> None:
     if mine:
         st.header(t("Your open classes"))
         for c in mine:
-            label = (c.title + " · " if c.title else "") + c.code
+            label = (md_text(c.title) + " · " if c.title else "") + c.code
             st.button(t("Go back to {name}", name=label), key=f"live.resume.{c.code}", on_click=_show_class,
                       args=(c.code,), icon=":material/login:")
 
@@ -297,7 +298,7 @@ HOURS = NN_("{n} hour", "{n} hours")
 def _class_page(snap: ClassSnapshot, t: Translator) -> None:
     cls = snap.live_class
     status = cls.state(snap.now)
-    title = cls.title or t("Class {code}", code=cls.code)
+    title = md_text(cls.title) if cls.title else t("Class {code}", code=cls.code)
     views = ["question", "pupils", "results"]
     labels = {"question": t("Question"), "pupils": t("Pupils ({n})", n=snap.pupils), "results": t("Results")}
     head, pick, end = st.columns([2, 3, 1.2], vertical_alignment="center")
@@ -383,8 +384,8 @@ def _pupil_names(cls: LiveClass, t: Translator) -> None:
         return
     with st.container(horizontal=True, gap="small"):
         for p in pupils:
-            st.button(p.name, key=f"live.remove.{p.id}", icon=":material/close:",
-                      help=t("Remove {name} from the class", name=p.name),
+            st.button(md_text(p.name), key=f"live.remove.{p.id}", icon=":material/close:",
+                      help=t("Remove {name} from the class", name=md_text(p.name)),
                       on_click=_on_remove, args=(cls.code, cls.id, p.id))
     st.caption(t("Press a name to remove it from the class."))
 
@@ -484,7 +485,7 @@ def _on_paste() -> None:
         text, sc = live.read_pasted(name, data)
         points = live.decision_points(sc)
     except CoachError as err:
-        st.session_state[PASTE_PROBLEM] = t.render(localized_problem(err.message))
+        st.session_state[PASTE_PROBLEM] = t.md(user_params(localized_problem(err.message)))  # st.error
         return
     if not points:
         st.session_state[PASTE_PROBLEM] = t(NO_DECISION)
@@ -526,7 +527,7 @@ def _decision_question(snap: ClassSnapshot, ref: SpotRef, text: str | None, t: T
                 st.info(line, icon=":material/school:")
             st.caption(t("Step the hand up to the decision, then open the vote."))
             return
-        st.markdown("**" + t("Your turn: you are {name}", name=pose.player) + "**")
+        st.markdown("**" + t("Your turn: you are {name}", name=md_text(pose.player)) + "**")
         st.markdown(pose.prompt)
         _vote_controls(snap, ref, shown, t, hand=text)
         if closed and q is not None and q.id in state.get(REVEAL, set[int]()):
@@ -762,7 +763,7 @@ def _results(cls: LiveClass, t: Translator) -> None:
     for s in per_pupil(res.pupils, res.rows):
         grades = ", ".join(f"{r.question}: " + _grade_word(r, r.question in quizzes, t)
                            for r in res.rows if r.pupil == s.name)
-        name = s.name.replace("|", "\\|").replace("*", "\\*").replace("_", "\\_")
+        name = md_text(s.name)
         lines.append(f"| {name} | {t.format_int(s.answered)} | {t.format_int(s.right)} | {grades or '—'} |")
     st.markdown("\n".join(lines))
 

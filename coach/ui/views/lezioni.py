@@ -710,7 +710,7 @@ GRADE_BOX = {"ottima": "success", "buona": "success", "imprecisa": "warning",
 def _show_verdict(answer: DecisionAnswer, t: Translator) -> None:
     """The learner's choice in words and its grade, next to the buttons it replaces."""
     v = answer.verdict
-    said = t.render(answer.said) if answer.said is not None else answer.code
+    said = t.md(answer.said) if answer.said is not None else answer.code
     head = t("You chose: {action}", action=said)
     if v.grade_label is not None:
         head += " — " + t("grade: {grade}", grade=t.render(v.grade_label))

@@ -266,7 +266,7 @@ def _feedback(tb: PracticeTable, hand_number: int, t: Translator, *, last_only: 
     for i, d in enumerate(decisions):
         v = d.verdict
         # The choice in the lessons' words ("hai scelto: Anna paga 2"), never a PHH code.
-        said = t.render(d.message) if d.message is not None else action_label(*_kind_amount(d.said), t)
+        said = t.md(d.message) if d.message is not None else action_label(*_kind_amount(d.said), t)
         street = t(STREET_NAMES.get(d.street, d.street))
         head = t("{street} — you chose: {action}", street=street, action=said)
         if v.grade_label is not None:

@@ -5,7 +5,8 @@ from __future__ import annotations
 import streamlit as st
 
 from coach.errors import CoachError
-from coach.i18n import Translator
+from coach.i18n import Translator, user_params
+from coach.textsafe import md_text
 from coach.ui import inputs, state
 from coach.ui.coaching import Verdict, assess
 from coach.ui.controls import step_controls
@@ -140,7 +141,7 @@ def render() -> None:
     err = st.session_state.get(ERROR)
     if isinstance(err, CoachError):
         st.error(t("This hand history cannot be replayed: {problem}",
-                   problem=t.render(localized_problem(err.message))), icon=":material/error:")
+                   problem=t.md(user_params(localized_problem(err.message)))), icon=":material/error:")
     source = st.session_state.get(SOURCE)
     if source is not None and source[2] > 1:
         st.session_state["replay_hand_no"] = source[3] + 1
@@ -148,7 +149,7 @@ def render() -> None:
                         max_value=source[2], step=1, key="replay_hand_no", on_change=_on_pick_hand)
     sc = st.session_state.get(SCRIPT)
     if isinstance(sc, HandScript) and source is not None:
-        st.caption(t("Showing: {name}", name=source[0]))
+        st.caption(t("Showing: {name}", name=md_text(source[0])))
         grades = st.session_state.get(GRADES)
         if isinstance(grades, tuple) and grades[0] == source[0] and grades[1]:
             st.markdown(t("The coach's grades of your choices in this hand: {grades}.",
@@ -185,7 +186,7 @@ def _render_script(sc: HandScript, t: Translator) -> None:
         if k < len(sc.history.actions) and hand.actor is not None and nxt is not None:
             code = engine_code(sc.history.actions[k])
             if code is not None:
-                _comment(step, code, t.render(nxt), scale, t)
+                _comment(step, code, t.md(nxt), scale, t)  # Markdown: the names escaped
         if hand.is_complete:
             st.success(t("End of the hand."), icon=":material/flag:")
         st.toggle(t("Show everyone's cards"), key="replay_reveal")

@@ -33,6 +33,7 @@ from coach.review import (
     similar_spot,
     spot_from_json,
 )
+from coach.textsafe import md_text
 from coach.ui import inputs, state
 from coach.ui.coaching import Verdict, assess, lesson_authored, lesson_best, option_code
 from coach.ui.controls import action_panel
@@ -394,9 +395,9 @@ def card_origin(card: ReviewCard, t: Translator) -> str:
     elif card.source == "class":
         where = t("Live class: a hand the teacher showed")
     elif card.source == "replayer":
-        where = t("Replayer: {name}", name=ref.rsplit("/", 1)[0])
+        where = t("Replayer: {name}", name=md_text(ref.rsplit("/", 1)[0]))  # a file's name
     else:
-        where = ref
+        where = md_text(ref)
     return t("{where} (a similar hand)", where=where) if similar else where
 
 
