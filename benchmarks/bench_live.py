@@ -48,7 +48,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.typing import Subprotocol
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from bench_load import loopback_only, user_key
+from bench_load import loopback_only, profile_cookie, user_key
 
 SPOT = "lesson:03-azioni/0/4"  # lesson 3, Carla's first decision (Call 2, Fold, Raise)
 COUNT = re.compile(r"(\d+) su (\d+) (?:ha|hanno) risposto")
@@ -81,7 +81,7 @@ class Client:
         with urllib.request.urlopen(self.base + f"/{self.page_name}?{self.query}", timeout=30) as resp:
             resp.read()
             cookies = [c.split(";", 1)[0] for c in resp.headers.get_all("Set-Cookie") or []]
-        return "; ".join([*cookies, f"coach_profile={self.profile}"])
+        return "; ".join([*cookies, profile_cookie(self.profile)])
 
     async def connect(self) -> None:
         cookie = await asyncio.to_thread(self._cookie)

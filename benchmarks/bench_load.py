@@ -51,11 +51,20 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 from websockets.typing import Subprotocol
 
+from coach.identity import profile_cookie_value
+from coach.signing import PURPOSE_PROFILE, Signer, server_secret
+
 LESSON = "03-azioni"
 DECISION = f"{LESSON}/0/4"  # lesson 3, hand 1, the decision at action 4 (a call is the lesson's point)
 QUERY = f"lezione={LESSON}&mano=1&passo=1"
 PAGE = "lezioni"
 ANSWERS = ("call", "fold", "call", "raise")  # the learner's choice at the decision, in turn
+
+
+def profile_cookie(profile: str) -> str:
+    """The cookie a browser of ``profile`` carries: its id signed with the server's secret
+    (``COACH_SECRET``, else the data folder's file, as the app processes on this machine read it)."""
+    return "coach_profile=" + profile_cookie_value(profile, Signer(server_secret(), PURPOSE_PROFILE))
 
 
 def loopback_only(url: str) -> tuple[str, int]:
@@ -168,7 +177,7 @@ class Learner:
     async def connect(self) -> None:
         if not self.cookie:
             node = await asyncio.to_thread(self._get_page)
-            self.cookie = "; ".join(x for x in (node, f"coach_profile={self.profile}") if x)
+            self.cookie = "; ".join(x for x in (node, profile_cookie(self.profile)) if x)
         ws_url = self.base.replace("http://", "ws://") + "/_stcore/stream"
         self.ws = await connect(ws_url, subprotocols=[Subprotocol("streamlit")], max_size=None,
                                 additional_headers={"Cookie": self.cookie, "Origin": self.base},

@@ -128,7 +128,7 @@ def _name(t: Translator) -> None:
 
 def _transfer(t: Translator) -> None:
     """The transfer code: the only way to take your progress to another browser."""
-    st.subheader(t("Your progress on another device"))
+    st.header(t("Your progress on another device"))
     st.markdown(t("This browser keeps your progress under a secret identity that only this server "
                   "can issue: your name is not a password and never opens anybody's progress. To "
                   "continue on another device (a phone, the computer at home), show a **transfer "
