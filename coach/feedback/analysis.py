@@ -50,11 +50,8 @@ from coach.feedback.profiles import Profile, profile
 from coach.feedback.rangemodel import ComboEquity, equity_multiway, equity_vs_range
 from coach.feedback.rules import RuleFeedback
 from coach.feedback.situation import Situation, read_situation
-from coach.feedback.valuation import Context, EquityInfo, Valuation
-from coach.feedback.valuation import charts as chart_model
-from coach.feedback.valuation import heuristic as heuristic_model
-from coach.feedback.valuation import pushfold as pushfold_model
-from coach.feedback.valuation import river as river_model
+from coach.feedback.valuation import MODELS, Context, Declined, EquityInfo, Valuation, model_named
+from coach.feedback.valuation import preflop_ranges as preflop_ranges_model
 from coach.feedback.wording import bb_figure, best_verdict, ev_line, join, loses, noun
 from coach.i18n import Decimal, Message, Percent, get_translator
 
@@ -66,11 +63,6 @@ __all__ = [
     "RefusedOption", "analyze", "candidate_options", "coach_outs", "count_outs", "draws",
     "feedback_for_action", "hand_phrase", "outs_detail", "outs_line",
 ]
-
-# Stable names of the models in the JSON (the words a teacher reads in the explanations are translated).
-MODEL_LABELS = {"pushfold": "tabella push/fold", "solver": "equilibrio calcolato",
-                "heuristic": "stima su un giro", "chart": "tabelle preflop"}
-
 
 @dataclass(frozen=True)
 class AuthoredFeedback:
@@ -142,7 +134,7 @@ class DecisionAnalysis:
     method: str  # "ev" or "chart" (kept for older callers; see ``model``)
     summary: tuple[Message, ...] = field(default_factory=tuple)
     outs_info: OutsInfo | None = None
-    model: str = "heuristic"  # "pushfold" | "chart" | "solver" | "heuristic"
+    model: str = "heuristic"  # the stable id of the model that answered (coach.feedback.valuation.MODELS)
     model_note: Message | None = None
     details: Mapping[str, Any] = field(default_factory=dict)
     profiles: Mapping[int, str] = field(default_factory=dict)
@@ -184,7 +176,7 @@ class DecisionAnalysis:
             "spr": None if self.spr is None else round(self.spr, 2),
             "method": self.method,
             "model": self.model,
-            "model_label": MODEL_LABELS[self.model],
+            "model_label": tr.render(model_named(self.model).label),
             "model_details": dict(self.details),
             "profiles": {label(s): p for s, p in self.profiles.items()},
             "villain_ranges": {
@@ -247,18 +239,15 @@ def _profiles(sit: Situation, given: Mapping[int, str | Profile] | None) -> dict
 def _valuation(ctx: Context) -> tuple[Valuation, list[Message]]:
     """The first model that applies (see :mod:`coach.feedback.valuation`), and notes on the choice."""
     notes: list[Message] = []
-    for model in (pushfold_model, chart_model):
-        found = model.value(ctx)
+    for model in MODELS:
+        try:
+            found = model.value(ctx)
+        except Declined:  # the solver applies but would take too long: the next model answers
+            notes.append(Message(T.MODEL_FALLBACK))
+            continue
         if found is not None:
             return found, notes
-    try:
-        found = river_model.value(ctx)
-    except river_model.TooSlow:
-        found = None
-        notes.append(Message(T.MODEL_FALLBACK))
-    if found is not None:
-        return found, notes
-    return heuristic_model.value(ctx), notes
+    raise AssertionError("the last model of the registry (the estimate) always answers")
 
 
 def analyze(
@@ -291,7 +280,7 @@ def analyze(
     mine = [c for c in wanted if not _other_player(c, actor)]
     options = candidate_options(sit, mine)
     refused = _refused(hand, wanted, options, actor)
-    chart = chart_model.chart_situation(sit, villain_ranges)
+    chart = preflop_ranges_model.chart_situation(sit, villain_ranges)
     no_equity = chart is not None and chart[0] in ("unopened", "limped")
     equity, combo_eq = _equity(sit, ranges, seed, skip=no_equity)
     ctx = Context(sit, ranges, profs, options, equity, combo_eq, read_hand(sit.hero_cards, sit.board),
@@ -328,8 +317,8 @@ def analyze(
         rule_of_2_and_4=rule_of_2_and_4(outs, to_come) if outs else None,
         outs_odds=exact_draw_odds(outs, unseen, to_come) if outs else None,
         spr=spr_value, villain_ranges=ranges, options=tuple(options_out), best=final_best.code,
-        method="chart" if valuation.model == "chart" else "ev", summary=tuple(summary), outs_info=outs_info,
-        model=valuation.model, model_note=valuation.note, details=valuation.details,
+        method="ev" if valuation.model.measures_ev else "chart", summary=tuple(summary), outs_info=outs_info,
+        model=valuation.model.name, model_note=valuation.note, details=valuation.details,
         profiles={s: p.key for s, p in profs.items()}, refused=tuple(refused),
     )
 
@@ -365,7 +354,7 @@ def _summary(sit: Situation, ctx: Context, valuation: Valuation, notes: list[Mes
     out: list[Message] = []
     eq = ctx.equity
     # the push/fold headline carries the chart's own equity; the range model's would contradict it
-    if eq is not None and valuation.model not in ("chart", "pushfold"):
+    if eq is not None and valuation.model.shows_range_equity:
         out.append(Message(T.EQUITY_EXACT if eq.method == "exact" else T.EQUITY_MC,
                            {"equity": Percent(eq.value), "err": Percent(eq.stderr)}))
     out += valuation.summary
@@ -377,7 +366,7 @@ def _option_grade(g: Graded, best: Graded, valuation: Valuation, ctx: Context,
                   notes: list[Message], graded_all: Sequence[Graded]) -> OptionGrade:
     o = g.opt
     bb = ctx.bb
-    if valuation.model == "chart" or g.ev is None:
+    if not valuation.model.measures_ev or g.ev is None:
         verdict = Message(T.ONLY, {"verdict": best_verdict(best.opt)})
         parts: list[Message | None] = [valuation.headline, *g.notes, verdict, valuation.note]
         return OptionGrade(o.code, o.kind, o.amount, g.grade, None, None, join(*parts), True)
@@ -399,7 +388,7 @@ def _option_grade(g: Graded, best: Graded, valuation: Valuation, ctx: Context,
             "loss": bb_figure(loss_bb)})
     else:
         verdict = loses(best.opt, o, loss_bb, g.valued.estimate or best.valued.estimate)
-    line = ev_line(o, ev_bb, g.valued.estimate, valuation.model)
+    line = ev_line(o, ev_bb, g.valued.estimate, valuation.model.ev_text)
     parts = [valuation.headline, *g.notes, verdict, line, *notes, valuation.note]
     return OptionGrade(o.code, o.kind, o.amount, g.grade, ev_bb, loss_bb, join(*parts), g.valued.estimate)
 

@@ -48,6 +48,11 @@ the learner why:
   calling or checking the nuts on the river is at worst «imprecisa»: it wins
   the pot, and what it loses is value not collected.
 
+Which of these rules apply to a model is the model's own declaration
+(``ValuationModel.caps``, a set of :class:`~coach.feedback.valuation.Rule`):
+the policy never asks which model answered. A model that grades the options
+itself (``measures_ev`` False: the preflop charts) keeps its grades.
+
 The best option is then the best grade, the larger EV to a tenth of a big
 blind, what is measured exactly, the passive play: one rule, used by the JSON's
 ``best`` and by every sentence that names the right choice.
@@ -60,7 +65,7 @@ from dataclasses import dataclass, field
 from coach.feedback import texts as T
 from coach.feedback.grading import Grade, grade_for_loss
 from coach.feedback.options import Option
-from coach.feedback.valuation import Context, Valuation, Valued
+from coach.feedback.valuation import Context, Rule, Valuation, Valued
 from coach.i18n import Message
 
 BLUFF_EQUITY = 0.25  # below this against the opponent's range a bet is a bluff (no showdown value)
@@ -91,7 +96,7 @@ def _bb(chips: float, ctx: Context) -> float:
     return chips / ctx.bb
 
 
-def _bluff_catcher_cap(v: Valued, ctx: Context) -> tuple[Grade, str | None, Grade | None] | None:
+def _bluff_catcher_cap(v: Valued, val: Valuation, ctx: Context) -> Cap | None:
     """Against an aggressive player who bet, a bluff-catcher calls: raising folds his bluffs out.
 
     The estimate, which sees one street, likes raising (his bluffs fold); what
@@ -99,7 +104,8 @@ def _bluff_catcher_cap(v: Valued, ctx: Context) -> tuple[Grade, str | None, Grad
     hand that beats them. Raises of a medium hand are then at best «buona».
     """
     sit = ctx.sit
-    if not v.opt.aggressive or sit.to_call <= 0 or ctx.hand.strong_made:
+    if Rule.BLUFF_CATCHER not in val.model.caps or not v.opt.aggressive or sit.to_call <= 0 \
+            or ctx.hand.strong_made:
         return None
     eq = ctx.equity.value if ctx.equity is not None else 0.0
     bettors = {a.seat for a in sit.street_actions() if a.kind in ("bet", "raise")}
@@ -119,7 +125,8 @@ def _worst_cap(a: Cap | None, b: Cap) -> Cap:
     return max(a, b, key=lambda c: (c[0].rank, c[2].rank if c[2] is not None else -1))
 
 
-def _break_even_bluff_cap(v: Valued, ctx: Context, best_passive_ev: float | None) -> Cap | None:
+def _break_even_bluff_cap(v: Valued, val: Valuation, ctx: Context,
+                          best_passive_ev: float | None) -> Cap | None:
     """A bet with no showdown value that only breaks even is at best «imprecisa».
 
     It wins only when the opponent folds, and here the folds pay for it in the
@@ -129,8 +136,8 @@ def _break_even_bluff_cap(v: Valued, ctx: Context, best_passive_ev: float | None
     """
     sit = ctx.sit
     eq = ctx.equity.value if ctx.equity is not None else 1.0
-    if (not v.opt.aggressive or v.ev is None or best_passive_ev is None or eq >= BLUFF_EQUITY
-            or ctx.hand.strong_draw or ctx.hand.strong_made):
+    if (Rule.BREAK_EVEN_BLUFF not in val.model.caps or not v.opt.aggressive or v.ev is None
+            or best_passive_ev is None or eq >= BLUFF_EQUITY or ctx.hand.strong_draw or ctx.hand.strong_made):
         return None
     if v.ev - best_passive_ev < max(BREAK_EVEN_BB * ctx.bb, 0.05 * sit.pot):
         return Grade.IMPRECISA, T.BLUFF_BREAK_EVEN, None
@@ -149,8 +156,9 @@ def _bluff_raise_cap(v: Valued, val: Valuation, ctx: Context) -> Cap | None:
     """
     sit = ctx.sit
     eq = ctx.equity.value if ctx.equity is not None else 1.0
-    if (not v.opt.aggressive or sit.to_call <= 0 or val.model != "heuristic" or sit.street == "river"
-            or sit.street == "preflop" or eq >= BLUFF_EQUITY or ctx.hand.strong_draw or ctx.hand.strong_made
+    if (Rule.BLUFF_RAISE not in val.model.caps or not v.opt.aggressive or sit.to_call <= 0
+            or sit.street == "river" or sit.street == "preflop" or eq >= BLUFF_EQUITY or ctx.hand.strong_draw
+            or ctx.hand.strong_made
             or v.opt.amount is None):
         return None
     if v.opt.amount - sit.hero_in_front > sit.pot + sit.to_call:
@@ -158,14 +166,15 @@ def _bluff_raise_cap(v: Valued, val: Valuation, ctx: Context) -> Cap | None:
     return Grade.IMPRECISA, T.BLUFF_RAISE_NOTE, None
 
 
-def _multiway_bluff_cap(v: Valued, ctx: Context) -> Cap | None:
+def _multiway_bluff_cap(v: Valued, val: Valuation, ctx: Context) -> Cap | None:
     """A raise with no showdown value into a bettor and a caller is at best «imprecisa».
 
     The estimate multiplies two players' folds, each of them optimistic: one of
     two players who have put chips in usually has a hand.
     """
     sit = ctx.sit
-    if not v.opt.aggressive or sit.to_call <= 0 or ctx.hand.strong_draw or ctx.hand.strong_made:
+    if (Rule.MULTIWAY_BLUFF not in val.model.caps or not v.opt.aggressive or sit.to_call <= 0
+            or ctx.hand.strong_draw or ctx.hand.strong_made):
         return None
     eq = ctx.equity.value if ctx.equity is not None else 1.0
     in_this_street = {a.seat for a in sit.street_actions() if a.kind in ("bet", "raise", "call")}
@@ -186,31 +195,30 @@ def _size_cap(v: Valued, val: Valuation, ctx: Context) -> tuple[Grade, str | Non
     """
     sit = ctx.sit
     o = v.opt
+    caps = val.model.caps
     if not o.aggressive or o.amount is None:
         return Grade.OTTIMA, None, None
     add = o.amount - sit.hero_in_front
     pot = sit.pot + sit.to_call
     if sit.street == "river":
-        if ctx.hand.nuts and len(sit.opponents) == 1:
+        if Rule.RIVER_OVERBET not in caps or (ctx.hand.nuts and len(sit.opponents) == 1):
             return Grade.OTTIMA, None, None
         if add > 4 * pot:
             return Grade.IMPRECISA, T.RIVER_HUGE_OVERBET_NOTE, None
         if add > 2 * pot:
             return Grade.BUONA, T.RIVER_OVERBET_NOTE, None
         return Grade.OTTIMA, None, None
-    if val.model == "pushfold":
-        return Grade.OTTIMA, None, None
-    if add > 3 * pot:
+    if add > 3 * pot and Rule.DEEP_OVERBET in caps:
         if ctx.hand.combo_draw:  # a big draw is a favourite against one pair: a crude play, not a blunder
             return Grade.IMPRECISA, T.DEEP_OVERBET_NOTE, None
         eq = ctx.equity.value if ctx.equity is not None else 1.0
         if eq < BLUFF_EQUITY and not ctx.hand.strong_draw:  # a stack risked on a pure bluff
             return Grade.ERRORE_GRAVE, T.DEEP_OVERBET_NOTE, Grade.ERRORE_GRAVE
         return Grade.ERRORE, T.DEEP_OVERBET_NOTE, Grade.ERRORE
-    if add > 2 * pot and o.kind != "all_in" and val.model == "heuristic":
+    if add > 2 * pot and o.kind != "all_in" and Rule.OVERBET in caps:
         return Grade.BUONA, T.OVERBET_NOTE, None
     facing = sit.hero_in_front + sit.to_call  # the bet the raise is measured against
-    if (o.kind == "raise" and sit.to_call > 0 and val.model == "heuristic" and sit.street in ("flop", "turn")
+    if (o.kind == "raise" and sit.to_call > 0 and Rule.MIN_RAISE in caps and sit.street in ("flop", "turn")
             and o.amount < MIN_RAISE_FACTOR * facing):
         return Grade.BUONA, T.MIN_RAISE_NOTE, None
     return Grade.OTTIMA, None, None
@@ -218,14 +226,14 @@ def _size_cap(v: Valued, val: Valuation, ctx: Context) -> tuple[Grade, str | Non
 
 def grade_valuation(val: Valuation, ctx: Context) -> list[Graded]:
     """The grade of every option of a model's valuation (see the module doc for the rules)."""
-    if val.model == "chart":
+    if not val.model.measures_ev:  # the model graded every option itself
         return [Graded(v, v.grade or Grade.IMPRECISA, list(v.notes)) for v in val.valued]
     sit = ctx.sit
     measured = [v for v in val.valued if v.ev is not None]
     passive_evs = [v.ev for v in measured if not v.opt.aggressive and v.ev is not None]
     best_passive_ev = max(passive_evs) if passive_evs else None
-    caps = {id(v): _worst_cap(_worst_cap(_bluff_catcher_cap(v, ctx) or _multiway_bluff_cap(v, ctx)
-                                         or _break_even_bluff_cap(v, ctx, best_passive_ev),
+    caps = {id(v): _worst_cap(_worst_cap(_bluff_catcher_cap(v, val, ctx) or _multiway_bluff_cap(v, val, ctx)
+                                         or _break_even_bluff_cap(v, val, ctx, best_passive_ev),
                                          _size_cap(v, val, ctx)),
                               _bluff_raise_cap(v, val, ctx) or (Grade.OTTIMA, None, None))
             for v in measured}
@@ -235,7 +243,7 @@ def grade_valuation(val: Valuation, ctx: Context) -> list[Graded]:
     top = max(rankable, key=lambda v: v.ev or 0.0)
     top_ev = top.ev or 0.0
     tol = 0.0
-    if ctx.equity is not None and ctx.equity.method == "montecarlo" and val.model == "heuristic":
+    if ctx.equity is not None and ctx.equity.method == "montecarlo" and Rule.NOISE_TIE in val.model.caps:
         tol = 2 * ctx.equity.stderr * (sit.pot + sit.to_call)
     passive = [v for v in measured if not v.opt.aggressive]
     best_passive = max(passive, key=lambda v: v.ev or 0.0) if passive else None
@@ -256,10 +264,10 @@ def grade_valuation(val: Valuation, ctx: Context) -> list[Graded]:
                                                                                       or small_raise):
             # the right action, another size: sizes are where every model leans most on its assumptions
             grade = Grade.BUONA
-        if val.model == "heuristic":
-            grade = _heuristic_rules(v, grade, val, ctx, top, best_passive, eq, notes)
-        if (v.opt.passive and sit.to_call > 0 and sit.street == "river" and ctx.hand.nuts
-                and top.opt.aggressive and grade.rank > Grade.IMPRECISA.rank):
+        grade = _heuristic_rules(v, grade, val, ctx, top, best_passive, eq, notes)
+        if (Rule.NUTS_PASSIVE in val.model.caps and v.opt.passive and sit.to_call > 0
+                and sit.street == "river" and ctx.hand.nuts and top.opt.aggressive
+                and grade.rank > Grade.IMPRECISA.rank):
             # calling or checking the nuts wins the pot: what it loses is value not collected
             grade = Grade.IMPRECISA
             notes.append(Message(T.NUTS_PASSIVE))
@@ -282,10 +290,13 @@ def _heuristic_rules(
     v: Valued, grade: Grade, val: Valuation, ctx: Context, top: Valued, best_passive: Valued | None,
     eq: float, notes: list[Message],
 ) -> Grade:
+    """The rules for the one-street estimate's blind spots, each where the model lists it in ``caps``."""
     sit = ctx.sit
+    caps = val.model.caps
     assert v.ev is not None
-    if (top.estimate and top.opt.aggressive and not v.opt.aggressive and best_passive is not None
-            and best_passive.ev is not None and (v.opt.kind != "fold" or eq < 0.5)):
+    if (Rule.PASSIVE_VS_ESTIMATE in caps and top.estimate and top.opt.aggressive and not v.opt.aggressive
+            and best_passive is not None and best_passive.ev is not None
+            and (v.opt.kind != "fold" or eq < 0.5)):
         # a passive play beaten by an estimated bet or raise: graded in full against the best passive
         # play, while the raise's estimated extra may add at most a capped penalty
         # missing a value raise with a strong hand is at worst a mistake; with a medium hand the raise
@@ -304,17 +315,19 @@ def _heuristic_rules(
                                     estimate=best_passive.estimate)
         grade = by_passive.at_least(by_estimate)
     needed = sit.to_call / (sit.pot + sit.to_call) if sit.to_call > 0 else 0.0
-    if (v.opt.kind == "fold" and sit.to_call > 0 and sit.street != "river" and eq >= GREAT_PRICE_EQUITY
+    if (Rule.FOLD_GREAT_PRICE in caps and v.opt.kind == "fold" and sit.to_call > 0 and sit.street != "river"
+            and eq >= GREAT_PRICE_EQUITY
             and eq >= GREAT_PRICE_FACTOR * needed and grade.rank < Grade.ERRORE.rank):
         # a draw or a hand with this much equity at this price is a clear call (or raise): folding it
         # is the mistake the pot odds lesson is about, however cautious the estimate of the call
         grade = Grade.ERRORE
         notes.append(Message(T.FOLD_GREAT_PRICE))
     bluff = v.opt.aggressive and eq < BLUFF_EQUITY and not ctx.hand.strong_draw and not ctx.hand.strong_made
-    if bluff and best_passive is not None and best_passive.ev is not None and v.ev < best_passive.ev:
+    if (Rule.BLUFF_LOSES in caps and bluff and best_passive is not None and best_passive.ev is not None
+            and v.ev < best_passive.ev):
         notes.append(Message(T.BLUFF_LOSES))
-    if not v.opt.aggressive and v.opt.kind != "fold" and v.estimate and sit.street != "river" \
-            and (ctx.hand.strong_made or ctx.hand.strong_draw):
+    if Rule.STRONG_PASSIVE in caps and not v.opt.aggressive and v.opt.kind != "fold" and v.estimate \
+            and sit.street != "river" and (ctx.hand.strong_made or ctx.hand.strong_draw):
         standard = _standard_passive_line(v.opt, ctx)
         floor = Grade.BUONA if standard else Grade.IMPRECISA
         if grade.rank > floor.rank:

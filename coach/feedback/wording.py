@@ -69,11 +69,10 @@ def why(o: Option) -> Message:
     return Message(T.WHY_BET_EST)
 
 
-def ev_line(o: Option, ev_bb: float, estimate: bool, model: str) -> Message:
-    if model == "solver":
-        return Message(T.IS_BEST_EV_SOLVER, {"ev": bb_figure(ev_bb)})
-    if model == "pushfold":
-        return Message(T.IS_BEST_EV_CHART, {"ev": bb_figure(ev_bb)})
+def ev_line(o: Option, ev_bb: float, estimate: bool, model_text: str | None) -> Message:
+    """The sentence giving an option's EV: the model's own (``ValuationModel.ev_text``), or the estimate's."""
+    if model_text is not None:
+        return Message(model_text, {"ev": bb_figure(ev_bb)})
     if estimate:
         return Message(T.IS_BEST_EV_EST, {"ev": bb_figure(ev_bb), "why": why(o)})
     return Message(T.IS_BEST_EV, {"ev": bb_figure(ev_bb)})

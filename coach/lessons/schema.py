@@ -123,7 +123,7 @@ class _Model(BaseModel):
 ChartKind = Literal["open", "threebet", "call", "isoraise", "push", "push_call", "range"]
 
 
-class Chart(_Model):
+class RangeChart(_Model):
     """A 13x13 range chart shown under a section: one of the coach's own charts, or a range.
 
     ``kind`` says which: ``open`` (raise first in from ``position``), ``threebet``
@@ -132,7 +132,7 @@ class Chart(_Model):
     equilibrium: ``position`` shoves first with ``stack`` big blinds, optional
     ``ante`` in big blinds), ``push_call`` (``position`` calls the shove of
     ``against``), ``range`` (the hands of ``range``, in range notation). The grid is
-    computed from the coach's data (:mod:`coach.lessons.charts`), never copied into
+    computed from the coach's data (:mod:`coach.lessons.range_charts`), never copied into
     the lesson, so a lesson shows what the coach grades with.
     """
 
@@ -146,7 +146,7 @@ class Chart(_Model):
     range: str = ""
 
     @model_validator(mode="after")
-    def _fields(self) -> Chart:
+    def _fields(self) -> RangeChart:
         needs: dict[str, tuple[str, ...]] = {
             "open": ("position",), "threebet": ("position", "against"), "call": ("position", "against"),
             "isoraise": ("position",), "push": ("position", "stack"),
@@ -165,7 +165,7 @@ class Section(_Model):
     title: Text
     text: Text
     rules: list[RuleId] = []
-    charts: list[Chart] = []
+    charts: list[RangeChart] = []
 
 
 class PHH(BaseModel):

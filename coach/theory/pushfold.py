@@ -86,7 +86,7 @@ def seat_index(players: int, seat: int | str) -> int:
 
 
 @dataclass(frozen=True)
-class Chart:
+class PushFoldChart:
     """One push/fold equilibrium.
 
     ``push`` the shover's all-in frequency per class (grid order, see
@@ -216,7 +216,7 @@ class _Game:
 def solve(
     players: int, seat: int | str, stack_bb: float, ante_bb: float = 0.0, *,
     target_bb: float = TARGET_BB, max_iterations: int = MAX_ITERATIONS,
-) -> Chart:
+) -> PushFoldChart:
     """Compute one push/fold equilibrium (see the module doc)."""
     _check(players, stack_bb, ante_bb)
     s = seat_index(players, seat)
@@ -299,7 +299,7 @@ def _purify(game: _Game, push: F64, calls: list[F64]) -> tuple[F64, list[F64]]:
     return best_push, best_calls
 
 def _chart(game: _Game, players: int, seat: int, stack: float, ante: float, push: F64,
-           calls: Sequence[F64], expl: float, iterations: int) -> Chart:
+           calls: Sequence[F64], expl: float, iterations: int) -> PushFoldChart:
     evp, evf = game.shover_values(calls)
     ev_call = []
     folds = []
@@ -310,8 +310,8 @@ def _chart(game: _Game, players: int, seat: int, stack: float, ante: float, push
         folds.append(-game.posted_callers[j])
     for arr in (push, evp, evf, *calls, *ev_call):
         arr.setflags(write=False)
-    return Chart(players, seat, float(stack), float(ante), push, tuple(calls), evp, evf, tuple(ev_call),
-                 tuple(folds), expl, iterations)
+    return PushFoldChart(players, seat, float(stack), float(ante), push, tuple(calls), evp, evf,
+                         tuple(ev_call), tuple(folds), expl, iterations)
 
 
 def _check(players: int, stack_bb: float, ante_bb: float) -> None:
@@ -350,10 +350,10 @@ def _shipped() -> dict[str, tuple[F64, tuple[F64, ...], int]]:
 
 
 _lock = Lock()
-_solved: dict[str, Chart] = {}
+_solved: dict[str, PushFoldChart] = {}
 
 
-def chart(players: int, seat: int | str, stack_bb: float, ante_bb: float = 0.0) -> Chart:
+def chart(players: int, seat: int | str, stack_bb: float, ante_bb: float = 0.0) -> PushFoldChart:
     """The equilibrium for a spot: the shipped chart when there is one, else solved now (cached)."""
     _check(players, stack_bb, ante_bb)
     s = seat_index(players, seat)
@@ -426,9 +426,9 @@ def chart_specs() -> list[tuple[int, int, float, float]]:
     return specs
 
 
-def build_charts(progress: Callable[[int, int, float], None] | None = None) -> dict[str, Chart]:
+def build_charts(progress: Callable[[int, int, float], None] | None = None) -> dict[str, PushFoldChart]:
     specs = chart_specs()
-    out: dict[str, Chart] = {}
+    out: dict[str, PushFoldChart] = {}
     start = time.perf_counter()
     for n, (players, seat, stack, ante) in enumerate(specs, 1):
         out[_key(players, seat, stack, ante)] = solve(players, seat, stack, ante)
@@ -437,7 +437,7 @@ def build_charts(progress: Callable[[int, int, float], None] | None = None) -> d
     return out
 
 
-def save_charts(charts: dict[str, Chart], path: Path = DATA_FILE) -> None:
+def save_charts(charts: dict[str, PushFoldChart], path: Path = DATA_FILE) -> None:
     keys = list(charts)
     rows: list[F64] = []
     offsets = [0]

@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 
 from coach.i18n import get_translator
-from coach.lessons.charts import chart_grid, chart_share
 from coach.lessons.loader import LessonLoadError, course_order, parse_lesson
 from coach.lessons.overlay import overlay_problems
-from coach.lessons.schema import TOPICS, Chart, Lesson
+from coach.lessons.range_charts import chart_grid, chart_share
+from coach.lessons.schema import TOPICS, Lesson, RangeChart
 from coach.lessons.validator import course_problems, coverage
 
 FIXTURE = Path(__file__).parent / "broken" / "09-giudizio-sconosciuto.toml"
@@ -93,38 +93,39 @@ def test_chart_grids_are_the_coachs_own_data() -> None:
     from coach.feedback.ranges_data import table_for
     from coach.theory import pushfold
 
-    assert chart_grid(Chart(kind="open", title="t", players=6, position="CO")) == grid_of(
+    assert chart_grid(RangeChart(kind="open", title="t", players=6, position="CO")) == grid_of(
         table_for(6).open_range("CO"))
-    assert chart_grid(Chart(kind="open", title="t", players=9, position="utg")) == grid_of(
+    assert chart_grid(RangeChart(kind="open", title="t", players=9, position="utg")) == grid_of(
         table_for(9).open_range("UTG"))
-    assert chart_grid(Chart(kind="threebet", title="t", players=6, position="BTN", against="CO")) == grid_of(
-        table_for(6).facing_open("BTN", "CO").raise_range)
-    assert chart_grid(Chart(kind="call", title="t", players=6, position="BB", against="BTN")) == grid_of(
+    assert chart_grid(RangeChart(kind="threebet", title="t", players=6, position="BTN",
+                                 against="CO")) == grid_of(table_for(6).facing_open("BTN", "CO").raise_range)
+    assert chart_grid(RangeChart(kind="call", title="t", players=6, position="BB", against="BTN")) == grid_of(
         table_for(6).bb_defend["BTN"].call)
-    assert chart_grid(Chart(kind="isoraise", title="t", players=6, position="BTN")) == grid_of(
+    assert chart_grid(RangeChart(kind="isoraise", title="t", players=6, position="BTN")) == grid_of(
         table_for(6).vs_limp["BTN"].raise_range)
     hu = pushfold.chart(2, "SB", 10)
-    assert chart_grid(Chart(kind="push", title="t", players=2, position="SB", stack=10)) == hu.push_grid()
-    assert chart_grid(Chart(kind="push_call", title="t", players=2, position="BB", against="SB",
-                            stack=10)) == hu.call_grid(0)
+    assert chart_grid(RangeChart(kind="push", title="t", players=2, position="SB",
+                                 stack=10)) == hu.push_grid()
+    assert chart_grid(RangeChart(kind="push_call", title="t", players=2, position="BB", against="SB",
+                                 stack=10)) == hu.call_grid(0)
     assert chart_share(hu.push_grid()) == pytest.approx(hu.push_share(), abs=1e-9)
 
 
 def test_chart_share_counts_combos() -> None:
-    assert chart_share(chart_grid(Chart(kind="range", title="t", range="AA"))) == pytest.approx(6 / 1326)
-    aks = chart_grid(Chart(kind="range", title="t", range="AKs, AKo"))
+    assert chart_share(chart_grid(RangeChart(kind="range", title="t", range="AA"))) == pytest.approx(6 / 1326)
+    aks = chart_grid(RangeChart(kind="range", title="t", range="AKs, AKo"))
     assert chart_share(aks) == pytest.approx(16 / 1326)
     from coach.feedback.ranges_data import ANY_TWO
 
-    assert chart_share(chart_grid(Chart(kind="range", title="t", range=ANY_TWO))) == pytest.approx(1.0)
+    assert chart_share(chart_grid(RangeChart(kind="range", title="t", range=ANY_TWO))) == pytest.approx(1.0)
 
 
 @pytest.mark.parametrize(("chart", "fragment"), [
-    (Chart(kind="open", title="t", players=6, position="BB"), "il grande buio non apre mai"),
-    (Chart(kind="threebet", title="t", players=6, position="UTG", against="CO"), "parla prima di CO"),
-    (Chart(kind="push", title="t", players=10, position="UTG", stack=8), "fino a 9 giocatori"),
+    (RangeChart(kind="open", title="t", players=6, position="BB"), "il grande buio non apre mai"),
+    (RangeChart(kind="threebet", title="t", players=6, position="UTG", against="CO"), "parla prima di CO"),
+    (RangeChart(kind="push", title="t", players=10, position="UTG", stack=8), "fino a 9 giocatori"),
 ])
-def test_charts_the_coach_does_not_have_are_refused(chart: Chart, fragment: str) -> None:
+def test_charts_the_coach_does_not_have_are_refused(chart: RangeChart, fragment: str) -> None:
     from coach.errors import CoachError
 
     with pytest.raises(CoachError) as info:
@@ -134,7 +135,7 @@ def test_charts_the_coach_does_not_have_are_refused(chart: Chart, fragment: str)
 
 def test_a_chart_needs_what_its_kind_needs() -> None:
     with pytest.raises(ValueError, match="needs 'stack'"):
-        Chart(kind="push", title="t", players=2, position="SB")
+        RangeChart(kind="push", title="t", players=2, position="SB")
 
 
 def test_a_translation_translates_the_chart_titles() -> None:

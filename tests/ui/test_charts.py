@@ -1,4 +1,4 @@
-"""Chart builders are pure: numbers and labels checked on the figure itself."""
+"""Figure builders (Plotly) are pure: numbers and labels checked on the figure itself."""
 
 from __future__ import annotations
 

@@ -1,18 +1,44 @@
 """Valuation models: what each option of a decision is worth, and which model says so.
 
-Every model takes the same :class:`Context` (the spot, the ranges assumed, the
-opponents' profiles, the options, the hero's equity) and returns a
-:class:`Valuation` or ``None`` when the spot is outside what it models. The
-analysis asks them in order and uses the first that answers:
+Every model is an object that satisfies :class:`ValuationModel` (declared in
+:mod:`.base`): it takes the same :class:`Context` (the spot, the ranges
+assumed, the opponents' profiles, the options, the hero's equity) and returns a
+:class:`Valuation` or ``None`` when the spot is outside what it models, and it
+declares as data what the rest of the coach needs to know about it:
+
+* ``name``: a stable id, written in the CLI's JSON (``"model"``) and in the
+  banded spots' expectations (never renamed, even when its module is);
+* ``label``: how the coach names it to a learner (a translated :class:`Message`);
+* ``exact``: an equilibrium or a chart (True), or an estimate (False);
+* ``measures_ev``: it gives options an EV, or grades them directly (the
+  preflop charts: the text then says no EV was measured);
+* ``shows_range_equity``: the summary states the hero's equity against the
+  ranges assumed (not when the model carries its own, like the push/fold chart);
+* ``ev_text``: the sentence giving an option's EV, or None for the estimate's;
+* ``caps``: which of the grading policy's rules (:class:`Rule`,
+  :mod:`coach.feedback.policy`) apply to it: the policy reads this set and never
+  asks which model it is;
+* ``value(ctx)``: the valuation, or None; it may raise :class:`Declined` when it
+  applies but cannot answer in time (the next model answers, and the text says so).
+
+:data:`MODELS` is the registry, in the order the analysis asks them; the first
+that answers values the options:
 
 1. :mod:`.pushfold` («tabella push/fold»): preflop, short stacks, first in or
    facing a first-in all-in: the equilibrium charts of :mod:`coach.theory`;
-2. :mod:`.charts` (the preflop charts): deeper preflop decisions, graded from
-   the opening, defending and limped-pot charts (no EV measured);
-3. :mod:`.river` («equilibrio calcolato»): heads-up on the river against a
-   balanced opponent, the river solver's EV of every action for the hero's hand;
+2. :mod:`.preflop_ranges` («tabelle preflop», id ``"chart"``): deeper preflop
+   decisions, graded from the opening, defending and limped-pot range charts
+   (no EV measured);
+3. :mod:`.river` («equilibrio calcolato», id ``"solver"``): heads-up on the river
+   against a balanced opponent, the river solver's EV of every action for the
+   hero's hand;
 4. :mod:`.heuristic` («stima su un giro»): everywhere else, the one-street
-   estimate with the opponent's profile deciding his folds and calls.
+   estimate with the opponent's profile deciding his folds and calls. It always
+   answers, so it comes last.
+
+Adding a model is one module (a class with the attributes above, its
+``value``, and ``MODEL = TheClass()``) and one entry in :data:`MODELS`, at the
+place in the order where it should be asked.
 
 A model gives each option an EV in chips (relative to folding now: what the
 option adds to the hero's stack on average) or, for the charts, a grade
@@ -22,68 +48,25 @@ directly; the grading rules (:mod:`coach.feedback.policy`) and the wording
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from coach.feedback.valuation import heuristic, preflop_ranges, pushfold, river
+from coach.feedback.valuation.base import (
+    Context,
+    Declined,
+    EquityInfo,
+    Rule,
+    Valuation,
+    ValuationModel,
+    Valued,
+)
 
-from coach.feedback.grading import Grade
-from coach.feedback.handread import HandRead
-from coach.feedback.opponents import OpponentRange
-from coach.feedback.options import Option
-from coach.feedback.profiles import Profile
-from coach.feedback.rangemodel import ComboEquity
-from coach.feedback.situation import Situation
-from coach.i18n import Message
+__all__ = ["MODELS", "Context", "Declined", "EquityInfo", "Rule", "Valuation", "ValuationModel", "Valued",
+           "model_named"]
 
-MODELS = ("pushfold", "chart", "solver", "heuristic")
+MODELS: tuple[ValuationModel, ...] = (pushfold.MODEL, preflop_ranges.MODEL, river.MODEL, heuristic.MODEL)
 
-
-@dataclass(frozen=True)
-class EquityInfo:
-    value: float
-    method: str  # "exact" | "montecarlo"
-    stderr: float
-    samples: int
+_BY_NAME = {m.name: m for m in MODELS}
 
 
-@dataclass
-class Context:
-    """Everything a model may need about one decision (read once by the analysis)."""
-
-    sit: Situation
-    ranges: Mapping[int, OpponentRange]
-    profiles: Mapping[int, Profile]
-    options: list[Option]
-    equity: EquityInfo | None
-    combo_eq: ComboEquity | None
-    hand: HandRead
-    given: Mapping[int, str] | None
-    seed: int
-    solver: bool = True
-
-    @property
-    def bb(self) -> int:
-        return self.sit.big_blind
-
-
-@dataclass
-class Valued:
-    """One option as a model values it: EV in chips (None when not measured) or a grade."""
-
-    opt: Option
-    ev: float | None
-    estimate: bool
-    grade: Grade | None = None
-    notes: list[Message] = field(default_factory=list)
-
-
-@dataclass
-class Valuation:
-    """A model's answer for a decision."""
-
-    model: str  # one of MODELS
-    valued: list[Valued]
-    note: Message  # which model produced the numbers, added to every explanation
-    headline: Message | None = None  # the spot in one sentence (price, chart)
-    summary: list[Message] = field(default_factory=list)
-    details: dict[str, Any] = field(default_factory=dict)  # figures for the JSON (exploitability...)
+def model_named(name: str) -> ValuationModel:
+    """The registered model with this stable id (``"pushfold"``, ``"chart"``, ``"solver"``...)."""
+    return _BY_NAME[name]

@@ -28,8 +28,26 @@ from coach.feedback.opponents import OpponentRange
 from coach.feedback.profiles import DEFAULT, Profile
 from coach.feedback.rangemodel import ComboEquity, strength_percentiles
 from coach.feedback.situation import Situation
-from coach.feedback.valuation import Context, EquityInfo, Valuation, Valued
-from coach.i18n import Message, Percent
+from coach.feedback.valuation.base import Context, EquityInfo, Rule, Valuation, Valued
+from coach.i18n import N_, Message, Percent
+
+
+class Heuristic:
+    """The model's declaration (:class:`~coach.feedback.valuation.base.ValuationModel`)."""
+
+    name = "heuristic"
+    label = Message(N_("one-street estimate"))
+    exact = False
+    measures_ev = True
+    shows_range_equity = True
+    ev_text: str | None = None  # its EV sentences say when the figure is an estimate, and why
+    caps = frozenset(Rule)  # every rule of the policy: they correct what one street cannot see
+
+    def value(self, ctx: Context) -> Valuation:
+        return value(ctx)
+
+
+MODEL = Heuristic()
 
 
 def ev_aggressive(
@@ -138,5 +156,5 @@ def value(ctx: Context) -> Valuation:
     profiled = [p for s, p in ctx.profiles.items() if s in sit.opponents and not p.equilibrium]
     note = Message(T.MODEL_HEURISTIC if not profiled else T.MODEL_HEURISTIC_PROFILE,
                    {"profile": profiled[0].name} if profiled else {})
-    return Valuation("heuristic", valued, note, headline=context_sentence(sit, ctx.equity),
+    return Valuation(MODEL, valued, note, headline=context_sentence(sit, ctx.equity),
                      details={"fold_share": fold_share})

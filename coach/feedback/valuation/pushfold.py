@@ -24,11 +24,30 @@ import numpy as np
 from coach.feedback import texts as T
 from coach.feedback.grading import Grade
 from coach.feedback.situation import Situation
-from coach.feedback.valuation import Context, Valuation, Valued
-from coach.i18n import Decimal, Message, Percent
+from coach.feedback.valuation.base import Context, Rule, Valuation, Valued
+from coach.i18n import N_, Decimal, Message, Percent
 
 MAX_STACK_BB = 15.0
 MAX_STACK_HU_BB = 25.0
+
+
+class PushFold:
+    """The model's declaration (:class:`~coach.feedback.valuation.base.ValuationModel`)."""
+
+    name = "pushfold"
+    label = Message(N_("push/fold chart"))
+    exact = True
+    measures_ev = True
+    shows_range_equity = False  # the headline carries the chart's own equity
+    ev_text: str | None = T.IS_BEST_EV_CHART
+    # today's caps (the size rules before the river do not apply to the chart's all-in)
+    caps = frozenset({Rule.BLUFF_CATCHER, Rule.MULTIWAY_BLUFF, Rule.BREAK_EVEN_BLUFF})
+
+    def value(self, ctx: Context) -> Valuation | None:
+        return value(ctx)
+
+
+MODEL = PushFold()
 
 
 def _preflop_index(sit: Situation, seat: int) -> int:
@@ -149,7 +168,7 @@ def value(ctx: Context) -> Valuation | None:
                              "exploitability_bb": c.exploitability_bb}}
     note = Message(T.MODEL_PUSHFOLD, {"players": players, "stack": Decimal(stack, 1),
                                       "expl": Decimal(max(c.exploitability_bb, 0.0001), 4)})
-    return Valuation("pushfold", valued, note, headline=headline, details=details)
+    return Valuation(MODEL, valued, note, headline=headline, details=details)
 
 
 def _hand(sit: Situation) -> str:

@@ -22,8 +22,8 @@ import numpy as np
 
 from coach.feedback import texts as T
 from coach.feedback.opponents import opponent_range
-from coach.feedback.valuation import Context, Valuation, Valued
-from coach.i18n import Message, Percent
+from coach.feedback.valuation.base import Context, Declined, Rule, Valuation, Valued
+from coach.i18n import N_, Message, Percent
 
 TARGET_PCT = 0.5
 ACCEPT_PCT = 1.0
@@ -31,7 +31,27 @@ MAX_SECONDS = 1.5
 MAX_ITERATIONS = 600
 
 
-class TooSlow(Exception):
+class RiverSolver:
+    """The model's declaration (:class:`~coach.feedback.valuation.base.ValuationModel`)."""
+
+    name = "solver"
+    label = Message(N_("computed equilibrium"))
+    exact = True
+    measures_ev = True
+    shows_range_equity = True
+    ev_text: str | None = T.IS_BEST_EV_SOLVER
+    # today's caps: the bluff rules and the river's size rules still apply to the solver's EVs
+    caps = frozenset({Rule.BLUFF_CATCHER, Rule.MULTIWAY_BLUFF, Rule.BREAK_EVEN_BLUFF, Rule.RIVER_OVERBET,
+                      Rule.NUTS_PASSIVE})
+
+    def value(self, ctx: Context) -> Valuation | None:
+        return value(ctx)
+
+
+MODEL = RiverSolver()
+
+
+class TooSlow(Declined):
     """The solve did not converge in time: the caller falls back to the estimate."""
 
 
@@ -120,7 +140,7 @@ def value(ctx: Context) -> Valuation | None:
                           "hero_combos": len(combos), "villain_combos": len(v_combos)}}
     from coach.feedback.valuation.heuristic import context_sentence
 
-    return Valuation("solver", valued, note, headline=context_sentence(sit, ctx.equity), summary=summary,
+    return Valuation(MODEL, valued, note, headline=context_sentence(sit, ctx.equity), summary=summary,
                      details=details)
 
 

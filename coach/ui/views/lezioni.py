@@ -20,7 +20,7 @@ from coach.engine import Hand
 from coach.errors import CoachError, IllegalAction
 from coach.feedback import Grade
 from coach.i18n import N_, NN_, Message, Translator
-from coach.lessons.schema import Chart, Decision, Lesson
+from coach.lessons.schema import Decision, Lesson, RangeChart
 from coach.persistence import LessonAnswer
 from coach.review import ReviewSpot, needs_review, remember, spot_of
 from coach.ui import inputs, state
@@ -532,9 +532,9 @@ def render() -> None:
             _completion(lesson, all_, completed, t)
 
 
-def _section_charts(charts: list[Chart], t: Translator) -> None:
+def _section_charts(charts: list[RangeChart], t: Translator) -> None:
     """The section's range charts, two to a row: the coach's own charts, on its 13x13 grid."""
-    from coach.lessons.charts import chart_grid, chart_share
+    from coach.lessons.range_charts import chart_grid, chart_share
 
     for start in range(0, len(charts), 2):
         row = charts[start:start + 2]

@@ -1,4 +1,4 @@
-"""The preflop charts: deeper preflop decisions graded the way players learn them.
+"""«Tabelle preflop»: deeper preflop decisions graded from the preflop ranges, the way players learn them.
 
 With more than the push/fold stacks, preflop decisions are graded from the
 charts in ``coach/feedback/data/``: raising first in, facing one open (3-bet,
@@ -17,11 +17,29 @@ from coach.feedback.options import Option, limpers
 from coach.feedback.rangemodel import class_of_cards, hand_classes, parse_weighted
 from coach.feedback.ranges_data import RangeTable, table_for
 from coach.feedback.situation import Situation
-from coach.feedback.valuation import Context, Valuation, Valued
-from coach.i18n import Decimal, Message
+from coach.feedback.valuation.base import Context, Rule, Valuation, Valued
+from coach.i18n import N_, Decimal, Message
 
 PREMIUM = "QQ+, AKs, AKo"
 CHART_MIN_STACK_BB = 25
+
+
+class PreflopRanges:
+    """The model's declaration (:class:`~coach.feedback.valuation.base.ValuationModel`)."""
+
+    name = "chart"  # the stable id in the JSON and the banded spots (the module was ``charts.py``)
+    label = Message(N_("preflop charts"))
+    exact = True
+    measures_ev = False  # it grades each option from the ranges directly
+    shows_range_equity = False
+    ev_text: str | None = None
+    caps: frozenset[Rule] = frozenset()
+
+    def value(self, ctx: Context) -> Valuation | None:
+        return value(ctx)
+
+
+MODEL = PreflopRanges()
 
 
 def effective_bb(sit: Situation) -> float:
@@ -204,4 +222,4 @@ def value(ctx: Context) -> Valuation | None:
             if note is not None:
                 notes.append(note)
         valued.append(Valued(o, None, True, g, notes))
-    return Valuation("chart", valued, Message(T.PF_CHART_NOTE), headline=headline)
+    return Valuation(MODEL, valued, Message(T.PF_CHART_NOTE), headline=headline)

@@ -1,6 +1,6 @@
 """The range charts a lesson shows: the coach's own preflop and push/fold charts on the 13x13 grid.
 
-A lesson names a chart (:class:`~coach.lessons.schema.Chart`: "the open from the
+A lesson names a chart (:class:`~coach.lessons.schema.RangeChart`: "the open from the
 cutoff at a table of 6", "the push/fold shove of the small blind with 10 big
 blinds") and this module computes its grid from the same data the coach grades
 with (``coach/feedback/data/*.toml``, the push/fold equilibria of
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from coach.errors import InvalidInput
 from coach.i18n import N_
-from coach.lessons.schema import Chart
+from coach.lessons.schema import RangeChart
 
 __all__ = ["chart_grid", "chart_share"]
 
@@ -21,7 +21,7 @@ __all__ = ["chart_grid", "chart_share"]
 _COMBOS = [[6 if r == c else 4 if r < c else 12 for c in range(13)] for r in range(13)]
 
 
-def _position(chart: Chart, name: str, names: tuple[str, ...]) -> str:
+def _position(chart: RangeChart, name: str, names: tuple[str, ...]) -> str:
     key = name.strip().upper()
     if key not in names:
         raise InvalidInput(N_("a table of {players} has no seat '{seat}': use one of {names}"),
@@ -29,7 +29,7 @@ def _position(chart: Chart, name: str, names: tuple[str, ...]) -> str:
     return key
 
 
-def chart_grid(chart: Chart) -> list[list[float]]:
+def chart_grid(chart: RangeChart) -> list[list[float]]:
     """The 13x13 grid of ``chart``; raises :class:`InvalidInput` naming what does not exist."""
     from coach.feedback.rangemodel import grid_of
 
