@@ -1,4 +1,4 @@
-"""Turn spots solved to an equilibrium over two streets: the turn betting, every river card, the river betting.
+"""Turn spots solved over two streets: the turn betting, every river card, the river betting.
 
 A turn spot is four board cards, the two players' weighted ranges, the pot,
 the effective stack and the sizes of the two streets' trees. The game is the
@@ -51,7 +51,7 @@ import numpy as np
 from coach.cards import Card, format_cards, parse_cards
 from coach.errors import InvalidInput
 from coach.i18n import N_
-from coach.theory.cfr import DECISION, FOLD, SHOWDOWN, F64, I64, Hands, Node, Tree, _Showdown
+from coach.theory.cfr import DECISION, F64, FOLD, SHOWDOWN, Hands, Node, Tree, _Showdown
 from coach.theory.river import NodeResult, _combos
 from coach.theory.trees import RootState, TreeConfig, build_tree
 
@@ -165,7 +165,8 @@ class TurnSolver:
         self.tp = (0, 1) if river_first == 0 else (1, 0)
         self.rp = self.tp
         self.forest = _forest(turn, stack, river_config)
-        self.mask: list[F64] = []  # per player, flat (rivers x hands): 1 where the hand does not hold the river
+        # per player, flat (rivers x hands): 1 where the hand does not hold the river card
+        self.mask: list[F64] = []
         virtual: list[Hands] = []
         for p in (0, 1):
             cards = hands[p].cards.astype(np.int64)
@@ -306,7 +307,8 @@ class TurnSolver:
             pot_k = self.forest.pot[i]
             if node.kind == SHOWDOWN:
                 total = pot_k + node.contrib[0] + node.contrib[1]
-                val_r[i] = total * w[:, col] + 0.5 * total * t[:, col] - (node.contrib[q_me] + off) * c[:, col]
+                own = node.contrib[q_me] + off
+                val_r[i] = total * w[:, col] + 0.5 * total * t[:, col] - own * c[:, col]
             else:
                 gain = (pot_k + node.contrib[1 - q_me] - off if node.folder != q_me
                         else -(node.contrib[q_me] + off))
@@ -361,7 +363,9 @@ class TurnSolver:
 
     # -- evaluation -------------------------------------------------------------------------
 
-    def expected(self, p: int, strat_t: dict[int, F64], strat_r: dict[int, F64], *, best: bool = False) -> float:
+    def expected(
+        self, p: int, strat_t: dict[int, F64], strat_r: dict[int, F64], *, best: bool = False,
+    ) -> float:
         """Player ``p``'s expected utility (a best response to the other's strategy with ``best``)."""
         val_t = self._pass(p, strat_t, strat_r, best=best)[0]
         return float((self.hands[p].weights * val_t[0]).sum() / self.norm)
@@ -385,8 +389,10 @@ class TurnSolver:
                 out[i] = (per_t[i], c[:, col])
         return out
 
-    def solve(self, *, target_pct: float | None = DEFAULT_TARGET_PCT, max_iterations: int = DEFAULT_MAX_ITERATIONS,
-              check_every: int = 10, max_seconds: float | None = None) -> tuple[float, list[tuple[int, float]]]:
+    def solve(
+        self, *, target_pct: float | None = DEFAULT_TARGET_PCT, max_iterations: int = DEFAULT_MAX_ITERATIONS,
+        check_every: int = 10, max_seconds: float | None = None,
+    ) -> tuple[float, list[tuple[int, float]]]:
         """Iterate until the exploitability is at most ``target_pct`` % of the pot, or a limit.
 
         Returns the last exploitability (chips) and the (iteration, % of the pot) checks made.
@@ -565,7 +571,7 @@ def solve_turn(
     solver = solver_for(spot)
     budget = None if time_budget_s is None else max(0.0, time_budget_s - (time.perf_counter() - t0))
     expl, history = solver.solve(target_pct=target_pct,
-                                 max_iterations=iterations if iterations is not None else DEFAULT_MAX_ITERATIONS,
+                                 max_iterations=DEFAULT_MAX_ITERATIONS if iterations is None else iterations,
                                  max_seconds=budget)
     result = _result(spot, solver, expl, history, time.perf_counter() - t0)
     done = (target_pct is not None and result.exploitability_pct <= target_pct) or (

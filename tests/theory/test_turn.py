@@ -71,7 +71,7 @@ def test_nuts_against_air_wins_the_pot_and_air_folds() -> None:
     assert r.values[0] == pytest.approx(50, abs=0.1)
     assert r.values[1] == pytest.approx(0, abs=0.1)
     root = r.node(())
-    for i, label in enumerate(root.actions):
+    for label in root.actions:
         if label == "check":
             continue
         facing = r.node((label,))
