@@ -169,20 +169,40 @@ class _Showdown:
     def sums(self, reach: F64) -> tuple[F64, F64, F64]:
         """(W, T, C) for a reach matrix (opp x m) -> each (hero x m)."""
         m = reach.shape[1]
-        cum = np.zeros((reach.shape[0] + 1, m))
+        cum = np.empty((reach.shape[0] + 1, m))
+        cum[0] = 0.0
         np.cumsum(reach[self.order], axis=0, out=cum[1:])
-        g = np.zeros((self.pair_hand.shape[0] + 1, m))
+        g = np.empty((self.pair_hand.shape[0] + 1, m))
+        g[0] = 0.0
         np.cumsum(reach[self.pair_hand], axis=0, out=g[1:])
-        w = cum[self.lt] - (g[self.seg_lt] - g[self.seg_start]).sum(axis=1)
-        le = cum[self.le] - (g[self.seg_le] - g[self.seg_start]).sum(axis=1)
-        c = cum[-1][None, :] - (g[self.seg_end] - g[self.seg_start]).sum(axis=1)
+        # one gather per card column (a sum over the axis of the hand's cards is slower)
+        k = self.seg_start.shape[1]
+        start = g[self.seg_start[:, 0]]
+        weaker = g[self.seg_lt[:, 0]]
+        upto = g[self.seg_le[:, 0]]
+        every = g[self.seg_end[:, 0]]
+        for j in range(1, k):
+            start += g[self.seg_start[:, j]]
+            weaker += g[self.seg_lt[:, j]]
+            upto += g[self.seg_le[:, j]]
+            every += g[self.seg_end[:, j]]
+        w = cum[self.lt]
+        w -= weaker
+        w += start
+        le = cum[self.le]
+        le -= upto
+        le += start
+        c = start
+        c -= every
+        c += cum[-1][None, :]
         if self.has_same.any():
             same = np.zeros((self.same.shape[0], m))
             same[self.has_same] = reach[self.same[self.has_same]]
-            c = c + same
-            w = w + same * self.same_weaker[:, None]
-            le = le + same * (self.same_weaker | self.same_equal)[:, None]
-        return w, le - w, c
+            c += same
+            w += same * self.same_weaker[:, None]
+            le += same * (self.same_weaker | self.same_equal)[:, None]
+        le -= w
+        return w, le, c
 
 
 @dataclass

@@ -1,4 +1,4 @@
-"""``python -m coach theory {build-tables,pushfold,river}``: the game theory from the command line.
+"""``python -m coach theory {build-tables,pushfold,river,turn}``: the game theory from the command line.
 
 * ``build-tables`` recomputes the shipped data: the 169x169 preflop equity
   table (minutes) and the push/fold charts (minutes).
@@ -7,6 +7,8 @@
 * ``river --board KsTh7s4d2c --ranges OOP IP --pot 100 --stack 200`` solves a
   river spot and prints the strategy of the player to act, or one hand's
   strategy and EVs with ``--hand``.
+* ``turn --board KsTh7s4d --ranges OOP IP --pot 100 --stack 200`` the same
+  for a turn spot, solved over the turn and every river card.
 
 Bad input prints ``{"error": ...}`` in the chosen language and exits with 2.
 """
@@ -54,7 +56,23 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument("--hand", default=None, help="show this hand's strategy and EVs, e.g. AsQs")
     r.add_argument("--target", type=float, default=0.3, help="exploitability target, %% of the pot")
     r.add_argument("--json", action="store_true", help="print the figures as JSON")
-    for sp in (b, pf, r):
+    tn = sub.add_parser("turn", help="solve a turn spot (turn and river)")
+    tn.add_argument("--board", required=True, help="the four board cards, e.g. KsTh7s4d")
+    tn.add_argument("--ranges", nargs=2, required=True, metavar=("OOP", "IP"),
+                    help="the ranges of the player out of position (acts first) and in position")
+    tn.add_argument("--pot", type=float, required=True, help="the pot at the start of the turn")
+    tn.add_argument("--stack", type=float, required=True, help="the effective stack behind")
+    tn.add_argument("--bets", default="33,75",
+                    help="bet sizes in %% of the pot, both streets (default 33,75)")
+    tn.add_argument("--raises", default="75", help="raise sizes in %% of the pot (default 75)")
+    tn.add_argument("--max-raises", type=int, default=2, help="raises allowed per street (default 2)")
+    tn.add_argument("--no-allin", action="store_true", help="do not offer the all-in as its own size")
+    tn.add_argument("--line", default="", help="the turn node to show, as actions separated by '/'")
+    tn.add_argument("--hand", default=None, help="show this hand's strategy and EVs, e.g. AsQs")
+    tn.add_argument("--target", type=float, default=1.0, help="exploitability target, %% of the pot")
+    tn.add_argument("--seconds", type=float, default=None, help="stop after this many seconds")
+    tn.add_argument("--json", action="store_true", help="print the figures as JSON")
+    for sp in (b, pf, r, tn):
         sp.add_argument("--locale", "--lang", dest="locale", choices=SUPPORTED_LOCALES, default="it",
                         help="language of the texts (default it)")
     return p
@@ -139,14 +157,14 @@ T_RV_HEAD = N_("River {board}: pot {pot}, stack {stack}; solved to {expl} of the
 T_RV_NODE = N_("At '{line}' {player} acts: {mix}")
 T_RV_HAND = N_("{hand}: {actions}")
 T_RV_ACTION = N_("{action} {freq} (EV {ev})")
+T_TN_HEAD = N_("Turn {board}: pot {pot}, stack {stack}; turn and river solved to {expl} of the pot "
+               "in {iterations} iterations ({seconds} s).")
 T_RV_ROOT = N_("start")
 T_RV_OOP = N_("the player out of position")
 T_RV_IP = N_("the player in position")
 
 
-def _river(args: argparse.Namespace, tr: Translator) -> int:
-    from coach.cards import format_cards, parse_cards
-    from coach.theory.river import RiverSpot, solve_river
+def _config(args: argparse.Namespace) -> Any:
     from coach.theory.trees import TreeConfig, sizes_from_text
 
     try:
@@ -156,10 +174,28 @@ def _river(args: argparse.Namespace, tr: Translator) -> int:
         raise InvalidInput(
             N_("Sizes are percentages of the pot separated by commas, e.g. 33,75,125.")) from None
     whole = float(args.pot).is_integer() and float(args.stack).is_integer()
-    config = TreeConfig(oop_bets=bets, raises=raises, max_raises=args.max_raises, allin=not args.no_allin,
-                        chip=1.0 if whole else 0.0)
-    spot = RiverSpot.make(args.board, args.ranges[0], args.ranges[1], args.pot, args.stack, config)
-    result = solve_river(spot, target_pct=args.target)
+    return TreeConfig(oop_bets=bets, raises=raises, max_raises=args.max_raises, allin=not args.no_allin,
+                      chip=1.0 if whole else 0.0)
+
+
+def _river(args: argparse.Namespace, tr: Translator) -> int:
+    from coach.theory.river import RiverSpot, solve_river
+
+    spot = RiverSpot.make(args.board, args.ranges[0], args.ranges[1], args.pot, args.stack, _config(args))
+    return _show(args, tr, solve_river(spot, target_pct=args.target), T_RV_HEAD)
+
+
+def _turn(args: argparse.Namespace, tr: Translator) -> int:
+    from coach.theory.turn import TurnSpot, solve_turn
+
+    spot = TurnSpot.make(args.board, args.ranges[0], args.ranges[1], args.pot, args.stack, _config(args))
+    return _show(args, tr, solve_turn(spot, target_pct=args.target, time_budget_s=args.seconds), T_TN_HEAD)
+
+
+def _show(args: argparse.Namespace, tr: Translator, result: Any, head: str) -> int:
+    """Print a solved spot's node: the range's mix, and one hand's mix and EVs with ``--hand``."""
+    from coach.cards import format_cards, parse_cards
+
     path = tuple(p.strip() for p in args.line.split("/") if p.strip())
     node = result.node(path)
     if args.hand:
@@ -182,16 +218,16 @@ def _river(args: argparse.Namespace, tr: Translator) -> int:
         return 0
     player = tr(T_RV_OOP if node.player == 0 else T_RV_IP)
     lines = [
-        tr(Message(T_RV_HEAD, {"board": format_cards(parse_cards(args.board), symbols=False),
-                               "pot": Decimal(args.pot, 2), "stack": Decimal(args.stack, 2),
-                               "expl": Percent(result.exploitability_pct / 100, 2),
-                               "iterations": result.iterations, "seconds": Decimal(result.seconds, 2)})),
+        tr(Message(head, {"board": format_cards(parse_cards(args.board), symbols=False),
+                          "pot": Decimal(args.pot, 2), "stack": Decimal(args.stack, 2),
+                          "expl": Percent(result.exploitability_pct / 100, 2),
+                          "iterations": result.iterations, "seconds": Decimal(result.seconds, 2)})),
         tr(Message(T_RV_NODE, {"line": " / ".join(path) or tr(T_RV_ROOT), "player": player,
                                "mix": ", ".join(f"{a} {tr.format_percent(v, 1)}" for a, v in mix.items())})),
     ]
     if summary is not None:
         parts = []
-        rows = zip(summary["actions"], summary["strategy"], summary["ev"], strict=True)  # type: ignore[call-overload]
+        rows = zip(summary["actions"], summary["strategy"], summary["ev"], strict=True)
         for a, f, ev in rows:
             parts.append(tr(Message(T_RV_ACTION, {"action": a, "freq": Percent(f, 1),
                                                   "ev": "—" if ev is None else Decimal(ev, 2)})))
@@ -237,6 +273,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _build(args)
         if args.command == "pushfold":
             return _pushfold(args, tr)
+        if args.command == "turn":
+            return _turn(args, tr)
         return _river(args, tr)
     except CoachError as err:
         print(json.dumps({"error": err.localized(tr)}, ensure_ascii=False))

@@ -57,3 +57,16 @@ def test_bad_input_is_one_italian_json_line(args: list[str], capsys: pytest.Capt
     out = capsys.readouterr().out.strip()
     assert len(out.splitlines()) == 1
     assert set(json.loads(out)) == {"error"}
+
+
+def test_turn_with_a_hand(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["theory", "turn", "--board", "KsTh7s4d", "--ranges", "AA, KK, 99, 76s, A5s", "QQ, JJ, AKs, T9s",
+            "--pot", "60", "--stack", "150", "--hand", "AsAd"]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Turn Ks Th 7s 4d") and "turn e river risolti fino a" in out and "AsAd:" in out
+    assert main([*args[:-2], "--json", "--line", "check"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["player"] == 1 and data["actions"][0] == "check"
+    assert data["exploitability_pct"] <= 1.0
+    assert sum(data["values"]) == pytest.approx(60, abs=0.01)

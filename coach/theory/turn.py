@@ -1,0 +1,593 @@
+"""Turn spots solved over two streets: the turn betting, every river card, the river betting.
+
+A turn spot is four board cards, the two players' weighted ranges, the pot,
+the effective stack and the sizes of the two streets' trees. The game is the
+river solver's (:mod:`coach.theory.cfr`) with one more level:
+
+* the **turn tree** (:func:`coach.theory.trees.build_tree`) is played by the
+  players' real hands; where the turn betting closes without an all-in, a
+  **chance node** deals one of the 48 unseen cards, and a **river tree** (its
+  pot and stack are what the turn left) is played by *river hands*: a hand
+  together with the river card it sees. A turn all-in that is called is a
+  showdown averaged over the river cards;
+* river hands are laid out as one flat list per player (river card major,
+  hand minor), so that a river strategy is one (river cards x hands, actions)
+  array per node and one pass updates every river at once. Two river hands of
+  different river cards never meet: their card ids are offset by 52 per river
+  card (so they never "share a card"), and their strengths by a span per river
+  card (so a hand only beats the weaker hands *of its own river*); the showdown
+  sums of :class:`coach.theory.cfr._Showdown` then need one correction per
+  river card (the reach of the river cards before it), computed from block
+  sums. A hand holding the river card is masked out (card removal);
+* given both hands, 44 river cards are possible, so a river value reaches
+  the turn divided by 44 (the chance probability).
+
+The update rule is Discounted CFR with alternating updates, as on the river.
+The exploitability is exact over the same tree: each player's best response
+is computed with the same passes (a max at his own nodes, turn and river,
+knowing the river card), and the figure is ``(BR_0 + BR_1 - pot) / 2`` in
+chips, reported in % of the pot at the start of the turn.
+
+Suits: the river cards are all solved (no suit isomorphism): a turn board
+leaves two interchangeable suits only when two suits are absent from it,
+and then the ranges must be symmetric too, which the coach's narrowed ranges
+rarely are.
+
+Values in a :class:`TurnResult` are, as on the river, relative to folding
+at the node (the chips a player put in on the turn are sunk).
+"""
+
+from __future__ import annotations
+
+import time
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from threading import Lock
+from typing import Final
+
+import numpy as np
+
+from coach.cards import Card, format_cards, parse_cards
+from coach.errors import InvalidInput
+from coach.i18n import N_
+from coach.theory.cfr import DECISION, F64, FOLD, SHOWDOWN, Hands, Node, Tree, _Showdown
+from coach.theory.river import NodeResult, _combos
+from coach.theory.trees import RootState, TreeConfig, build_tree
+
+#: The turn's default tree: bets of 33% and 75% of the pot and all-in, one raise size
+#: (75% of the pot after calling) and all-in, at most two raises; the river's is the same.
+DEFAULT_TURN_CONFIG: Final = TreeConfig(oop_bets=(0.33, 0.75), raises=(0.75,), max_raises=2)
+DEFAULT_TARGET_PCT: Final = 1.0
+DEFAULT_MAX_ITERATIONS: Final = 1000
+_CACHE_SIZE: Final = 16
+
+Combos = tuple[tuple[tuple[int, int], float], ...]
+
+
+@dataclass(frozen=True)
+class TurnSpot:
+    """What defines a turn problem (hashable: the cache key).
+
+    ``ranges[0]`` is the player who acts first at the root (player 0 of the
+    turn tree), ``ranges[1]`` the other; ``river_first`` is the tree player
+    who acts first on the river (the one out of position: 0 unless the tree
+    starts mid-street with the player in position to act).
+    """
+
+    board: tuple[int, ...]  # four card indices
+    ranges: tuple[Combos, Combos]
+    pot: float
+    stack: float
+    config: TreeConfig = DEFAULT_TURN_CONFIG
+    river_config: TreeConfig = DEFAULT_TURN_CONFIG
+    root: RootState | None = None
+    river_first: int = 0
+
+    @staticmethod
+    def make(board: str | Sequence[Card], first: object, second: object, pot: float, stack: float,
+             config: TreeConfig = DEFAULT_TURN_CONFIG, river_config: TreeConfig | None = None,
+             root: RootState | None = None, river_first: int = 0) -> TurnSpot:
+        """A spot from readable inputs: ranges as notation, a ``Range`` or ``{(a, b): weight}``."""
+        cards = parse_cards(board) if isinstance(board, str) else tuple(board)
+        if len(cards) != 4:
+            raise InvalidInput(N_("A turn spot needs the four board cards, not {count}."), count=len(cards))
+        if pot <= 0:
+            raise InvalidInput(N_("The pot must be more than zero."))
+        if stack < 0:
+            raise InvalidInput(N_("The stack cannot be negative."))
+        if river_first not in (0, 1):
+            raise ValueError("river_first is 0 or 1")
+        b = tuple(sorted(c.index for c in cards))
+        return TurnSpot(b, (_combos(first, b), _combos(second, b)), float(pot), float(stack), config,
+                        river_config if river_config is not None else config, root, river_first)
+
+
+@dataclass
+class _Forest:
+    """Every river tree of the game in one node list, children after parents.
+
+    ``links`` are (turn node, forest root, turn chips c each, river pot);
+    ``offset[i]`` and ``pot[i]`` are those of the river tree node ``i`` is in.
+    """
+
+    nodes: list[Node] = field(default_factory=list)
+    offset: list[float] = field(default_factory=list)
+    pot: list[float] = field(default_factory=list)
+    links: list[tuple[int, int, float, float]] = field(default_factory=list)
+
+
+def _forest(turn: Tree, stack: float, config: TreeConfig) -> _Forest:
+    forest = _Forest()
+    for j, tn in enumerate(turn.nodes):
+        if tn.kind != SHOWDOWN:
+            continue
+        c = tn.contrib[0]
+        pot_k = turn.pot + 2 * c
+        left = stack - c
+        base = len(forest.nodes)
+        if left <= 1e-9:
+            sub = Tree(pot=pot_k, nodes=[Node(SHOWDOWN, (0.0, 0.0))])
+        else:
+            sub = build_tree(pot_k, left, config)
+        for n in sub.nodes:
+            forest.nodes.append(Node(
+                n.kind, n.contrib, player=n.player, actions=n.actions,
+                children=tuple(base + ch for ch in n.children), folder=n.folder,
+                parent=base + n.parent if n.parent >= 0 else -1, path=(*tn.path, "river", *n.path)))
+            forest.offset.append(c)
+            forest.pot.append(pot_k)
+        forest.links.append((j, base, c, pot_k))
+    return forest
+
+
+class TurnSolver:
+    """Discounted CFR on the two-street game between two players' turn hands."""
+
+    ALPHA: Final[float] = 1.5
+    BETA: Final[float] = 0.0
+    GAMMA: Final[float] = 2.0
+
+    def __init__(self, board: Sequence[int], hands: tuple[Hands, Hands], turn: Tree, stack: float,
+                 river_config: TreeConfig, river_first: int = 0) -> None:
+        from coach.evaluator import evaluate_batch
+
+        self.turn = turn
+        self.pot = turn.pot
+        self.hands = hands
+        board_arr = np.array(sorted(board), dtype=np.int64)
+        rivers = np.array([c for c in range(52) if c not in set(board_arr.tolist())], dtype=np.int64)
+        self.rivers = rivers
+        self.n_rivers = len(rivers)
+        self.chance = float(len(rivers) - 4)  # river cards left once both hands are dealt
+        self.n = (len(hands[0]), len(hands[1]))
+        # river player q is turn player tp[q]; turn player p is river player rp[p]
+        self.tp = (0, 1) if river_first == 0 else (1, 0)
+        self.rp = self.tp
+        self.forest = _forest(turn, stack, river_config)
+        # per player, flat (rivers x hands): 1 where the hand does not hold the river card
+        self.mask: list[F64] = []
+        virtual: list[Hands] = []
+        for p in (0, 1):
+            cards = hands[p].cards.astype(np.int64)
+            holds = (cards[None, :, :] == rivers[:, None, None]).any(axis=2)  # (R, n)
+            live = ~holds
+            rows = np.concatenate([
+                np.broadcast_to(cards[None], (len(rivers), *cards.shape)),
+                np.broadcast_to(rivers[:, None, None], (len(rivers), cards.shape[0], 1)),
+                np.broadcast_to(board_arr[None, None, :], (len(rivers), cards.shape[0], len(board_arr))),
+            ], axis=2)
+            strength = np.zeros(live.shape, dtype=np.int64)
+            strength[live] = evaluate_batch(rows[live]).astype(np.int64)
+            self.mask.append(live.reshape(-1).astype(np.float64))
+            virtual.append(Hands(
+                (cards[None] + 52 * np.arange(len(rivers))[:, None, None]).reshape(-1, cards.shape[1]),
+                strength.reshape(-1),
+                np.tile(hands[p].weights, len(rivers)) * self.mask[p]))
+        span = int(max(v.strength.max(initial=0) for v in virtual)) + 1
+        for p in (0, 1):
+            blocks = np.repeat(np.arange(len(rivers), dtype=np.int64), self.n[p])
+            virtual[p] = Hands(virtual[p].cards, virtual[p].strength + blocks * span, virtual[p].weights)
+        self.virtual = virtual
+        self.vsd = (_Showdown(virtual[0], virtual[1]), _Showdown(virtual[1], virtual[0]))
+        flat = (Hands(hands[0].cards, np.zeros(self.n[0], dtype=np.int64), hands[0].weights),
+                Hands(hands[1].cards, np.zeros(self.n[1], dtype=np.int64), hands[1].weights))
+        self.rsd = (_Showdown(flat[0], flat[1]), _Showdown(flat[1], flat[0]))
+        self.turn_dec = turn.decision_nodes()
+        self.turn_folds = [i for i, n in enumerate(turn.nodes) if n.kind == FOLD]
+        fn = self.forest.nodes
+        self.river_dec = [i for i, n in enumerate(fn) if n.kind == DECISION]
+        self.river_term = [i for i, n in enumerate(fn) if n.kind != DECISION]
+        self.regret_t = {i: np.zeros((self.n[turn.nodes[i].player], len(turn.nodes[i].actions)))
+                         for i in self.turn_dec}
+        self.regret_r = {i: np.zeros((self.n_rivers * self.n[self.tp[fn[i].player]], len(fn[i].actions)))
+                         for i in self.river_dec}
+        self.avg_t = {i: np.zeros_like(r) for i, r in self.regret_t.items()}
+        self.avg_r = {i: np.zeros_like(r) for i, r in self.regret_r.items()}
+        self.t = 0
+        _, _, c0 = self.rsd[0].sums(hands[1].weights[:, None])
+        self.norm = float((hands[0].weights * c0[:, 0]).sum())
+        if self.norm <= 0:
+            raise ValueError("the two ranges have no deal in common")
+
+    # -- strategies ---------------------------------------------------------------------
+
+    @staticmethod
+    def _match(regret: F64) -> F64:
+        pos = np.maximum(regret, 0.0)
+        tot = pos.sum(axis=1, keepdims=True)
+        return np.where(tot > 0, pos / np.where(tot > 0, tot, 1.0), 1.0 / regret.shape[1])
+
+    def current(self) -> tuple[dict[int, F64], dict[int, F64]]:
+        return ({i: self._match(r) for i, r in self.regret_t.items()},
+                {i: self._match(r) for i, r in self.regret_r.items()})
+
+    def average(self) -> tuple[dict[int, F64], dict[int, F64]]:
+        """The average strategies (turn nodes, river nodes): what the solver answers."""
+        def norm(s: F64) -> F64:
+            tot = s.sum(axis=1, keepdims=True)
+            return np.where(tot > 0, s / np.where(tot > 0, tot, 1.0), 1.0 / s.shape[1])
+
+        return ({i: norm(s) for i, s in self.avg_t.items()}, {i: norm(s) for i, s in self.avg_r.items()})
+
+    # -- one pass -------------------------------------------------------------------------
+
+    def _vsums(self, p: int, reach: F64) -> tuple[F64, F64, F64]:
+        """Showdown sums of river hands, each against the opponent's hands of its own river card only."""
+        o = 1 - p
+        w, t, c = self.vsd[p].sums(reach)
+        m = reach.shape[1]
+        blocks = reach.reshape(self.n_rivers, self.n[o], m).sum(axis=1)  # (R, m)
+        before = np.cumsum(blocks, axis=0) - blocks
+        others = blocks.sum(axis=0)[None, :] - blocks
+        w = w - np.repeat(before, self.n[p], axis=0)
+        c = c - np.repeat(others, self.n[p], axis=0)
+        live = self.mask[p][:, None]
+        return w * live, t * live, c * live
+
+    def _pass(
+        self, p: int, strat_t: dict[int, F64], strat_r: dict[int, F64], *, best: bool = False,
+    ) -> tuple[dict[int, F64], dict[int, F64], dict[int, F64], dict[int, F64], dict[int, F64], dict[int, F64],
+               dict[int, F64]]:
+        """Player ``p``'s values bottom-up at every node, given both strategies.
+
+        Returns (turn values, river values, turn per-action values at his nodes,
+        river per-action values at his nodes, his own reach at turn nodes, his
+        own reach at river nodes, the opponent's reach at turn nodes).
+        """
+        o = 1 - p
+        tnodes = self.turn.nodes
+        r_opp: dict[int, F64] = {0: self.hands[o].weights.astype(np.float64)}
+        r_own: dict[int, F64] = {0: self.hands[p].weights.astype(np.float64)}
+        for i in self.turn_dec:
+            node = tnodes[i]
+            s = strat_t[i]
+            for a, ch in enumerate(node.children):
+                if node.player == o:
+                    r_opp[ch] = r_opp[i] * s[:, a]
+                    r_own[ch] = r_own[i]
+                else:
+                    r_opp[ch] = r_opp[i]
+                    r_own[ch] = r_own[i] * s[:, a]
+        fnodes = self.forest.nodes
+        v_opp: dict[int, F64] = {}
+        v_own: dict[int, F64] = {}
+        for j, root, _c, _pot in self.forest.links:
+            v_opp[root] = np.tile(r_opp[j], self.n_rivers) * self.mask[o]
+            v_own[root] = np.tile(r_own[j], self.n_rivers) * self.mask[p]
+        q_me = self.rp[p]
+        for i in self.river_dec:
+            node = fnodes[i]
+            s = strat_r[i]
+            mine = node.player == q_me
+            for a, ch in enumerate(node.children):
+                if mine:
+                    v_opp[ch] = v_opp[i]
+                    v_own[ch] = v_own[i] * s[:, a]
+                else:
+                    v_opp[ch] = v_opp[i] * s[:, a]
+                    v_own[ch] = v_own[i]
+        # river terminals, all at once
+        val_r: dict[int, F64] = {}
+        term = self.river_term
+        # a terminal below the player's own action sees the same opponent reach as its siblings: one column
+        cols: dict[int, int] = {}
+        arrays: list[F64] = []
+        where: list[int] = []
+        for i in term:
+            key = id(v_opp[i])
+            if key not in cols:
+                cols[key] = len(arrays)
+                arrays.append(v_opp[i])
+            where.append(cols[key])
+        w, t, c = self._vsums(p, np.stack(arrays, axis=1))
+        for i, col in zip(term, where, strict=True):
+            node = fnodes[i]
+            off = self.forest.offset[i]
+            pot_k = self.forest.pot[i]
+            if node.kind == SHOWDOWN:
+                total = pot_k + node.contrib[0] + node.contrib[1]
+                own = node.contrib[q_me] + off
+                val_r[i] = total * w[:, col] + 0.5 * total * t[:, col] - own * c[:, col]
+            else:
+                gain = (pot_k + node.contrib[1 - q_me] - off if node.folder != q_me
+                        else -(node.contrib[q_me] + off))
+                val_r[i] = gain * c[:, col]
+        per_r: dict[int, F64] = {}
+        for i in reversed(self.river_dec):
+            node = fnodes[i]
+            kids = np.stack([val_r[ch] for ch in node.children], axis=1)
+            if node.player == q_me:
+                per_r[i] = kids
+                val_r[i] = kids.max(axis=1) if best else (kids * strat_r[i]).sum(axis=1)
+            else:
+                val_r[i] = kids.sum(axis=1)
+        val_t: dict[int, F64] = {}
+        for j, root, _c, _pot in self.forest.links:
+            val_t[j] = val_r[root].reshape(self.n_rivers, self.n[p]).sum(axis=0) / self.chance
+        if self.turn_folds:
+            _, _, cf = self.rsd[p].sums(np.stack([r_opp[i] for i in self.turn_folds], axis=1))
+            for col, i in enumerate(self.turn_folds):
+                node = tnodes[i]
+                gain = self.pot + node.contrib[o] if node.folder == o else -node.contrib[p]
+                val_t[i] = gain * cf[:, col]
+        per_t: dict[int, F64] = {}
+        for i in reversed(self.turn_dec):
+            node = tnodes[i]
+            kids = np.stack([val_t[ch] for ch in node.children], axis=1)
+            if node.player == p:
+                per_t[i] = kids
+                val_t[i] = kids.max(axis=1) if best else (kids * strat_t[i]).sum(axis=1)
+            else:
+                val_t[i] = kids.sum(axis=1)
+        return val_t, val_r, per_t, per_r, r_own, v_own, r_opp
+
+    def iterate(self) -> None:
+        """One Discounted CFR iteration: player 0 updated, then player 1."""
+        self.t += 1
+        t = self.t
+        pos_f = t**self.ALPHA / (t**self.ALPHA + 1.0)
+        neg_f = t**self.BETA / (t**self.BETA + 1.0)
+        avg_f = (t / (t + 1.0)) ** self.GAMMA
+        for p in (0, 1):
+            strat_t, strat_r = self.current()
+            val_t, val_r, per_t, per_r, r_own, v_own, _ = self._pass(p, strat_t, strat_r)
+            for table, avg, per, val, strat, own in (
+                (self.regret_t, self.avg_t, per_t, val_t, strat_t, r_own),
+                (self.regret_r, self.avg_r, per_r, val_r, strat_r, v_own),
+            ):
+                for i, kids in per.items():
+                    reg = table[i] + (kids - val[i][:, None])
+                    table[i] = np.where(reg > 0, reg * pos_f, reg * neg_f)
+                    avg[i] = avg[i] * avg_f + own[i][:, None] * strat[i]
+
+    # -- evaluation -------------------------------------------------------------------------
+
+    def expected(
+        self, p: int, strat_t: dict[int, F64], strat_r: dict[int, F64], *, best: bool = False,
+    ) -> float:
+        """Player ``p``'s expected utility (a best response to the other's strategy with ``best``)."""
+        val_t = self._pass(p, strat_t, strat_r, best=best)[0]
+        return float((self.hands[p].weights * val_t[0]).sum() / self.norm)
+
+    def exploitability(self, strategy: tuple[dict[int, F64], dict[int, F64]] | None = None) -> float:
+        """``(BR_0 + BR_1 - pot) / 2`` in chips over the whole two-street tree."""
+        st, sr = strategy if strategy is not None else self.average()
+        br = self.expected(0, st, sr, best=True) + self.expected(1, st, sr, best=True)
+        return max(0.0, (br - self.pot) / 2.0)
+
+    def turn_action_values(self, st: dict[int, F64], sr: dict[int, F64]) -> dict[int, tuple[F64, F64]]:
+        """Per turn decision node: (values per hand and action, compatible opponent reach per hand)."""
+        out: dict[int, tuple[F64, F64]] = {}
+        for p in (0, 1):
+            _, _, per_t, _, _, _, r_opp = self._pass(p, st, sr)
+            ids = list(per_t)
+            if not ids:
+                continue
+            _, _, c = self.rsd[p].sums(np.stack([r_opp[i] for i in ids], axis=1))
+            for col, i in enumerate(ids):
+                out[i] = (per_t[i], c[:, col])
+        return out
+
+    def solve(
+        self, *, target_pct: float | None = DEFAULT_TARGET_PCT, max_iterations: int = DEFAULT_MAX_ITERATIONS,
+        check_every: int = 10, max_seconds: float | None = None,
+    ) -> tuple[float, list[tuple[int, float]]]:
+        """Iterate until the exploitability is at most ``target_pct`` % of the pot, or a limit.
+
+        Returns the last exploitability (chips) and the (iteration, % of the pot) checks made.
+        """
+        start = time.perf_counter()
+        history: list[tuple[int, float]] = []
+        expl = float("inf")
+        per_iter = 0.0
+        while self.t < max_iterations:
+            t0 = time.perf_counter()
+            self.iterate()
+            per_iter = time.perf_counter() - t0
+            elapsed = time.perf_counter() - start
+            last = self.t >= max_iterations
+            # stop before the budget runs out: one more iteration and the final check must fit
+            out_of_time = max_seconds is not None and elapsed + 3.5 * per_iter > max_seconds
+            if (target_pct is not None and self.t % check_every == 0) or last or out_of_time:
+                expl = self.exploitability()
+                pct = 100.0 * expl / self.pot
+                history.append((self.t, pct))
+                if (target_pct is not None and pct <= target_pct) or out_of_time:
+                    break
+        if not history:
+            expl = self.exploitability()
+            history.append((self.t, 100.0 * expl / self.pot))
+        del per_iter
+        return expl, history
+
+
+def _hands(combos: Combos) -> Hands:
+    cards = np.array([c for c, _ in combos], dtype=np.int64).reshape(-1, 2)
+    weights = np.array([w for _, w in combos], dtype=np.float64)
+    return Hands(cards, np.zeros(len(cards), dtype=np.int64), weights)
+
+
+@dataclass(frozen=True)
+class TurnResult:
+    """A solved turn spot: the turn nodes' strategies and EVs, how exact, how long.
+
+    ``nodes`` maps a turn line (action labels from the root) to its
+    :class:`~coach.theory.river.NodeResult`: each hand's mix and each action's
+    EV relative to folding there, the river included (averaged over the river
+    cards and played at equilibrium).
+    """
+
+    spot: TurnSpot
+    hands: tuple[Hands, Hands]
+    tree: Tree
+    nodes: dict[tuple[str, ...], NodeResult]
+    exploitability_pct: float
+    iterations: int
+    seconds: float
+    history: tuple[tuple[int, float], ...]
+    values: tuple[float, float]  # each player's expected share of the pot minus his chips from the turn on
+    solver: TurnSolver = field(repr=False, compare=False)
+
+    def node(self, path: Sequence[str] = ()) -> NodeResult:
+        try:
+            return self.nodes[tuple(path)]
+        except KeyError:
+            raise InvalidInput(N_("There is no such line in the tree: {path}."),
+                               path=" / ".join(path)) from None
+
+    def hand_index(self, player: int, hand: str | Sequence[Card]) -> int:
+        cards = parse_cards(hand) if isinstance(hand, str) else tuple(hand)
+        key = sorted((c.index for c in cards), reverse=True)
+        rows = self.hands[player].cards.tolist()
+        try:
+            return int(rows.index(key))
+        except ValueError:
+            raise InvalidInput(N_("{hand} is not in the range of this player."),
+                               hand=format_cards(cards)) from None
+
+    def hand_summary(
+        self, player: int, hand: str | Sequence[Card], path: Sequence[str] = (),
+    ) -> dict[str, object]:
+        """Strategy and EV of one hand at one turn node."""
+        node = self.node(path)
+        if node.player != player:
+            raise InvalidInput(N_("At this node the other player acts."))
+        i = self.hand_index(player, hand)
+        return {
+            "actions": list(node.actions),
+            "strategy": [round(float(x), 4) for x in node.strategy[i]],
+            "ev": [None if np.isnan(x) else round(float(x), 3) for x in node.ev[i]],
+        }
+
+    def range_summary(self, path: Sequence[str] = ()) -> dict[str, float]:
+        """How often the acting player's range takes each action at a turn node (weighted by reach)."""
+        node = self.node(path)
+        tot = float(node.reach.sum())
+        if tot <= 0:
+            return {a: 0.0 for a in node.actions}
+        mix = (node.strategy * node.reach[:, None]).sum(axis=0) / tot
+        return {a: float(x) for a, x in zip(node.actions, mix, strict=True)}
+
+    def river_strategy(self, path: Sequence[str], river: str | Card) -> tuple[int, tuple[str, ...], F64]:
+        """At the river node ``path`` (turn actions, ``"river"``, river actions) and river card:
+        (acting tree player, actions, strategy per hand of that player)."""
+        card = parse_cards(river)[0] if isinstance(river, str) else river
+        s = self.solver
+        where = np.flatnonzero(s.rivers == card.index)
+        if not where.size:
+            raise InvalidInput(N_("The river card is already on the board."))
+        r = int(where[0])
+        fn = s.forest.nodes
+        for i in s.river_dec:
+            if fn[i].path == tuple(path):
+                player = s.tp[fn[i].player]
+                n = s.n[player]
+                return player, fn[i].actions, s.average()[1][i][r * n:(r + 1) * n]
+        raise InvalidInput(N_("There is no such line in the tree: {path}."), path=" / ".join(path))
+
+
+def _result(spot: TurnSpot, solver: TurnSolver, expl: float, history: list[tuple[int, float]],
+            seconds: float) -> TurnResult:
+    st, sr = solver.average()
+    tree = solver.turn
+    values = solver.turn_action_values(st, sr)
+    own_reach: dict[int, F64] = {}
+    for p in (0, 1):
+        r_own = solver._pass(p, st, sr)[4]
+        for i in solver.turn_dec:
+            if tree.nodes[i].player == p:
+                own_reach[i] = r_own[i]
+    nodes: dict[tuple[str, ...], NodeResult] = {}
+    for i in solver.turn_dec:
+        n = tree.nodes[i]
+        cfv, mass = values[i]
+        with np.errstate(invalid="ignore", divide="ignore"):
+            ev = np.where(mass[:, None] > 1e-12, cfv / mass[:, None], np.nan)
+        invested = n.contrib[n.player]
+        nodes[n.path] = NodeResult(n.path, n.player, n.actions, st[i], ev + invested, own_reach[i], invested)
+    vals = (solver.expected(0, st, sr), solver.expected(1, st, sr))
+    return TurnResult(spot, solver.hands, tree, nodes, 100.0 * expl / solver.pot, solver.t, seconds,
+                      tuple(history), vals, solver)
+
+
+def solver_for(spot: TurnSpot) -> TurnSolver:
+    """The (unsolved) solver of a spot: its trees, river hands and showdown indices built."""
+    hands = (_hands(spot.ranges[0]), _hands(spot.ranges[1]))
+    turn = build_tree(spot.pot, spot.stack, spot.config, spot.root)
+    try:
+        return TurnSolver(spot.board, hands, turn, spot.stack, spot.river_config, spot.river_first)
+    except ValueError:
+        raise InvalidInput(N_("The two ranges have no deal in common on this board.")) from None
+
+
+_cache: OrderedDict[tuple[TurnSpot, float | None, int | None], TurnResult] = OrderedDict()
+_lock = Lock()
+
+
+def solve_turn(
+    spot: TurnSpot, *, iterations: int | None = None, target_pct: float | None = DEFAULT_TARGET_PCT,
+    time_budget_s: float | None = None, use_cache: bool = True,
+) -> TurnResult:
+    """Solve a turn spot.
+
+    It stops at the first of: the exploitability at most ``target_pct`` % of
+    the pot (checked every 10 iterations; ``None`` never stops on it),
+    ``iterations`` done (default 1000), or ``time_budget_s`` seconds (the
+    last iteration and the final exploitability check included, measured on
+    the iterations so far). Deterministic: the same spot and limits give the
+    same answer (a time budget aside, which may stop at another iteration).
+    Cached per (spot, target, iterations) when it reached its target or ran
+    its iterations.
+    """
+    key = (spot, target_pct, iterations)
+    if use_cache:
+        with _lock:
+            hit = _cache.get(key)
+            if hit is not None:
+                _cache.move_to_end(key)
+                return hit
+    t0 = time.perf_counter()
+    solver = solver_for(spot)
+    budget = None if time_budget_s is None else max(0.0, time_budget_s - (time.perf_counter() - t0))
+    expl, history = solver.solve(target_pct=target_pct,
+                                 max_iterations=DEFAULT_MAX_ITERATIONS if iterations is None else iterations,
+                                 max_seconds=budget)
+    result = _result(spot, solver, expl, history, time.perf_counter() - t0)
+    done = (target_pct is not None and result.exploitability_pct <= target_pct) or (
+        iterations is not None and solver.t >= iterations)
+    if use_cache and done:
+        with _lock:
+            _cache[key] = result
+            while len(_cache) > _CACHE_SIZE:
+                _cache.popitem(last=False)
+    return result
+
+
+def clear_cache() -> None:
+    with _lock:
+        _cache.clear()
+
+
+__all__ = ["DEFAULT_TURN_CONFIG", "TurnResult", "TurnSolver", "TurnSpot", "clear_cache", "solve_turn",
+           "solver_for"]
