@@ -159,16 +159,18 @@ def test_the_data_is_what_the_build_script_writes() -> None:
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
+    module.add_extra_tables()
     assert set(module.SPOTS) == set(EXPECTED)
     for name, (players, stacks, hole, actions, expect) in module.SPOTS.items():
         text = module.phh_text(players, stacks, hole, actions)
         assert (SPOTS / f"{name}.phh").read_text(encoding="utf-8") == text, name
         assert tomllib.loads(f"x = {module.toml_value(expect)}")["x"] == EXPECTED[name], name
-    lines = script.read_text(encoding="utf-8").splitlines()
-    for i, line in enumerate(lines):
-        m = re.match(r'(?:spot|pushfold_first_in|pushfold_call)\("([^"]+)"', line)
-        if m:
-            assert lines[i - 1].lstrip().startswith("#"), (m.group(1), "needs the reasoning above it")
+    for table in [script, *sorted(SPOTS.glob("extra_*.py"))]:
+        lines = table.read_text(encoding="utf-8").splitlines()
+        for i, line in enumerate(lines):
+            m = re.match(r'\s*(?:b\.)?(?:spot|pushfold_first_in|pushfold_call)\("([^"]+)"', line)
+            if m:
+                assert lines[i - 1].lstrip().startswith("#"), (m.group(1), "needs the reasoning above it")
 
 
 # -- the grades ------------------------------------------------------------------------------

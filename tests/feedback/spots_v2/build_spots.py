@@ -1049,7 +1049,24 @@ def check(name: str, text: str, hole: dict[int, str]) -> None:
     assert [hand.config.player_of_seat(actor)] == list(hole), (name, hand.config.player_of_seat(actor), hole)
 
 
+def add_extra_tables() -> None:
+    """The spots of the ``extra_*.py`` files beside this one (one per area of the coach, so that
+    several people can add spots at once): each defines ``add(b)``, where ``b`` is this module,
+    and calls ``b.spot(...)`` with the same helpers and bands as the table above."""
+    import importlib.util
+    import types
+
+    this = types.SimpleNamespace(**globals())  # the same helpers and the same SPOTS table
+    for path in sorted(HERE.glob("extra_*.py")):
+        spec = importlib.util.spec_from_file_location(f"spots_v2_{path.stem}", path)
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        module.add(this)
+
+
 def main() -> None:
+    add_extra_tables()
     for old in HERE.glob("*.phh"):
         old.unlink()
     table = ["# Grade bands of the grading-v2 spots (written by build_spots.py: edit the table there).", ""]
