@@ -48,6 +48,7 @@ from coach.feedback.rangemodel import (
 )
 from coach.feedback.ranges_data import ANY_TWO, table_for
 from coach.feedback.situation import STREET_BOARD, PastAction, Situation
+from coach.i18n import Message
 
 OTHER_WEIGHT = 0.3
 
@@ -58,6 +59,8 @@ class OpponentRange:
     preflop: str  # range notation before postflop narrowing
     source: str  # "open.CO", "bb_defend.BTN.call", "lesson", ...
     range: WeightedRange
+    # What the range follows, for the learner: «dopo il suo rilancio al flop» (None: his preflop range).
+    story: Message | None = None
 
 
 def _jam_key(stack_bb: float) -> str:
