@@ -19,9 +19,9 @@ Values are chip EV in big blinds, counted from the start of the hand (a fold
 loses what the player had posted). The equilibrium is found by Discounted CFR
 over the 169 classes of each player (a few thousand cheap iterations), and each
 chart carries its *exploitability*: the sum over the players of what a best
-response to the others would gain, in big blinds per hand. Heads-up charts come
-out below 0.001 bb; the figure is in every chart so a learner can see how
-exact "the chart" is.
+response to the others would gain, in big blinds per hand. Every shipped chart is
+within ``TARGET_BB`` (1e-4 bb); the figure is in every chart so a learner can see
+how exact "the chart" is.
 
 Charts for the usual stacks are precomputed and shipped
 (``coach/theory/data/pushfold.npz``, rebuilt by ``python -m coach theory
