@@ -19,9 +19,9 @@ Values are chip EV in big blinds, counted from the start of the hand (a fold
 loses what the player had posted). The equilibrium is found by Discounted CFR
 over the 169 classes of each player (a few thousand cheap iterations), and each
 chart carries its *exploitability*: the sum over the players of what a best
-response to the others would gain, in big blinds per hand. Heads-up charts come
-out below 0.001 bb; the figure is in every chart so a learner can see how
-exact "the chart" is.
+response to the others would gain, in big blinds per hand. Every shipped chart is
+within ``TARGET_BB`` (1e-4 bb); the figure is in every chart so a learner can see
+how exact "the chart" is.
 
 Charts for the usual stacks are precomputed and shipped
 (``coach/theory/data/pushfold.npz``, rebuilt by ``python -m coach theory
@@ -58,6 +58,7 @@ MAX_STACK_BB: Final[float] = 25.0  # heads-up; multiway up to 15
 MAX_MW_STACK_BB: Final[float] = 15.0
 TARGET_BB: Final[float] = 1e-4
 MAX_ITERATIONS: Final[int] = 20_000
+CHECK_EVERY: Final[int] = 200  # iterations between two exploitability checks
 
 
 def position_names(players: int) -> tuple[str, ...]:
@@ -206,10 +207,12 @@ class _Game:
         evp, evf = self.shover_values(calls)
         gain = float((self.prior * (np.maximum(evp, evf) - (push * evp + (1 - push) * evf))).sum())
         for j, u in enumerate(self.caller_reach(push, calls)):
-            # a deviation by caller j changes what later callers face but not j's own value
+            # a deviation by caller j changes what later callers face but not j's own value; his values
+            # are counterfactual, already weighted by the chance of his hand (``u @ cond`` sums
+            # P(A) P(B | A) = P(A, B)), so they are summed as they are, not weighted by the prior again
             c, f, _ = self.caller_values(j, u)
             mix = calls[j] * c + (1 - calls[j]) * f
-            gain += float((self.prior * (np.maximum(c, f) - mix)).sum())
+            gain += float((np.maximum(c, f) - mix).sum())
         return gain
 
 
@@ -258,28 +261,38 @@ def solve(
             avg_c[j] += weight * calls[j]
         wsum += weight
         iterations = t
-        if t % 200 == 0 or t == max_iterations:
-            if game.exploitability(avg_p / wsum, [a / wsum for a in avg_c]) <= target_bb:
+        if t % CHECK_EVERY == 0 or t == max_iterations:
+            # the test is on what is returned (purified, at the stored precision), not on the raw average
+            push, calls, expl = _purify(game, avg_p / wsum, [a / wsum for a in avg_c], target_bb)
+            if expl <= target_bb:
                 break
-    push = avg_p / wsum
-    calls = [a / wsum for a in avg_c]
-    push, calls = _purify(game, push, calls)
-    expl = game.exploitability(push, calls)
     return _chart(game, players, s, stack_bb, ante_bb, push, calls, expl, iterations)
 
 
 PURE_MARGIN: Final[float] = 1e-3  # bb: a hand this much better one way plays it always
+STORED_DECIMALS: Final[int] = 4  # frequencies are kept (and shipped) to 1e-4
 
 
-def _purify(game: _Game, push: F64, calls: list[F64]) -> tuple[F64, list[F64]]:
-    """Make pure the hands that are not indifferent.
+def stored(freq: F64) -> F64:
+    """A frequency vector at the precision the shipped file keeps (four decimals, as float32).
+
+    Charts are returned at this precision whether shipped or solved on demand, so
+    the exploitability a chart carries is the one of the frequencies it serves
+    (rounding alone can add a few 1e-5 bb to a mixed chart).
+    """
+    return np.round(freq, STORED_DECIMALS).astype(np.float32).astype(np.float64)
+
+
+def _purify(game: _Game, push: F64, calls: list[F64], target_bb: float = TARGET_BB,
+            ) -> tuple[F64, list[F64], float]:
+    """Make pure the hands that are not indifferent; return the strategies and their exploitability.
 
     The average of CFR's iterates keeps a trace of its early, worse strategies
     (a hand shoved 99% of the time whose shove is clearly better). At an
     equilibrium only hands whose actions are worth the same may mix, so a hand
     whose best action is better by more than ``PURE_MARGIN`` plays it always,
     first for the shover, then for the callers, as far as the result stays an
-    equilibrium to ``TARGET_BB`` (checked).
+    equilibrium to ``target_bb`` (checked on the frequencies rounded as stored).
     """
     evp, evf = game.shover_values(calls)
     new_push = np.where(evp - evf > PURE_MARGIN, 1.0, np.where(evf - evp > PURE_MARGIN, 0.0, push))
@@ -289,14 +302,18 @@ def _purify(game: _Game, push: F64, calls: list[F64]) -> tuple[F64, list[F64]]:
         with np.errstate(invalid="ignore", divide="ignore"):
             diff = np.where(w > 0, (c - f) / np.where(w > 0, w, 1.0), 0.0)
         new_calls[j] = np.where(diff > PURE_MARGIN, 1.0, np.where(diff < -PURE_MARGIN, 0.0, calls[j]))
-    # the most purified candidate that is still an equilibrium to TARGET_BB, else the least exploitable
+    # the most purified candidate that is still an equilibrium to target_bb, else the least exploitable
     candidates = [(new_push, new_calls), (new_push, list(calls)), (push, list(calls))]
-    scored = [(game.exploitability(p, c), p, c) for p, c in candidates]
-    for expl, chosen_push, chosen_calls in scored:
-        if expl <= TARGET_BB:
-            return chosen_push, chosen_calls
-    _, best_push, best_calls = min(scored, key=lambda t: t[0])
-    return best_push, best_calls
+    scored = []
+    for raw_push, raw_calls in candidates:
+        cand_push, cand_calls = stored(raw_push), [stored(x) for x in raw_calls]
+        expl = game.exploitability(cand_push, cand_calls)
+        if expl <= target_bb:
+            return cand_push, cand_calls, expl
+        scored.append((expl, cand_push, cand_calls))
+    best_expl, best_push, best_calls = min(scored, key=lambda t: t[0])
+    return best_push, best_calls, best_expl
+
 
 def _chart(game: _Game, players: int, seat: int, stack: float, ante: float, push: F64,
            calls: Sequence[F64], expl: float, iterations: int) -> PushFoldChart:

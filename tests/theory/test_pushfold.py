@@ -28,8 +28,9 @@ def test_every_shipped_chart_is_an_equilibrium(capsys: pytest.CaptureFixture[str
     with capsys.disabled():
         print(f"\npush/fold: {len(rows)} charts; largest exploitability heads-up {worst_hu:.2e} bb, "
               f"multiway {worst_mw:.2e} bb per hand")
-    assert worst_hu < 0.01
-    assert worst_mw < 0.02
+    # the documented bound (docs/THEORY.md §2); test_pushfold_exploitability recomputes the measure
+    assert worst_hu <= pushfold.TARGET_BB
+    assert worst_mw <= pushfold.TARGET_BB
 
 
 # The heads-up equilibrium is not monotone for a few small suited hands: at 2.5-4.5 bb the big
