@@ -730,6 +730,8 @@ def test_a_live_class_with_a_projector_and_three_phones(browser: Any, server: st
         shot(phones[0][1], "live-phone-waiting.png")
         # the names arrive on the projector by themselves (no reload)
         teacher.get_by_text("3 alunni in classe").first.wait_for()
+        # the view's tab counts them too, without a reload (it once stayed at «Alunni (0)»)
+        teacher.get_by_text("Alunni (3)").first.wait_for()
         for name in PUPILS:
             assert teacher.get_by_role("button", name=name).count() == 1
         shot(teacher, "live-projector-pupils.png")

@@ -302,7 +302,7 @@ def _class_page(snap: ClassSnapshot, t: Translator) -> None:
     views = ["question", "pupils", "results"]
     labels = {"question": t("Question"), "pupils": t("Pupils ({n})", n=snap.pupils), "results": t("Results")}
     head, pick, end = st.columns([2, 3, 1.2], vertical_alignment="center")
-    head.header(title + " · " + cls.code)
+    head.header(title + " · " + cls.code if cls.title else title)
     if VIEW not in st.session_state:
         st.session_state[VIEW] = "question" if snap.pupils else "pupils"
     view = pick.segmented_control(t("View"), views, format_func=labels.__getitem__, key=VIEW, required=True,
@@ -371,23 +371,34 @@ def _pupil_list(cls: LiveClass, t: Translator) -> None:
     """The names as they join (the fragment reads the database about once a second)."""
     if cls.state() != CLASS_OPEN:  # expired meanwhile: the page without this poll
         st.rerun()
-    _pupil_names(cls, t)
+    seen = _pupil_names(cls, t)
+    # The view's tab says «Alunni (n)» from the page's own read: when the count changes, the whole
+    # page is drawn again (once per change, never in a loop), so the tab never says 0 beside 3 names.
+    last = st.session_state.get(PUPIL_COUNT)
+    st.session_state[PUPIL_COUNT] = seen
+    if last is not None and last != seen:
+        st.rerun()
 
 
-def _pupil_names(cls: LiveClass, t: Translator) -> None:
+PUPIL_COUNT = "live.teacher.pupil_count"  # the pupils the list showed last, to redraw the page on a change
+
+
+def _pupil_names(cls: LiveClass, t: Translator) -> int:
+    """The pupils' names as buttons that remove them; how many there are."""
     key = _key(cls.code)
     pupils = live.read_kept(f"pupils.{cls.id}", lambda db: db.class_pupils(cls.id, key), None) \
         or list[LivePupil]()
     st.markdown("**" + pupils_line(len(pupils), t) + "**")
     if not pupils:
         st.caption(t("Nobody has joined yet."))
-        return
+        return 0
     with st.container(horizontal=True, gap="small"):
         for p in pupils:
             st.button(md_text(p.name), key=f"live.remove.{p.id}", icon=":material/close:",
                       help=t("Remove {name} from the class", name=md_text(p.name)),
                       on_click=_on_remove, args=(cls.code, cls.id, p.id))
     st.caption(t("Press a name to remove it from the class."))
+    return len(pupils)
 
 
 SOURCES = ("decision", "quiz", "phh")
