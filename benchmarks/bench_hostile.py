@@ -243,7 +243,8 @@ def bombs() -> bool:
     print()
     print("Parsing bombs through the Replayer's loader (best of 3 runs after a warm-up with a real hand; "
           "targets: refused in < 0.5 s with < 50 MB extra)")
-    load_sections("warm-up.phh", PHH_TEXTS[next(iter(PHH_TEXTS))].encode("utf-8"))  # imports, compiled patterns
+    # the imports and compiled patterns first
+    load_sections("warm-up.phh", PHH_TEXTS[next(iter(PHH_TEXTS))].encode("utf-8"))
     for name in ("dotted-key.phh", "table-header.phh", "array-header.phh"):
         data = PHH_TEXTS[name].encode("utf-8")
         seconds, peak, rss, outcome = cost(lambda data=data, name=name: load_sections(name, data))
