@@ -23,7 +23,7 @@ contradicts the chart's number:
 * a hand outside the raising range that the push/fold chart shoves (EV above
   folding): the all-in «ottima», a small raise «imprecisa» (raising and folding
   to a re-raise all-in throws the hand away), folding graded by the all-in's
-  EV;
+  EV and never above «buona» (the chart plays the all-in, not the fold);
 * folding a hand the range plays: «errore» heads-up when the push/fold chart
   also shoves it at that stack (K9o at 20 bb: the small blind gives up a hand
   that plays for the whole pot in position), or at any table a hand every seat
@@ -347,11 +347,13 @@ def _short_open(ctx: Context, eff_bb: float) -> Valuation:
         fold = Grade.OTTIMA
     if ev is not None and ev > 0:
         fold = fold.at_least(grade_for_loss(ev / bb))
+        if shoves:  # the chart's play is the all-in: folding is never its equal, however small the edge
+            fold = fold.at_least(Grade.BUONA)
     shove_notes: list[Message] = []
     if ev is not None:
         assert shove is not None
         shove_notes.append(Message(SHORT_SHOVE_EV, {"stack": Decimal(shove.stack_bb, 1),
-                                                    "ev": T.bb(ev / bb)}))
+                                                    "ev": Decimal(round(ev / bb, 2), 2)}))
         if ev >= 0:
             all_in = Grade.BUONA if plays else Grade.OTTIMA
         else:
