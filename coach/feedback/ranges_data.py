@@ -49,10 +49,22 @@ class RangeTable:
     vs_3bet: FacingRanges | None = None
     villain: Mapping[str, str] = field(default_factory=dict)
     vs_limp: Mapping[str, FacingRanges] = field(default_factory=dict)
+    # first in with 12-25 big blinds (above the push/fold charts): the small raise, and the limp
+    # where it is standard (heads-up); a position without its own short range uses ``open``
+    short_open: Mapping[str, str] = field(default_factory=dict)
+    short_limp: Mapping[str, str] = field(default_factory=dict)
 
     def open_range(self, position: str) -> str:
         """The raise-first-in range (the big blind never opens: empty)."""
         return self.open.get(position, "")
+
+    def short_open_range(self, position: str) -> str:
+        """The small-raise first-in range with 12-25 big blinds (the 100 bb one where none is given)."""
+        return self.short_open.get(position, self.open_range(position))
+
+    def short_limp_range(self, position: str) -> str:
+        """The first-in limp range with 12-25 big blinds (empty where limping is not standard)."""
+        return self.short_limp.get(position, "")
 
     def facing_limp(self, hero: str) -> FacingRanges:
         """Isolation-raise and call (complete, check) ranges after one or more limps.
@@ -93,6 +105,8 @@ def parse_table(data: Mapping[str, Any]) -> RangeTable:
         vs_3bet=_facing(data["vs_3bet"], "fourbet") if "vs_3bet" in data else None,
         villain={str(k): str(v) for k, v in data.get("villain", {}).items()},
         vs_limp={str(k): _facing(v, "isoraise") for k, v in data.get("vs_limp", {}).items()},
+        short_open={str(k): str(v) for k, v in data.get("short_open", {}).items()},
+        short_limp={str(k): str(v) for k, v in data.get("short_limp", {}).items()},
     )
 
 
@@ -154,6 +168,8 @@ def all_range_texts(table: RangeTable) -> list[tuple[str, str]]:
     for p, f in table.vs_limp.items():
         out += [(f"vs_limp.{p}.raise", f.raise_range), (f"vs_limp.{p}.call", f.call)]
     out += [(f"villain.{k}", v) for k, v in table.villain.items()]
+    out += [(f"short_open.{p}", r) for p, r in table.short_open.items()]
+    out += [(f"short_limp.{p}", r) for p, r in table.short_limp.items()]
     return out
 
 
@@ -189,6 +205,10 @@ def validate_table(table: RangeTable) -> list[str]:
         both = parsed.get(f"vs_limp.{p}.raise", frozenset()) & parsed.get(f"vs_limp.{p}.call", frozenset())
         if both:
             problems.append(f"{table.format} vs_limp.{p}: both raise and call: {sorted(both)}")
+    for p in table.short_limp:
+        both = parsed.get(f"short_open.{p}", frozenset()) & parsed.get(f"short_limp.{p}", frozenset())
+        if both:
+            problems.append(f"{table.format} short {p}: both raise and limp: {sorted(both)}")
     return problems
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from coach.feedback.rangemodel import class_of, hand_classes, parse_weighted
@@ -15,6 +16,8 @@ from coach.feedback.ranges_data import (
     validate_all,
     validate_table,
 )
+from coach.theory.classes import class_name, disjoint_pairs
+from coach.theory.preflop import equity_table
 
 
 def test_every_shipped_chart_is_valid() -> None:
@@ -98,3 +101,27 @@ def test_an_empty_chart_cell_is_an_empty_range() -> None:
     from coach.feedback.rangemodel import parse_weighted
 
     assert len(parse_weighted("")) == 0 and len(parse_weighted("  ")) == 0
+
+
+def test_heads_up_short_stack_folds_are_the_documented_ones() -> None:
+    """headsup.toml says how its 12-25 bb ranges were made: the small blind plays every hand but the
+    offsuit ones below 37% equity against a random hand (the exact preflop table); raise and limp
+    never share a hand. The data must still say what its comment says."""
+    table = load_table("headsup")
+    raised = set(hand_classes(table.short_open_range("BTN")))
+    limped = set(hand_classes(table.short_limp_range("BTN")))
+    assert not raised & limped
+    pairs = disjoint_pairs().astype(np.float64)
+    vs_random = (pairs * equity_table()).sum(axis=1) / pairs.sum(axis=1)
+    documented = {class_name(i) for i in range(169) if class_name(i).endswith("o") and vs_random[i] < 0.37}
+    everything = {class_name(i) for i in range(169)}
+    assert everything - raised - limped == documented
+    assert len(documented) == 10
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_short_stack_opening_range_falls_back_to_the_100bb_one(fmt: str) -> None:
+    table = load_table(fmt)
+    for pos in table.positions:
+        if pos not in table.short_open:
+            assert table.short_open_range(pos) == table.open_range(pos)

@@ -6,22 +6,74 @@ call or fold), facing a 3-bet, and pots where one or more players only limped
 (isolate with a raise of 3 big blinds plus 1 per limper, call behind, complete
 the small blind, check the big blind). No EV is measured here and the text
 says so; the size of a raise is graded against the standard sizes.
+
+First in with 12 to 25 big blinds (above the push/fold charts: see
+:mod:`.pushfold` for why they stop at 12) the spot is graded as an opening with
+a small raise, from the short-stack ranges of the data (heads-up: a min-raise
+range, a limp range and the few hands that fold; at larger tables the 100 bb
+opening ranges), and the all-in stays one of the options, valued by the
+push/fold chart at that stack (:func:`~.pushfold.first_in_shove`; the charts go
+to 25 big blinds heads-up and 15 at larger tables). The rules, so that no grade
+contradicts the chart's number:
+
+* a hand the short range raises: the small raise «ottima»; the all-in at best
+  «buona» (never above the raise the chart plays), and if the chart says it
+  loses against folding, at least as bad as folding and by that loss, and at
+  least «imprecisa» (it loses both that and what the hand earns when played);
+* a hand outside the raising range that the push/fold chart shoves (EV above
+  folding): the all-in «ottima», a small raise «imprecisa» (raising and folding
+  to a re-raise all-in throws the hand away), folding graded by the all-in's
+  EV and never above «buona» (the chart plays the all-in, not the fold);
+* folding a hand the range plays: «errore» heads-up when the push/fold chart
+  also shoves it at that stack (K9o at 20 bb: the small blind gives up a hand
+  that plays for the whole pot in position), or at any table a hand every seat
+  opens; «imprecisa» otherwise; never better than the all-in's EV allows;
+  folding a hand the heads-up range only limps is «buona».
 """
 
 from __future__ import annotations
 
 from coach.cards import format_cards
 from coach.feedback import texts as T
-from coach.feedback.grading import Grade
+from coach.feedback.grading import Grade, grade_for_loss
 from coach.feedback.options import Option, limpers
 from coach.feedback.rangemodel import class_of_cards, hand_classes, parse_weighted
 from coach.feedback.ranges_data import RangeTable, table_for
 from coach.feedback.situation import Situation
+from coach.feedback.valuation import pushfold
 from coach.feedback.valuation.base import Context, Rule, Valuation, Valued
 from coach.i18n import N_, Decimal, Message
 
 PREMIUM = "QQ+, AKs, AKo"
 CHART_MIN_STACK_BB = 25
+
+# -- first in with 12-25 big blinds (the short-stack openings) ---------------------------------
+SHORT_RAISE = N_(
+    "With {stack} big blinds you are above the push/fold range (up to 12 big blinds): {hand} is in the "
+    "opening range {from_pos} for this depth, {width}: open with a small raise (2 to 2.5 big blinds); "
+    "the all-in is an alternative.")
+SHORT_LIMP = N_(
+    "With {stack} big blinds heads-up you are above the push/fold range (up to 12 big blinds): {hand} is "
+    "among the hands the small blind plays by just calling (limping): it is too weak to raise and good "
+    "enough to see a flop for half a big blind.")
+SHORT_SHOVE_ONLY = N_(
+    "With {stack} big blinds you are above the push/fold range (up to 12 big blinds): {hand} is not in the "
+    "opening range {from_pos}, {width}, but the push/fold chart goes all-in with it: all-in or fold, not a "
+    "small raise.")
+SHORT_FOLD = N_(
+    "With {stack} big blinds you are above the push/fold range (up to 12 big blinds): {hand} is not in the "
+    "opening range {from_pos} for this depth, {width}: fold.")
+SHORT_SHOVE_EV = N_("By the push/fold chart for {stack} big blinds, the all-in is worth {ev} bb compared "
+                    "with folding.")
+SHORT_SHOVE_SECOND = N_(
+    "Above 12 big blinds the small raise is the standard play with this hand: it wins the same blinds "
+    "risking far less, and it keeps the hand when someone re-raises.")
+SHORT_RAISE_SHOVER = N_(
+    "A small raise with a hand that is not in the opening range wastes it: if someone re-raises all-in you "
+    "must fold it or call as the underdog. The chart plays it all-in.")
+SHORT_NO_CHART = N_(
+    "The push/fold charts stop at 15 big blinds at tables of three or more: going all-in with {stack} big "
+    "blinds risks the whole stack to win the blinds, where a small raise risks two or three big blinds.")
 
 
 class PreflopRanges:
@@ -52,7 +104,7 @@ def chart_situation(sit: Situation, given: object) -> tuple[str, int | None] | N
     if sit.street != "preflop" or given:
         return None
     if effective_bb(sit) < CHART_MIN_STACK_BB:
-        return None
+        return ("unopened", None) if short_first_in_bb(sit) is not None else None
     pf = sit.preflop_actions()
     raises = [a for a in pf if a.kind in ("bet", "raise")]
     if any(a.all_in for a in pf) or sit.to_call >= sit.hero_stack:
@@ -67,6 +119,15 @@ def chart_situation(sit: Situation, given: object) -> tuple[str, int | None] | N
     if len(raises) == 2 and raises[0].seat == sit.hero:
         return ("facing_3bet", raises[1].seat)
     return None
+
+
+def short_first_in_bb(sit: Situation) -> float | None:
+    """The effective stack of a first-in decision with more big blinds than the push/fold charts'
+    first-in limit and less than the deep charts' 25, or None."""
+    eff = pushfold.first_in_effective_bb(sit)
+    if eff is None or eff <= pushfold.FIRST_IN_MAX_BB or effective_bb(sit) >= CHART_MIN_STACK_BB:
+        return None
+    return eff
 
 
 def _worse(g: Grade, steps: int) -> Grade:
@@ -115,6 +176,10 @@ def value(ctx: Context) -> Valuation | None:
     if chart is None:
         return None
     kind, opener = chart
+    if kind == "unopened":
+        short = short_first_in_bb(sit)
+        if short is not None:
+            return _short_open(ctx, short)
     table = table_for(sit.players)
     cls = class_of_cards(sit.hero_cards)
     hand_txt = format_cards(sit.hero_cards, symbols=True)
@@ -223,3 +288,119 @@ def value(ctx: Context) -> Valuation | None:
                 notes.append(note)
         valued.append(Valued(o, None, True, g, notes))
     return Valuation(MODEL, valued, Message(T.PF_CHART_NOTE), headline=headline)
+
+
+def _short_size_penalty(sit: Situation, o: Option) -> tuple[int, Message | None]:
+    """With 12-25 big blinds the open is 2 to 2.5 big blinds: a 3 big blind raise already puts an eighth
+    to a quarter of the stack in, and anything bigger commits the stack without the all-in's fold equity."""
+    assert o.amount is not None
+    size_bb = o.amount / sit.big_blind
+    p = {"amount": o.amount, "bb": Decimal(size_bb, 1)}
+    if size_bb < 2.0:
+        return 1, Message(T.PF_SIZE_SMALL, p)
+    if size_bb <= 2.5:
+        return 0, Message(T.PF_SIZE_OK, p)
+    return (1 if size_bb <= 3.5 else 2), Message(T.PF_SIZE_BIG, p)
+
+
+def _short_open(ctx: Context, eff_bb: float) -> Valuation:
+    """First in with 12-25 big blinds: the small raise from the short ranges, the all-in from the chart
+    (the rules are in the module doc)."""
+    sit = ctx.sit
+    bb = sit.big_blind
+    table = table_for(sit.players)
+    cls = class_of_cards(sit.hero_cards)
+    pos = sit.hero_position
+    heads_up = sit.players == 2
+    premium = cls in hand_classes(PREMIUM)
+    open_text = table.short_open_range(pos)
+    raise_w = hand_classes(open_text).get(cls, 0.0) if open_text else 0.0
+    limp_text = table.short_limp_range(pos)
+    limp_w = hand_classes(limp_text).get(cls, 0.0) if limp_text else 0.0
+    shove = pushfold.first_in_shove(sit)
+    ev = shove.ev if shove is not None else None
+    shoves = ev is not None and ev > 0 and shove is not None and shove.frequency >= 0.5
+    stack = Decimal(round(eff_bb * 2) / 2, 1)
+    width = T.pct_phrase(T.WIDTH, parse_weighted(open_text).share_of_all() if open_text else 0.0)
+    params = {"hand": format_cards(sit.hero_cards, symbols=True), "stack": stack, "width": width,
+              "from_pos": Message(T.FROM_POS.get(pos, T.FROM_POS["UTG"]))}
+    plays = raise_w >= 1 or limp_w >= 1
+    if raise_w > 0:
+        headline = Message(SHORT_RAISE, params)
+    elif limp_w > 0:
+        headline = Message(SHORT_LIMP, params)
+    elif shoves:
+        headline = Message(SHORT_SHOVE_ONLY, params)
+    else:
+        headline = Message(SHORT_FOLD, params)
+    # folding: what the ranges say, never better than the chart's all-in allows
+    if raise_w >= 1:
+        if premium:
+            fold = Grade.ERRORE_GRAVE
+        elif (shoves and heads_up) or _opens_anywhere(table, cls):
+            fold = Grade.ERRORE
+        else:
+            fold = Grade.IMPRECISA
+    elif raise_w > 0 or limp_w > 0:
+        fold = Grade.BUONA
+    else:
+        fold = Grade.OTTIMA
+    if ev is not None and ev > 0:
+        fold = fold.at_least(grade_for_loss(ev / bb))
+        if shoves:  # the chart's play is the all-in: folding is never its equal, however small the edge
+            fold = fold.at_least(Grade.BUONA)
+    shove_notes: list[Message] = []
+    if ev is not None:
+        assert shove is not None
+        shove_notes.append(Message(SHORT_SHOVE_EV, {"stack": Decimal(shove.stack_bb, 1),
+                                                    "ev": Decimal(round(ev / bb, 2), 2)}))
+        if ev >= 0:
+            all_in = Grade.BUONA if plays else Grade.OTTIMA
+        else:
+            # it loses against folding, and folding already loses what the hand earns when played
+            floor = Grade.IMPRECISA if plays else Grade.OTTIMA
+            all_in = fold.at_least(grade_for_loss(-ev / bb)).at_least(floor)
+        if plays:
+            shove_notes.append(Message(SHORT_SHOVE_SECOND))
+    else:
+        shove_notes.append(Message(SHORT_NO_CHART, {"stack": stack}))
+        all_in = Grade.BUONA if premium else (Grade.IMPRECISA if raise_w > 0 else Grade.ERRORE)
+    valued: list[Valued] = []
+    for o in ctx.options:
+        notes: list[Message] = []
+        if o.kind == "fold":
+            g = fold
+        elif o.kind == "all_in":
+            g, notes = all_in, list(shove_notes)
+        elif o.passive:  # a limp, or completing the small blind
+            if heads_up:
+                g = Grade.OTTIMA if limp_w >= 1 else \
+                    (Grade.BUONA if raise_w > 0 or limp_w > 0 else Grade.IMPRECISA)
+            else:
+                g = Grade.IMPRECISA if (raise_w > 0 or pos == "SB") else Grade.ERRORE
+                notes.append(Message(T.PF_LIMP))
+        else:
+            assert o.amount is not None
+            if raise_w >= 1:
+                g = Grade.OTTIMA
+            elif raise_w > 0 or limp_w > 0:
+                g = Grade.BUONA
+            elif shoves:
+                g = Grade.IMPRECISA
+                notes.append(Message(SHORT_RAISE_SHOVER))
+            else:
+                g = Grade.IMPRECISA if _wider_open(table, cls) else Grade.ERRORE
+            steps, note = _short_size_penalty(sit, o)
+            if g.rank <= Grade.BUONA.rank:
+                g = _worse(g, steps)
+            if note is not None:
+                notes.append(note)
+        valued.append(Valued(o, None, True, g, notes))
+    details: dict[str, object] = {"short_stack": {"stack_bb": round(eff_bb, 1), "raise_weight": raise_w,
+                                                  "limp_weight": limp_w}}
+    if shove is not None:
+        details["chart"] = {"players": shove.players, "seat": shove.chart.shover, "stack_bb": shove.stack_bb,
+                            "ante_bb": shove.ante_bb, "push_frequency": round(shove.frequency, 4),
+                            "shove_ev_bb": round(shove.ev / bb, 4),
+                            "exploitability_bb": shove.chart.exploitability_bb}
+    return Valuation(MODEL, valued, Message(T.PF_CHART_NOTE), headline=headline, details=details)

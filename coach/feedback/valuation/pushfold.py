@@ -1,11 +1,30 @@
 """«Tabella push/fold»: short stacks before the flop, valued by the equilibrium charts.
 
 Applies before the flop when nobody has entered the pot before the hero (he may
-go all-in or fold) or when exactly one player went all-in first in and everyone
-between folded (he may call or fold), with an effective stack of at most 15 big
-blinds (25 heads-up), at a table of up to ten (a tenth player is folded first:
-the charts go to nine). The charts are those of :mod:`coach.theory.pushfold`
-for that table, seat, stack (to the half big blind) and ante per player.
+go all-in or fold) with an effective stack of at most 12 big blinds
+(:data:`FIRST_IN_MAX_BB`), or when exactly one player went all-in first in and
+everyone between folded (he may call or fold) with at most 15 big blinds (25
+heads-up), at a table of up to ten (a tenth player is folded first: the charts
+go to nine). The charts are those of :mod:`coach.theory.pushfold` for that
+table, seat, stack (to the half big blind) and ante per player.
+
+Why first in stops at 12 big blinds: the charts solve a game where the first
+player may only go all-in or fold. That game is close to the full game's
+equilibrium only with short stacks: HoldemResources, which publishes the
+reference heads-up Nash charts, says the push-or-fold solution "is generally
+assumed to be very close to the solution of the full game up to around 8bb"
+and usable "at least until 10bb", and that push-or-fold above 20 bb "is almost
+certainly a bad idea" (holdemresources.net/h/poker-theory/hune/usage.html);
+Miltersen and Sørensen (AAMAS 2007) showed jam-or-fold near-optimal for a
+heads-up tournament with about 13 big blinds in play; full-game solutions of
+the small blind heads-up at 12-25 bb min-raise or limp almost every hand and
+go all-in with few (e.g. pokersciences.com, chapter 3; husng.com, "Small Blind
+Play 11-14bb Deep"). Above 12 big blinds, then, the small raise is graded by the
+opening charts (:mod:`.preflop_ranges`), and the all-in stays one of the
+options, valued by these charts (:func:`first_in_shove`). Calling an all-in
+stays here up to 15 (25) big blinds: that decision is exact given the shover's
+range, and the chart's range is the one a player who shoves that deep is
+assumed to hold.
 
 * Shoving: the chart's EV of shoving minus that of folding, for the hero's
   class (the chart's figures, at equal stacks of the effective stack).
@@ -19,6 +38,9 @@ for that table, seat, stack (to the half big blind) and ante per player.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
 import numpy as np
 
 from coach.feedback import texts as T
@@ -27,8 +49,9 @@ from coach.feedback.situation import Situation
 from coach.feedback.valuation.base import Context, Rule, Valuation, Valued
 from coach.i18n import N_, Decimal, Message, Percent
 
-MAX_STACK_BB = 15.0
-MAX_STACK_HU_BB = 25.0
+FIRST_IN_MAX_BB = 12.0  # first in: all-in or fold up to here (see the module doc for why)
+CALL_MAX_BB = 15.0  # facing a first-in all-in, at tables of three or more (the charts' deepest)
+CALL_MAX_HU_BB = 25.0  # facing the small blind's all-in heads-up
 
 
 class PushFold:
@@ -87,6 +110,52 @@ def _spot(sit: Situation) -> tuple[str, int | None] | None:
     return ("vs_shove", shover.seat)
 
 
+@dataclass(frozen=True)
+class ShoveValue:
+    """The push/fold chart's value of going all-in first in (chips relative to folding)."""
+
+    ev: float  # chips: the chart's EV of shoving minus that of folding, for the hero's class
+    frequency: float  # how often the chart shoves the hero's class
+    stack_bb: float  # the chart's stack (the effective stack to the half big blind)
+    players: int  # the chart's table (a tenth player is folded first)
+    ante_bb: float
+    chart: Any  # the :class:`coach.theory.pushfold` chart, for its share and exploitability
+
+
+def first_in_effective_bb(sit: Situation) -> float | None:
+    """The effective stack of a first-in decision (the hero against the deepest player still to act),
+    or None when the hero is not first in (someone limped or raised, or he is the big blind)."""
+    spot = _spot(sit)
+    if spot is None or spot[0] != "first_in":
+        return None
+    acted = {a.seat for a in sit.preflop_actions()}
+    behind = [s for s in range(sit.players) if s not in acted and s != sit.hero]
+    others = max((_total(sit, s) for s in behind), default=0)
+    return min(_total(sit, sit.hero), others) / sit.big_blind
+
+
+def first_in_shove(sit: Situation) -> ShoveValue | None:
+    """The chart's value of an all-in first in, for any stack the charts cover (25 bb heads-up,
+    15 bb at three players or more), or None outside them."""
+    eff_bb = first_in_effective_bb(sit)
+    if eff_bb is None or eff_bb <= 0 or sit.players > 10:
+        return None
+    limit = CALL_MAX_HU_BB if sit.players == 2 else CALL_MAX_BB
+    if eff_bb > limit:
+        return None
+    from coach.theory.classes import class_index
+    from coach.theory.pushfold import chart
+
+    players = min(sit.players, 9)
+    ante = max(0.0, min(1.0, round(_ante_bb(sit, sum(sit.antes)), 3)))
+    stack = min(limit, max(1.0, round(eff_bb * 2) / 2))
+    cls = class_index(sit.hero_cards[0].index, sit.hero_cards[1].index)
+    behind_n = sit.players - 1 - _preflop_index(sit, sit.hero)
+    c = chart(players, players - 1 - min(behind_n, players - 1), stack, ante)
+    return ShoveValue(float(c.ev_push[cls] - c.ev_fold[cls]) * sit.big_blind, float(c.push[cls]), stack,
+                      players, ante, c)
+
+
 def value(ctx: Context) -> Valuation | None:
     sit = ctx.sit
     if ctx.given or sit.players > 10:
@@ -95,34 +164,21 @@ def value(ctx: Context) -> Valuation | None:
     if spot is None:
         return None
     kind, shover = spot
-    hero_total = _total(sit, sit.hero)
-    if kind == "first_in":
-        behind = [s for s in range(sit.players) if s not in {a.seat for a in sit.preflop_actions()}
-                  and s != sit.hero]
-        others = max((_total(sit, s) for s in behind), default=0)
-    else:
-        assert shover is not None
-        others = _total(sit, shover)
-    eff_bb = min(hero_total, others) / sit.big_blind
-    limit = MAX_STACK_HU_BB if sit.players == 2 else MAX_STACK_BB
-    if eff_bb > limit or eff_bb <= 0:
-        return None
     from coach.theory.classes import class_index
     from coach.theory.pushfold import chart
 
     players = min(sit.players, 9)
     hero_idx = _preflop_index(sit, sit.hero)
-    ante = max(0.0, min(1.0, round(_ante_bb(sit, sum(sit.antes)), 3)))
-    stack = min(limit, max(1.0, round(eff_bb * 2) / 2))
     cls = class_index(sit.hero_cards[0].index, sit.hero_cards[1].index)
     bb = sit.big_blind
     valued: list[Valued] = []
     if kind == "first_in":
-        behind_n = sit.players - 1 - hero_idx
-        seat = players - 1 - min(behind_n, players - 1)
-        c = chart(players, seat, stack, ante)
-        ev_shove = float(c.ev_push[cls] - c.ev_fold[cls]) * bb
-        freq = float(c.push[cls])
+        eff = first_in_effective_bb(sit)
+        shove = first_in_shove(sit) if eff is not None and eff <= FIRST_IN_MAX_BB else None
+        if shove is None:
+            return None  # deeper: the opening charts (:mod:`.preflop_ranges`) grade a small raise
+        c, stack, ante = shove.chart, shove.stack_bb, shove.ante_bb
+        ev_shove, freq = shove.ev, shove.frequency
         msg = T.PF_PUSH_IN if freq >= 0.95 else (T.PF_PUSH_OUT if freq <= 0.05 else T.PF_PUSH_MIXED)
         headline = Message(msg, {"hand": _hand(sit), "stack": Decimal(stack, 1), "players": sit.players,
                                  "share": T.pct_phrase(T.SHARE_OF_HANDS, c.push_share()),
@@ -144,6 +200,12 @@ def value(ctx: Context) -> Valuation | None:
                              "push_frequency": round(freq, 4), "exploitability_bb": c.exploitability_bb}}
     else:
         assert shover is not None
+        eff_bb = min(_total(sit, sit.hero), _total(sit, shover)) / bb
+        limit = CALL_MAX_HU_BB if sit.players == 2 else CALL_MAX_BB
+        if eff_bb > limit or eff_bb <= 0:
+            return None
+        ante = max(0.0, min(1.0, round(_ante_bb(sit, sum(sit.antes)), 3)))
+        stack = min(limit, max(1.0, round(eff_bb * 2) / 2))
         shover_idx = _preflop_index(sit, shover)
         behind_n = sit.players - 1 - shover_idx
         seat = players - 1 - min(behind_n, players - 1)

@@ -270,7 +270,8 @@ spot("pf-6max-bb-vs-sb-a7o-defend", 6, {2: "Ad7c"}, [*folds(3, 4, 5, 6), "p1 cbr
      reason="A7o defends the big blind against a small-blind open: 48% equity, 33% needed, in position")
 
 # =========================================================================================
-# PUSH/FOLD, 6-15 bb (25 heads-up): the equilibrium charts (model "pushfold")
+# PUSH/FOLD: first in up to 12 bb, facing a shove up to 15 bb (25 heads-up): the equilibrium
+# charts (model "pushfold"); first in from 12 to 25 bb see extra_pushfold.py
 # =========================================================================================
 # Each figure is `python -m coach theory pushfold ... --json` (no ante): the EV of shoving
 # and folding (first in), or of calling and folding (facing the shove), in bb. The loss of
@@ -389,9 +390,14 @@ pushfold_first_in("pf-9max-pushfold-8bb-btn-j5o", 9, 9, 8, "Jd5c", best="fold",
                   bands={"fold": ["ottima"], "all_in": ["buona", "imprecisa"]},
                   reason="J5o folds the button with 8 bb at nine: the shove loses 0.42 bb")
 # 86s in the small blind with 15 bb: shove -0.32, fold -0.50: +0.18 bb: fold is buona.
-pushfold_first_in("pf-9max-pushfold-15bb-sb-86s", 9, 1, 15, "8h6h", best="raise",
-                  bands={"all_in": OK, "fold": ["buona", "imprecisa"]},
-                  reason="86s shoves 15 bb from the small blind against the big blind alone")
+# RESTATED (issue 19, item 5): first in, push/fold now stops at 12 bb (above it the first player
+# raises small or limps in every full-game solution: see extra_pushfold.py); with 15 bb the
+# opening chart answers: 86s is in the small blind's opening range, so the small raise is right
+# and the all-in (+0.18 bb over folding by the chart) a good second; folding stays buona or
+# imprecisa.
+spot("pf-9max-pushfold-15bb-sb-86s", 9, {1: "8h6h"}, folds(3, 4, 5, 6, 7, 8, 9), stacks=[30] * 9,
+     best="raise", model="chart", bands={"raise": OK, "all_in": OK, "fold": ["buona", "imprecisa"]},
+     reason="86s opens from the small blind with 15 bb (a small raise; the all-in is a good second)")
 # 66 in the big blind facing a button shove of 12 bb: call +1.08, fold -1.00: fold loses 2.1 bb.
 pushfold_call("pf-9max-pushfold-12bb-bb-vs-btn-66", 9, 9, 12, "6d6c", best="call",
               bands={"call": ["ottima"], "fold": ["errore"]},
