@@ -173,7 +173,7 @@ def render_range_grid(view: RangeView, t: Translator, *, heading: bool = True) -
                 continue
             w = view.weights[r][c]
             bg, fg = _colour(w) if w > 0 else ("#1d2b24", "#b4beb8")  # not in the range: a dimmer label (7:1)
-            num = _number(w, t) if w > 0 else "&nbsp;"
+            num = html.escape(_number(w, t)) if w > 0 else "&nbsp;"
             cells.append(f'<td style="background:{bg};color:{fg}"><b>{label}</b><i>{num}</i></td>')
         rows.append("<tr>" + "".join(cells) + "</tr>")
     caption = f"<caption>{head}</caption>" if heading else f'<caption class="cc-rg-sr">{head}</caption>'
