@@ -28,7 +28,7 @@ import numpy as np
 import numpy.typing as npt
 
 from coach.feedback.rangemodel import WeightedRange
-from coach.i18n import N_, NN_, Message, Translator
+from coach.i18n import N_, NN_, Message, Percent, Translator
 from coach.textsafe import UserText
 from coach.ui.charts import hand_label
 
@@ -38,6 +38,7 @@ LEGEND = N_("Colour and number: the share (in %) of each hand's combos that the 
             "{combos} combos in all.")
 LEGEND_BLOCKED = N_("×: every combo of that hand is blocked by the cards you can see.")
 TOP = N_("The hands with most weight: {hands}.")
+TOP_ALL = N_("Every hand, with {percent} of its combos.")
 TOP_MORE = NN_("The hands with most weight: {hands}, and {n} more.",
                "The hands with most weight: {hands}, and {n} more.")
 PLAYER = N_("Player {n}")
@@ -49,19 +50,20 @@ TOP_HANDS = 10  # classes listed in words (the text alternative of the colours)
 _ZERO = (0x1D, 0x2B, 0x24)
 _FULL = (0x5C, 0xD6, 0x86)
 _GRID_CSS = """<style>
-.cc-rg{margin:0 0 .4rem;max-width:34rem}
+.cc-rg{margin:0 0 .4rem;max-width:40rem}
 .cc-rg table{border-collapse:separate;border-spacing:1px;table-layout:fixed;width:100%;
   font-family:"Source Sans Pro",sans-serif;font-variant-numeric:tabular-nums}
 .cc-rg caption{caption-side:top;text-align:left;font-weight:600;padding:0 0 .3rem}
-.cc-rg th{font-size:.62rem;font-weight:600;padding:0;width:1.1rem;color:inherit;opacity:1}
-.cc-rg td{padding:.12rem 0;text-align:center;line-height:1.05;font-size:.62rem;border-radius:2px;
+.cc-rg col.cc-rg-h{width:1.2rem}
+.cc-rg th{font-size:.7rem;font-weight:600;padding:0;color:inherit;opacity:1}
+.cc-rg td{padding:.14rem 0;text-align:center;line-height:1.1;font-size:.7rem;border-radius:2px;
   overflow:hidden;white-space:nowrap}
 .cc-rg td b{display:block;font-weight:600}
-.cc-rg td i{display:block;font-style:normal;font-size:.56rem}
+.cc-rg td i{display:block;font-style:normal;font-size:.62rem}
 .cc-rg td.cc-rg-x{background:repeating-linear-gradient(135deg,#3a3f3c 0 3px,#1d2124 3px 6px);color:#fff}
 .cc-rg p{margin:.35rem 0 0;font-size:.8rem;line-height:1.3}
-@media (max-width:480px){.cc-rg th{width:.7rem;font-size:.5rem}.cc-rg td{font-size:.52rem;padding:.1rem 0}
-  .cc-rg td i{font-size:.48rem}}
+@media (max-width:480px){.cc-rg col.cc-rg-h{width:.8rem}.cc-rg th{font-size:.5rem}
+  .cc-rg td{font-size:.52rem;padding:.1rem 0}.cc-rg td i{font-size:.48rem}}
 </style>"""
 
 
@@ -125,7 +127,8 @@ def title(view: RangeView) -> Message:
 
 def _colour(w: float) -> tuple[str, str]:
     """(background, text) of a cell of weight ``w``."""
-    rgb = tuple(round(a + (b - a) * w) for a, b in zip(_ZERO, _FULL, strict=True))
+    # Square root: a 5% class is tinted visibly, not left the colour of "not in the range".
+    rgb = tuple(round(a + (b - a) * w ** 0.5) for a, b in zip(_ZERO, _FULL, strict=True))
 
     def lum(c: Sequence[int]) -> float:
         lin = [(v / 255) / 12.92 if v / 255 <= 0.03928 else ((v / 255 + 0.055) / 1.055) ** 2.4 for v in c]
@@ -181,12 +184,17 @@ def render_range_grid(view: RangeView, t: Translator, *, heading: bool = True) -
     if blocked:
         legend += " " + t(LEGEND_BLOCKED)
     top = top_hands(view)
+    inside = [w for row_w, row_l in zip(view.weights, view.live, strict=True)
+              for w, n in zip(row_w, row_l, strict=True) if n > 0]
+    uniform = bool(inside) and min(inside) > 0 and max(inside) - min(inside) < 1e-9
     listed = ", ".join(f"{label} {t.format_percent(w, 0)}" for label, w in top)
     more = sum(1 for row in view.weights for w in row if w > 0) - len(top)
-    words = t.counted(TOP_MORE, hands=listed, n=more) if more > 0 else t(TOP, hands=listed) if top else ""
+    words = (t(TOP_ALL, percent=Percent(inside[0], 0)) if uniform else
+             t.counted(TOP_MORE, hands=listed, n=more) if more > 0 else t(TOP, hands=listed) if top else "")
     sr = ('<style>.cc-rg-sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);'
           'white-space:nowrap}</style>') if not heading else ""
-    return (_GRID_CSS + sr + f'<figure class="cc-rg"><table>{caption}' + "".join(rows) + "</table>"
+    cols = '<colgroup><col class="cc-rg-h">' + "<col>" * 13 + "</colgroup>"  # ranks narrow, the rest even
+    return (_GRID_CSS + sr + f'<figure class="cc-rg"><table>{caption}{cols}' + "".join(rows) + "</table>"
             f"<p>{html.escape(legend)}</p>" + (f"<p>{html.escape(words)}</p>" if words else "") + "</figure>")
 
 

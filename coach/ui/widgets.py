@@ -64,6 +64,10 @@ html{font-size:24px}
 .stMarkdown p,.stMarkdown li,[data-testid="stCaptionContainer"],label p{color:#ffffff !important}
 .cc-seat{border-width:3px !important}
 .cc-card{border:2px solid #222 !important}
+/* The range grid beside a verdict: 24 px labels and numbers, cells wide enough to hold them. */
+.cc-rg{max-width:56rem !important}
+.cc-rg th,.cc-rg td,.cc-rg td i,.cc-rg p{font-size:1rem !important}
+.cc-rg col.cc-rg-h{width:1.4rem !important}
 </style>
 """
 

@@ -123,6 +123,9 @@ def test_top_hands_list_the_most_weight_first() -> None:
     wide = _view("22+, A2s+, K2s+, Q2s+")
     assert len(top_hands(wide)) == 10
     assert "e altre 36." in render_range_grid(wide, IT)
+    # any two cards: no list of 169 hands, one sentence (blocked classes do not break it)
+    anything = render_range_grid(_view("random", "As Ah Ad Ac"), IT)
+    assert "Ogni mano, con il 100% delle sue combinazioni." in anything
 
 
 def _hand_before(phh: str, action: int) -> Hand:
