@@ -334,20 +334,22 @@ def letters_on(page: Any, server: str) -> None:
 
 
 def test_range_chart_draws_every_rank(desk: tuple[Any, list[str]], server: str) -> None:
+    """The flop decision: one opponent left (Dario, after his raise), his grid open beside the verdict."""
     page, errors = desk
     open_decision(page, server, "/lezioni?lezione=03-azioni&mano=1&passo=11")
     page.get_by_role("button", name="Call 24").click()
     page.get_by_text("Hai scelto", exact=False).first.wait_for()
-    page.locator(".js-plotly-plot").nth(1).wait_for()
+    grid = page.locator(".cc-rg").first
+    grid.wait_for(state="visible")  # open by default: the only opponent
     wait_idle(page)
-    page.wait_for_timeout(800)
-    chart = page.locator(".js-plotly-plot").nth(1)
-    chart.scroll_into_view_if_needed()
-    for axis in ("xtick", "ytick"):
-        labels = chart.locator(f".{axis} text").all_text_contents()
-        assert labels == list("AKQJT98765432"), (axis, labels)
-    assert chart.locator(".textpoint").count() >= 169 or chart.get_by_text("AKs").count() == 1
+    grid.scroll_into_view_if_needed()
+    assert grid.locator('th[scope="col"]').all_text_contents() == list("AKQJT98765432")
+    assert grid.locator('th[scope="row"]').all_text_contents() == list("AKQJT98765432")
+    assert grid.locator("td b").count() == 169
+    labels = grid.locator("td b")
+    assert labels.nth(1).inner_text() == "AKs" and labels.nth(13).inner_text() == "AKo"
     check_axe(page, "lesson-feedback-charts")
+    grid.screenshot(path=str(OUT / "range-grid-flop.png"))
     shot(page, "lesson-range-chart.png", height=2200)
     assert errors == [], errors
 
