@@ -15,13 +15,14 @@ the coach's explanation (or stands alone where the lesson says ``replace``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from coach.engine import Hand
 from coach.feedback import AuthoredFeedback, DecisionAnalysis, Grade, analyze
 from coach.i18n import Message
 from coach.lessons.schema import Decision
+from coach.ui.rangegrid import PLAYER, RangeView, range_view
 
 
 @dataclass(frozen=True)
@@ -57,6 +58,7 @@ class Verdict:
     estimate: bool = False
     figures: tuple[Message, ...] = field(default=())
     range_grid: tuple[tuple[float, ...], ...] | None = None
+    ranges: tuple[RangeView, ...] = field(default=())  # each opponent the coach assumed, for the grid
     options: tuple[OptionRow, ...] = field(default=())
     authored: bool = False  # the explanation already carries the lesson's text for this option
     model_grade: str | None = None  # the coach's own grade when the lesson's replaced it
@@ -68,8 +70,24 @@ def option_code(code: str) -> str:
     return rest if head.startswith("p") and head[1:].isdigit() else code
 
 
-def verdict_from(analysis: DecisionAnalysis, code: str) -> Verdict:
-    """The learner's option out of a full analysis."""
+def villain_views(analysis: DecisionAnalysis, names: Sequence[str] = ()) -> tuple[RangeView, ...]:
+    """The range of each opponent the coach assumed, on the grid, without the cards the learner sees.
+
+    ``names`` are the hand's players' names by seat (``hand.config.names``); a seat
+    without one is «Giocatore N».
+    """
+    dead = [c.index for c in (*analysis.hero_cards, *analysis.board)]
+    out = []
+    for seat, r in sorted(analysis.villain_ranges.items()):
+        if len(r.range) == 0:
+            continue
+        name: str | Message = names[seat] if 0 <= seat < len(names) else Message(PLAYER, {"n": seat + 1})
+        out.append(range_view(seat, name, r.story, r.range, dead))
+    return tuple(out)
+
+
+def verdict_from(analysis: DecisionAnalysis, code: str, names: Sequence[str] = ()) -> Verdict:
+    """The learner's option out of a full analysis (``names``: the players' names by seat)."""
     opt = option_code(code)
     try:
         chosen = analysis.option(opt)
@@ -99,6 +117,7 @@ def verdict_from(analysis: DecisionAnalysis, code: str) -> Verdict:
         estimate=chosen.estimate,
         figures=tuple(analysis.summary),
         range_grid=grid,
+        ranges=villain_views(analysis, names),
         options=tuple(OptionRow(o.code, o.kind, o.amount, o.grade.label, o.ev_bb, o.estimate)
                       for o in analysis.options),
         authored=chosen.authored,
@@ -175,4 +194,4 @@ def assess(hand: Hand, code: str, *, seed: int = 0,
                            profiles=hand_profiles(hand, profiles))
     except Exception:  # an analysis that cannot run must not hide the lesson's own feedback
         return authored_verdict(code, authored)
-    return verdict_from(analysis, code)
+    return verdict_from(analysis, code, hand.config.names)

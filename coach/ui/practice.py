@@ -221,7 +221,8 @@ class PracticeTable:
         spot = self._spot(hand, number)
         outcome = try_choice(hand, attempt)
         if outcome.code is not None:
-            verdict = verdict_from(analysis, outcome.code) if analysis is not None else Verdict(outcome.code)
+            verdict = (verdict_from(analysis, outcome.code, hand.config.names) if analysis is not None
+                       else Verdict(outcome.code))
             said = option_code(outcome.code)
             if spot is not None:
                 spot = replace(spot, action=said, grade=verdict.grade or "")

@@ -11,6 +11,7 @@ from streamlit.delta_generator import DeltaGenerator
 from coach.errors import IllegalAction
 from coach.i18n import N_, Translator, user_params
 from coach.ui import state
+from coach.ui.rangegrid import RangeView, render_range_grid, title
 from coach.ui.table import STREET_NAMES, TableView, render_log_box, render_table
 
 _BASE_CSS = """
@@ -63,6 +64,10 @@ html{font-size:24px}
 .stMarkdown p,.stMarkdown li,[data-testid="stCaptionContainer"],label p{color:#ffffff !important}
 .cc-seat{border-width:3px !important}
 .cc-card{border:2px solid #222 !important}
+/* The range grid beside a verdict: 24 px labels and numbers, cells wide enough to hold them. */
+.cc-rg{max-width:56rem !important}
+.cc-rg th,.cc-rg td,.cc-rg td i,.cc-rg p{font-size:1rem !important}
+.cc-rg col.cc-rg-h{width:1.4rem !important}
 </style>
 """
 
@@ -220,3 +225,16 @@ def street_stepper(street: str) -> None:
     if street == "complete":
         line += " · **" + t(STREET_NAMES["complete"]) + "**"
     st.caption(line)
+
+
+def show_ranges(ranges: Sequence[RangeView], t: Translator, *, expanded: bool = False) -> None:
+    """Beside a verdict: the range the coach gives each opponent it assumed, one expander each.
+
+    The expander's label is the grid's title («Il range che il coach attribuisce a Bruno
+    dopo il suo rilancio»), the name escaped for Markdown; folded by default, because
+    the pages that show a verdict in a narrow column or a list (practice, Replayer)
+    have no room for a 13x13 grid open, and a multiway pot would show several.
+    """
+    for view in ranges:
+        with st.expander(t.md(title(view)), expanded=expanded, icon=":material/grid_on:"):
+            st.html(render_range_grid(view, t, heading=False))

@@ -334,20 +334,22 @@ def letters_on(page: Any, server: str) -> None:
 
 
 def test_range_chart_draws_every_rank(desk: tuple[Any, list[str]], server: str) -> None:
+    """The flop decision: one opponent left (Dario, after his raise), his grid open beside the verdict."""
     page, errors = desk
     open_decision(page, server, "/lezioni?lezione=03-azioni&mano=1&passo=11")
     page.get_by_role("button", name="Call 24").click()
     page.get_by_text("Hai scelto", exact=False).first.wait_for()
-    page.locator(".js-plotly-plot").nth(1).wait_for()
+    grid = page.locator(".cc-rg").first
+    grid.wait_for(state="visible")  # open by default: the only opponent
     wait_idle(page)
-    page.wait_for_timeout(800)
-    chart = page.locator(".js-plotly-plot").nth(1)
-    chart.scroll_into_view_if_needed()
-    for axis in ("xtick", "ytick"):
-        labels = chart.locator(f".{axis} text").all_text_contents()
-        assert labels == list("AKQJT98765432"), (axis, labels)
-    assert chart.locator(".textpoint").count() >= 169 or chart.get_by_text("AKs").count() == 1
+    grid.scroll_into_view_if_needed()
+    assert grid.locator('th[scope="col"]').all_text_contents() == list("AKQJT98765432")
+    assert grid.locator('th[scope="row"]').all_text_contents() == list("AKQJT98765432")
+    assert grid.locator("td b").count() == 169
+    labels = grid.locator("td b")
+    assert labels.nth(1).inner_text() == "AKs" and labels.nth(13).inner_text() == "AKo"
     check_axe(page, "lesson-feedback-charts")
+    grid.screenshot(path=str(OUT / "range-grid-flop.png"))
     shot(page, "lesson-range-chart.png", height=2200)
     assert errors == [], errors
 
@@ -988,3 +990,56 @@ def test_hostile_names_make_no_request_and_no_element_on_the_teachers_results(
     finally:
         for ctx in contexts:
             ctx.close()
+
+
+def _open_grid(page: Any, server: str, url: str = DECISION) -> Any:
+    """A lesson decision answered (Carla calls), then Dario's range opened beside the verdict."""
+    open_decision(page, server, url)
+    page.locator(".st-key-dec-03-azioni-0-4-call button").click()
+    title = page.get_by_text("Il range che il coach attribuisce a Dario", exact=False).first
+    title.wait_for()
+    title.click()
+    grid = page.locator(".cc-rg").filter(has=page.locator("caption", has_text="Dario")).first
+    grid.wait_for(state="visible")
+    grid.scroll_into_view_if_needed()
+    wait_idle(page)
+    return grid
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844)])
+def test_the_range_grid_beside_a_verdict(browser: Any, server: str, width: int, height: int) -> None:
+    phone = width < 500
+    kw: dict[str, Any] = {"device_scale_factor": 2, "is_mobile": True, "has_touch": True} if phone else {}
+    context, pg, errors = _open(browser, width, height, **kw)
+    try:
+        grid = _open_grid(pg, server)
+        b = grid.bounding_box()
+        assert b is not None and b["x"] >= 0 and b["x"] + b["width"] <= width, b  # fits: no sideways scroll
+        cells = pg.evaluate("""(g) => Array.from(g.querySelectorAll('td b')).map(e => {
+            const r = e.getBoundingClientRect(), c = e.parentElement.getBoundingClientRect();
+            return [r.width <= c.width + 0.5, parseFloat(getComputedStyle(e).fontSize)]; })""",
+                            grid.element_handle())
+        assert len(cells) == 169 and all(fit for fit, _ in cells)  # every label inside its cell
+        assert min(size for _, size in cells) >= (8 if phone else 9)
+        check_axe(pg, f"range-grid-{width}")
+        grid.screenshot(path=str(OUT / f"range-grid-{width}.png"))
+        shot(pg, f"range-grid-page-{width}.png")
+        assert errors == [], errors
+    finally:
+        context.close()
+
+
+def test_the_range_grid_on_a_projector(browser: Any, server: str) -> None:
+    context, pg, errors = _open(browser, 1920, 1080)
+    try:
+        grid = _open_grid(pg, server, "/lezioni?aula=1&lezione=03-azioni&mano=1&passo=1")
+        b = grid.bounding_box()
+        assert b is not None and b["x"] + b["width"] <= 1920
+        small = pg.evaluate("""(g) => Array.from(g.querySelectorAll('th,td b,td i,p'))
+            .map(e => parseFloat(getComputedStyle(e).fontSize)).filter(s => s < 24)""", grid.element_handle())
+        assert small == [], small[:5]  # readable from the back row, like every text in classroom mode
+        check_axe(pg, "range-grid-classroom")
+        grid.screenshot(path=str(OUT / "range-grid-1920.png"))
+        assert errors == [], errors
+    finally:
+        context.close()

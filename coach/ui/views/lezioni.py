@@ -49,6 +49,7 @@ from coach.ui.widgets import (
     page_header,
     refuse_input,
     show_log,
+    show_ranges,
     show_refusal,
     street_stepper,
     table_and_panel,
@@ -749,22 +750,12 @@ def _show_answer_details(answer: DecisionAnswer, t: Translator) -> None:
     for fig_line in v.figures:
         st.markdown("- " + t.render(fig_line))
     options_table(v, t)
-    charts = []
     if v.equity is not None and v.equity_needed is not None:
-        charts.append("equity")
-    if v.range_grid is not None:
-        charts.append("range")
-    cols = st.columns(len(charts)) if charts else []
-    for col, chart in zip(cols, charts, strict=True):
-        with col:
-            if chart == "equity" and v.equity is not None and v.equity_needed is not None:
-                data = EquityData(v.equity, v.equity_needed, v.stderr)
-                st.plotly_chart(build_equity_figure(data, t), width="stretch", alt=describe_equity(data, t),
-                                config={"displayModeBar": False})
-            elif v.range_grid is not None:
-                st.plotly_chart(build_range_figure([list(r) for r in v.range_grid], t), width="stretch",
-                                alt=t("The opponent's range as a 13 by 13 grid."),
-                                config={"displayModeBar": False})
+        data = EquityData(v.equity, v.equity_needed, v.stderr)
+        st.plotly_chart(build_equity_figure(data, t), width="stretch", alt=describe_equity(data, t),
+                        config={"displayModeBar": False})
+    # Full width here: one opponent's grid is open, several are folded (a multiway pot).
+    show_ranges(v.ranges, t, expanded=len(v.ranges) == 1)
 
 
 def options_table(v: Verdict, t: Translator) -> None:

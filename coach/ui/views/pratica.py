@@ -31,6 +31,7 @@ from coach.ui.widgets import (
     refuse_input,
     shortcut,
     show_log,
+    show_ranges,
     show_refusal,
     table_and_panel,
 )
@@ -275,6 +276,7 @@ def _feedback(tb: PracticeTable, hand_number: int, t: Translator, *, last_only: 
         if v.explanation is not None:
             st.markdown(link_rules(t.render(v.explanation), t))
         options_table(v, t)
+        show_ranges(v.ranges, t)
         if d.spot is None:
             continue
         with st.container(horizontal=True):

@@ -24,7 +24,15 @@ from coach.ui.replay import (
 )
 from coach.ui.table import render_log
 from coach.ui.views.lezioni import lessons
-from coach.ui.widgets import link_rules, page_header, refuse_input, show_log, street_stepper, table_and_panel
+from coach.ui.widgets import (
+    link_rules,
+    page_header,
+    refuse_input,
+    show_log,
+    show_ranges,
+    street_stepper,
+    table_and_panel,
+)
 
 SCRIPT = "replay.script"
 STEP = "replay.step"
@@ -212,6 +220,7 @@ def _comment(step: int, code: str, action: str, scale: int, t: Translator) -> No
         st.markdown(link_rules(t.render(verdict.explanation), t))
         if scale > 1:
             st.caption(t("The coach counts this file's amounts in cents (1,00 = 100)."))
+    show_ranges(verdict.ranges, t)
     if st.button(t("Replay this decision"), key=f"replay.again.{step}", icon=":material/replay:",
                  help=t("Answer this spot yourself, from the table as it was, and get the coach's grade.")):
         _replay_decision(step)
