@@ -59,6 +59,8 @@ class Profile:
     preflop_keep: float  # share of each preflop range (by strength) he plays; above 1 widens
     bet_width: float = 1.0  # how much of the "strong" share of his range a bet or raise of his covers
     equilibrium: bool = False
+    # share of each preflop *raising* range (3-bet, 4-bet, all-in) he plays, by strength; above 1 widens
+    raise_keep: float = 1.0
 
     @property
     def name(self) -> Message:
@@ -78,10 +80,12 @@ class Profile:
 
 PROFILES: dict[str, Profile] = {
     "equilibrio": Profile("equilibrio", N_("balanced opponent"), 1.0, 0.0, 0.7, 0.3, 1.0, equilibrium=True),
-    "principiante": Profile("principiante", N_("beginner who calls too much"), 0.4, 0.0, 0.3, 0.15, 1.6, 0.6),
-    "roccia": Profile("roccia", N_("rock (tight and passive)"), 1.0, 0.5, 0.85, 0.05, 0.6, 0.25),
+    "principiante": Profile("principiante", N_("beginner who calls too much"), 0.4, 0.0, 0.3, 0.15, 1.6, 0.6,
+                            raise_keep=0.7),
+    "roccia": Profile("roccia", N_("rock (tight and passive)"), 1.0, 0.5, 0.85, 0.05, 0.6, 0.25,
+                      raise_keep=0.5),
     "aggressivo": Profile("aggressivo", N_("aggressive opponent (bluffs and raises often)"),
-                          1.0, 0.0, 0.6, 0.5, 1.2, 1.2),
+                          1.0, 0.0, 0.6, 0.5, 1.2, 1.2, raise_keep=2.0),
 }
 DEFAULT = PROFILES["equilibrio"]
 

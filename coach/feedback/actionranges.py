@@ -1,0 +1,295 @@
+"""The range that follows the hand: how each postflop action reweights a player's combos.
+
+A player's range at the start of the flop is his preflop range
+(:mod:`coach.feedback.opponents`). After each of his postflop actions every
+combo he may hold is multiplied by the probability that a player of his
+profile takes *that* action with *that* combo on *that* board. Nothing is cut
+to zero by a hard threshold: a hand that rarely bets keeps a small weight, so
+a bluff stays possible and the range is never empty. The combos that use a
+card the hero holds or the board shows are removed before (card removal).
+
+What a combo "is" on a board (all vectorised over the combos with NumPy):
+
+``made``
+    the made-hand percentile: the share of all two-card hands it beats on this
+    board (:func:`coach.feedback.rangemodel.strength_percentiles`). On a
+    K-7-2 flop top pair is about 0.85-0.93, a set 0.99, ace high about 0.5.
+``draw``
+    the chance that a flush or straight draw (using a hole card) completes by
+    the river: 9 outs for a flush draw, 4 per rank that completes a straight
+    (8 for an open-ender, 4 for a gutshot), 15 at most; 0 on the river.
+``blocker``
+    holding the ace of a suit with three or more cards on the board (a bluff
+    that blocks the nut flush).
+
+What each action does (balanced profile, ``f`` = the bet as a share of the pot):
+
+bet of ``f`` of the pot
+    *value* part: hands above a made-hand percentile of 0.62 (``f`` <= 0.4),
+    0.72 (<= 0.8), 0.80 (<= 1.2), 0.86 (overbet) or 0.92 (more than 3 pots)
+    bet almost always (a logistic step 0.025 wide). *Other* hands bet with a
+    smaller probability: draws by their chance to hit (a flush draw with about
+    35% bets 50% as often at a small size, 40% at pot, 30% overbetting),
+    the middle (pairs below the value line) 35% at a small bet (a merged
+    range), 12% at half to two-thirds, 4% at pot and above (polarised), the
+    air 25% / 15% / 10% / 10% (bluffs, half as often again with a blocker).
+raise (and check-raise)
+    the value line moves up by 0.10 (a check-raise 0.12, a re-raise another
+    0.05 each), draws raise 35% as often as they bet, middle hands 3%, air 8%:
+    a raise is value-heavy, and polarised.
+check
+    the hands that would have bet for value keep 35% of their weight (some
+    check to trap), draws 70%, the rest all of it: a check caps the range.
+call of ``c`` into a pot ``P``
+    hands above the calling threshold of :func:`coach.feedback.maths.call_threshold`
+    (moved by the profile) call; draws call when their chance to hit reaches
+    80% of the price ``c / (P + c)`` (implied odds); everything else floats 5%
+    of the time; the top of the range keeps only 70% (it would often have raised).
+
+Profiles (:mod:`coach.feedback.profiles`) change these numbers: a rock's value
+line is 0.06 higher and he bluffs 15% as often; an aggressive player's value
+line is 0.05 lower, he bluffs twice as often and raises half his strong
+hands instead of calling; a calling station («principiante») bets and raises
+mostly with strong hands (value line 0.04 higher, half the bluffs) but also
+bets middle pairs half again as often, calls with far more hands and floats
+25% of the time.
+
+The same function (:func:`action_likelihood`) gives the practice bots their
+choices (:mod:`coach.feedback.bots`): a bot plays its profile by this model.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from coach.feedback.maths import call_threshold
+from coach.feedback.profiles import DEFAULT, Profile
+from coach.feedback.rangemodel import FloatArray, IntArray, WeightedRange, strength_percentiles
+
+STEP = 0.015  # width of the logistic step around a value line (in percentile)
+MIN_FACTOR = 0.004  # no combo is ever ruled out by an action alone: a bluff stays possible
+
+# The value line of a bet by its size (share of the pot): (largest f, made-hand percentile).
+VALUE_LINE: tuple[tuple[float, float], ...] = ((0.4, 0.70), (0.8, 0.84), (1.2, 0.90), (3.0, 0.94))
+VALUE_LINE_HUGE = 0.965
+RAISE_SHIFT = 0.06
+RAISE_FLOOR = 0.90
+CHECK_RAISE_SHIFT = 0.065
+RERAISE_SHIFT = 0.03
+# How often the other hands bet, by size class (small, medium, pot, overbet): draws, middle, air.
+DRAW_RATE = (0.50, 0.45, 0.40, 0.30)
+MIDDLE_RATE = (0.35, 0.12, 0.04, 0.04)
+AIR_RATE = (0.25, 0.15, 0.10, 0.10)
+RAISE_DRAW = 0.35  # a raise: draws as often as 35% of their betting rate
+RAISE_MIDDLE = 0.03
+RAISE_AIR = 0.05
+BLOCKER_BONUS = 1.5
+MULTIWAY_BLUFF = 0.4  # each opponent beyond the first multiplies the bluffing rates by 0.4
+AIR_LINE = 0.6  # below this made-hand percentile a hand is "air" (no pair on most boards)
+CHECK_KEEP_VALUE = 0.35
+CHECK_KEEP_DRAW = 0.70
+CALL_DRAW_PRICE = 0.8  # a draw calls when its chance to hit reaches 80% of the price
+CALL_STEP = 0.04
+
+
+@dataclass(frozen=True)
+class Style:
+    """How a profile moves the numbers above (see the module doc)."""
+
+    value_shift: float  # added to every value line
+    bluff: float  # multiplies the draws' and the air's rates
+    middle: float  # multiplies the middle hands' betting rate
+    raise_top: float  # share of his strongest hands that raise instead of calling
+    float_rate: float  # how often a hand below his calling line calls anyway
+    trap: float  # share of his value hands that check (1 - keep after a check)
+
+
+STYLES: dict[str, Style] = {
+    "equilibrio": Style(0.0, 1.0, 1.0, 0.30, 0.05, 1 - CHECK_KEEP_VALUE),
+    "principiante": Style(0.02, 0.5, 1.5, 0.10, 0.25, 0.45),
+    "roccia": Style(0.03, 0.15, 0.7, 0.20, 0.02, 0.45),
+    "aggressivo": Style(-0.04, 2.0, 1.2, 0.50, 0.10, 0.8),
+}
+
+
+def style_of(prof: Profile) -> Style:
+    return STYLES.get(prof.key, STYLES["equilibrio"])
+
+
+@dataclass(frozen=True)
+class Features:
+    """What each combo is on a board (same order as the combos)."""
+
+    made: FloatArray
+    draw: FloatArray
+    blocker: FloatArray  # 1.0 with a nut-flush blocker, else 0.0
+
+
+def _straight(mask: IntArray) -> IntArray:
+    """Whether a 13-bit rank mask (bit r = rank r, 2 = bit 0) holds five in a row (the wheel too)."""
+    ext = (mask << 1) | ((mask >> 12) & 1)  # bit 0 = the ace played low
+    run = ext & (ext >> 1) & (ext >> 2) & (ext >> 3) & (ext >> 4)
+    return np.asarray(run != 0)
+
+
+def draw_outs(cards: IntArray, board: Sequence[int]) -> IntArray:
+    """Outs of the flush and straight draws that use a hole card (0 with none, 15 at most)."""
+    n = len(cards)
+    if len(board) not in (3, 4) or n == 0:
+        return np.zeros(n, dtype=np.int64)
+    b = np.array(board, dtype=np.int64)
+    ranks, suits = cards // 4, cards % 4
+    board_suits = np.bincount(b % 4, minlength=4)
+    flush_out = np.zeros(n, dtype=np.int64)
+    for s in range(4):
+        mine = (suits == s).sum(axis=1)
+        total = board_suits[s] + mine
+        flush_out = np.where((total == 4) & (mine >= 1), 9, flush_out)
+    made_flush = np.zeros(n, dtype=bool)
+    for s in range(4):
+        made_flush |= (board_suits[s] + (suits == s).sum(axis=1)) >= 5
+    bmask = int(np.bitwise_or.reduce(1 << (b // 4)))
+    mask = (1 << ranks[:, 0]) | (1 << ranks[:, 1]) | bmask
+    has = _straight(mask)
+    completing = np.zeros(n, dtype=np.int64)
+    for r in range(13):
+        bit = 1 << r
+        board_has = bool(_straight(np.array([bmask | bit]))[0])
+        if board_has:
+            continue
+        completing += (_straight(mask | bit) & ~has & ((mask & bit) == 0)).astype(np.int64)
+    straight_out = 4 * np.minimum(completing, 2)
+    both = (flush_out > 0) & (straight_out > 0)
+    outs = np.minimum(15, flush_out + straight_out - 2 * both)
+    return np.where(made_flush | has, 0, outs)
+
+
+def features(cards: IntArray, board: Sequence[int]) -> Features:
+    made = strength_percentiles(cards, board)
+    outs = draw_outs(cards, board).astype(np.float64)
+    unseen = 47.0 if len(board) == 3 else 46.0
+    if len(board) == 3:
+        draw = 1.0 - (1.0 - outs / unseen) * (1.0 - outs / (unseen - 1))
+    elif len(board) == 4:
+        draw = outs / unseen
+    else:
+        draw = np.zeros(len(cards))
+    blocker = np.zeros(len(cards))
+    if len(board) >= 3:
+        bs = np.bincount(np.array(board, dtype=np.int64) % 4, minlength=4)
+        for s in range(4):
+            if bs[s] >= 3:
+                ace = 12 * 4 + s
+                blocker = np.maximum(blocker, (cards == ace).any(axis=1).astype(np.float64))
+    return Features(made, draw, blocker)
+
+
+def _sigmoid(x: FloatArray) -> FloatArray:
+    return np.asarray(1.0 / (1.0 + np.exp(-np.clip(x, -40.0, 40.0))))
+
+
+def _size_class(f: float) -> int:
+    return 0 if f <= 0.4 else (1 if f <= 0.8 else (2 if f <= 1.2 else 3))
+
+
+def value_line(
+    f: float, *, raise_level: int = 0, check_raise: bool = False, prof: Profile = DEFAULT,
+) -> float:
+    """The made-hand percentile above which a bet (or raise) of ``f`` pots is mostly for value."""
+    line = VALUE_LINE_HUGE
+    for top, v in VALUE_LINE:
+        if f <= top:
+            line = v
+            break
+    if raise_level >= 1:  # a raise of any size is at least as strong as a pot-sized bet
+        line = max(line, RAISE_FLOOR) + (CHECK_RAISE_SHIFT if check_raise else RAISE_SHIFT)
+        line += RERAISE_SHIFT * (raise_level - 1)
+    return float(min(0.985, line + style_of(prof).value_shift))
+
+
+def p_aggressive(
+    feat: Features, f: float, *, raise_level: int = 0, check_raise: bool = False, prof: Profile = DEFAULT,
+    opponents: int = 1,
+) -> FloatArray:
+    """Probability of betting (raise_level 0) or raising ``f`` pots with each combo.
+
+    Into several opponents the bluffs and semi-bluffs are rarer (each extra
+    opponent multiplies their rate by ``MULTIWAY_BLUFF``): someone calls.
+    """
+    st = style_of(prof)
+    line = value_line(f, raise_level=raise_level, check_raise=check_raise, prof=prof)
+    value = _sigmoid((feat.made - line) / STEP)
+    k = _size_class(f)
+    draw_rate, middle_rate, air_rate = DRAW_RATE[k], MIDDLE_RATE[k], AIR_RATE[k]
+    if raise_level >= 1:
+        draw_rate, middle_rate, air_rate = draw_rate * RAISE_DRAW, RAISE_MIDDLE, RAISE_AIR
+    many = MULTIWAY_BLUFF ** max(0, opponents - 1)
+    draw_rate, air_rate = draw_rate * st.bluff * many, air_rate * st.bluff * many
+    middle_rate *= many
+    middle_rate *= st.middle
+    air = feat.made < AIR_LINE
+    semi = np.minimum(1.0, feat.draw / 0.35) * draw_rate
+    bluff = air_rate * (1.0 + (BLOCKER_BONUS - 1.0) * feat.blocker)
+    other = np.where(air, np.maximum(semi, bluff), np.maximum(semi, middle_rate))
+    p = value + (1.0 - value) * np.minimum(0.95, other)
+    return np.asarray(np.clip(p, MIN_FACTOR, 1.0))
+
+
+def p_check(feat: Features, prof: Profile = DEFAULT) -> FloatArray:
+    """Probability of checking with each combo: the value hands mostly bet (a check caps the range)."""
+    st = style_of(prof)
+    value = _sigmoid((feat.made - value_line(0.66, prof=prof)) / STEP)
+    draw = np.minimum(1.0, feat.draw / 0.35) * (1.0 - CHECK_KEEP_DRAW) * min(1.0, st.bluff)
+    p = (1.0 - st.trap * value) * (1.0 - draw)
+    return np.asarray(np.clip(p, MIN_FACTOR, 1.0))
+
+
+def p_call(feat: Features, pot_before: int, call: int, prof: Profile = DEFAULT) -> FloatArray:
+    """Probability of calling ``call`` into ``pot_before`` (the pot with the bet in) with each combo."""
+    st = style_of(prof)
+    if call <= 0:
+        return np.ones(len(feat.made))
+    size = call / max(1, pot_before - call)
+    t = prof.calling_threshold(call_threshold(pot_before - call, call, call), size)
+    made = _sigmoid((feat.made - t) / CALL_STEP)
+    price = call / (pot_before + call)
+    drawing = _sigmoid((feat.draw - CALL_DRAW_PRICE * price) / CALL_STEP) * (feat.draw > 0)
+    p = np.maximum(np.maximum(made, drawing), st.float_rate)
+    top = _sigmoid((feat.made - value_line(size, raise_level=1, prof=prof)) / STEP)
+    p = p * (1.0 - st.raise_top * top)
+    return np.asarray(np.clip(p, MIN_FACTOR, 1.0))
+
+
+@dataclass(frozen=True)
+class Act:
+    """One postflop action as the model reads it."""
+
+    kind: str  # check bet raise call fold
+    fraction: float  # a bet or raise: its size as a share of the pot (after calling); a call: 0
+    pot_before: int
+    call: int  # chips he had to call when he acted
+    raise_level: int  # 0 a bet, 1 a raise, 2 a re-raise...
+    check_raise: bool = False
+    opponents: int = 1  # players still in the hand besides him when he acted
+
+
+def action_likelihood(feat: Features, act: Act, prof: Profile = DEFAULT) -> FloatArray:
+    """Probability that a player of ``prof`` takes ``act`` with each combo (the narrowing factor)."""
+    if act.kind in ("bet", "raise"):
+        return p_aggressive(feat, act.fraction, raise_level=act.raise_level, check_raise=act.check_raise,
+                            prof=prof, opponents=act.opponents)
+    if act.kind == "check":
+        return p_check(feat, prof)
+    if act.kind == "call":
+        return p_call(feat, act.pot_before, act.call, prof)
+    return np.ones(len(feat.made))
+
+
+def narrow(rng: WeightedRange, board: Sequence[int], act: Act, prof: Profile = DEFAULT) -> WeightedRange:
+    """``rng`` after ``act`` on ``board``: each combo's weight times its likelihood."""
+    if len(rng) == 0 or act.kind == "fold":
+        return rng
+    return rng.reweighted(action_likelihood(features(rng.cards, board), act, prof))
