@@ -64,6 +64,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
+import numpy.typing as npt
 
 from coach.feedback.maths import call_threshold
 from coach.feedback.profiles import DEFAULT, Profile
@@ -79,16 +80,20 @@ RAISE_SHIFT = 0.06
 RAISE_FLOOR = 0.90
 CHECK_RAISE_SHIFT = 0.065
 RERAISE_SHIFT = 0.03
-# How often the other hands bet, by size class (small, medium, pot, overbet): draws, middle, air.
-DRAW_RATE = (0.50, 0.45, 0.40, 0.30)
-MIDDLE_RATE = (0.35, 0.12, 0.04, 0.04)
-AIR_RATE = (0.25, 0.15, 0.10, 0.10)
-RAISE_DRAW = 0.35  # a raise: draws as often as 35% of their betting rate
+# By size class (<= 0.4, <= 0.8, <= 1.2 pots, more): the share of his range (from the top) that is
+# value at least, and how often a middle hand (a pair below the line) bets: merged when small.
+VALUE_SHARE = (0.30, 0.20, 0.15, 0.10)
+MIDDLE_RATE = (0.35, 0.12, 0.04, 0.02)
+RAISE_VALUE_SHARE = 0.45  # a raise: less than half of the betting share is value
 RAISE_MIDDLE = 0.03
-RAISE_AIR = 0.05
+RAISE_BLUFF = 0.6  # a raise carries 60% of the bluffs a bet of its size would
+AIR_PREFERENCE = 0.35  # air bluffs about as readily as a draw with a 12% chance to hit
+MAX_BLUFF_RATE = 0.9
+HUGE_BLUFF_RATIO = 0.3
+CBET_BLUFF = 2.0  # a continuation bet carries twice the bluffs of another bet of its size
 BLOCKER_BONUS = 1.5
 MULTIWAY_BLUFF = 0.4  # each opponent beyond the first multiplies the bluffing rates by 0.4
-AIR_LINE = 0.6  # below this made-hand percentile a hand is "air" (no pair on most boards)
+MADE_STRONG = 0.9  # a hand without a pair this high has made a straight or a flush: not air
 CHECK_KEEP_VALUE = 0.35
 CHECK_KEEP_DRAW = 0.70
 CALL_DRAW_PRICE = 0.8  # a draw calls when its chance to hit reaches 80% of the price
@@ -105,13 +110,14 @@ class Style:
     raise_top: float  # share of his strongest hands that raise instead of calling
     float_rate: float  # how often a hand below his calling line calls anyway
     trap: float  # share of his value hands that check (1 - keep after a check)
+    defend: float  # share of the minimum defence (pot / (pot + bet)) of his range he calls at least
 
 
 STYLES: dict[str, Style] = {
-    "equilibrio": Style(0.0, 1.0, 1.0, 0.30, 0.05, 1 - CHECK_KEEP_VALUE),
-    "principiante": Style(0.02, 0.5, 1.5, 0.10, 0.25, 0.45),
-    "roccia": Style(0.03, 0.15, 0.7, 0.20, 0.02, 0.45),
-    "aggressivo": Style(-0.04, 2.0, 1.2, 0.50, 0.10, 0.8),
+    "equilibrio": Style(0.0, 1.0, 1.0, 0.30, 0.05, 1 - CHECK_KEEP_VALUE, 0.8),
+    "principiante": Style(0.02, 0.5, 1.5, 0.10, 0.25, 0.45, 1.1),
+    "roccia": Style(0.03, 0.25, 0.7, 0.20, 0.02, 0.45, 0.5),
+    "aggressivo": Style(-0.04, 1.8, 1.2, 0.50, 0.10, 0.8, 0.8),
 }
 
 
@@ -126,6 +132,7 @@ class Features:
     made: FloatArray
     draw: FloatArray
     blocker: FloatArray  # 1.0 with a nut-flush blocker, else 0.0
+    air: npt.NDArray[np.bool_]  # no pair with a hole card, no pocket pair, nothing made: a bluff if it bets
 
 
 def _straight(mask: IntArray) -> IntArray:
@@ -184,7 +191,11 @@ def features(cards: IntArray, board: Sequence[int]) -> Features:
             if bs[s] >= 3:
                 ace = 12 * 4 + s
                 blocker = np.maximum(blocker, (cards == ace).any(axis=1).astype(np.float64))
-    return Features(made, draw, blocker)
+    ranks = cards // 4
+    board_ranks = np.array(sorted({c // 4 for c in board}), dtype=np.int64)
+    paired = np.isin(ranks, board_ranks).any(axis=1) | (ranks[:, 0] == ranks[:, 1])
+    air = ~paired & (made < MADE_STRONG)
+    return Features(made, draw, blocker, np.asarray(air))
 
 
 def _sigmoid(x: FloatArray) -> FloatArray:
@@ -210,30 +221,61 @@ def value_line(
     return float(min(0.985, line + style_of(prof).value_shift))
 
 
+def _quantile(values: FloatArray, weights: FloatArray | None, share_from_top: float) -> float:
+    """The made-hand percentile above which lies ``share_from_top`` of a range's weight."""
+    if weights is None or len(values) == 0 or weights.sum() <= 0:
+        return 1.0
+    order = np.argsort(-values, kind="stable")
+    cum = np.cumsum(weights[order]) / weights.sum()
+    i = int(min(len(values) - 1, np.searchsorted(cum, share_from_top)))
+    return float(values[order[i]])
+
+
+def bluff_ratio(f: float, cards_to_come: int) -> float:
+    """Bluffs per value combo in a bet of ``f`` pots: ``f / (1 + f)`` on the river (what makes the
+    caller's call break even), twice that on the flop and 1.5 times on the turn (the bluffs still
+    have cards to come); above three pots (a jam much larger than the pot) real players bluff far
+    less: 0.3."""
+    if f > 3.0:
+        return HUGE_BLUFF_RATIO
+    return f / (1.0 + f) * (1.0, 1.5, 2.0)[min(2, max(0, cards_to_come))]
+
+
 def p_aggressive(
     feat: Features, f: float, *, raise_level: int = 0, check_raise: bool = False, prof: Profile = DEFAULT,
-    opponents: int = 1,
+    opponents: int = 1, weights: FloatArray | None = None, cards_to_come: int = 0, continuation: bool = False,
 ) -> FloatArray:
     """Probability of betting (raise_level 0) or raising ``f`` pots with each combo.
 
-    Into several opponents the bluffs and semi-bluffs are rarer (each extra
-    opponent multiplies their rate by ``MULTIWAY_BLUFF``): someone calls.
+    *Value*: the hands above the value line for the size, or, when his range is
+    strong on this board, above the line that leaves his range's value share
+    for that size (a 3-bettor on J-8-3 bets his overpairs for value).
+    *Bluffs*: as many, in weight, as the value times :func:`bluff_ratio`
+    (times the profile's bluffing and, into several opponents,
+    ``MULTIWAY_BLUFF`` per extra opponent), spread over the hands below the
+    line by preference: draws by their chance to hit, air (with a bonus for a
+    nut-flush blocker); a middle hand bets by the size's merged rate.
     """
     st = style_of(prof)
     line = value_line(f, raise_level=raise_level, check_raise=check_raise, prof=prof)
-    value = _sigmoid((feat.made - line) / STEP)
     k = _size_class(f)
-    draw_rate, middle_rate, air_rate = DRAW_RATE[k], MIDDLE_RATE[k], AIR_RATE[k]
-    if raise_level >= 1:
-        draw_rate, middle_rate, air_rate = draw_rate * RAISE_DRAW, RAISE_MIDDLE, RAISE_AIR
+    share = VALUE_SHARE[k] * (RAISE_VALUE_SHARE if raise_level >= 1 else 1.0)
+    line = min(line, _quantile(feat.made, weights, share))
+    value = _sigmoid((feat.made - line) / STEP)
+    middle_rate = (RAISE_MIDDLE if raise_level >= 1 else MIDDLE_RATE[k]) * st.middle
     many = MULTIWAY_BLUFF ** max(0, opponents - 1)
-    draw_rate, air_rate = draw_rate * st.bluff * many, air_rate * st.bluff * many
-    middle_rate *= many
-    middle_rate *= st.middle
-    air = feat.made < AIR_LINE
-    semi = np.minimum(1.0, feat.draw / 0.35) * draw_rate
-    bluff = air_rate * (1.0 + (BLOCKER_BONUS - 1.0) * feat.blocker)
-    other = np.where(air, np.maximum(semi, bluff), np.maximum(semi, middle_rate))
+    air = feat.air
+    prefer = np.where(air, AIR_PREFERENCE * (1.0 + (BLOCKER_BONUS - 1.0) * feat.blocker), 0.0)
+    prefer = np.maximum(prefer, np.minimum(1.0, feat.draw / 0.35))
+    w = np.ones(len(feat.made)) if weights is None else weights
+    v_mass = float((w * value).sum())
+    pool = float((w * (1.0 - value) * prefer).sum())
+    per_value = bluff_ratio(f, cards_to_come) * (RAISE_BLUFF if raise_level >= 1 else 1.0)
+    if continuation:  # the last street's aggressor bets much of his range again
+        per_value *= CBET_BLUFF
+    target = v_mass * per_value * st.bluff * many
+    rate = min(MAX_BLUFF_RATE, target / pool) if pool > 0 else 0.0
+    other = np.maximum(rate * prefer, np.where(air, 0.0, middle_rate * many))
     p = value + (1.0 - value) * np.minimum(0.95, other)
     return np.asarray(np.clip(p, MIN_FACTOR, 1.0))
 
@@ -247,13 +289,22 @@ def p_check(feat: Features, prof: Profile = DEFAULT) -> FloatArray:
     return np.asarray(np.clip(p, MIN_FACTOR, 1.0))
 
 
-def p_call(feat: Features, pot_before: int, call: int, prof: Profile = DEFAULT) -> FloatArray:
-    """Probability of calling ``call`` into ``pot_before`` (the pot with the bet in) with each combo."""
+def p_call(
+    feat: Features, pot_before: int, call: int, prof: Profile = DEFAULT, weights: FloatArray | None = None,
+) -> FloatArray:
+    """Probability of calling ``call`` into ``pot_before`` (the pot with the bet in) with each combo.
+
+    The calling line is the profile's (:func:`coach.feedback.maths.call_threshold`),
+    or lower when his range is strong: he defends at least the profile's share
+    of the minimum defence ``P / (P + c)`` of his range.
+    """
     st = style_of(prof)
     if call <= 0:
         return np.ones(len(feat.made))
     size = call / max(1, pot_before - call)
     t = prof.calling_threshold(call_threshold(pot_before - call, call, call), size)
+    mdf = (pot_before - call) / max(1, pot_before)
+    t = min(t, _quantile(feat.made, weights, min(1.0, mdf * st.defend)))
     made = _sigmoid((feat.made - t) / CALL_STEP)
     price = call / (pot_before + call)
     drawing = _sigmoid((feat.draw - CALL_DRAW_PRICE * price) / CALL_STEP) * (feat.draw > 0)
@@ -274,17 +325,22 @@ class Act:
     raise_level: int  # 0 a bet, 1 a raise, 2 a re-raise...
     check_raise: bool = False
     opponents: int = 1  # players still in the hand besides him when he acted
+    cards_to_come: int = 0  # board cards still to come when he acted (flop 2, turn 1, river 0)
+    continuation: bool = False  # a bet by the last street's aggressor (a c-bet): his range bets wide
 
 
-def action_likelihood(feat: Features, act: Act, prof: Profile = DEFAULT) -> FloatArray:
+def action_likelihood(
+    feat: Features, act: Act, prof: Profile = DEFAULT, weights: FloatArray | None = None,
+) -> FloatArray:
     """Probability that a player of ``prof`` takes ``act`` with each combo (the narrowing factor)."""
     if act.kind in ("bet", "raise"):
         return p_aggressive(feat, act.fraction, raise_level=act.raise_level, check_raise=act.check_raise,
-                            prof=prof, opponents=act.opponents)
+                            prof=prof, opponents=act.opponents, weights=weights,
+                            cards_to_come=act.cards_to_come, continuation=act.continuation)
     if act.kind == "check":
         return p_check(feat, prof)
     if act.kind == "call":
-        return p_call(feat, act.pot_before, act.call, prof)
+        return p_call(feat, act.pot_before, act.call, prof, weights)
     return np.ones(len(feat.made))
 
 
@@ -292,4 +348,4 @@ def narrow(rng: WeightedRange, board: Sequence[int], act: Act, prof: Profile = D
     """``rng`` after ``act`` on ``board``: each combo's weight times its likelihood."""
     if len(rng) == 0 or act.kind == "fold":
         return rng
-    return rng.reweighted(action_likelihood(features(rng.cards, board), act, prof))
+    return rng.reweighted(action_likelihood(features(rng.cards, board), act, prof, rng.weights))

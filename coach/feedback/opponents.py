@@ -187,6 +187,7 @@ def _top_share(rng: WeightedRange, share: float) -> WeightedRange:
 def to_act(act: PastAction, history: tuple[PastAction, ...], players: int = 2) -> Act:
     """A past action as the range model reads it: its size as a share of the pot, check-raise or not,
     and how many players were still in the hand besides him (of ``players`` dealt in)."""
+    to_come = 5 - STREET_BOARD[act.street]
     folded = 0
     for a in history:
         if a is act:
@@ -202,9 +203,21 @@ def to_act(act: PastAction, history: tuple[PastAction, ...], players: int = 2) -
                 break
             checked |= a.seat == act.seat and a.street == act.street and a.kind == "check"
         return Act(act.kind, fraction, act.pot_before, call, act.raise_level, check_raise=checked,
-                   opponents=max(1, players - 1 - folded))
+                   opponents=max(1, players - 1 - folded), cards_to_come=to_come,
+                   continuation=act.raise_level == 0 and _last_aggressor(history, act) == act.seat)
     paid = min(call, act.added) if act.kind == "call" else 0
-    return Act(act.kind, 0.0, act.pot_before, paid, act.raise_level)
+    return Act(act.kind, 0.0, act.pot_before, paid, act.raise_level, cards_to_come=to_come)
+
+
+def _last_aggressor(history: tuple[PastAction, ...], act: PastAction) -> int | None:
+    """Who made the last bet or raise of the street before ``act``'s (a c-bet comes from him)."""
+    order = ("preflop", "flop", "turn", "river")
+    prev = order[max(0, order.index(act.street) - 1)]
+    seat = None
+    for a in history:
+        if a.street == prev and a.kind in ("bet", "raise"):
+            seat = a.seat
+    return seat if prev != act.street else None
 
 
 def _reshape(rng: WeightedRange, keep: float, dead: tuple[int, ...]) -> WeightedRange:
