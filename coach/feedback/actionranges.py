@@ -84,8 +84,7 @@ RERAISE_SHIFT = 0.03
 # value at least, and how often a middle hand (a pair below the line) bets: merged when small.
 VALUE_SHARE = (0.30, 0.20, 0.15, 0.10)
 MIDDLE_RATE = (0.35, 0.12, 0.04, 0.02)
-RAISE_VALUE_SHARE = 0.45  # a raise: less than half of the betting share is value
-RAISE_MIDDLE = 0.03
+RAISE_MIDDLE = 0.005
 RAISE_BLUFF = 0.6  # a raise carries 60% of the bluffs a bet of its size would
 AIR_PREFERENCE = 0.35  # air bluffs about as readily as a draw with a 12% chance to hit
 MAX_BLUFF_RATE = 0.9
@@ -96,6 +95,7 @@ MULTIWAY_BLUFF = 0.4  # each opponent beyond the first multiplies the bluffing r
 MADE_STRONG = 0.9  # a hand without a pair this high has made a straight or a flush: not air
 CHECK_KEEP_VALUE = 0.35
 CHECK_KEEP_DRAW = 0.70
+TO_AGGRESSOR = 0.2  # a check to the raiser: a fifth of the usual cap
 CALL_DRAW_PRICE = 0.8  # a draw calls when its chance to hit reaches 80% of the price
 CALL_STEP = 0.04
 
@@ -247,9 +247,10 @@ def p_aggressive(
 ) -> FloatArray:
     """Probability of betting (raise_level 0) or raising ``f`` pots with each combo.
 
-    *Value*: the hands above the value line for the size, or, when his range is
-    strong on this board, above the line that leaves his range's value share
-    for that size (a 3-bettor on J-8-3 bets his overpairs for value).
+    *Value*: the hands above the value line for the size, or, for a bet (not a
+    raise) when his range is strong on this board, above the line that leaves
+    his range's value share for that size (a 3-bettor on J-8-3 bets his
+    overpairs for value).
     *Bluffs*: as many, in weight, as the value times :func:`bluff_ratio`
     (times the profile's bluffing and, into several opponents,
     ``MULTIWAY_BLUFF`` per extra opponent), spread over the hands below the
@@ -259,8 +260,8 @@ def p_aggressive(
     st = style_of(prof)
     line = value_line(f, raise_level=raise_level, check_raise=check_raise, prof=prof)
     k = _size_class(f)
-    share = VALUE_SHARE[k] * (RAISE_VALUE_SHARE if raise_level >= 1 else 1.0)
-    line = min(line, _quantile(feat.made, weights, share))
+    if raise_level == 0:  # a raise is value-heavy whatever his range: its line never drops
+        line = min(line, _quantile(feat.made, weights, VALUE_SHARE[k]))
     value = _sigmoid((feat.made - line) / STEP)
     middle_rate = (RAISE_MIDDLE if raise_level >= 1 else MIDDLE_RATE[k]) * st.middle
     many = MULTIWAY_BLUFF ** max(0, opponents - 1)
@@ -280,11 +281,18 @@ def p_aggressive(
     return np.asarray(np.clip(p, MIN_FACTOR, 1.0))
 
 
-def p_check(feat: Features, prof: Profile = DEFAULT) -> FloatArray:
-    """Probability of checking with each combo: the value hands mostly bet (a check caps the range)."""
+def p_check(feat: Features, prof: Profile = DEFAULT, to_aggressor: bool = False) -> FloatArray:
+    """Probability of checking with each combo: the value hands mostly bet (a check caps the range).
+
+    A check to the last street's aggressor, who is still to act, caps little:
+    most players check their whole range to the raiser (strong hands keep
+    ``1 - TO_AGGRESSOR * trap`` of their weight, draws all of it).
+    """
     st = style_of(prof)
     value = _sigmoid((feat.made - value_line(0.66, prof=prof)) / STEP)
     draw = np.minimum(1.0, feat.draw / 0.35) * (1.0 - CHECK_KEEP_DRAW) * min(1.0, st.bluff)
+    if to_aggressor:
+        return np.asarray(np.clip(1.0 - TO_AGGRESSOR * st.trap * value, MIN_FACTOR, 1.0))
     p = (1.0 - st.trap * value) * (1.0 - draw)
     return np.asarray(np.clip(p, MIN_FACTOR, 1.0))
 
@@ -327,6 +335,7 @@ class Act:
     opponents: int = 1  # players still in the hand besides him when he acted
     cards_to_come: int = 0  # board cards still to come when he acted (flop 2, turn 1, river 0)
     continuation: bool = False  # a bet by the last street's aggressor (a c-bet): his range bets wide
+    to_aggressor: bool = False  # a check to the last street's aggressor, who is still to act
 
 
 def action_likelihood(
@@ -338,7 +347,7 @@ def action_likelihood(
                             prof=prof, opponents=act.opponents, weights=weights,
                             cards_to_come=act.cards_to_come, continuation=act.continuation)
     if act.kind == "check":
-        return p_check(feat, prof)
+        return p_check(feat, prof, act.to_aggressor)
     if act.kind == "call":
         return p_call(feat, act.pot_before, act.call, prof, weights)
     return np.ones(len(feat.made))

@@ -127,7 +127,12 @@ def preflop_read(sit: Situation, seat: int) -> PreflopRead:
         lvl = act.raise_level
         if act.kind in ("bet", "raise") and act.all_in:
             key = _jam_key(stack_bb)
-            read = PreflopRead(table.villain[key], f"villain.{key}", raising=True, story="all_in")
+            share = 1.0
+            if lvl == 0 and table.open.get(pos):  # a first-in jam is no wider than his seat's opening range
+                jam_w = parse_weighted(table.villain[key]).total
+                share = min(1.0, parse_weighted(table.open[pos]).total / max(jam_w, 1.0))
+            read = PreflopRead(table.villain[key], f"villain.{key}", top_share=share, raising=True,
+                               story="all_in")
         elif act.kind in ("bet", "raise") and lvl == 0:
             if pos == "BB" or pos not in table.open:
                 f = table.facing_open(pos, "CO")
@@ -206,7 +211,18 @@ def to_act(act: PastAction, history: tuple[PastAction, ...], players: int = 2) -
                    opponents=max(1, players - 1 - folded), cards_to_come=to_come,
                    continuation=act.raise_level == 0 and _last_aggressor(history, act) == act.seat)
     paid = min(call, act.added) if act.kind == "call" else 0
-    return Act(act.kind, 0.0, act.pot_before, paid, act.raise_level, cards_to_come=to_come)
+    aggressor = _last_aggressor(history, act) if act.kind == "check" else None
+    to_aggressor = aggressor is not None and aggressor != act.seat and not any(
+        a.seat == aggressor and a.street == act.street for a in history[: _index(history, act)])
+    return Act(act.kind, 0.0, act.pot_before, paid, act.raise_level, cards_to_come=to_come,
+               to_aggressor=to_aggressor)
+
+
+def _index(history: tuple[PastAction, ...], act: PastAction) -> int:
+    for i, a in enumerate(history):
+        if a is act:
+            return i
+    return len(history)
 
 
 def _last_aggressor(history: tuple[PastAction, ...], act: PastAction) -> int | None:
@@ -269,8 +285,9 @@ def preflop_weighted(sit: Situation, seat: int, dead: tuple[int, ...], prof: Pro
     if read.story == "limp":  # the hands that would have raised limp only to trap
         trap = np.isin(_class_codes(rng.cards), _class_codes(parse_weighted(LIMP_TRAP).cards))
         rng = rng.reweighted(np.where(trap, LIMP_TRAP_WEIGHT, 1.0))
-    if read.top_share < 1.0:  # a call of an all-in: a looser caller calls with a wider share
-        return _top_share(rng, min(1.0, read.top_share * prof.preflop_keep))
+    if read.top_share < 1.0:  # a call of an all-in (a looser caller calls wider), a first-in jam
+        keep = prof.raise_keep if read.raising else prof.preflop_keep
+        return _top_share(rng, min(1.0, read.top_share * keep))
     return _reshape(rng, prof.raise_keep if read.raising else prof.preflop_keep, dead)
 
 
