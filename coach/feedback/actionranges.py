@@ -227,7 +227,7 @@ def _quantile(values: FloatArray, weights: FloatArray | None, share_from_top: fl
         return 1.0
     order = np.argsort(-values, kind="stable")
     cum = np.cumsum(weights[order]) / weights.sum()
-    i = int(min(len(values) - 1, np.searchsorted(cum, share_from_top)))
+    i = min(len(values) - 1, int(np.searchsorted(cum, share_from_top)))
     return float(values[order[i]])
 
 

@@ -320,3 +320,52 @@ def opponent_ranges(
         out[seat] = opponent_range(sit, seat, given=(given or {}).get(seat), dead=dead,
                                    prof=(profiles or {}).get(seat, DEFAULT))
     return out
+
+
+# The hero's answer to a profiled player's raise (preflop charts): he continues wider against
+# wider raises, tighter against tighter ones.
+PF_PROFILE_TIGHTER = N_("Against this opponent ({profile}), whose raises are tighter than the chart's, "
+                        "the coach continues with fewer hands: {combos} combinations instead of the "
+                        "chart's {chart}.")
+PF_PROFILE_WIDER = N_("Against this opponent ({profile}), whose raises are wider than the chart's, "
+                      "the coach continues with more hands: {combos} combinations instead of the "
+                      "chart's {chart}.")
+
+
+@dataclass(frozen=True)
+class Response:
+    """The hero's chart answer to a raise, moved by the raiser's profile (class -> weight)."""
+
+    raise_classes: Mapping[str, float]
+    call_classes: Mapping[str, float]
+    note: Message | None
+
+
+def response_to_raise(raise_text: str, call_text: str, prof: Profile) -> Response:
+    """Which hands re-raise and which call a raise from a player of ``prof``.
+
+    The chart's continuing range (re-raise and call together) is scaled by the
+    square root of the raiser's raising width (:attr:`Profile.raise_keep`: a
+    rock raises half as wide, so the hero continues with about 70% of the
+    chart's hands, the strongest by preflop strength; an aggressive player
+    raises twice as wide, so the hero continues with about 1.4 times as many,
+    the added hands calling). A re-raise stays a re-raise when the hand is
+    still in; the bluff re-raises a rock's range does not pay for are dropped.
+    """
+    raise_cls = parse_weighted(raise_text).classes() if raise_text else {}
+    call_cls = parse_weighted(call_text).classes() if call_text else {}
+    if prof.equilibrium or prof.raise_keep == 1.0:
+        return Response(raise_cls, call_cls, None)
+    both = ", ".join(t for t in (raise_text, call_text) if t)
+    chart = parse_weighted(both)
+    scale = float(np.sqrt(prof.raise_keep))
+    moved = _reshape(chart, scale, ())
+    keep = moved.classes()
+    new_raise = {k: w for k, w in raise_cls.items() if k in keep}
+    new_call = {k: w for k, w in call_cls.items() if k in keep}
+    for k, w in keep.items():
+        if k not in new_raise and k not in new_call:
+            new_call[k] = w
+    msg = PF_PROFILE_TIGHTER if scale < 1.0 else PF_PROFILE_WIDER
+    note = Message(msg, {"profile": prof.name, "combos": round(moved.total), "chart": round(chart.total)})
+    return Response(new_raise, new_call, note)
