@@ -150,8 +150,10 @@ def preflop_read(sit: Situation, seat: int) -> PreflopRead:
             shover_bb = (sit.stacks[jam.seat] + sit.committed[jam.seat]) / sit.big_blind
             key = _jam_key(min(stack_bb, shover_bb))
             over = jam_callers > 0
+            # the strongest part of what the shover is assumed to shove (his seat's jam, not wider)
+            shover_share = preflop_read(sit, jam.seat).top_share if jam.raise_level == 0 else 1.0
             read = PreflopRead(table.villain[key], f"call.villain.{key}",
-                               top_share=OVERCALL_JAM_SHARE if over else CALL_JAM_SHARE,
+                               top_share=shover_share * (OVERCALL_JAM_SHARE if over else CALL_JAM_SHARE),
                                story="overcall_all_in" if over else "call_all_in")
         elif act.kind == "call" and lvl == 0:
             read = PreflopRead(table.villain["limp"], "villain.limp", story="limp")

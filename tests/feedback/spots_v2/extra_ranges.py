@@ -152,3 +152,30 @@ def add(b: Any) -> None:
            best="not_fold", model="heuristic",
            bands={"call": OK, "fold": BAD, "all_in": LEAK_OR_WORSE},
            reason="top pair top kicker continues against a small c-bet")
+
+    # Profiles act preflop (issue 19, item 6). The cutoff opens, the button 3-bets to 16, A♦J♣
+    # is the cutoff's hand. Against a «roccia» the 3-bet is QQ+/AK: AJo is dominated, about
+    # 30%, and out of position: fold; calling is a mistake.
+    b.spot("pf-6max-co-ajo-folds-to-roccia-3bet", 6, {5: "AdJc"},
+           ["p3 f", "p4 f", "p5 cbr 5", "p6 cbr 16", "p1 f", "p2 f"],
+           best="fold", model="chart", profiles={"p6": "roccia"},
+           bands={"fold": OK, "call": LEAK_OR_WORSE},
+           reason="AJo folds to a rock's 3-bet: his range dominates it")
+
+    # The same against an «aggressivo» who 3-bets twice as wide (suited aces, broadways,
+    # connectors): AJo has about 45-50% against that range and calls 11 more into 33: call
+    # (a 4-bet is defensible, not banded); folding gives up a profitable hand: not ottima.
+    b.spot("pf-6max-co-ajo-calls-aggressivo-3bet", 6, {5: "AdJc"},
+           ["p3 f", "p4 f", "p5 cbr 5", "p6 cbr 16", "p1 f", "p2 f"],
+           best="not_fold", model="chart", profiles={"p6": "aggressivo"},
+           bands={"call": OK, "fold": ["buona", "imprecisa", "errore"]},
+           reason="AJo continues against a maniac's wide 3-bet")
+
+    # Push/fold against a profiled shover: UTG jams 10 bb at six-handed and everyone folds to the
+    # big blind with A♦T♣ (9 more to call into 21: needs 43%). Against a «roccia» who jams half
+    # the chart's range (about 77+, AJ+, KQ) ATo has about 35%: fold; the call loses about 1-2 bb.
+    b.spot("pf-6max-pushfold-10bb-bb-ato-folds-to-roccia-jam", 6, {2: "AdTc"},
+           ["p3 cbr 20", "p4 f", "p5 f", "p6 f", "p1 f"], stacks=[20] * 6,
+           best="fold", model="pushfold", profiles={"p3": "roccia"},
+           bands={"fold": OK, "call": LEAK_OR_WORSE},
+           reason="against a rock's tight jam ATo folds")
