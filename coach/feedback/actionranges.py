@@ -13,7 +13,7 @@ What a combo "is" on a board (all vectorised over the combos with NumPy):
 ``made``
     the made-hand percentile: the share of all two-card hands it beats on this
     board (:func:`coach.feedback.rangemodel.strength_percentiles`). On a
-    K-7-2 flop top pair is about 0.85-0.93, a set 0.99, ace high about 0.5.
+    K-8-4 flop top pair is about 0.88-0.96, a set 0.99, ace high about 0.6.
 ``draw``
     the chance that a flush or straight draw (using a hole card) completes by
     the river: 9 outs for a flush draw, 4 per rank that completes a straight
@@ -21,38 +21,43 @@ What a combo "is" on a board (all vectorised over the combos with NumPy):
 ``blocker``
     holding the ace of a suit with three or more cards on the board (a bluff
     that blocks the nut flush).
+``air``
+    no hole card pairs the board, no pocket pair, no straight or flush made:
+    if it bets, it bets as a bluff.
 
-What each action does (balanced profile, ``f`` = the bet as a share of the pot):
+What each action does (balanced profile, ``f`` = the bet as a share of the pot;
+docs/COACH.md says the same in plain words):
 
 bet of ``f`` of the pot
-    *value* part: hands above a made-hand percentile of 0.62 (``f`` <= 0.4),
-    0.72 (<= 0.8), 0.80 (<= 1.2), 0.86 (overbet) or 0.92 (more than 3 pots)
-    bet almost always (a logistic step 0.025 wide). *Other* hands bet with a
-    smaller probability: draws by their chance to hit (a flush draw with about
-    35% bets 50% as often at a small size, 40% at pot, 30% overbetting),
-    the middle (pairs below the value line) 35% at a small bet (a merged
-    range), 12% at half to two-thirds, 4% at pot and above (polarised), the
-    air 25% / 15% / 10% / 10% (bluffs, half as often again with a blocker).
+    *value*: hands above a made-hand percentile of 0.70 (``f`` <= 0.4), 0.84
+    (<= 0.8), 0.90 (<= 1.2), 0.94 (<= 3) or 0.965 (more) bet almost always (a
+    logistic step 0.015 wide); when his range is strong on this board the
+    line drops so that his top 30% / 20% / 15% / 10% is value. *Bluffs*: per
+    value combo, ``f / (1 + f)`` on the river, 1.5 times that on the turn and
+    twice on the flop, 0.3 above three pots; twice as many in a continuation
+    bet; into several opponents 0.4 times as many per extra opponent; drawn
+    from the draws (by their chance to hit) and the hands without a pair (more
+    with a blocker). A middle hand (a pair below the line) bets 35% of the
+    time at a small size, 12% at up to 0.8, 4% at the pot, 2% above.
 raise (and check-raise)
-    the value line moves up by 0.10 (a check-raise 0.12, a re-raise another
-    0.05 each), draws raise 35% as often as they bet, middle hands 3%, air 8%:
-    a raise is value-heavy, and polarised.
+    value line at least 0.90 + 0.06 (check-raise 0.065, each further raise
+    +0.03), never lowered by his range; 60% of a bet's bluffs; middle 0.5%.
 check
-    the hands that would have bet for value keep 35% of their weight (some
-    check to trap), draws 70%, the rest all of it: a check caps the range.
+    the hands that would bet two-thirds of the pot for value keep 35% of their
+    weight, draws 70%, the rest all of it: a check caps the range. A check to
+    the last street's aggressor caps a fifth as much.
 call of ``c`` into a pot ``P``
-    hands above the calling threshold of :func:`coach.feedback.maths.call_threshold`
-    (moved by the profile) call; draws call when their chance to hit reaches
-    80% of the price ``c / (P + c)`` (implied odds); everything else floats 5%
-    of the time; the top of the range keeps only 70% (it would often have raised).
+    hands above the calling line of :func:`coach.feedback.maths.call_threshold`
+    (moved by the profile; lower when his range is strong, so that he defends
+    80% of ``P / (P + c)``), the draws whose chance to hit reaches 80% of the
+    price ``c / (P + c)``; floats 5%; the top keeps 70% (it would often raise).
 
-Profiles (:mod:`coach.feedback.profiles`) change these numbers: a rock's value
-line is 0.06 higher and he bluffs 15% as often; an aggressive player's value
-line is 0.05 lower, he bluffs twice as often and raises half his strong
-hands instead of calling; a calling station («principiante») bets and raises
-mostly with strong hands (value line 0.04 higher, half the bluffs) but also
-bets middle pairs half again as often, calls with far more hands and floats
-25% of the time.
+Profiles (:mod:`coach.feedback.profiles`, :data:`STYLES`) move these numbers:
+a rock's value line is 0.03 higher, he bluffs a quarter as often and defends
+half as much; an aggressive player's line is 0.04 lower, he bluffs 1.8 times
+as often and raises half his strong hands instead of calling; a calling
+station («principiante») bluffs half as often but bets middle pairs 1.5 times
+as often, calls far more and floats 25% of the time.
 
 The same function (:func:`action_likelihood`) gives the practice bots their
 choices (:mod:`coach.feedback.bots`): a bot plays its profile by this model.
