@@ -49,6 +49,10 @@ from coach.feedback.ranges_data import ANY_TWO, table_for
 from coach.feedback.situation import STREET_BOARD, PastAction, Situation
 from coach.i18n import N_, Message
 
+# An all-in no bigger than this many pots (the pot after calling) is a committed short stack's:
+# read as a bet of its size, not as a raise (coach.feedback.actionranges).
+COMMITTED_POT = 1.5
+
 # The share of the shover's range that calls an all-in (by preflop strength), and overcalls it.
 CALL_JAM_SHARE = 0.5
 OVERCALL_JAM_SHARE = 0.35
@@ -204,6 +208,11 @@ def to_act(act: PastAction, history: tuple[PastAction, ...], players: int = 2) -
     call = max(0, act.to_match_before - before)
     if act.kind in ("bet", "raise"):
         fraction = (act.to - act.to_match_before) / max(1, act.pot_before + call)
+        if act.all_in and act.added <= COMMITTED_POT * (act.pot_before + call):
+            # a short stack's all-in, no bigger than the pot and a half: he is committed and jams what
+            # he would bet (top pairs, draws), not what he would raise: read as a bet of that size
+            return Act("bet", fraction, act.pot_before, call, 0, opponents=max(1, players - 1 - folded),
+                       cards_to_come=to_come)
         checked = False
         for a in history:
             if a is act:
