@@ -236,6 +236,11 @@ def _index(history: tuple[PastAction, ...], act: PastAction) -> int:
     return len(history)
 
 
+def profile_range(text: str, keep: float) -> WeightedRange:
+    """A chart range as a profile plays it: ``keep`` times as many hands, by preflop strength."""
+    return _reshape(parse_weighted(text), keep, ()) if text else parse_weighted(text)
+
+
 def _last_aggressor(history: tuple[PastAction, ...], act: PastAction) -> int | None:
     """Who made the last bet or raise of the street before ``act``'s (a c-bet comes from him)."""
     order = ("preflop", "flop", "turn", "river")
