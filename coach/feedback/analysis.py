@@ -180,7 +180,8 @@ class DecisionAnalysis:
             "model_details": dict(self.details),
             "profiles": {label(s): p for s, p in self.profiles.items()},
             "villain_ranges": {
-                label(s): {"range": r.preflop, "source": r.source, "combos": round(r.range.total, 1)}
+                label(s): {"range": r.preflop, "source": r.source, "combos": round(r.range.total, 1),
+                           "story": None if r.story is None else tr.render(r.story)}
                 for s, r in self.villain_ranges.items()
             },
             "options": [

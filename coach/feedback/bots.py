@@ -6,10 +6,21 @@ then picks:
 
 * with probability ``difficulty`` the coach's best option (difficulty 1.0 plays
   the coach's line every time);
-* otherwise the option its *style* likes best among the reasonable ones:
-  loose bots continue with hands a tight bot folds, aggressive bots prefer
-  bets and raises, passive bots checks and calls. A grade still weighs in, so
-  even an easy bot rarely makes a blunder (it would not teach anything).
+* otherwise, after the flop, it plays its *profile* through the same model
+  that narrows an opponent's range (:mod:`coach.feedback.actionranges`: the
+  style's profile is :data:`coach.feedback.profiles.BOT_STYLE_PROFILE`): each
+  option is drawn with the probability that a player of that profile takes it
+  with this hand on this board (a rock bets his strong hands and rarely
+  bluffs, an aggressive bot bluffs twice as often, a calling station calls);
+  an option the coach grades «errore grave» is never drawn;
+* before the flop, where a chart applies, the chart's ranges as its profile
+  plays them (:func:`coach.feedback.opponents.profile_range`: a rock opens
+  the strongest 60% of each range and 3-bets half as wide, an aggressive bot
+  opens 1.2 times as many hands and 3-bets twice as wide);
+* elsewhere (short stacks, all-ins) the option its *style* likes best among
+  the reasonable ones: loose bots continue with hands a tight bot folds,
+  aggressive bots prefer bets and raises, passive bots checks and calls. A
+  grade still weighs in, so even an easy bot rarely makes a blunder.
 
 Deterministic: the same seed and the same sequence of decisions give the same
 choices (the random draws and the Monte Carlo seed derive from ``seed``).
@@ -22,8 +33,18 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from coach.errors import InvalidInput
+from coach.feedback.actionranges import features, p_aggressive, p_call
 from coach.feedback.analysis import DecisionAnalysis, OptionGrade, analyze
+from coach.feedback.grading import Grade
+from coach.feedback.opponents import profile_range
+from coach.feedback.profiles import BOT_STYLE_PROFILE, PROFILES, Profile
+from coach.feedback.rangemodel import class_of_cards
+from coach.feedback.ranges_data import table_for
+from coach.feedback.situation import Situation, read_situation
+from coach.feedback.valuation.preflop_ranges import chart_situation
 from coach.i18n import N_, Message
 
 if TYPE_CHECKING:
@@ -98,6 +119,84 @@ class Bot:
             s += 1.5 * (1.0 - self.style.aggression) + 0.5 * (1.0 - self.style.tightness) - 0.5
         return s + self._rng.random() * 0.8
 
+    @property
+    def profile(self) -> Profile:
+        """The opponent profile its style plays (the coach assumes the same when grading against it)."""
+        return PROFILES[BOT_STYLE_PROFILE.get(self.style.name, "equilibrio")]
+
+    def model_weights(self, hand: Hand, analysis: DecisionAnalysis) -> dict[str, float] | None:
+        """After the flop: each option's probability for its profile, from the range model.
+
+        Aggression: the mean probability of its bets (or raises) over the sizes
+        offered, spread evenly over them; the rest is passive: check, or call
+        and fold by the profile's calling probability. ``None`` before the flop.
+        """
+        sit = read_situation(hand)
+        prof = self.profile
+        if len(sit.board) < 3:
+            return self._preflop_weights(sit, analysis, prof)
+        combo = np.array([[c.index for c in sit.hero_cards]], dtype=np.int64)
+        feat = features(combo, [c.index for c in sit.board])
+        to_come = 5 - len(sit.board)
+        pot_after_call = sit.pot + sit.to_call
+        aggressive = [o for o in analysis.options if o.code.startswith("cbr") and o.amount is not None]
+        level = 1 if sit.to_call > 0 else 0
+        agg = {o.code: float(p_aggressive(feat, (o.amount - sit.to_match) / max(1, pot_after_call),
+                                          raise_level=level, prof=prof, cards_to_come=to_come)[0])
+               for o in aggressive if o.amount is not None}
+        share = float(np.mean(list(agg.values()))) if agg else 0.0
+        out = {code: share * p / max(sum(agg.values()), 1e-9) for code, p in agg.items()}
+        passive = 1.0 - share
+        for o in analysis.options:
+            if o.kind == "check":
+                out[o.code] = passive
+            elif o.code == "cc":
+                out[o.code] = passive * float(p_call(feat, sit.pot, sit.to_call, prof)[0])
+            elif o.kind == "fold" and sit.to_call > 0:
+                out[o.code] = passive * (1.0 - float(p_call(feat, sit.pot, sit.to_call, prof)[0]))
+        grades = {o.code: o.grade for o in analysis.options}
+        out = {c: w for c, w in out.items() if grades.get(c) is not Grade.ERRORE_GRAVE and w > 0}
+        return out or None
+
+    def _preflop_weights(
+        self, sit: Situation, analysis: DecisionAnalysis, prof: Profile,
+    ) -> dict[str, float] | None:
+        """Before the flop: the chart's ranges as its profile plays them (the ranges the coach assumes
+        for a player of that profile, :mod:`coach.feedback.opponents`): raise with the hands of its
+        raising range, call with its calling range, fold the rest; ``None`` where no chart applies."""
+        chart = chart_situation(sit, None)
+        if chart is None:
+            return None
+        kind, opener = chart
+        table = table_for(sit.players)
+        pos = sit.hero_position
+        if kind == "unopened":
+            raise_text, call_text, raise_keep = table.open_range(pos), "", prof.preflop_keep
+        elif kind == "limped":
+            fl = table.facing_limp(pos)
+            raise_text, call_text, raise_keep = fl.raise_range, fl.call, prof.preflop_keep
+        elif kind == "facing_open" and opener is not None:
+            fo = table.facing_open(pos, sit.positions[opener])
+            raise_text, call_text, raise_keep = fo.raise_range, fo.call, prof.raise_keep
+        elif table.vs_3bet is not None:
+            raise_text, call_text, raise_keep = table.vs_3bet.raise_range, table.vs_3bet.call, prof.raise_keep
+        else:
+            return None
+        cls = class_of_cards(sit.hero_cards)
+        raising = cls in profile_range(raise_text, raise_keep).classes()
+        calling = not raising and cls in profile_range(call_text, prof.preflop_keep).classes()
+        sizes = [o for o in analysis.options if o.code.startswith("cbr") and o.kind != "all_in"]
+        out: dict[str, float] = {}
+        for o in analysis.options:
+            if o.kind == "fold":
+                out[o.code] = 0.0 if (raising or calling or sit.to_call == 0) else 1.0
+            elif o.code == "cc":
+                out[o.code] = 1.0 if calling or (not raising and sit.to_call == 0) else 0.0
+            elif o in sizes:
+                out[o.code] = 1.0 / len(sizes) if raising else 0.0
+        out = {c: w for c, w in out.items() if w > 0}
+        return out or None
+
     def choose(self, hand: Hand) -> BotDecision:
         """The bot's action for the player to act in ``hand`` (the hand is not changed)."""
         actor = hand.legal_actions().actor
@@ -107,8 +206,19 @@ class Bot:
         analysis = analyze(hand, seed=self._rng.randrange(1 << 30), solver=False)
         best = analysis.option(analysis.best)
         follow = self._rng.random() < self.difficulty
+        model = None if follow else self.model_weights(hand, analysis)
         if follow:
             chosen = best
+        elif model:
+            codes = list(model)
+            total = sum(model.values())
+            pick = self._rng.random() * total
+            chosen = analysis.option(codes[-1])
+            for code in codes:
+                pick -= model[code]
+                if pick <= 0:
+                    chosen = analysis.option(code)
+                    break
         else:
             chosen = max(analysis.options, key=lambda o: self._score(o, analysis))
         player = hand.config.player_of_seat(actor)

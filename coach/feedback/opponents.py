@@ -1,33 +1,32 @@
-"""The range the coach assumes for each opponent, from his position and his actions.
+"""The range the coach assumes for each opponent, from his position and every action he took.
 
 Preflop (data, :mod:`coach.feedback.ranges_data`): the range implied by his
-*last* preflop action: an open raise -> the opening range of his position; a
-call of an open -> the calling range facing that opener (big blind: the
-defence chart); a 3-bet -> the 3-bet range; calling a 3-bet -> the calling
-range facing a 3-bet; 4-bet and beyond -> the tight ``villain.fourbet`` /
-``fivebet`` ranges; a limp -> ``villain.limp``; any all-in -> a shove range by
-effective stack (up to 15 big blinds, up to 40, deeper). A big blind who checks
-and anyone who has not acted yet: any two cards.
+preflop actions: an open raise -> the opening range of his position; a call of
+an open -> the calling range facing that opener (big blind: the defence
+chart); a 3-bet -> the 3-bet range; calling a 3-bet -> the calling range facing
+a 3-bet; 4-bet and beyond -> the tight ``villain.fourbet`` / ``fivebet``
+ranges; a limp -> ``villain.limp``; an all-in -> a shove range by his stack
+(up to 15 big blinds, up to 40, deeper). A player who *calls* an all-in has a
+calling range, not the shover's: the strongest half of the shover's range (by
+preflop strength), the strongest 35% when someone already called it (an
+overcall). A big blind who checks and anyone who has not acted yet: any two
+cards.
 
-Postflop (a simple, documented narrowing on each street, using the made-hand
-percentile on the board of that street, see
-:func:`coach.feedback.rangemodel.strength_percentiles`):
-
-* check: no change (strong hands check too);
-* bet or raise of ``a`` into ``P``: hands in the top ``P / (P + a)`` keep their
-  weight, the others keep 30% of it (bluffs and draws);
-* call of ``c`` into ``P``: hands above the calling threshold of
-  :func:`coach.feedback.maths.call_threshold` keep their weight, the others 30%
-  (draws and floats).
+Postflop: after each of his actions every combo is reweighted by the
+probability that a player of his profile takes that action with it on that
+board (:mod:`coach.feedback.actionranges`, where the numbers are): a bet or a
+raise keeps mostly the hands that beat the board's value line for its size
+(plus draws and a few bluffs), a check keeps a third of the value hands, a
+call keeps what beats the calling line and the draws with the price.
 
 A lesson can instead give the range of a seat in range notation.
 
 An opponent's profile (:mod:`coach.feedback.profiles`) changes both: a loose
 player's preflop range is wider (the strongest hands by preflop strength are
 added until it covers the profile's share), a tight one's narrower (only its
-strongest part); after a bet or raise his weaker hands keep the profile's
-weight (a rock's bets are strong, an aggressive player's carry bluffs); after
-a call the calling threshold is the profile's.
+strongest part); his 3-bets, 4-bets and all-ins use the profile's raising
+share (a rock raises half as wide, an aggressive player twice); postflop the
+profile moves the value lines, the bluffing rates and the calling line.
 """
 
 from __future__ import annotations
@@ -37,21 +36,52 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from coach.feedback.maths import call_threshold
+from coach.feedback.actionranges import Act, narrow
 from coach.feedback.profiles import DEFAULT, Profile
 from coach.feedback.rangemodel import (
+    IntArray,
     WeightedRange,
     all_combos,
     parse_weighted,
     preflop_percentiles,
-    strength_percentiles,
 )
 from coach.feedback.ranges_data import ANY_TWO, table_for
 from coach.feedback.situation import STREET_BOARD, PastAction, Situation
-from coach.i18n import Message
+from coach.i18n import N_, Message
 
-OTHER_WEIGHT = 0.3
+# An all-in no bigger than this many pots (the pot after calling) is a committed short stack's:
+# read as a bet of its size, not as a raise (coach.feedback.actionranges).
+COMMITTED_POT = 1.5
 
+# The share of the shover's range that calls an all-in (by preflop strength), and overcalls it.
+CALL_JAM_SHARE = 0.5
+OVERCALL_JAM_SHARE = 0.35
+
+# A limper rarely holds these (he would have raised): they keep this weight in his limping range.
+LIMP_TRAP = "TT+, AQs+, AKo, AQo"
+LIMP_TRAP_WEIGHT = 0.15
+
+# What a range follows, for the learner (the grid's title: «... dopo il suo rilancio al flop»).
+STORY_POSTFLOP = {
+    "bet": N_("after his bet on the {street}"),
+    "raise": N_("after his raise on the {street}"),
+    "check_raise": N_("after his check-raise on the {street}"),
+    "call": N_("after his call on the {street}"),
+    "check": N_("after his check on the {street}"),
+    "all_in": N_("after his all-in on the {street}"),
+}
+STORY_PREFLOP = {
+    "open": N_("after his open raise before the flop"),
+    "limp": N_("after his limp before the flop"),
+    "call_open": N_("after his call of the open raise before the flop"),
+    "threebet": N_("after his 3-bet before the flop"),
+    "call_3bet": N_("after his call of the 3-bet before the flop"),
+    "fourbet": N_("after his 4-bet before the flop"),
+    "all_in": N_("after his all-in before the flop"),
+    "call_all_in": N_("after his call of the all-in before the flop"),
+    "overcall_all_in": N_("after his call of the all-in, behind another caller, before the flop"),
+    "check": N_("after his check in the big blind"),
+}
 
 @dataclass(frozen=True)
 class OpponentRange:
@@ -69,73 +99,157 @@ def _jam_key(stack_bb: float) -> str:
     return "jam_medium" if stack_bb <= 40 else "jam_deep"
 
 
-def preflop_range(sit: Situation, seat: int) -> tuple[str, str]:
-    """(notation, source) of the range implied by ``seat``'s preflop actions."""
+@dataclass(frozen=True)
+class PreflopRead:
+    """His preflop range: notation, source, the strongest share of it he keeps, and its story key."""
+
+    text: str
+    source: str
+    top_share: float = 1.0  # < 1: only the strongest part of ``text`` (a call of an all-in)
+    raising: bool = False  # a 3-bet, 4-bet or all-in: the profile's raising width applies
+    story: str | None = None
+
+
+def preflop_read(sit: Situation, seat: int) -> PreflopRead:
+    """What ``seat``'s preflop actions say about his cards (see the module doc)."""
     table = table_for(sit.players)
     pos = sit.positions[seat]
     opener: str | None = None
-    text, source = ANY_TWO, "any"
-    first_raiser: int | None = None
+    read = PreflopRead(ANY_TWO, "any")
+    jam: PastAction | None = None  # the first all-in raise so far
+    jam_callers = 0
     for act in sit.preflop_actions():
-        if act.kind in ("bet", "raise") and first_raiser is None:
-            first_raiser = act.seat
         if act.seat != seat:
             if act.kind in ("bet", "raise") and act.raise_level == 0:
                 opener = sit.positions[act.seat]
+            if act.kind in ("bet", "raise") and act.all_in and jam is None:
+                jam = act
+            elif act.kind == "call" and jam is not None:
+                jam_callers += 1
             continue
-        stack_bb = (act.to + sit.stacks[seat] + (sit.committed[seat] - act.to)) / sit.big_blind
+        stack_bb = (sit.stacks[seat] + sit.committed[seat]) / sit.big_blind
         lvl = act.raise_level
         if act.kind in ("bet", "raise") and act.all_in:
             key = _jam_key(stack_bb)
-            text, source = table.villain[key], f"villain.{key}"
+            share = 1.0
+            if lvl == 0 and table.open.get(pos):  # a first-in jam is no wider than his seat's opening range
+                jam_w = parse_weighted(table.villain[key]).total
+                share = min(1.0, parse_weighted(table.open[pos]).total / max(jam_w, 1.0))
+            read = PreflopRead(table.villain[key], f"villain.{key}", top_share=share, raising=True,
+                               story="all_in")
         elif act.kind in ("bet", "raise") and lvl == 0:
             if pos == "BB" or pos not in table.open:
                 f = table.facing_open(pos, "CO")
-                text, source = f.raise_range, "vs_limp.raise"
+                read = PreflopRead(f.raise_range, "vs_limp.raise", story="open")
             else:
-                text, source = table.open[pos], f"open.{pos}"
+                read = PreflopRead(table.open[pos], f"open.{pos}", story="open")
         elif act.kind in ("bet", "raise") and lvl == 1:
             f = table.facing_open(pos, opener or "CO")
-            text, source = f.raise_range, f"3bet.{pos}.vs.{opener}"
+            read = PreflopRead(f.raise_range, f"3bet.{pos}.vs.{opener}", raising=True, story="threebet")
         elif act.kind in ("bet", "raise"):
             key = "fourbet" if lvl == 2 else "fivebet"
-            text, source = table.villain[key], f"villain.{key}"
+            read = PreflopRead(table.villain[key], f"villain.{key}", raising=True, story="fourbet")
+        elif act.kind == "call" and jam is not None:
+            # a call of an all-in: the strongest part of what the shover shoves, tighter behind a caller
+            shover_bb = (sit.stacks[jam.seat] + sit.committed[jam.seat]) / sit.big_blind
+            key = _jam_key(min(stack_bb, shover_bb))
+            over = jam_callers > 0
+            # the strongest part of what the shover is assumed to shove (his seat's jam, not wider)
+            shover_share = preflop_read(sit, jam.seat).top_share if jam.raise_level == 0 else 1.0
+            read = PreflopRead(table.villain[key], f"call.villain.{key}",
+                               top_share=shover_share * (OVERCALL_JAM_SHARE if over else CALL_JAM_SHARE),
+                               story="overcall_all_in" if over else "call_all_in")
         elif act.kind == "call" and lvl == 0:
-            text, source = table.villain["limp"], "villain.limp"
+            read = PreflopRead(table.villain["limp"], "villain.limp", story="limp")
         elif act.kind == "call" and lvl == 1:
             f = table.facing_open(pos, opener or "CO")
-            text, source = f.call, f"call.{pos}.vs.{opener}"
+            read = PreflopRead(f.call, f"call.{pos}.vs.{opener}", story="call_open")
         elif act.kind == "call" and lvl == 2:
             if table.vs_3bet is not None:
-                text, source = table.vs_3bet.call, "vs_3bet.call"
+                read = PreflopRead(table.vs_3bet.call, "vs_3bet.call", story="call_3bet")
         elif act.kind == "call":
-            text, source = table.villain["fourbet"], "villain.fourbet"
+            read = PreflopRead(table.villain["fourbet"], "villain.fourbet", story="call_3bet")
         elif act.kind == "check":
-            text, source = ANY_TWO, "any"
-        if act.kind == "call" and act.all_in and lvl >= 1:
-            key = _jam_key(stack_bb)
-            text, source = table.villain[key], f"villain.{key}"
-    return text, source
+            read = PreflopRead(ANY_TWO, "any", story="check")
+    return read
 
 
-def _narrow(
-    rng: WeightedRange, act: PastAction, board: tuple[int, ...], prof: Profile = DEFAULT,
-) -> WeightedRange:
-    if act.kind in ("check", "fold") or len(rng) == 0:
+def preflop_range(sit: Situation, seat: int) -> tuple[str, str]:
+    """(notation, source) of the range implied by ``seat``'s preflop actions."""
+    read = preflop_read(sit, seat)
+    return read.text, read.source
+
+
+def _class_codes(cards: IntArray) -> IntArray:
+    """A code per combo, the same for both orders of its two cards."""
+    return np.asarray(np.maximum(cards[:, 0], cards[:, 1]) * 52 + np.minimum(cards[:, 0], cards[:, 1]))
+
+
+def _top_share(rng: WeightedRange, share: float) -> WeightedRange:
+    """The strongest ``share`` of a range by preflop strength."""
+    if share >= 1.0 or len(rng) == 0:
         return rng
-    pct = strength_percentiles(rng.cards, board)
-    other = OTHER_WEIGHT
+    order = np.argsort(-preflop_percentiles(rng.cards), kind="stable")
+    cum = np.cumsum(rng.weights[order])
+    n = int(np.searchsorted(cum, share * rng.total)) + 1
+    return WeightedRange(rng.cards[order[:n]], rng.weights[order[:n]])
+
+
+def to_act(act: PastAction, history: tuple[PastAction, ...], players: int = 2) -> Act:
+    """A past action as the range model reads it: its size as a share of the pot, check-raise or not,
+    and how many players were still in the hand besides him (of ``players`` dealt in)."""
+    to_come = 5 - STREET_BOARD[act.street]
+    folded = 0
+    for a in history:
+        if a is act:
+            break
+        folded += a.kind == "fold"
+    before = act.to - act.added  # what he had in front on this street when he acted
+    call = max(0, act.to_match_before - before)
     if act.kind in ("bet", "raise"):
-        add = act.added
-        w = act.pot_before / (act.pot_before + add) if add > 0 else 1.0
-        keep = pct >= 1.0 - min(1.0, w * prof.bet_width)
-        other = prof.other_weight
-    else:  # call
-        c = act.added
-        threshold = prof.calling_threshold(call_threshold(act.pot_before - c, c, c)) if c > 0 else 0.0
-        keep = pct >= threshold
-    factors = np.where(keep, 1.0, other)
-    return rng.reweighted(factors)
+        fraction = (act.to - act.to_match_before) / max(1, act.pot_before + call)
+        if act.all_in and act.added <= COMMITTED_POT * (act.pot_before + call):
+            # a short stack's all-in, no bigger than the pot and a half: he is committed and jams what
+            # he would bet (top pairs, draws), not what he would raise: read as a bet of that size
+            return Act("bet", fraction, act.pot_before, call, 0, opponents=max(1, players - 1 - folded),
+                       cards_to_come=to_come)
+        checked = False
+        for a in history:
+            if a is act:
+                break
+            checked |= a.seat == act.seat and a.street == act.street and a.kind == "check"
+        return Act(act.kind, fraction, act.pot_before, call, act.raise_level, check_raise=checked,
+                   opponents=max(1, players - 1 - folded), cards_to_come=to_come,
+                   continuation=act.raise_level == 0 and _last_aggressor(history, act) == act.seat)
+    paid = min(call, act.added) if act.kind == "call" else 0
+    aggressor = _last_aggressor(history, act) if act.kind == "check" else None
+    to_aggressor = aggressor is not None and aggressor != act.seat and not any(
+        a.seat == aggressor and a.street == act.street for a in history[: _index(history, act)])
+    return Act(act.kind, 0.0, act.pot_before, paid, act.raise_level, cards_to_come=to_come,
+               to_aggressor=to_aggressor)
+
+
+def _index(history: tuple[PastAction, ...], act: PastAction) -> int:
+    for i, a in enumerate(history):
+        if a is act:
+            return i
+    return len(history)
+
+
+def profile_range(text: str, keep: float) -> WeightedRange:
+    """A chart range as a profile plays it: ``keep`` times as many hands, by preflop strength."""
+    return _reshape(parse_weighted(text), keep, ()) if text else parse_weighted(text)
+
+
+def _last_aggressor(history: tuple[PastAction, ...], act: PastAction) -> int | None:
+    """Who made the last bet or raise of the street before ``act``'s (a c-bet comes from him)."""
+    order = ("preflop", "flop", "turn", "river")
+    prev = order[max(0, order.index(act.street) - 1)]
+    seat = None
+    for a in history:
+        if a.street == prev and a.kind in ("bet", "raise"):
+            seat = a.seat
+    return seat if prev != act.street else None
 
 
 def _reshape(rng: WeightedRange, keep: float, dead: tuple[int, ...]) -> WeightedRange:
@@ -162,24 +276,54 @@ def _reshape(rng: WeightedRange, keep: float, dead: tuple[int, ...]) -> Weighted
     return WeightedRange(np.concatenate([rng.cards, add]), np.concatenate([rng.weights, np.ones(len(add))]))
 
 
+def story(sit: Situation, seat: int, read: PreflopRead | None = None) -> Message | None:
+    """What his range follows, in words: his last action that narrowed it («after his raise on the flop»)."""
+    last: PastAction | None = None
+    for act in sit.history:
+        if act.seat == seat and act.kind != "fold" and act.street != "preflop":
+            last = act
+    if last is None:
+        key = (read or preflop_read(sit, seat)).story
+        return Message(STORY_PREFLOP[key]) if key is not None else None
+    kind = last.kind
+    if kind in ("bet", "raise") and last.all_in:
+        kind = "all_in"
+    elif kind == "raise" and to_act(last, sit.history).check_raise:
+        kind = "check_raise"
+    return Message(STORY_POSTFLOP[kind], {"street": last.street})
+
+
+def preflop_weighted(sit: Situation, seat: int, dead: tuple[int, ...], prof: Profile = DEFAULT,
+                     read: PreflopRead | None = None) -> WeightedRange:
+    """His range before the flop, shaped by his profile (see the module doc)."""
+    read = read or preflop_read(sit, seat)
+    rng = parse_weighted(read.text).without(dead)
+    if read.story == "limp":  # the hands that would have raised limp only to trap
+        trap = np.isin(_class_codes(rng.cards), _class_codes(parse_weighted(LIMP_TRAP).cards))
+        rng = rng.reweighted(np.where(trap, LIMP_TRAP_WEIGHT, 1.0))
+    if read.top_share < 1.0:  # a call of an all-in (a looser caller calls wider), a first-in jam
+        keep = prof.raise_keep if read.raising else prof.preflop_keep
+        return _top_share(rng, min(1.0, read.top_share * keep))
+    return _reshape(rng, prof.raise_keep if read.raising else prof.preflop_keep, dead)
+
+
 def opponent_range(
     sit: Situation, seat: int, *, given: str | None = None, dead: tuple[int, ...] = (),
     prof: Profile = DEFAULT,
 ) -> OpponentRange:
-    """The assumed range of ``seat`` at the decision point, narrowed by his actions."""
+    """The assumed range of ``seat`` at the decision point, narrowed by each of his actions."""
     if given is not None:
         base = parse_weighted(given).without(dead)
         return OpponentRange(seat, given, "lesson", base)
-    text, source = preflop_range(sit, seat)
-    rng = _reshape(parse_weighted(text).without(dead), prof.preflop_keep, dead)
+    read = preflop_read(sit, seat)
+    rng = preflop_weighted(sit, seat, dead, prof, read)
     board_idx = tuple(c.index for c in sit.board)
     for act in sit.history:
         if act.seat != seat or act.street == "preflop":
             continue
-        rng = _narrow(rng, act, board_idx[: STREET_BOARD[act.street]], prof)
-    if not prof.equilibrium:
-        source = f"{source}+{prof.key}"
-    return OpponentRange(seat, text, source, rng)
+        rng = narrow(rng, board_idx[: STREET_BOARD[act.street]], to_act(act, sit.history, sit.players), prof)
+    source = read.source if prof.equilibrium else f"{read.source}+{prof.key}"
+    return OpponentRange(seat, read.text, source, rng, story(sit, seat, read))
 
 
 def opponent_ranges(
@@ -192,3 +336,52 @@ def opponent_ranges(
         out[seat] = opponent_range(sit, seat, given=(given or {}).get(seat), dead=dead,
                                    prof=(profiles or {}).get(seat, DEFAULT))
     return out
+
+
+# The hero's answer to a profiled player's raise (preflop charts): he continues wider against
+# wider raises, tighter against tighter ones.
+PF_PROFILE_TIGHTER = N_("Against this opponent ({profile}), whose raises are tighter than the chart's, "
+                        "the coach continues with fewer hands: {combos} combinations instead of the "
+                        "chart's {chart}.")
+PF_PROFILE_WIDER = N_("Against this opponent ({profile}), whose raises are wider than the chart's, "
+                      "the coach continues with more hands: {combos} combinations instead of the "
+                      "chart's {chart}.")
+
+
+@dataclass(frozen=True)
+class Response:
+    """The hero's chart answer to a raise, moved by the raiser's profile (class -> weight)."""
+
+    raise_classes: Mapping[str, float]
+    call_classes: Mapping[str, float]
+    note: Message | None
+
+
+def response_to_raise(raise_text: str, call_text: str, prof: Profile) -> Response:
+    """Which hands re-raise and which call a raise from a player of ``prof``.
+
+    The chart's continuing range (re-raise and call together) is scaled by the
+    square root of the raiser's raising width (:attr:`Profile.raise_keep`: a
+    rock raises half as wide, so the hero continues with about 70% of the
+    chart's hands, the strongest by preflop strength; an aggressive player
+    raises twice as wide, so the hero continues with about 1.4 times as many,
+    the added hands calling). A re-raise stays a re-raise when the hand is
+    still in; the bluff re-raises a rock's range does not pay for are dropped.
+    """
+    raise_cls = parse_weighted(raise_text).classes() if raise_text else {}
+    call_cls = parse_weighted(call_text).classes() if call_text else {}
+    if prof.equilibrium or prof.raise_keep == 1.0:
+        return Response(raise_cls, call_cls, None)
+    both = ", ".join(t for t in (raise_text, call_text) if t)
+    chart = parse_weighted(both)
+    scale = float(np.sqrt(prof.raise_keep))
+    moved = _reshape(chart, scale, ())
+    keep = moved.classes()
+    new_raise = {k: w for k, w in raise_cls.items() if k in keep}
+    new_call = {k: w for k, w in call_cls.items() if k in keep}
+    for k, w in keep.items():
+        if k not in new_raise and k not in new_call:
+            new_call[k] = w
+    msg = PF_PROFILE_TIGHTER if scale < 1.0 else PF_PROFILE_WIDER
+    note = Message(msg, {"profile": prof.name, "combos": round(moved.total), "chart": round(chart.total)})
+    return Response(new_raise, new_call, note)

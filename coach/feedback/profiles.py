@@ -13,22 +13,25 @@ change to the default (balanced) model of :mod:`coach.feedback.maths` and
     at most 70% of his range to one bet; on the river heads-up the coach plays
     him as the solver does (an equilibrium).
 ``principiante`` («principiante che paga troppo», a calling station)
-    plays many more hands (his preflop calls and limps are a wide range); calls
-    a bet with most of what a balanced player calls *and* with a large share of
-    his weak hands (any pair, ace high): his calling threshold is 40% of the
-    balanced one; folds at most 30%; rarely raises, so his bets and raises are
-    strong (after a bet his "strong" share is 60% of a balanced player's).
+    plays many more hands (1.6 times each preflop range) but raises less (his
+    3-bets and jams 0.7 times as wide); calls a bet with most of what a
+    balanced player calls *and* with a large share of his weak hands (any
+    pair, ace high): his calling threshold is 40% of the balanced one; folds
+    at most 30%; bluffs half as often, so his bets and raises are strong.
 ``roccia`` (a rock: tight and passive)
-    plays few hands (the top 60% of each preflop range by strength); folds
-    whatever is not strong: his calling threshold moves half of the way to the
-    top; folds up to 85%; bets and raises only with strong hands (after a bet
-    his range keeps 5% of the weaker hands instead of 30%, and his "strong"
-    share is a quarter of a balanced player's).
+    plays few hands (the top 60% of each preflop range by strength; his
+    3-bets and jams half as wide); folds whatever is not strong: his calling
+    threshold moves half of the way to the top; folds up to 85%; bets and
+    raises with strong hands and bluffs a quarter as often.
 ``aggressivo`` (bluffs and raises often)
-    the balanced calling, but his bets and raises carry many bluffs (after a bet
-    his range keeps 60% of the weaker hands instead of 30%, and his value share
-    is wider), so calling him down with a bluff-catcher is worth more; folds at
-    most 60%.
+    1.2 times each preflop range, 3-bets and jams twice as wide; the balanced
+    calling, but his bets and raises carry 1.8 times the bluffs, so calling
+    him down with a bluff-catcher is worth more; folds at most 60%.
+
+How a profile reweights a range after each postflop action (value lines,
+bluffing and calling rates) is in :mod:`coach.feedback.actionranges`
+(``STYLES``); how the learner's preflop answer to a profiled raise changes is
+:func:`coach.feedback.opponents.response_to_raise`.
 
 A profile says how a player answers aggression; once he is the one who bet or
 raised on a street, he answers a raise as a balanced player would (his range is
@@ -55,10 +58,12 @@ class Profile:
     call_scale: float  # the calling threshold t becomes 1 - (1 - t) ... see calling_threshold
     call_shift: float
     max_fold: float
-    other_weight: float  # weight kept by the weaker hands of his range after he bets or raises
+    other_weight: float  # (older narrowing, unused by the range model) weight kept by weak hands after a bet
     preflop_keep: float  # share of each preflop range (by strength) he plays; above 1 widens
-    bet_width: float = 1.0  # how much of the "strong" share of his range a bet or raise of his covers
+    bet_width: float = 1.0  # above 1: his bets are read as wide (the grading's bluff-catcher rule uses it)
     equilibrium: bool = False
+    # share of each preflop *raising* range (3-bet, 4-bet, all-in) he plays, by strength; above 1 widens
+    raise_keep: float = 1.0
 
     @property
     def name(self) -> Message:
@@ -78,10 +83,12 @@ class Profile:
 
 PROFILES: dict[str, Profile] = {
     "equilibrio": Profile("equilibrio", N_("balanced opponent"), 1.0, 0.0, 0.7, 0.3, 1.0, equilibrium=True),
-    "principiante": Profile("principiante", N_("beginner who calls too much"), 0.4, 0.0, 0.3, 0.15, 1.6, 0.6),
-    "roccia": Profile("roccia", N_("rock (tight and passive)"), 1.0, 0.5, 0.85, 0.05, 0.6, 0.25),
+    "principiante": Profile("principiante", N_("beginner who calls too much"), 0.4, 0.0, 0.3, 0.15, 1.6, 0.6,
+                            raise_keep=0.7),
+    "roccia": Profile("roccia", N_("rock (tight and passive)"), 1.0, 0.5, 0.85, 0.05, 0.6, 0.25,
+                      raise_keep=0.5),
     "aggressivo": Profile("aggressivo", N_("aggressive opponent (bluffs and raises often)"),
-                          1.0, 0.0, 0.6, 0.5, 1.2, 1.2),
+                          1.0, 0.0, 0.6, 0.5, 1.2, 1.2, raise_keep=2.0),
 }
 DEFAULT = PROFILES["equilibrio"]
 

@@ -105,3 +105,20 @@ def test_a_bot_whose_analysis_fails_still_acts(monkeypatch: pytest.MonkeyPatch) 
     assert record.code.endswith(" f")
     codes = [bot.act(hand).code for _ in range(2) if hand.legal_actions().actor is not None]
     assert codes and all(c.endswith((" f", " cc")) for c in codes)
+
+
+def test_bots_play_their_profile_through_the_coachs_ranges() -> None:
+    """Before the flop a rock's ranges are tighter: K9o on the button opens for the loose-aggressive
+    bot (an «aggressivo» opens 1.2 times the chart) and folds for the tight-passive one (a «roccia»
+    opens the strongest 60%); after the flop the weights come from the range model."""
+    from coach.feedback.analysis import analyze
+
+    cfg = TableConfig(names=tuple("abcdef"), stacks=(200,) * 6, button=5)
+    hand = Hand.start(cfg, seed=4, hole_cards={5: "Kd9c"})
+    for code in ("p3 f", "p4 f", "p5 f"):
+        hand.apply_code(code)
+    analysis = analyze(hand, solver=False)
+    rock = Bot("tight-passive", 0.0, seed=1).model_weights(hand, analysis)
+    maniac = Bot("loose-aggressive", 0.0, seed=1).model_weights(hand, analysis)
+    assert rock == {"f": 1.0}
+    assert maniac is not None and "f" not in maniac and all(c.startswith("cbr") for c in maniac)

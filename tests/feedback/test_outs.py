@@ -109,14 +109,15 @@ def test_seed_001_flop_against_the_big_blind_range() -> None:
     (bb,) = a.villain_ranges.values()
     pairs = zip(bb.range.cards.tolist(), bb.range.weights.tolist(), strict=True)
     whole = equity_outs(a.hero_cards, a.board, Range({(max(x, y), min(x, y)): w for (x, y), w in pairs}))
-    # coach.equity: ace high already beats 64% of the range, so nothing to count against all of it
-    assert whole.ahead and whole.count == 0 and whole.beat_now == pytest.approx(0.644, abs=0.001)
+    # coach.equity: ace high already beats 66% of the range (his check to the raiser caps it a
+    # little), so nothing to count against all of it
+    assert whole.ahead and whole.count == 0 and whole.beat_now == pytest.approx(0.660, abs=0.001)
     info = a.outs_info
     assert info is not None and info.against == "hands_ahead" and a.outs == info.count == 15
     assert per_category(info) == {"flush": 9, "one_pair": 6}  # against the kings, sevens, small pairs
     assert {format_cards([c])[0] for c in info.by_category[Category.ONE_PAIR]} == {"A", "J"}
     text = [IT.render(m) for m in a.summary]
-    assert ("Contro il range attribuito sei già in vantaggio (mani battute ora: 64,4%). Contro le mani "
+    assert ("Contro il range attribuito sei già in vantaggio (mani battute ora: 66,0%). Contro le mani "
             "che ti battono, outs: 15 (9 per il colore, 6 per la coppia). Regola del 2 e del 4: circa 60%; "
             "valore esatto: 54,1%.") in text
     data = a.to_json("it")

@@ -36,7 +36,9 @@ from __future__ import annotations
 from coach.cards import format_cards
 from coach.feedback import texts as T
 from coach.feedback.grading import Grade, grade_for_loss
+from coach.feedback.opponents import response_to_raise
 from coach.feedback.options import Option, limpers
+from coach.feedback.profiles import DEFAULT
 from coach.feedback.rangemodel import class_of_cards, hand_classes, parse_weighted
 from coach.feedback.ranges_data import RangeTable, table_for
 from coach.feedback.situation import Situation
@@ -189,6 +191,7 @@ def value(ctx: Context) -> Valuation | None:
     raise_w = call_w = 0.0
     headline: Message
     limp_line: Message | None = None
+    profile_note: Message | None = None  # the raiser's profile moved the chart's answer
     bb_check = sit.can_check
     if kind == "unopened":
         text = table.open_range(pos)
@@ -214,15 +217,18 @@ def value(ctx: Context) -> Valuation | None:
     elif kind == "facing_open":
         assert opener is not None
         f = table.facing_open(pos, sit.positions[opener])
-        raise_w = hand_classes(f.raise_range).get(cls, 0.0)
-        call_w = hand_classes(f.call).get(cls, 0.0)
+        answer = response_to_raise(f.raise_range, f.call, ctx.profiles.get(opener, DEFAULT))
+        raise_w, call_w = answer.raise_classes.get(cls, 0.0), answer.call_classes.get(cls, 0.0)
+        profile_note = answer.note
         msg = T.PF_VS_RAISE if raise_w > 0 else (T.PF_VS_CALL if call_w > 0 else T.PF_VS_FOLD)
         opener_from = Message(T.FROM_POS.get(sit.positions[opener], T.FROM_POS["UTG"]))
         headline = Message(msg, {"hand": hand_txt, "hero_from": from_pos, "opener_from": opener_from})
     else:
         f3 = table.vs_3bet
-        raise_w = hand_classes(f3.raise_range).get(cls, 0.0) if f3 else 0.0
-        call_w = hand_classes(f3.call).get(cls, 0.0) if f3 else 0.0
+        if f3 is not None:
+            answer = response_to_raise(f3.raise_range, f3.call, ctx.profiles.get(opener or -1, DEFAULT))
+            raise_w, call_w = answer.raise_classes.get(cls, 0.0), answer.call_classes.get(cls, 0.0)
+            profile_note = answer.note
         msg = T.PF_3B_RAISE if raise_w > 0 else (T.PF_3B_CALL if call_w > 0 else T.PF_3B_FOLD)
         headline = Message(msg, {"hand": hand_txt})
     wider = _wider_open(table, cls)
@@ -287,6 +293,8 @@ def value(ctx: Context) -> Valuation | None:
             if note is not None:
                 notes.append(note)
         valued.append(Valued(o, None, True, g, notes))
+    if profile_note is not None:
+        headline = Message(T.JOIN, {"first": headline, "second": profile_note})
     return Valuation(MODEL, valued, Message(T.PF_CHART_NOTE), headline=headline)
 
 

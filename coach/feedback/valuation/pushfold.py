@@ -212,6 +212,11 @@ def value(ctx: Context) -> Valuation | None:
         c = chart(players, seat, stack, ante)
         j = hero_idx - shover_idx - 1
         eq = _equity_vs_shover(c, j, cls)
+        prof = ctx.profiles.get(shover)
+        if prof is not None and not prof.equilibrium and ctx.equity is not None:
+            # a profiled shover does not shove the chart's range: the equity against his own range
+            # (coach.feedback.opponents: a rock jams half as wide, an aggressive player twice)
+            eq = ctx.equity.value
         pot = sit.pot_for_call(sit.to_call)
         ev_call = eq * (pot + sit.to_call) - sit.to_call
         freq = float(c.calls[j][cls]) if j < len(c.calls) else float("nan")
