@@ -249,10 +249,10 @@ def grade_valuation(val: Valuation, ctx: Context) -> list[Graded]:
     """
     stake = stake_chips(ctx)
     if not val.model.measures_ev:  # the model graded every option itself
-        out = [Graded(v, v.grade or Grade.IMPRECISA, list(v.notes)) for v in val.valued]
-        _lift_played(out, val)
-        _settle(out, ctx, stake, 0.0)
-        return out
+        own = [Graded(v, v.grade or Grade.IMPRECISA, list(v.notes)) for v in val.valued]
+        _lift_played(own, val)
+        _settle(own, ctx, stake, 0.0)
+        return own
     sit = ctx.sit
     measured = [v for v in val.valued if v.ev is not None]
     passive_evs = [v.ev for v in measured if not v.opt.aggressive and v.ev is not None]

@@ -276,7 +276,7 @@ GAIN_OVER_FOLD = N_(
 GAIN_OVER_FOLD_EXACT = N_(
     "Compared with folding, {noun} earns about {gain} bb more; {best} would earn about {loss} bb "
     "more still.")
-TIE = N_("{first} and {second} are worth the same")
+TIE = N_("These are worth the same: {first} and {second}")
 UNTRUSTED_EV = N_(
     "{verdict}. The model's figure for {noun} is higher, but for this play it cannot be trusted (the reason "
     "is above), so it is not given as its expected value.")

@@ -97,7 +97,9 @@ def _random_action(hand: Hand, rng: random.Random) -> None:
     """A random legal action, weighted so that hands often reach the later streets."""
     la = hand.legal_actions()
     r = rng.random()
-    if (la.can_bet or la.can_raise) and la.min_raise_to is not None and la.max_raise_to is not None and r < 0.25:
+    bounds = la.min_raise_to is not None and la.max_raise_to is not None
+    if (la.can_bet or la.can_raise) and bounds and r < 0.25:
+        assert la.min_raise_to is not None and la.max_raise_to is not None
         pot = hand.pot_total
         size = rng.choice((la.min_raise_to, la.to_match + pot // 2, la.to_match + pot, la.max_raise_to))
         hand.bet_or_raise_to(int(min(max(size, la.min_raise_to), la.max_raise_to)))
@@ -157,7 +159,7 @@ def violations(a: DecisionAnalysis) -> list[str]:
         for p in opts:
             for u in opts:
                 if p.code in played and u.code not in played and p.grade > u.grade:
-                    out.append(f"1: {a.model} plays {p.code} but grades it below {u.code}, which it does not play")
+                    out.append(f"1: {a.model} plays {p.code} but grades it below {u.code}, which it doesn't")
     # 2. no mistake worth more than the best
     for o in opts:
         if o.grade >= RANK["errore"] and o.ev is not None and best.ev is not None and o.ev > best.ev + 1e-9:

@@ -97,7 +97,8 @@ def test_spr_and_spot() -> None:
     # at a stake of 10 bb the scale reads as the big-blind scale trainers use: 0.1, 0.4, 1.2, 4 bb
     (0.0, 10, False, Grade.OTTIMA), (0.09, 10, False, Grade.OTTIMA), (0.1, 10, False, Grade.BUONA),
     (0.39, 10, False, Grade.BUONA), (1.0, 10, False, Grade.IMPRECISA), (1.2, 10, False, Grade.ERRORE),
-    (3.99, 10, False, Grade.ERRORE), (4.0, 10, False, Grade.ERRORE_GRAVE), (60.0, 10, False, Grade.ERRORE_GRAVE),
+    (3.99, 10, False, Grade.ERRORE), (4.0, 10, False, Grade.ERRORE_GRAVE),
+    (60.0, 10, False, Grade.ERRORE_GRAVE),
     (0.15, 10, True, Grade.OTTIMA), (2.0, 10, True, Grade.IMPRECISA), (7.9, 10, True, Grade.ERRORE),
     # the same loss is small in a big pot and large in a small one (issue 19's examples)
     (0.45, 1.5, False, Grade.ERRORE), (0.45, 10, False, Grade.IMPRECISA), (0.45, 100, False, Grade.OTTIMA),

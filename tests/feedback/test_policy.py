@@ -79,7 +79,7 @@ def test_no_exact_model_declares_a_rule() -> None:
 
 
 def test_bluff_catcher() -> None:
-    """Raising a bluff-catcher into an aggressive bettor is «buona» at best; calling is then the best."""
+    """Raising a bluff-catcher into an aggressive bettor is «buona» at best."""
     hand, kw = banded("spots_v2", "flop-6max-middle-pair-calls-aggressivo")
     a, b = both(Rule.BLUFF_CATCHER, hand, kw)
     raises = [o.code for o in a.options if o.code.startswith("cbr")]
@@ -89,7 +89,7 @@ def test_bluff_catcher() -> None:
 
 
 def test_multiway_bluff() -> None:
-    """A raise with a weak hand into a bettor and a caller is «imprecisa» at best; a pair is not called a bluff."""
+    """A weak hand raising a bettor and a caller is «imprecisa» at best; a pair is not called a bluff."""
     hand, kw = banded("spots_v2", "river-9max-3way-overcall-folds")
     a, b = both(Rule.MULTIWAY_BLUFF, hand, kw)
     assert grade(a, "cbr 187") is Grade.IMPRECISA and grade(b, "cbr 187") is Grade.OTTIMA
@@ -106,7 +106,7 @@ def test_break_even_bluff() -> None:
 
 
 def test_river_overbet() -> None:
-    """On the river, a bet above twice the pot without the nuts heads-up is «buona» at best (four times: «imprecisa»)."""
+    """On the river, above twice the pot without the nuts heads-up: «buona» at best (4x: «imprecisa»)."""
     hand, kw = banded("spots_v2", "river-6max-3way-trips-no-overbet")
     a, b = both(Rule.RIVER_OVERBET, hand, kw)
     assert grade(a, "cbr 187") is Grade.IMPRECISA and grade(b, "cbr 187") is Grade.OTTIMA
@@ -128,7 +128,8 @@ def test_overbet() -> None:
     hand, kw = banded("spots", "flop-6max-3way-nfd-small-bet", ("cbr 61",))
     a, b = both(Rule.OVERBET, hand, kw)
     assert grade(a, "cbr 61").rank >= Grade.BUONA.rank
-    assert "more than twice the pot" in text(a, "cbr 61") and "more than twice the pot" not in text(b, "cbr 61")
+    words = "more than twice the pot"
+    assert words in text(a, "cbr 61") and words not in text(b, "cbr 61")
 
 
 def test_min_raise() -> None:
@@ -174,8 +175,9 @@ def test_bluff_loses() -> None:
     """A bluff that loses against checking says so: the opponent does not fold often enough."""
     hand, kw = banded("spots", "flop-hu-free-check-fold", ("cbr 10",))
     a, b = both(Rule.BLUFF_LOSES, hand, kw)
-    said = [o["action"] for o in a.to_json("en")["options"] if "does not fold often enough" in o["explanation"]]
-    assert said and all("does not fold often enough" not in text(b, c) for c in said)
+    words = "does not fold often enough"
+    said = [o["action"] for o in a.to_json("en")["options"] if words in o["explanation"]]
+    assert said and all(words not in text(b, c) for c in said)
 
 
 def test_strong_passive() -> None:
@@ -216,7 +218,8 @@ def test_showdown_value_is_never_a_bluff() -> None:
     from coach.feedback.valuation import Context
 
     sit = read_situation(hand)
-    ctx = Context(sit, a.villain_ranges, {}, [], a.equity, None, read_hand(sit.hero_cards, sit.board), None, 0)
+    hand_read = read_hand(sit.hero_cards, sit.board)
+    ctx = Context(sit, a.villain_ranges, {}, [], a.equity, None, hand_read, None, 0)
     assert showdown_value(ctx) and not is_bluff(ctx) and is_weak(ctx)
 
 

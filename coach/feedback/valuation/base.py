@@ -44,7 +44,7 @@ class Rule(StrEnum):
     BLUFF_LOSES = "bluff_loses"  # the note that a bluff loses against checking or calling
     STRONG_PASSIVE = "strong_passive"  # strong hands calling or checking before the river: a floor
     NUTS_PASSIVE = "nuts_passive"  # calling or checking the nuts on the river: «imprecisa» at worst
-    OTHER_SIZE = "other_size"  # a bet or raise that beats every passive play, at another size: «buona» at least
+    OTHER_SIZE = "other_size"  # a bet or raise beating every passive play, at another size: «buona» at least
 
 
 class Declined(Exception):

@@ -117,6 +117,7 @@ def value(ctx: Context) -> Valuation | None:
     cls = class_index(sit.hero_cards[0].index, sit.hero_cards[1].index)
     bb = sit.big_blind
     valued: list[Valued] = []
+    played: frozenset[str] | None
     if kind == "first_in":
         behind_n = sit.players - 1 - hero_idx
         seat = players - 1 - min(behind_n, players - 1)
