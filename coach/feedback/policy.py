@@ -331,6 +331,11 @@ def _fold_when_free(graded: list[Graded], ctx: Context) -> Graded | None:
     fold = next((g for g in graded if g.opt.kind == "fold"), None)
     if fold is None:
         return None
+    check = next((g for g in graded if g.opt.kind == "check" and g.ev is not None), None)
+    if check is not None and check.ev is not None and fold.ev is not None and fold.ev > check.ev:
+        # a free check dominates folding (one can still fold later): a model's number that puts the
+        # check below the fold is its precision (a solver's last hundredths), not a fact of the game
+        fold.valued.ev = check.ev
     fold.grade = fold.grade.at_least(Grade.ERRORE)
     fold.notes.append(Message(T.FOLD_WHEN_FREE))
     fold_ev = fold.ev if fold.ev is not None else 0.0
