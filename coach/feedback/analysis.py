@@ -52,7 +52,7 @@ from coach.feedback.rules import RuleFeedback
 from coach.feedback.situation import Situation, read_situation
 from coach.feedback.valuation import MODELS, Context, Declined, EquityInfo, Valuation, model_named
 from coach.feedback.valuation import preflop_ranges as preflop_ranges_model
-from coach.feedback.wording import bb_figure, best_verdict, ev_line, join, loses, noun
+from coach.feedback.wording import bb_figure, best_verdict, ev_line, gain_over, join, loses, noun, tie_verdict
 from coach.i18n import Decimal, Message, Percent, get_translator
 
 if TYPE_CHECKING:
@@ -360,37 +360,48 @@ def _summary(sit: Situation, ctx: Context, valuation: Valuation, notes: list[Mes
                            {"equity": Percent(eq.value), "err": Percent(eq.stderr)}))
     out += valuation.summary
     out += notes
-    return out  # the model's own note closes every explanation: not repeated here
+    out.append(valuation.note)  # which model produced the figures: once per verdict, not in every option
+    return out
 
 
 def _option_grade(g: Graded, best: Graded, valuation: Valuation, ctx: Context,
                   notes: list[Message], graded_all: Sequence[Graded]) -> OptionGrade:
+    """One option's grade, figures and explanation: the spot, the rules' notes, the verdict, its EV.
+
+    The verdict names the best option (or the options tied with it: «valgono
+    lo stesso»); an option whose EV the policy does not trust (``trusted``
+    False) gets no EV and no loss, only the rule's reason; the model's note is
+    in the summary, once per verdict.
+    """
     o = g.opt
     bb = ctx.bb
+    tied = [x for x in graded_all if x.tied]
+    head = tie_verdict(best.opt, [x.opt for x in tied]) if tied else best_verdict(best.opt)
     if not valuation.model.measures_ev or g.ev is None:
-        verdict = Message(T.ONLY, {"verdict": best_verdict(best.opt)})
-        parts: list[Message | None] = [valuation.headline, *g.notes, verdict, valuation.note]
+        verdict = Message(T.ONLY, {"verdict": head})
+        parts: list[Message | None] = [valuation.headline, *g.notes, verdict]
+        return OptionGrade(o.code, o.kind, o.amount, g.grade, None, None, join(*parts), True)
+    if not g.trusted:
+        verdict = Message(T.UNTRUSTED_EV, {"verdict": head, "noun": noun(o)})
+        parts = [valuation.headline, *g.notes, verdict, *notes]
         return OptionGrade(o.code, o.kind, o.amount, g.grade, None, None, join(*parts), True)
     ev_bb = g.ev / bb
     best_ev = best.ev if best.ev is not None else g.ev
     loss_bb = max(0.0, best_ev - g.ev) / bb
     passive = [p for p in graded_all if p.ev is not None and not p.opt.aggressive]
     best_passive = max(passive, key=lambda p: p.ev or 0.0) if passive else None
-    if g is best:
-        verdict = Message(T.ONLY, {"verdict": best_verdict(o)})
+    if g is best or g.tied:
+        verdict = Message(T.ONLY, {"verdict": head})
     elif (o.aggressive and best_passive is not None and best_passive.ev is not None and g.ev > best_passive.ev
           and best.opt.aggressive):
         est = g.valued.estimate or best.valued.estimate
-        over_call = best_passive.opt.kind != "check"
-        msg = (T.GAIN_OVER_CALL if over_call else T.GAIN_OVER_CHECK) if est else \
-            (T.GAIN_OVER_CALL_EXACT if over_call else T.GAIN_OVER_CHECK_EXACT)
-        verdict = Message(msg, {
+        verdict = Message(gain_over(best_passive.opt, est), {
             "noun": noun(o), "gain": bb_figure((g.ev - best_passive.ev) / bb), "best": noun(best.opt),
             "loss": bb_figure(loss_bb)})
     else:
-        verdict = loses(best.opt, o, loss_bb, g.valued.estimate or best.valued.estimate)
+        verdict = loses(head, o, loss_bb, g.valued.estimate or best.valued.estimate)
     line = ev_line(o, ev_bb, g.valued.estimate, valuation.model.ev_text)
-    parts = [valuation.headline, *g.notes, verdict, line, *notes, valuation.note]
+    parts = [valuation.headline, *g.notes, verdict, line, *notes]
     return OptionGrade(o.code, o.kind, o.amount, g.grade, ev_bb, loss_bb, join(*parts), g.valued.estimate)
 
 

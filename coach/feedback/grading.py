@@ -1,27 +1,40 @@
-"""Grades from EV loss: ottima / buona / imprecisa / errore / errore grave.
+"""Grades from EV loss relative to what is at stake: ottima / buona / imprecisa / errore / errore grave.
 
-The scale is in big blinds lost against the best option, because a big blind
-is the unit a learner already counts in ("ho 100 big blind"), and it is the
-scale trainers use (a mistake of half a big blind in a single spot is small, of
-five big blinds is large whatever the stakes):
+A strong player measures a mistake against what is at stake: losing half a big
+blind in a 100 bb pot is a rounding error, losing it in a 1.5 bb pot is a third
+of everything there is to win. Solver-based study tools report EV loss as a
+share of the pot for the same reason. So a grade is the EV an option loses
+against the best option, divided by the **stake** of the decision
+(:func:`stake_bb`):
 
-=============  ======================  =============================
-grade          loss vs the best        meaning
-=============  ======================  =============================
-ottima         < 0.1 bb (or best)      the best choice or equal to it
-buona          < 0.5 bb                a close second
-imprecisa      < 1.5 bb                costs something; learn why
-errore         < 5 bb                  a clear mistake
-errore grave   >= 5 bb                 a costly mistake
-=============  ======================  =============================
+* the pot at the decision (the chips in the middle, bets of this round included);
+* before the flop with a short stack (an effective stack of at most
+  :data:`SHORT_STACK_BB` big blinds), the larger of the pot and the effective
+  stack: every option there (shoving, calling a shove, folding) decides the
+  fate of the whole stack, and the pot (1.5 bb and the antes) is a small part
+  of what is risked. The push/fold charts' own figures are per stack too.
 
-When the option's value is an *estimate* (a one-street model: bets, raises,
-calls before the river) the thresholds are doubled: the model is not precise
-enough to call a sizing difference of one big blind an error. Monte Carlo
-error is handled by the caller, which counts a loss within two standard errors
-as no loss. Folding when checking is free is always graded ``errore``,
-whatever the EV (it can never gain anything and gives up the pot): the same
-grade the rule feedback gives it.
+=============  ===================  ========================================
+grade          loss / stake         meaning
+=============  ===================  ========================================
+ottima         < 1%                 the best choice, or the same within precision
+buona          < 4%                 a close second
+imprecisa      < 12%                costs something; learn why
+errore         < 40%                a clear mistake
+errore grave   >= 40%               a costly mistake
+=============  ===================  ========================================
+
+The thresholds were calibrated on the banded spots (``tests/feedback/spots*``):
+at a stake of about ten big blinds (the typical single-raised flop pot, a
+ten-big-blind push/fold stack) they are the big-blind scale trainers use (0.1,
+0.4, 1.2, 4 bb), and they grow or shrink with the stake. The big blinds are
+still what the learner reads in every sentence.
+
+When the option's value is an *estimate* (the one-street model: bets, raises,
+calls before the river) the thresholds are doubled (:data:`ESTIMATE_FACTOR`):
+the model is not precise enough to call a sizing difference an error. Monte
+Carlo error is handled by the caller, which counts a loss within two standard
+errors as no loss.
 """
 
 from __future__ import annotations
@@ -57,6 +70,10 @@ class Grade(Enum):
         """The worse of the two grades."""
         return self if self.rank >= other.rank else other
 
+    def at_best(self, other: Grade) -> Grade:
+        """The better of the two grades."""
+        return self if self.rank <= other.rank else other
+
 
 _LABELS = {
     Grade.OTTIMA: N_("Excellent"),
@@ -66,20 +83,40 @@ _LABELS = {
     Grade.ERRORE_GRAVE: N_("Blunder"),
 }
 
-# Upper bounds (exclusive) of the loss in big blinds for each grade but the last.
-THRESHOLDS_BB: tuple[tuple[Grade, float], ...] = (
-    (Grade.OTTIMA, 0.1),
-    (Grade.BUONA, 0.5),
-    (Grade.IMPRECISA, 1.5),
-    (Grade.ERRORE, 5.0),
+# Upper bounds (exclusive) of the loss as a share of the stake, for each grade but the last.
+THRESHOLDS: tuple[tuple[Grade, float], ...] = (
+    (Grade.OTTIMA, 0.01),
+    (Grade.BUONA, 0.04),
+    (Grade.IMPRECISA, 0.12),
+    (Grade.ERRORE, 0.40),
 )
 ESTIMATE_FACTOR = 2.0
+PLAYED_FREQ = 0.1  # a chart or solver "plays" an option it takes at least this often (coach.feedback.policy)
+SHORT_STACK_BB = 25.0  # before the flop, at or below this effective stack the stack is what is at stake
 
 
-def grade_for_loss(loss_bb: float, *, estimate: bool = False) -> Grade:
-    """The grade of an option losing ``loss_bb`` big blinds against the best."""
+def stake_bb(pot_bb: float, effective_stack_bb: float, *, preflop: bool) -> float:
+    """What is at stake in a decision, in big blinds (see the module doc).
+
+    The pot; before the flop with a short stack, the larger of the pot and the
+    effective stack. Never below one big blind (a pot always holds the blinds).
+    """
+    stake = pot_bb
+    if preflop and 0 < effective_stack_bb <= SHORT_STACK_BB:
+        stake = max(stake, effective_stack_bb)
+    return max(stake, 1.0)
+
+
+def tie_margin(stake: float, *, estimate: bool = False) -> float:
+    """The largest loss (in the stake's unit) still graded «ottima»: two options this close are a tie."""
+    return THRESHOLDS[0][1] * stake * (ESTIMATE_FACTOR if estimate else 1.0)
+
+
+def grade_for_loss(loss: float, stake: float, *, estimate: bool = False) -> Grade:
+    """The grade of an option losing ``loss`` against the best, when ``stake`` is at stake (same unit)."""
     factor = ESTIMATE_FACTOR if estimate else 1.0
-    for grade, bound in THRESHOLDS_BB:
-        if loss_bb < bound * factor:
+    share = loss / stake if stake > 0 else float("inf") if loss > 0 else 0.0
+    for grade, bound in THRESHOLDS:
+        if share < bound * factor:
             return grade
     return Grade.ERRORE_GRAVE

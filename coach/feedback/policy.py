@@ -1,61 +1,40 @@
 """From a model's values to the grades a strong player signs.
 
-A grade is the big blinds an option loses against the best one
-(:func:`coach.feedback.grading.grade_for_loss`; estimates get double
-thresholds, Monte Carlo noise counts as no loss). On top of that, rules that
-say what the numbers alone would get wrong, each with the sentence that tells
-the learner why:
+A grade is the EV an option loses against the best one as a share of what is
+at stake (:func:`coach.feedback.grading.grade_for_loss`, :func:`stake_chips`;
+estimates get double thresholds, Monte Carlo noise counts as no loss).
 
-* folding when checking is free is «errore», always (a rule of the game);
-* **a bluff that only breaks even** (a bet with no showdown value that earns
-  less than half a big blind more than giving up) is at best «imprecisa»: in
-  the best case the bluff breaks even, and the estimate of the folds is the
-  weakest part of the model (the estimate only: at a computed equilibrium a
-  hand that mixes is worth the same either way, and is graded so);
-* **strong hands that call or check** before the river (a set, an overpair,
-  top pair with a good kicker, two pair, a flush or straight draw) are never
-  below «imprecisa» when the one-street estimate prefers a raise, and at least
-  «buona» in the standard lines (a strong hand calling a bet up to the pot, a
-  draw calling half the pot, a combo draw up to the pot, a set or an
-  out-of-position strong hand checking): the estimate looks one street ahead,
-  while these lines keep the opponent's bluffs in and control the pot;
-* **river bets above twice the pot** are at most «buona» (above four times,
-  at most «imprecisa») unless the hero holds the nuts heads-up (the calling
-  range a real opponent has for such a size is narrow and strong);
-* before the river, a bet of more than twice the pot that is not all-in is
-  never graded above the standard sizes (it risks chips on streets the estimate
-  cannot see); an all-in is never penalised for later streets: there are none;
-  but a bet or all-in of more than **three times the pot** before the river is
-  «errore» at best: it risks a deep stack to win a small pot, the worse hands
-  that would pay a normal bet fold and only better hands (or better draws)
-  call, and the estimate of its folds is the least reliable of all;
-* on the flop and the turn, a **bluff raise** (no showdown value, no strong
-  draw) against a bet is at most «imprecisa», «errore» if it adds more than
-  the pot: the bettor's range is stronger than the estimate's average range;
-* on the flop and the turn, a raise to less than two and a half times the bet
-  (a min-raise) is at most «buona»: it prices the opponent's draws in and
-  invites a re-raise, which the one-street estimate does not see;
-* before the river, folding a hand with at least 30% equity when the price
-  asks for less than half of it is «errore» at best: the pot odds alone say so;
-* a capped option is never the yardstick: the best is measured among the
-  options no rule caps;
-* a bet or raise that beats every passive play is at least «buona» when the
-  best option is another size: the action is right, and sizes are where every
-  model leans most on its assumptions;
-* a passive play beaten only by an estimated raise loses at most «errore» when
-  the raise is for value with a strong hand, at most «buona» otherwise (a
-  bluff, a semi-bluff, a medium hand's protection raise);
-  calling or checking the nuts on the river is at worst «imprecisa»: it wins
-  the pot, and what it loses is value not collected.
+For an **exact** model (the push/fold charts, the river solver) that is all:
+its grades are ordered by its EVs, and where it plays an option (a frequency
+of at least :data:`coach.feedback.grading.PLAYED_FREQ`) that option is never graded below one it does
+not play, nor is one it does not play named the best. Its ``caps`` are empty.
 
-Which of these rules apply to a model is the model's own declaration
-(``ValuationModel.caps``, a set of :class:`~coach.feedback.valuation.Rule`):
-the policy never asks which model answered. A model that grades the options
-itself (``measures_ev`` False: the preflop charts) keeps its grades.
+The **one-street estimate** sees one betting round and an average opponent;
+for what it gets wrong, a few named rules (:class:`~coach.feedback.valuation.Rule`,
+each documented on its function below and in ``docs/COACH.md``, each with its
+own test in ``tests/feedback/test_policy.py``) cap or floor its grades, each
+with the sentence that tells the learner why. Which rules apply to a model is
+the model's own declaration (``ValuationModel.caps``): the policy never asks
+which model answered.
 
-The best option is then the best grade, the larger EV to a tenth of a big
-blind, what is measured exactly, the passive play: one rule, used by the JSON's
-``best`` and by every sentence that names the right choice.
+Two rules of the game hold for every model and never contradict its numbers:
+folding when checking is free is «errore» at best (it gives up a pot that costs
+nothing to keep), and so is any option worth even less than that fold.
+
+After grading, the coach never says two things at once:
+
+* the best option is the best grade, then (never rounded) the larger EV, what
+  the chart or solver plays, what is measured exactly, the passive play: one
+  rule, used by the JSON's ``best`` and by every sentence that names it;
+* options graded «ottima» within the model's precision of the best
+  (:func:`coach.feedback.grading.tie_margin`, and the Monte Carlo noise) are a
+  tie, and the text says they are worth the same;
+* an option graded below the best while the model gives it a higher EV (a
+  capped bet whose folds the estimate overrates) is not given that EV: the
+  number is not trusted, and the rule's sentence says why it is graded so.
+* a hand with showdown value (a pair or better made with a hole card, or at
+  least :data:`BLUFF_EQUITY` equity) is never called a bluff, and no rule about
+  bluffs applies before the flop.
 """
 
 from __future__ import annotations
@@ -63,13 +42,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from coach.feedback import texts as T
-from coach.feedback.grading import Grade, grade_for_loss
+from coach.feedback.grading import Grade, grade_for_loss, stake_bb, tie_margin
 from coach.feedback.options import Option
 from coach.feedback.valuation import Context, Rule, Valuation, Valued
 from coach.i18n import Message
 
 BLUFF_EQUITY = 0.25  # below this against the opponent's range a bet is a bluff (no showdown value)
-BREAK_EVEN_BB = 0.5
+BREAK_EVEN_SHARE = 0.05  # a bluff earning less than this share of the stake over giving up only breaks even
 GREAT_PRICE_EQUITY = 0.3  # with at least this equity and ...
 GREAT_PRICE_FACTOR = 2.0  # ... twice the equity the price asks for, folding before the river is «errore»
 MIN_RAISE_FACTOR = 2.5  # a raise to less than this many times the bet faced is a "min-raise"
@@ -82,6 +61,10 @@ class Graded:
     valued: Valued
     grade: Grade
     notes: list[Message] = field(default_factory=list)
+    best: bool = False  # the option every sentence names as the right choice (set by the policy)
+    tied: bool = False  # worth the same as the best, within the model's precision
+    trusted: bool = True  # False: graded below the best although the model gives it more; its EV is not shown
+    played: bool | None = None  # the chart or solver plays it (None: the model does not say)
 
     @property
     def opt(self) -> Option:
@@ -92,8 +75,48 @@ class Graded:
         return self.valued.ev
 
 
-def _bb(chips: float, ctx: Context) -> float:
-    return chips / ctx.bb
+def stake_chips(ctx: Context) -> float:
+    """What is at stake in the decision, in chips (:func:`coach.feedback.grading.stake_bb`)."""
+    sit = ctx.sit
+    hero_total = sit.hero_stack + sit.committed[sit.hero]
+    others = max((sit.stacks[s] + sit.committed[s] for s in sit.opponents), default=0)
+    eff = min(hero_total, others)
+    return stake_bb(sit.pot / ctx.bb, eff / ctx.bb, preflop=sit.street == "preflop") * ctx.bb
+
+
+def showdown_value(ctx: Context) -> bool:
+    """A pair or better made with a hole card, or at least :data:`BLUFF_EQUITY` against the ranges.
+
+    Such a hand wins some showdowns: betting it is never a bluff "without
+    showdown value", whatever its equity against a betting range.
+    """
+    eq = ctx.equity.value if ctx.equity is not None else 1.0
+    if eq >= BLUFF_EQUITY or ctx.hand.strong_made:
+        return True
+    hole = [c.rank for c in ctx.sit.hero_cards]
+    board = {c.rank for c in ctx.sit.board}
+    return hole[0] == hole[1] or any(r in board for r in hole) or ctx.hand.set_or_better
+
+
+def is_weak(ctx: Context) -> bool:
+    """After the flop, less than :data:`BLUFF_EQUITY` and neither a strong hand nor a strong draw.
+
+    A raise with such a hand is called only by better hands, whether it has a
+    little showdown value (a weak pair: :func:`is_bluff` is False, and the text
+    says "a weak hand", never "no showdown value") or none (a bluff).
+    """
+    eq = ctx.equity.value if ctx.equity is not None else 1.0
+    return (ctx.sit.street != "preflop" and eq < BLUFF_EQUITY and not ctx.hand.strong_made
+            and not ctx.hand.strong_draw)
+
+
+def is_bluff(ctx: Context) -> bool:
+    """After the flop, a hand with no showdown value and no strong draw: a bet with it is a bluff.
+
+    Before the flop no rule about bluffs applies: an all-in there is judged by
+    the charts or by its EV, never as a bluff.
+    """
+    return ctx.sit.street != "preflop" and not showdown_value(ctx) and not ctx.hand.strong_draw
 
 
 def _bluff_catcher_cap(v: Valued, val: Valuation, ctx: Context) -> Cap | None:
@@ -105,7 +128,7 @@ def _bluff_catcher_cap(v: Valued, val: Valuation, ctx: Context) -> Cap | None:
     """
     sit = ctx.sit
     if Rule.BLUFF_CATCHER not in val.model.caps or not v.opt.aggressive or sit.to_call <= 0 \
-            or ctx.hand.strong_made:
+            or ctx.hand.strong_made or sit.street == "preflop":
         return None
     eq = ctx.equity.value if ctx.equity is not None else 0.0
     bettors = {a.seat for a in sit.street_actions() if a.kind in ("bet", "raise")}
@@ -126,7 +149,7 @@ def _worst_cap(a: Cap | None, b: Cap) -> Cap:
 
 
 def _break_even_bluff_cap(v: Valued, val: Valuation, ctx: Context,
-                          best_passive_ev: float | None) -> Cap | None:
+                          best_passive_ev: float | None, stake: float) -> Cap | None:
     """A bet with no showdown value that only breaks even is at best «imprecisa».
 
     It wins only when the opponent folds, and here the folds pay for it in the
@@ -134,12 +157,10 @@ def _break_even_bluff_cap(v: Valued, val: Valuation, ctx: Context,
     computed equilibrium such a bluff is a coin flip between two equal choices:
     never the play a learner should take home as "the right one".
     """
-    sit = ctx.sit
-    eq = ctx.equity.value if ctx.equity is not None else 1.0
     if (Rule.BREAK_EVEN_BLUFF not in val.model.caps or not v.opt.aggressive or v.ev is None
-            or best_passive_ev is None or eq >= BLUFF_EQUITY or ctx.hand.strong_draw or ctx.hand.strong_made):
+            or best_passive_ev is None or not is_bluff(ctx)):
         return None
-    if v.ev - best_passive_ev < max(BREAK_EVEN_BB * ctx.bb, 0.05 * sit.pot):
+    if v.ev - best_passive_ev < BREAK_EVEN_SHARE * stake:
         return Grade.IMPRECISA, T.BLUFF_BREAK_EVEN, None
     return None
 
@@ -155,15 +176,13 @@ def _bluff_raise_cap(v: Valued, val: Valuation, ctx: Context) -> Cap | None:
     solver, whose ranges follow the betting.)
     """
     sit = ctx.sit
-    eq = ctx.equity.value if ctx.equity is not None else 1.0
     if (Rule.BLUFF_RAISE not in val.model.caps or not v.opt.aggressive or sit.to_call <= 0
-            or sit.street == "river" or sit.street == "preflop" or eq >= BLUFF_EQUITY or ctx.hand.strong_draw
-            or ctx.hand.strong_made
-            or v.opt.amount is None):
+            or sit.street == "river" or not is_weak(ctx) or v.opt.amount is None):
         return None
+    note = T.BLUFF_RAISE_NOTE if is_bluff(ctx) else T.WEAK_RAISE_NOTE  # a weak pair is no bluff
     if v.opt.amount - sit.hero_in_front > sit.pot + sit.to_call:
-        return Grade.ERRORE, T.BLUFF_RAISE_NOTE, None
-    return Grade.IMPRECISA, T.BLUFF_RAISE_NOTE, None
+        return Grade.ERRORE, note, None
+    return Grade.IMPRECISA, note, None
 
 
 def _multiway_bluff_cap(v: Valued, val: Valuation, ctx: Context) -> Cap | None:
@@ -173,13 +192,12 @@ def _multiway_bluff_cap(v: Valued, val: Valuation, ctx: Context) -> Cap | None:
     two players who have put chips in usually has a hand.
     """
     sit = ctx.sit
-    if (Rule.MULTIWAY_BLUFF not in val.model.caps or not v.opt.aggressive or sit.to_call <= 0
-            or ctx.hand.strong_draw or ctx.hand.strong_made):
+    if Rule.MULTIWAY_BLUFF not in val.model.caps or not v.opt.aggressive or sit.to_call <= 0 \
+            or not is_weak(ctx):
         return None
-    eq = ctx.equity.value if ctx.equity is not None else 1.0
     in_this_street = {a.seat for a in sit.street_actions() if a.kind in ("bet", "raise", "call")}
-    if eq < BLUFF_EQUITY and len(in_this_street & set(sit.opponents)) >= 2:
-        return Grade.IMPRECISA, T.MULTIWAY_BLUFF_NOTE, None
+    if len(in_this_street & set(sit.opponents)) >= 2:
+        return Grade.IMPRECISA, T.MULTIWAY_BLUFF_NOTE if is_bluff(ctx) else T.MULTIWAY_WEAK_NOTE, None
     return None
 
 
@@ -211,8 +229,7 @@ def _size_cap(v: Valued, val: Valuation, ctx: Context) -> tuple[Grade, str | Non
     if add > 3 * pot and Rule.DEEP_OVERBET in caps:
         if ctx.hand.combo_draw:  # a big draw is a favourite against one pair: a crude play, not a blunder
             return Grade.IMPRECISA, T.DEEP_OVERBET_NOTE, None
-        eq = ctx.equity.value if ctx.equity is not None else 1.0
-        if eq < BLUFF_EQUITY and not ctx.hand.strong_draw:  # a stack risked on a pure bluff
+        if is_bluff(ctx):  # a stack risked on a pure bluff
             return Grade.ERRORE_GRAVE, T.DEEP_OVERBET_NOTE, Grade.ERRORE_GRAVE
         return Grade.ERRORE, T.DEEP_OVERBET_NOTE, Grade.ERRORE
     if add > 2 * pot and o.kind != "all_in" and Rule.OVERBET in caps:
@@ -225,15 +242,23 @@ def _size_cap(v: Valued, val: Valuation, ctx: Context) -> tuple[Grade, str | Non
 
 
 def grade_valuation(val: Valuation, ctx: Context) -> list[Graded]:
-    """The grade of every option of a model's valuation (see the module doc for the rules)."""
+    """The grade of every option of a model's valuation (see the module doc for the rules).
+
+    The returned list marks the best option (``best``), the options tied with
+    it (``tied``) and those whose EV is not shown (``trusted`` False).
+    """
+    stake = stake_chips(ctx)
     if not val.model.measures_ev:  # the model graded every option itself
-        return [Graded(v, v.grade or Grade.IMPRECISA, list(v.notes)) for v in val.valued]
+        own = [Graded(v, v.grade or Grade.IMPRECISA, list(v.notes)) for v in val.valued]
+        _lift_played(own, val)
+        _settle(own, ctx, stake, 0.0)
+        return own
     sit = ctx.sit
     measured = [v for v in val.valued if v.ev is not None]
     passive_evs = [v.ev for v in measured if not v.opt.aggressive and v.ev is not None]
     best_passive_ev = max(passive_evs) if passive_evs else None
     caps = {id(v): _worst_cap(_worst_cap(_bluff_catcher_cap(v, val, ctx) or _multiway_bluff_cap(v, val, ctx)
-                                         or _break_even_bluff_cap(v, val, ctx, best_passive_ev),
+                                         or _break_even_bluff_cap(v, val, ctx, best_passive_ev, stake),
                                          _size_cap(v, val, ctx)),
                               _bluff_raise_cap(v, val, ctx) or (Grade.OTTIMA, None, None))
             for v in measured}
@@ -256,15 +281,15 @@ def grade_valuation(val: Valuation, ctx: Context) -> list[Graded]:
             continue
         loss = max(0.0, top_ev - v.ev)
         estimate = v.estimate or top.estimate
-        grade = grade_for_loss(_bb(0.0 if loss <= tol else loss, ctx), estimate=estimate)
+        grade = grade_for_loss(0.0 if loss <= tol else loss, stake, estimate=estimate)
         cap, cap_note, floor = caps[id(v)]
         beats_passive = v.opt.aggressive and all(v.ev > (u.ev or 0.0) for u in passive)
         small_raise = cap_note == T.MIN_RAISE_NOTE  # the right action at a poor size: still «buona»
-        if beats_passive and top.opt.aggressive and grade.rank > Grade.BUONA.rank and (cap is Grade.OTTIMA
-                                                                                      or small_raise):
-            # the right action, another size: sizes are where every model leans most on its assumptions
+        if (Rule.OTHER_SIZE in val.model.caps and beats_passive and top.opt.aggressive
+                and grade.rank > Grade.BUONA.rank and (cap is Grade.OTTIMA or small_raise)):
+            # the right action, another size: sizes are where the estimate leans most on its assumptions
             grade = Grade.BUONA
-        grade = _heuristic_rules(v, grade, val, ctx, top, best_passive, eq, notes)
+        grade = _heuristic_rules(v, grade, val, ctx, top, best_passive, eq, notes, stake)
         if (Rule.NUTS_PASSIVE in val.model.caps and v.opt.passive and sit.to_call > 0
                 and sit.street == "river" and ctx.hand.nuts and top.opt.aggressive
                 and grade.rank > Grade.IMPRECISA.rank):
@@ -276,19 +301,92 @@ def grade_valuation(val: Valuation, ctx: Context) -> list[Graded]:
             if floor is not None:
                 grade = grade.at_least(floor)
             notes.append(Message(cap_note))
-        if v.opt.kind == "fold" and sit.can_check:
-            grade = Grade.ERRORE
-            notes.append(Message(T.FOLD_WHEN_FREE))
-        elif v.opt.kind == "fold" and ctx.equity is not None and ctx.equity.method == "exact" \
-                and ctx.equity.value >= 0.9999:
+        if v.opt.kind == "fold" and ctx.equity is not None and ctx.equity.method == "exact" \
+                and ctx.equity.value >= 0.9999 and not sit.can_check:
             notes.append(Message(T.NEVER_LOSES))
         out.append(Graded(v, grade, notes))
+    fold = _fold_when_free(out, ctx)
+    _lift_played(out, val)
+    _settle(out, ctx, stake, tol)
+    if fold is not None:  # never above an option worth more whose EV is given (known after _settle)
+        fold_ev = fold.ev if fold.ev is not None else 0.0
+        for g in out:
+            if g is not fold and g.trusted and g.ev is not None and g.ev > fold_ev:
+                fold.grade = fold.grade.at_least(g.grade)
     return out
+
+
+def _fold_when_free(graded: list[Graded], ctx: Context) -> Graded | None:
+    """A rule of the game, for every model: folding when checking is free is «errore» at best.
+
+    It can never gain anything and gives up the pot: «errore», or «errore grave»
+    when what it gives up is that large (the loss grades it so). Whatever the
+    model values even lower than that fold is «errore» at best too; and (in
+    :func:`grade_valuation`, once the EVs not given are known) the fold is never
+    graded above an option worth more whose EV is given, so the rule never
+    contradicts the numbers. Returns the fold it graded, if any.
+    """
+    if not ctx.sit.can_check:
+        return None
+    fold = next((g for g in graded if g.opt.kind == "fold"), None)
+    if fold is None:
+        return None
+    check = next((g for g in graded if g.opt.kind == "check" and g.ev is not None), None)
+    if check is not None and check.ev is not None and fold.ev is not None and fold.ev > check.ev:
+        # a free check dominates folding (one can still fold later): a model's number that puts the
+        # check below the fold is its precision (a solver's last hundredths), not a fact of the game
+        fold.valued.ev = check.ev
+    fold.grade = fold.grade.at_least(Grade.ERRORE)
+    fold.notes.append(Message(T.FOLD_WHEN_FREE))
+    fold_ev = fold.ev if fold.ev is not None else 0.0
+    for g in graded:
+        if g is not fold and g.ev is not None and g.ev < fold_ev:
+            g.grade = g.grade.at_least(Grade.ERRORE)
+    return fold
+
+
+def _lift_played(graded: list[Graded], val: Valuation) -> None:
+    """What the chart or the solver plays is never graded below an option it does not play."""
+    if val.played is None:
+        return
+    for g in graded:
+        g.played = g.opt.code in val.played
+    unplayed = [g for g in graded if not g.played]
+    if not unplayed:
+        return
+    ceiling = min((g.grade for g in unplayed), key=lambda gr: gr.rank)
+    for g in graded:
+        if g.played:
+            g.grade = g.grade.at_best(ceiling)
+
+
+def _settle(graded: list[Graded], ctx: Context, stake: float, tol: float) -> None:
+    """Mark the best option, the ties with it, and the EVs the coach does not give (see the module doc)."""
+    best = _best_key_min(graded)
+    best.best = True
+    if best.ev is None:
+        return
+    for g in graded:
+        if g is best or g.ev is None:
+            continue
+        if g.grade is best.grade and best.ev - g.ev <= max(tol, tie_margin(stake, estimate=g.valued.estimate
+                                                                                 or best.valued.estimate)):
+            g.tied = True
+        if g.grade.rank > best.grade.rank and g.ev > best.ev:
+            g.trusted = False
+
+
+def _best_key_min(graded: list[Graded]) -> Graded:
+    def key(g: Graded) -> tuple[int, bool, float, bool, bool]:
+        return (g.grade.rank, g.played is False and any(x.played for x in graded),
+                -(g.ev if g.ev is not None else float("-inf")), g.valued.estimate, g.opt.aggressive)
+
+    return min(graded, key=key)
 
 
 def _heuristic_rules(
     v: Valued, grade: Grade, val: Valuation, ctx: Context, top: Valued, best_passive: Valued | None,
-    eq: float, notes: list[Message],
+    eq: float, notes: list[Message], stake: float,
 ) -> Grade:
     """The rules for the one-street estimate's blind spots, each where the model lists it in ``caps``."""
     sit = ctx.sit
@@ -311,8 +409,7 @@ def _heuristic_rules(
         else:  # passing up a bluff: a close second against a balanced player, a leak against a rock
             cap = Grade.IMPRECISA if folds_too_much else Grade.BUONA
         by_estimate = grade if grade.rank <= cap.rank else cap
-        by_passive = grade_for_loss(_bb(max(0.0, best_passive.ev - v.ev), ctx),
-                                    estimate=best_passive.estimate)
+        by_passive = grade_for_loss(max(0.0, best_passive.ev - v.ev), stake, estimate=best_passive.estimate)
         grade = by_passive.at_least(by_estimate)
     needed = sit.to_call / (sit.pot + sit.to_call) if sit.to_call > 0 else 0.0
     if (Rule.FOLD_GREAT_PRICE in caps and v.opt.kind == "fold" and sit.to_call > 0 and sit.street != "river"
@@ -322,7 +419,7 @@ def _heuristic_rules(
         # is the mistake the pot odds lesson is about, however cautious the estimate of the call
         grade = Grade.ERRORE
         notes.append(Message(T.FOLD_GREAT_PRICE))
-    bluff = v.opt.aggressive and eq < BLUFF_EQUITY and not ctx.hand.strong_draw and not ctx.hand.strong_made
+    bluff = v.opt.aggressive and is_bluff(ctx)
     if (Rule.BLUFF_LOSES in caps and bluff and best_passive is not None and best_passive.ev is not None
             and v.ev < best_passive.ev):
         notes.append(Message(T.BLUFF_LOSES))
@@ -356,10 +453,12 @@ def _standard_passive_line(o: Option, ctx: Context) -> bool:
     return hand.strong_draw and fraction <= 0.55
 
 
-def best_of(graded: list[Graded], big_blind: int) -> Graded:
-    """The best option: best grade, then the larger EV to a tenth of a big blind, measured, passive."""
-    def key(g: Graded) -> tuple[int, float, bool, bool]:
-        ev_bb = round(g.ev / big_blind, 1) if g.ev is not None else 0.0
-        return (g.grade.rank, -ev_bb, g.valued.estimate, g.opt.aggressive)
+def best_of(graded: list[Graded], big_blind: int | None = None) -> Graded:
+    """The best option, as :func:`grade_valuation` marked it (``big_blind`` is kept for older callers).
 
-    return min(graded, key=key)
+    Best grade, then the larger EV (never rounded: a chart shove worth +0.04 bb
+    beats folding), what the chart or solver plays, what is measured exactly,
+    the passive play.
+    """
+    marked = [g for g in graded if g.best]
+    return marked[0] if marked else _best_key_min(graded)

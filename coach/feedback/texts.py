@@ -270,6 +270,24 @@ NUTS_PASSIVE = N_(
     "With the nuts you win this pot anyway: just calling or checking only gives up the chips a raise "
     "would collect.")
 MIX_ITEM = N_("{noun} ({pct})")
+GAIN_OVER_FOLD = N_(
+    "Compared with folding, {noun} earns about {gain} bb more; {best} would earn about {loss} bb "
+    "more still (an estimate).")
+GAIN_OVER_FOLD_EXACT = N_(
+    "Compared with folding, {noun} earns about {gain} bb more; {best} would earn about {loss} bb "
+    "more still.")
+TIE = N_("These are worth the same: {first} and {second}")
+UNTRUSTED_EV = N_(
+    "{verdict}. The model's figure for {noun} is higher, but for this play it cannot be trusted (the reason "
+    "is above), so it is not given as its expected value.")
+MODEL_HEURISTIC_AGAINST = {
+    "principiante": N_("Figures: one-street estimate against a beginner who calls too much (his folds and "
+                       "calls follow that profile)."),
+    "roccia": N_("Figures: one-street estimate against a rock, tight and passive (his folds and calls follow "
+                 "that profile)."),
+    "aggressivo": N_("Figures: one-street estimate against an aggressive player who bluffs and raises often "
+                     "(his folds and calls follow that profile)."),
+}
 GAIN_OVER_CALL_EXACT = N_(
     "Compared with the call, {noun} earns about {gain} bb more; {best} would earn about {loss} bb "
     "more still.")
@@ -288,3 +306,10 @@ BLUFF_CATCHER_NOTE = N_(
 MULTIWAY_BLUFF_NOTE = N_(
     "A bluff raise against a player who bet and another who called rarely works: one of the two usually "
     "has a hand he will not fold.")
+WEAK_RAISE_NOTE = N_(
+    "A raise with a weak hand wins only if the bettor folds a hand he chose to bet, and only better hands "
+    "call it; this estimate folds him as often as an average hand, while a range that bets is stronger: such "
+    "a raise is never graded above «imprecisa» (above «errore» when it risks more than the pot).")
+MULTIWAY_WEAK_NOTE = N_(
+    "A raise with a weak hand against a player who bet and another who called rarely works: one of the two "
+    "usually has a hand he will not fold, and only better hands call.")

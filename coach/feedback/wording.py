@@ -8,7 +8,7 @@ expected value and the model that produced the figures.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from coach.feedback import texts as T
 from coach.feedback.options import Option
@@ -53,12 +53,36 @@ def bb_figure(value: float) -> Decimal:
     return T.bb(0.0 if r == 0 else r)
 
 
-def loses(best: Option, o: Option, loss_bb: float, estimate: bool) -> Message:
-    verdict = best_verdict(best)
-    if round(loss_bb, 1) <= 0:
+def loss_figure(loss_bb: float) -> Decimal:
+    """A loss in big blinds: one decimal, two when it is under a tenth (a small loss is still a loss)."""
+    if 0.005 <= loss_bb < 0.05:
+        return Decimal(round(loss_bb, 2), 2)
+    return bb_figure(loss_bb)
+
+
+def loses(verdict: Message, o: Option, loss_bb: float, estimate: bool) -> Message:
+    """"{verdict}: {noun} loses about {loss} bb" (``verdict`` names the best option, or the tie)."""
+    if loss_bb < 0.005:
         return Message(T.SAME, {"verdict": verdict, "noun": noun(o)})
     return Message(T.LOSES_EST if estimate else T.LOSES,
-                   {"verdict": verdict, "noun": noun(o), "loss": bb_figure(loss_bb)})
+                   {"verdict": verdict, "noun": noun(o), "loss": loss_figure(loss_bb)})
+
+
+def tie_verdict(best: Option, tied: Sequence[Option]) -> Message:
+    """"The check and the bet of 6 are worth the same": the best option and those tied with it."""
+    others: Message = noun(tied[-1])
+    for o in reversed(tied[:-1]):
+        others = Message(T.OUTS_LIST, {"first": noun(o), "second": others})
+    return Message(T.TIE, {"first": noun(best), "second": others})
+
+
+def gain_over(passive: Option, estimate: bool) -> str:
+    """The msgid of "compared with the call/check/fold, {noun} earns {gain} bb more; {best} ..."."""
+    if passive.kind == "check":
+        return T.GAIN_OVER_CHECK if estimate else T.GAIN_OVER_CHECK_EXACT
+    if passive.kind == "fold":
+        return T.GAIN_OVER_FOLD if estimate else T.GAIN_OVER_FOLD_EXACT
+    return T.GAIN_OVER_CALL if estimate else T.GAIN_OVER_CALL_EXACT
 
 
 def why(o: Option) -> Message:

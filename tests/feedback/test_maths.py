@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from coach.feedback.grading import Grade, grade_for_loss
+from coach.feedback.grading import Grade, grade_for_loss, stake_bb, tie_margin
 from coach.feedback.maths import (
     MAX_FOLD,
     Spot,
@@ -46,7 +46,8 @@ def test_all_in_calls_graded_by_their_exact_ev(equity: float, call: int, pot: in
     bb = 2
     call_ev = ev_call(equity, pot, call)
     best = max(call_ev, 0.0)
-    assert grade_for_loss(to_bb(best - call_ev, bb)) == expected
+    stake = pot / bb  # the pot at the decision (these deep calls are not short-stack preflop spots)
+    assert grade_for_loss(to_bb(best - call_ev, bb), stake) == expected
 
 
 def test_flush_draw_call_loses_about_what_the_issue_says() -> None:
@@ -92,14 +93,28 @@ def test_spr_and_spot() -> None:
     assert shove.facing_all_in and shove.call_is_all_in
 
 
-@pytest.mark.parametrize(("loss", "estimate", "grade"), [
-    (0.0, False, Grade.OTTIMA), (0.09, False, Grade.OTTIMA), (0.1, False, Grade.BUONA),
-    (0.49, False, Grade.BUONA), (1.0, False, Grade.IMPRECISA), (1.5, False, Grade.ERRORE),
-    (4.99, False, Grade.ERRORE), (5.0, False, Grade.ERRORE_GRAVE), (60.0, False, Grade.ERRORE_GRAVE),
-    (0.15, True, Grade.OTTIMA), (2.0, True, Grade.IMPRECISA), (9.9, True, Grade.ERRORE),
+@pytest.mark.parametrize(("loss", "stake", "estimate", "grade"), [
+    # at a stake of 10 bb the scale reads as the big-blind scale trainers use: 0.1, 0.4, 1.2, 4 bb
+    (0.0, 10, False, Grade.OTTIMA), (0.09, 10, False, Grade.OTTIMA), (0.1, 10, False, Grade.BUONA),
+    (0.39, 10, False, Grade.BUONA), (1.0, 10, False, Grade.IMPRECISA), (1.2, 10, False, Grade.ERRORE),
+    (3.99, 10, False, Grade.ERRORE), (4.0, 10, False, Grade.ERRORE_GRAVE),
+    (60.0, 10, False, Grade.ERRORE_GRAVE),
+    (0.15, 10, True, Grade.OTTIMA), (2.0, 10, True, Grade.IMPRECISA), (7.9, 10, True, Grade.ERRORE),
+    # the same loss is small in a big pot and large in a small one (issue 19's examples)
+    (0.45, 1.5, False, Grade.ERRORE), (0.45, 10, False, Grade.IMPRECISA), (0.45, 100, False, Grade.OTTIMA),
+    (0.19, 1.0, False, Grade.ERRORE),
 ])
-def test_grade_scale(loss: float, estimate: bool, grade: Grade) -> None:
-    assert grade_for_loss(loss, estimate=estimate) is grade
+def test_grade_scale(loss: float, stake: float, estimate: bool, grade: Grade) -> None:
+    assert grade_for_loss(loss, stake, estimate=estimate) is grade
+
+
+def test_stake_is_the_pot_or_a_short_stack_preflop() -> None:
+    assert stake_bb(12.0, 100.0, preflop=False) == 12.0
+    assert stake_bb(1.5, 10.0, preflop=True) == 10.0  # push/fold: the stack is what is at stake
+    assert stake_bb(1.5, 100.0, preflop=True) == 1.5  # deep: the pot
+    assert stake_bb(11.0, 10.0, preflop=True) == 11.0  # calling a shove: the pot already holds it
+    assert stake_bb(0.5, 0.5, preflop=False) == 1.0  # never below a big blind
+    assert tie_margin(10.0) == pytest.approx(0.1) and tie_margin(10.0, estimate=True) == pytest.approx(0.2)
 
 
 def test_grades_order_and_labels() -> None:

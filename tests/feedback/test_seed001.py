@@ -30,7 +30,7 @@ def test_the_raise_to_5_preflop() -> None:
     assert a.option("cbr 5").grade.value == "ottima" and a.method == "chart"
     assert "A♥\ufe0e J♥\ufe0e è nel range di apertura dal bottone" in text
     assert "dal bottone, che comprende circa il 43,0% delle mani: apri con un rilancio." in text
-    assert "Un rilancio a 5 vale 2,5 grandi bui: una misura standard." in text
+    assert "Un rilancio a 5 è di 2,5 big blind: una misura standard." in text  # the unit: never «grandi bui»
     assert IT.render(a.option("fold").explanation).startswith("A♥")
     assert a.option("fold").grade.value == "errore"
 
@@ -44,7 +44,8 @@ def test_the_flop_bet_of_6_with_the_flush_draw() -> None:
     assert a.option("cbr 6").grade.value in ("ottima", "buona")
     assert a.option("check").grade.rank > a.option("cbr 6").grade.rank
     assert text.startswith("Niente da pagare: puoi fare check gratis oppure puntare.")
-    assert "Rispetto al check, la puntata di 6 rende circa" in text
+    # the bet of 6 is within the estimate's precision of the best size: a tie, said so (issue 19)
+    assert "Valgono lo stesso" in text and "la puntata di 6" in text
     assert "bb" in text and "(è una stima" in text
     summary = [IT.render(m) for m in a.summary]
     assert ("Contro il range attribuito sei già in vantaggio (mani battute ora: 66,0%). Contro le mani "
@@ -57,7 +58,9 @@ def test_the_river_raise_to_40_with_the_nuts() -> None:
     a, text = decision("river-6max-seed-nuts-vs-bet", "cbr 40")
     assert (a.pot, a.to_call) == (35, 12)
     assert a.equity is not None and a.equity.value == 1.0 and a.equity.method == "exact"
-    assert a.option("cbr 40").grade.value in ("ottima", "buona")
+    # the solver is graded by its EVs alone (issue 19): it shoves the nuts, and the raise to 40 gives
+    # up about 7% of the pot («imprecisa»; «buona» where the solver also plays it)
+    assert a.option("cbr 40").grade.value in ("buona", "imprecisa")
     assert text.startswith("Paghi 12 per vincere 35: ti serve il 25,5% di equity; "
                            "con la tua mano (colore all'asso) ne hai il 100,0%.")
     assert "Rispetto al call, il rilancio a 40 rende circa" in text
@@ -65,7 +68,8 @@ def test_the_river_raise_to_40_with_the_nuts() -> None:
     assert "Contro questo range la tua mano non può perdere" in fold
     assert a.option("fold").grade.value == "errore grave"
     assert a.option("call").ev_bb == pytest.approx((35 + 12 - 12) / 2)  # wins 47, pays 12: 17.5 bb
-    # Calling the nuts misses value but wins the pot: a value mistake («imprecisa»), never like folding them.
-    assert a.option("call").grade.value == "imprecisa"
-    assert "Con il nuts questo piatto lo vinci comunque" in IT.render(a.option("call").explanation)
-    assert a.option("call").grade.rank < a.option("fold").grade.rank
+    # Calling the nuts wins the pot but gives up 12.8 bb of a 17.5 bb pot against the solver's shove:
+    # graded by the solver's EVs alone (issue 19: no cap on an exact model), a clear mistake, and its
+    # figure is printed; folding them is worse still (errore grave, its loss is 30 bb).
+    assert a.option("call").grade.value in ("errore", "errore grave")
+    assert a.option("call").ev_bb is not None and a.option("call").ev_bb > a.option("fold").ev_bb

@@ -18,13 +18,16 @@ from coach.i18n import Message
 
 
 class Rule(StrEnum):
-    """The grading policy's rules that a model opts into (:mod:`coach.feedback.policy`).
+    """The grading policy's named rules that a model opts into (:mod:`coach.feedback.policy`).
 
     Each rule caps (or floors) grades where the model's numbers are known to be
     wrong or too coarse; a model lists in ``caps`` the ones that apply to it, and
-    the policy reads that set instead of asking which model it is. The rules
-    that hold for every model (folding when checking is free, the right action
-    at another size) are not listed here.
+    the policy reads that set instead of asking which model it is. They are the
+    one-street estimate's corrections: an exact model (a chart, a solver)
+    declares none, and is graded by its EVs alone. The rule of the game that
+    holds for every model (folding when checking is free is «errore») is not
+    listed here. Each rule is documented in ``docs/COACH.md`` («Le regole che
+    restano») and has its own test in ``tests/feedback/test_policy.py``.
     """
 
     BLUFF_CATCHER = "bluff_catcher"  # raising a bluff-catcher into an aggressive bettor: «buona» at best
@@ -41,6 +44,7 @@ class Rule(StrEnum):
     BLUFF_LOSES = "bluff_loses"  # the note that a bluff loses against checking or calling
     STRONG_PASSIVE = "strong_passive"  # strong hands calling or checking before the river: a floor
     NUTS_PASSIVE = "nuts_passive"  # calling or checking the nuts on the river: «imprecisa» at worst
+    OTHER_SIZE = "other_size"  # a bet or raise beating every passive play, at another size: «buona» at least
 
 
 class Declined(Exception):
@@ -96,6 +100,9 @@ class Valuation:
     headline: Message | None = None  # the spot in one sentence (price, chart)
     summary: list[Message] = field(default_factory=list)
     details: dict[str, Any] = field(default_factory=dict)  # figures for the JSON (exploitability...)
+    # the option codes an exact model plays (a chart's or solver's frequency of at least
+    # coach.feedback.policy.PLAYED_FREQ); None when the model does not say
+    played: frozenset[str] | None = None
 
 
 @runtime_checkable

@@ -154,7 +154,10 @@ def value(ctx: Context) -> Valuation:
             # an all-in that leaves nobody able to bet later is exact given the folds
             valued.append(Valued(o, ev, True))
     profiled = [p for s, p in ctx.profiles.items() if s in sit.opponents and not p.equilibrium]
-    note = Message(T.MODEL_HEURISTIC if not profiled else T.MODEL_HEURISTIC_PROFILE,
-                   {"profile": profiled[0].name} if profiled else {})
+    # the profile's own sentence (Italian needs its article and gender: «una roccia, stretta e passiva»)
+    against = T.MODEL_HEURISTIC_AGAINST.get(profiled[0].key) if profiled else None
+    note = Message(against) if against is not None else Message(
+        T.MODEL_HEURISTIC if not profiled else T.MODEL_HEURISTIC_PROFILE,
+        {"profile": profiled[0].name} if profiled else {})
     return Valuation(MODEL, valued, note, headline=context_sentence(sit, ctx.equity),
                      details={"fold_share": fold_share})

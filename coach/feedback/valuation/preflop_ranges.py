@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from coach.cards import format_cards
 from coach.feedback import texts as T
-from coach.feedback.grading import Grade, grade_for_loss
+from coach.feedback.grading import Grade, grade_for_loss, stake_bb
 from coach.feedback.opponents import response_to_raise
 from coach.feedback.options import Option, limpers
 from coach.feedback.profiles import DEFAULT
@@ -353,8 +353,9 @@ def _short_open(ctx: Context, eff_bb: float) -> Valuation:
         fold = Grade.BUONA
     else:
         fold = Grade.OTTIMA
+    stake = stake_bb(sit.pot / bb, eff_bb, preflop=True)  # the stack, at these depths (grading.py)
     if ev is not None and ev > 0:
-        fold = fold.at_least(grade_for_loss(ev / bb))
+        fold = fold.at_least(grade_for_loss(ev / bb, stake))
         if shoves:  # the chart's play is the all-in: folding is never its equal, however small the edge
             fold = fold.at_least(Grade.BUONA)
     shove_notes: list[Message] = []
@@ -367,7 +368,7 @@ def _short_open(ctx: Context, eff_bb: float) -> Valuation:
         else:
             # it loses against folding, and folding already loses what the hand earns when played
             floor = Grade.IMPRECISA if plays else Grade.OTTIMA
-            all_in = fold.at_least(grade_for_loss(-ev / bb)).at_least(floor)
+            all_in = fold.at_least(grade_for_loss(-ev / bb, stake)).at_least(floor)
         if plays:
             shove_notes.append(Message(SHORT_SHOVE_SECOND))
     else:

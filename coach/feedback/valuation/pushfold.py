@@ -44,7 +44,7 @@ from typing import Any
 import numpy as np
 
 from coach.feedback import texts as T
-from coach.feedback.grading import Grade
+from coach.feedback.grading import PLAYED_FREQ, Grade
 from coach.feedback.situation import Situation
 from coach.feedback.valuation.base import Context, Rule, Valuation, Valued
 from coach.i18n import N_, Decimal, Message, Percent
@@ -63,8 +63,8 @@ class PushFold:
     measures_ev = True
     shows_range_equity = False  # the headline carries the chart's own equity
     ev_text: str | None = T.IS_BEST_EV_CHART
-    # today's caps (the size rules before the river do not apply to the chart's all-in)
-    caps = frozenset({Rule.BLUFF_CATCHER, Rule.MULTIWAY_BLUFF, Rule.BREAK_EVEN_BLUFF})
+    # an exact model: graded by its EVs alone, none of the estimate's rules (issue 19)
+    caps: frozenset[Rule] = frozenset()
 
     def value(self, ctx: Context) -> Valuation | None:
         return value(ctx)
@@ -172,6 +172,7 @@ def value(ctx: Context) -> Valuation | None:
     cls = class_index(sit.hero_cards[0].index, sit.hero_cards[1].index)
     bb = sit.big_blind
     valued: list[Valued] = []
+    played: frozenset[str] | None
     if kind == "first_in":
         eff = first_in_effective_bb(sit)
         shove = first_in_shove(sit) if eff is not None and eff <= FIRST_IN_MAX_BB else None
@@ -198,6 +199,7 @@ def value(ctx: Context) -> Valuation | None:
                 valued.append(Valued(o, None, True, g, [Message(T.PF_PUSH_SMALL_RAISE)]))
         details = {"chart": {"players": players, "seat": c.shover, "stack_bb": stack, "ante_bb": ante,
                              "push_frequency": round(freq, 4), "exploitability_bb": c.exploitability_bb}}
+        played = _played(ctx, freq, "all_in")
     else:
         assert shover is not None
         eff_bb = min(_total(sit, sit.hero), _total(sit, shover)) / bb
@@ -233,9 +235,23 @@ def value(ctx: Context) -> Valuation | None:
         details = {"chart": {"players": players, "seat": c.shover, "stack_bb": stack, "ante_bb": ante,
                              "call_frequency": round(freq, 4), "equity_vs_shove": round(eq, 4),
                              "exploitability_bb": c.exploitability_bb}}
+        played = _played(ctx, freq, "call") if freq == freq else None  # NaN: no chart column
     note = Message(T.MODEL_PUSHFOLD, {"players": players, "stack": Decimal(stack, 1),
                                       "expl": Decimal(max(c.exploitability_bb, 0.0001), 4)})
-    return Valuation(MODEL, valued, note, headline=headline, details=details)
+    return Valuation(MODEL, valued, note, headline=headline, details=details, played=played)
+
+
+def _played(ctx: Context, freq: float, action: str) -> frozenset[str]:
+    """The options the chart plays: its all-in (or call) when it takes it at least 10% of the time,
+    the fold when it folds at least 10% of the time (a calling chart's all-in over the top is the same
+    all-in against the shover, so it is played with the call)."""
+    out: set[str] = set()
+    for o in ctx.options:
+        if o.kind == "fold" and freq <= 1.0 - PLAYED_FREQ:
+            out.add(o.code)
+        elif freq >= PLAYED_FREQ and (o.kind == "all_in" or (action == "call" and o.passive)):
+            out.add(o.code)
+    return frozenset(out)
 
 
 def _hand(sit: Situation) -> str:

@@ -21,6 +21,7 @@ from __future__ import annotations
 import numpy as np
 
 from coach.feedback import texts as T
+from coach.feedback.grading import PLAYED_FREQ
 from coach.feedback.opponents import opponent_range
 from coach.feedback.valuation.base import Context, Declined, Rule, Valuation, Valued
 from coach.i18n import N_, Message, Percent
@@ -40,9 +41,8 @@ class RiverSolver:
     measures_ev = True
     shows_range_equity = True
     ev_text: str | None = T.IS_BEST_EV_SOLVER
-    # today's caps: the bluff rules and the river's size rules still apply to the solver's EVs
-    caps = frozenset({Rule.BLUFF_CATCHER, Rule.MULTIWAY_BLUFF, Rule.BREAK_EVEN_BLUFF, Rule.RIVER_OVERBET,
-                      Rule.NUTS_PASSIVE})
+    # an exact model: graded by its EVs alone, none of the estimate's rules (issue 19)
+    caps: frozenset[Rule] = frozenset()
 
     def value(self, ctx: Context) -> Valuation | None:
         return value(ctx)
@@ -140,8 +140,9 @@ def value(ctx: Context) -> Valuation | None:
                           "hero_combos": len(combos), "villain_combos": len(v_combos)}}
     from coach.feedback.valuation.heuristic import context_sentence
 
+    played = frozenset(code for code, f in strategy.items() if f >= PLAYED_FREQ)
     return Valuation(MODEL, valued, note, headline=context_sentence(sit, ctx.equity), summary=summary,
-                     details=details)
+                     details=details, played=played)
 
 
 def _label(kind: str, amount: int | None, labels: dict[str, tuple[float, float]]) -> str | None:

@@ -27,6 +27,9 @@ def spot(name: str, players: int, hole: dict[int, str], actions: list[str], *, s
     SPOTS[name] = (players, stacks or [200] * players, hole, actions, expect)
 
 
+# Folding when checking is free: «errore» at best, «errore grave» when it gives up 40% of the stake
+# or more (the scale relative to the stake, issue 19; restated from ["errore"]).
+FREE_FOLD = ["errore", "errore grave"]
 PF6 = ["p3 f", "p4 f", "p5 f"]
 # -- preflop, 6-max -----------------------------------------------------------------------
 spot("pf-6max-utg-72o", 6, {3: "7c2d"}, [], best="fold",
@@ -42,7 +45,7 @@ spot("pf-6max-mp-a5s", 6, {4: "As5s"}, ["p3 f"], best="raise", reason="suited ac
 spot("pf-6max-sb-98o", 6, {1: "9d8c"}, ["p3 f", "p4 f", "p5 f", "p6 f"], best="fold",
      reason="98o is not in the small blind's opening range")
 spot("pf-6max-bb-option-72o", 6, {2: "7c2d"}, ["p3 cc", "p4 f", "p5 f", "p6 f", "p1 f"], best="check",
-     grades={"fold": ["errore"]}, reason="the big blind checks for free after a limp; folding is an error")
+     grades={"fold": FREE_FOLD}, reason="the big blind checks for free after a limp; folding is an error")
 spot("pf-6max-bb-vs-limp-aa", 6, {2: "AsAd"}, ["p3 cc", "p4 f", "p5 f", "p6 f", "p1 cc"], best="raise",
      reason="aces raise the limpers from the big blind")
 spot("pf-6max-bb-vs-btn-87s", 6, {2: "8s7s"}, [*PF6, "p6 cbr 5", "p1 f"], best="call",
@@ -81,10 +84,10 @@ spot("pf-hu-bb-vs-jam-kk", 2, {1: "KhKc"}, ["p2 cbr 30"], stacks=[200, 30], best
 # -- flop ---------------------------------------------------------------------------------
 SEED_PRE = [*PF6, "p6 cbr 5", "p1 f", "p2 cc"]
 spot("flop-6max-seed-bet", 6, {6: "AhJh"}, [*SEED_PRE, "d db Kh7h2c", "p2 cc"], best="aggressive",
-     grades={"check": ["buona", "imprecisa", "errore"], "fold": ["errore"]},
+     grades={"check": ["buona", "imprecisa", "errore"], "fold": FREE_FOLD},
      reason="seed 001: with the nut flush draw, betting beats checking (fold equity plus 9 outs)")
 spot("flop-hu-free-check-fold", 2, {1: "7c2d"}, ["p2 cc", "p1 cc", "d db AsKdQh"], best="not_fold",
-     grades={"fold": ["errore"]}, reason="folding when checking is free is always a mistake")
+     grades={"fold": FREE_FOLD}, reason="folding when checking is free is always a mistake")
 spot("flop-6max-aa-vs-jam", 6, {6: "AsAd"}, [*SEED_PRE, "d db 9c5d2h", "p2 cbr 195"], best="call",
      reason="an overpair on a dry board calls an all-in")
 spot("flop-6max-air-vs-jam", 6, {6: "7c6c"}, [*SEED_PRE, "d db AsKdQh", "p2 cbr 195"], best="fold",
@@ -117,11 +120,15 @@ spot("turn-6max-fd-small-allin-4.8", 6, {6: "4h3h"}, [*TURN_PRE, "p2 cbr 1"],
 spot("turn-6max-set-vs-bet", 6, {6: "9d9c"}, [*TURN_PRE, "p2 cbr 8"], best="not_fold",
      grades={"fold": ["errore grave"]}, reason="a set never folds to a normal bet")
 spot("turn-hu-free-check-fold", 2, {1: "7c2d"}, ["p2 cc", "p1 cc", "d db AsKdQh", "p1 cc", "p2 cc", "d db 9s"],
-     best="not_fold", grades={"fold": ["errore"]}, reason="folding with a free check is always a mistake")
+     best="not_fold", grades={"fold": FREE_FOLD}, reason="folding with a free check is always a mistake")
 # -- river --------------------------------------------------------------------------------
 RIVER_SEED = [*SEED_PRE, "d db Kh7h2c", "p2 cc", "p6 cbr 6", "p2 cc", "d db 9s", "p2 cc", "p6 cc", "d db 3h"]
+# The river solver is graded by its EVs alone now (issue 19: no caps on an exact model): with the
+# nut flush it shoves (cbr 189), and the raise to 40 gives up about 1.2 bb of a 17.5 bb pot (7%):
+# «imprecisa», or «buona» where the solver also plays the small raise. Restated from ["ottima",
+# "buona"], which held only while the river-overbet cap kept the shove from being the yardstick.
 spot("river-6max-seed-nuts-vs-bet", 6, {6: "AhJh"}, [*RIVER_SEED, "p2 cbr 12"], best="aggressive",
-     grades={"fold": ["errore grave"], "cbr 40": ["ottima", "buona"]},
+     grades={"fold": ["errore grave"], "cbr 40": ["buona", "imprecisa"]},
      reason="seed 001: the nut flush raises the river bet; folding it would be a blunder")
 spot("river-hu-nuts-vs-allin", 2, {2: "AhJh"},
      ["p2 cbr 5", "p1 cc", "d db Kh7h2c", "p1 cc", "p2 cc", "d db 9s", "p1 cc", "p2 cc", "d db 3h", "p1 cbr 195"],
@@ -131,7 +138,7 @@ spot("river-6max-nuts-checked-to", 6, {6: "AhJh"}, [*RIVER_SEED, "p2 cc"], best=
      reason="the nuts bet for value when checked to on the river")
 spot("river-6max-free-check-fold", 6, {2: "7c6d"},
      [*SEED_PRE, "d db Kh7h2c", "p2 cc", "p6 cc", "d db 9s", "p2 cc", "p6 cc", "d db 3d"], best="not_fold",
-     grades={"fold": ["errore"]}, reason="first to act on the river: fold is never better than a free check")
+     grades={"fold": FREE_FOLD}, reason="first to act on the river: fold is never better than a free check")
 spot("river-hu-air-vs-pot-bet", 2, {1: "6c5c"},
      ["p2 cbr 5", "p1 cc", "d db AhKd9s", "p1 cc", "p2 cbr 6", "p1 cc", "d db 2h", "p1 cc", "p2 cc", "d db Jc",
       "p1 cc", "p2 cbr 22"], ranges={"p2": "AA, KK, AK, AQ, AJ, KQ, QT, T9s"}, best="fold",

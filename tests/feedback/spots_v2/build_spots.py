@@ -13,10 +13,14 @@ size only. The bands were set from poker theory (pot odds, equity, fold equity,
 the push/fold equilibrium charts, the river solver), never from what the coach
 printed: the comment above each spot says why.
 
-The grade scale (``coach/feedback/grading.py``): loss against the best option
-below 0.1 bb «ottima», below 0.5 «buona», below 1.5 «imprecisa», below 5
-«errore», from 5 «errore grave»; thresholds doubled when the value is a
-one-street estimate (flop and turn bets, raises and calls). Chips: blinds 1/2,
+The grade scale (``coach/feedback/grading.py``, issue 19): loss against the
+best option as a share of the stake (the pot at the decision; preflop with an
+effective stack of 25 bb or less, the larger of the pot and the stack) below
+1% «ottima», below 4% «buona», below 12% «imprecisa», below 40% «errore»,
+from 40% «errore grave»; thresholds doubled when the value is a one-street
+estimate (flop and turn bets, raises and calls). At a stake of 10 bb that is
+the old big-blind scale (0.1, 0.4, 1.2, 4 bb), which the comments below that
+quote big blinds were written with; bands that needed restating say so. Chips: blinds 1/2,
 so 1 bb = 2 chips; stacks 200 chips = 100 bb unless said.
 
 Seats are PHH players: p1 = small blind, p2 = big blind, p3 = first to act
@@ -47,7 +51,11 @@ OK3 = ["ottima", "buona", "imprecisa"]  # fine, or a small inaccuracy where stro
 LEAK = ["imprecisa", "errore"]  # a leak: costs something, not a blunder
 BAD = ["errore", "errore grave"]  # a clear mistake
 BLUNDER = ["errore grave"]
-FREE_FOLD = ["errore"]  # folding when checking is free is always «errore»
+# Folding when checking is free is «errore» at best (a rule of the game); under the scale relative
+# to the stake (issue 19) it is «errore grave» when what it gives up is at least 40% of the pot, as
+# folding a made hand for free is: a blunder whatever the stakes. Restated from ["errore"] (the old
+# scale forced «errore» whatever the loss, and so graded folding the nuts for free below a check).
+FREE_FOLD = ["errore", "errore grave"]
 
 
 def spot(name: str, players: int, hole: dict[int, str], actions: list[str], *, reason: str,

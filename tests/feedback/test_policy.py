@@ -1,0 +1,228 @@
+"""The grading policy's named rules: one test per rule, on a spot where it acts.
+
+Each rule of :class:`coach.feedback.valuation.Rule` corrects a known blind
+spot of the one-street estimate (``docs/COACH.md``, «Le regole che restano»).
+Each test grades a spot twice, with the estimate's full set of rules and
+without the rule under test, and checks that the rule moves the grade (or
+adds its sentence) in the direction its documentation says. No exact model
+(the push/fold charts, the river solver) declares any of them.
+"""
+
+from __future__ import annotations
+
+import sys
+import tomllib
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from coach.engine.hand import Hand
+from coach.engine.phh import load_phh
+from coach.feedback.analysis import DecisionAnalysis, analyze
+from coach.feedback.grading import Grade
+from coach.feedback.policy import is_bluff, is_weak, showdown_value
+from coach.feedback.valuation import MODELS, Rule, heuristic
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+from test_invariants import random_spot  # noqa: E402
+
+
+@contextmanager
+def without(rule: Rule) -> Iterator[None]:
+    """The estimate without one of its rules (restored afterwards)."""
+    full = heuristic.Heuristic.caps
+    heuristic.Heuristic.caps = frozenset(full - {rule})
+    try:
+        yield
+    finally:
+        heuristic.Heuristic.caps = full
+
+
+def banded(folder: str, name: str, candidates: tuple[str, ...] = ()) -> tuple[Hand, dict[str, Any]]:
+    exp = tomllib.loads((HERE / folder / "expected.toml").read_text(encoding="utf-8"))[name]
+    hand = load_phh(HERE / folder / f"{name}.phh").replay(require_complete=False)
+    seat = hand.config.seat_of_player
+    kw: dict[str, Any] = {"solver": False, "candidates": [*candidates, *(
+        c for c in exp.get("bands", exp.get("grades", {})) if c.startswith("cbr"))]}
+    if exp.get("profiles"):
+        kw["profiles"] = {seat(int(p[1:])): k for p, k in exp["profiles"].items()}
+    if exp.get("ranges"):
+        kw["villain_ranges"] = {seat(int(p[1:])): r for p, r in exp["ranges"].items()}
+    return hand, kw
+
+
+def both(rule: Rule, hand: Hand, kw: dict[str, Any]) -> tuple[DecisionAnalysis, DecisionAnalysis]:
+    with_rule = analyze(hand, **kw)
+    with without(rule):
+        without_rule = analyze(hand, **kw)
+    assert with_rule.model == "heuristic"
+    return with_rule, without_rule
+
+
+def grade(a: DecisionAnalysis, code: str) -> Grade:
+    return a.option(code).grade
+
+
+def text(a: DecisionAnalysis, code: str) -> str:
+    return next(o["explanation"] for o in a.to_json("en")["options"] if o["action"] == code)
+
+
+def test_no_exact_model_declares_a_rule() -> None:
+    for model in MODELS:
+        if model.exact:
+            assert model.caps == frozenset(), model.name
+    assert heuristic.MODEL.caps == frozenset(Rule)
+
+
+def test_bluff_catcher() -> None:
+    """Raising a bluff-catcher into an aggressive bettor is «buona» at best."""
+    hand, kw = banded("spots_v2", "flop-6max-middle-pair-calls-aggressivo")
+    a, b = both(Rule.BLUFF_CATCHER, hand, kw)
+    raises = [o.code for o in a.options if o.code.startswith("cbr")]
+    assert all(grade(a, c).rank >= Grade.BUONA.rank for c in raises)
+    assert any(grade(b, c) is Grade.OTTIMA for c in raises)
+    assert "bluffing into you" in text(a, raises[0])
+
+
+def test_multiway_bluff() -> None:
+    """A weak hand raising a bettor and a caller is «imprecisa» at best; a pair is not called a bluff."""
+    hand, kw = banded("spots_v2", "river-9max-3way-overcall-folds")
+    a, b = both(Rule.MULTIWAY_BLUFF, hand, kw)
+    assert grade(a, "cbr 187") is Grade.IMPRECISA and grade(b, "cbr 187") is Grade.OTTIMA
+    assert a.best == "f" and "only better hands call" in text(a, "cbr 187")
+    assert "no showdown value" not in text(a, "cbr 187") and "A bluff raise" not in text(a, "cbr 187")
+
+
+def test_break_even_bluff() -> None:
+    """A bet with no showdown value that only breaks even is «imprecisa» at best."""
+    hand, kw = banded("spots", "flop-hu-free-check-fold")
+    a, b = both(Rule.BREAK_EVEN_BLUFF, hand, kw)
+    assert grade(a, "cbr 4") is Grade.IMPRECISA and grade(b, "cbr 4").rank < Grade.IMPRECISA.rank
+    assert "the bluff breaks even" in text(a, "cbr 4")
+
+
+def test_river_overbet() -> None:
+    """On the river, above twice the pot without the nuts heads-up: «buona» at best (4x: «imprecisa»)."""
+    hand, kw = banded("spots_v2", "river-6max-3way-trips-no-overbet")
+    a, b = both(Rule.RIVER_OVERBET, hand, kw)
+    assert grade(a, "cbr 187") is Grade.IMPRECISA and grade(b, "cbr 187") is Grade.OTTIMA
+    assert a.best != "cbr 187"
+
+
+def test_deep_overbet() -> None:
+    """Before the river, more than three times the pot is «errore» at best, and its EV is not given."""
+    hand, kw = banded("spots", "flop-6max-seed-bet")
+    a, b = both(Rule.DEEP_OVERBET, hand, kw)
+    assert grade(a, "cbr 195").is_mistake and not grade(b, "cbr 195").is_mistake
+    best = a.option(a.best)
+    shove = a.option("cbr 195")
+    assert shove.ev_bb is None or best.ev_bb is None or shove.ev_bb <= best.ev_bb
+
+
+def test_overbet() -> None:
+    """Before the river, two to three times the pot and not all-in is never above the standard sizes."""
+    hand, kw = banded("spots", "flop-6max-3way-nfd-small-bet", ("cbr 61",))
+    a, b = both(Rule.OVERBET, hand, kw)
+    assert grade(a, "cbr 61").rank >= Grade.BUONA.rank
+    words = "more than twice the pot"
+    assert words in text(a, "cbr 61") and words not in text(b, "cbr 61")
+
+
+def test_min_raise() -> None:
+    """A flop or turn raise below 2.5 times the bet is «buona» at best."""
+    hand, kw = banded("spots_v2", "flop-6max-3bet-pot-qq-calls-cbet")
+    a, b = both(Rule.MIN_RAISE, hand, kw)
+    assert grade(a, "cbr 24") is Grade.BUONA and grade(b, "cbr 24") is Grade.OTTIMA
+    assert "minimum raise" in text(a, "cbr 24")
+
+
+def test_bluff_raise() -> None:
+    """A flop or turn raise with no showdown value against a bet is «imprecisa» at best."""
+    hand, kw = banded("spots_v2", "turn-6max-bluff-raise-into-a-turn-lead")
+    a, b = both(Rule.BLUFF_RAISE, hand, kw)
+    assert grade(a, "cbr 30").rank >= Grade.IMPRECISA.rank > grade(b, "cbr 30").rank
+    assert "no showdown value" in text(a, "cbr 30")
+
+
+def test_noise_tie() -> None:
+    """A loss within twice the Monte Carlo error of the equity is no loss."""
+    hand, profiles, _ = random_spot(399)
+    a, b = both(Rule.NOISE_TIE, hand, {"profiles": profiles, "solver": False})
+    assert a.equity is not None and a.equity.method == "montecarlo"
+    assert grade(a, "cbr 8") is Grade.OTTIMA and grade(b, "cbr 8") is not Grade.OTTIMA
+
+
+def test_passive_vs_estimate() -> None:
+    """A passive play beaten only by an estimated bet or raise loses a capped penalty."""
+    hand, kw = banded("spots", "flop-6max-seed-bet")
+    a, b = both(Rule.PASSIVE_VS_ESTIMATE, hand, kw)
+    assert grade(a, "cc").rank < grade(b, "cc").rank
+
+
+def test_fold_great_price() -> None:
+    """Folding 30% equity or more before the river at half the price it needs is «errore»."""
+    hand, profiles, _ = random_spot(1006)
+    a, b = both(Rule.FOLD_GREAT_PRICE, hand, {"profiles": profiles, "solver": False})
+    assert grade(a, "f").rank >= Grade.ERRORE.rank
+    assert "great odds" in text(a, "f") and "great odds" not in text(b, "f")
+
+
+def test_bluff_loses() -> None:
+    """A bluff that loses against checking says so: the opponent does not fold often enough."""
+    hand, kw = banded("spots", "flop-hu-free-check-fold", ("cbr 10",))
+    a, b = both(Rule.BLUFF_LOSES, hand, kw)
+    words = "does not fold often enough"
+    said = [o["action"] for o in a.to_json("en")["options"] if words in o["explanation"]]
+    assert said and all(words not in text(b, c) for c in said)
+
+
+def test_strong_passive() -> None:
+    """A strong hand calling or checking before the river is at least «buona» in the standard lines."""
+    hand, kw = banded("spots", "flop-6max-3way-set")
+    a, b = both(Rule.STRONG_PASSIVE, hand, kw)
+    assert grade(a, "cc") is Grade.BUONA and grade(b, "cc").is_mistake
+
+
+def test_nuts_passive() -> None:
+    """Calling or checking the nuts on the river is «imprecisa» at worst."""
+    hand, kw = banded("spots", "river-6max-seed-nuts-vs-bet")
+    a, b = both(Rule.NUTS_PASSIVE, hand, kw)
+    assert grade(a, "cc") is Grade.IMPRECISA and grade(b, "cc").is_mistake
+
+
+def test_other_size() -> None:
+    """A bet that beats every passive play is «buona» at least when the best is another size."""
+    hand, kw = banded("spots", "flop-6max-3way-set")
+    a, b = both(Rule.OTHER_SIZE, hand, kw)
+    assert grade(a, "cbr 5") is Grade.BUONA and grade(b, "cbr 5").rank > Grade.BUONA.rank
+
+
+def test_fold_when_free_holds_for_every_model() -> None:
+    """The rule of the game: folding when checking is free is «errore» at least, and never above a check."""
+    hand, kw = banded("spots", "flop-hu-free-check-fold")
+    a = analyze(hand, **kw)
+    assert grade(a, "f").rank >= Grade.ERRORE.rank >= grade(a, "cc").rank
+
+
+def test_showdown_value_is_never_a_bluff() -> None:
+    """A pair with a hole card has showdown value: not a bluff, though it may be a weak hand."""
+    hand, kw = banded("spots_v2", "river-9max-3way-overcall-folds")
+    a = analyze(hand, **kw)
+    assert a.equity is not None and a.equity.value < 0.25
+    from coach.feedback.handread import read_hand
+    from coach.feedback.situation import read_situation
+    from coach.feedback.valuation import Context
+
+    sit = read_situation(hand)
+    hand_read = read_hand(sit.hero_cards, sit.board)
+    ctx = Context(sit, a.villain_ranges, {}, [], a.equity, None, hand_read, None, 0)
+    assert showdown_value(ctx) and not is_bluff(ctx) and is_weak(ctx)
+
+
+@pytest.mark.parametrize("rule", list(Rule))
+def test_every_rule_has_its_test(rule: Rule) -> None:
+    assert f"test_{rule.value}" in globals(), f"no test for the rule {rule.value}"
