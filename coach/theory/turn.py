@@ -51,7 +51,7 @@ import numpy as np
 from coach.cards import Card, format_cards, parse_cards
 from coach.errors import InvalidInput
 from coach.i18n import N_
-from coach.theory.cfr import DECISION, F64, FOLD, SHOWDOWN, Hands, Node, Tree, _Showdown
+from coach.theory.cfr import DECISION, F64, FOLD, I64, SHOWDOWN, Hands, Node, Tree, _Showdown
 from coach.theory.river import NodeResult, _combos
 from coach.theory.trees import RootState, TreeConfig, build_tree
 
@@ -61,6 +61,8 @@ DEFAULT_TURN_CONFIG: Final = TreeConfig(oop_bets=(0.33, 0.75), raises=(0.75,), m
 DEFAULT_TARGET_PCT: Final = 1.0
 DEFAULT_MAX_ITERATIONS: Final = 1000
 _CACHE_SIZE: Final = 16
+#: Above this many (river card, hand, hand) triples the showdowns use sorted sums instead of matrices.
+DENSE_LIMIT: Final = 6_000_000
 
 Combos = tuple[tuple[tuple[int, int], float], ...]
 
@@ -189,24 +191,52 @@ class TurnSolver:
             blocks = np.repeat(np.arange(len(rivers), dtype=np.int64), self.n[p])
             virtual[p] = Hands(virtual[p].cards, virtual[p].strength + blocks * span, virtual[p].weights)
         self.virtual = virtual
-        self.vsd = (_Showdown(virtual[0], virtual[1]), _Showdown(virtual[1], virtual[0]))
-        flat = (Hands(hands[0].cards, np.zeros(self.n[0], dtype=np.int64), hands[0].weights),
-                Hands(hands[1].cards, np.zeros(self.n[1], dtype=np.int64), hands[1].weights))
-        self.rsd = (_Showdown(flat[0], flat[1]), _Showdown(flat[1], flat[0]))
+        # compatible pairs (no shared card), per player: (own hands, opponent hands)
+        c0, c1 = hands[0].cards, hands[1].cards
+        share = ((c0[:, None, :, None] == c1[None, :, None, :]).any(axis=(2, 3)))
+        k01 = (~share).astype(np.float64)
+        self.compat: tuple[F64, F64] = (k01, np.ascontiguousarray(k01.T))
+        # showdowns: small games use one (win + tie / 2) matrix per river card and a batched matrix
+        # product (BLAS); large ones the sorted prefix sums of :class:`_Showdown` (memory linear in hands)
+        self.dense = self.n_rivers * self.n[0] * self.n[1] <= DENSE_LIMIT
+        self.payoff: tuple[F64, F64] | None = None
+        self.vsd: tuple[_Showdown, _Showdown] | None = None
+        self.incidence: list[F64] = []
+        self.same: list[I64] = []
+        for p in (0, 1):
+            inc = np.zeros((self.n[p], 52))
+            rows = np.arange(self.n[p])
+            inc[rows, hands[p].cards[:, 0]] = 1.0
+            inc[rows, hands[p].cards[:, 1]] = 1.0
+            self.incidence.append(inc)
+            key_opp = {tuple(row): i for i, row in enumerate(hands[1 - p].cards.tolist())}
+            self.same.append(np.array([key_opp.get(tuple(row), -1) for row in hands[p].cards.tolist()],
+                                      dtype=np.int64))
+        if self.dense:
+            s0 = virtual[0].strength.reshape(self.n_rivers, self.n[0])
+            s1 = virtual[1].strength.reshape(self.n_rivers, self.n[1])
+            d = s0[:, :, None] - s1[:, None, :]
+            win0 = ((d > 0) + 0.5 * (d == 0)) * k01[None]
+            self.payoff = (win0, np.ascontiguousarray((k01.T[None] - win0.transpose(0, 2, 1))))
+        else:
+            self.vsd = (_Showdown(virtual[0], virtual[1]), _Showdown(virtual[1], virtual[0]))
         self.turn_dec = turn.decision_nodes()
         self.turn_folds = [i for i, n in enumerate(turn.nodes) if n.kind == FOLD]
         fn = self.forest.nodes
         self.river_dec = [i for i, n in enumerate(fn) if n.kind == DECISION]
-        self.river_term = [i for i, n in enumerate(fn) if n.kind != DECISION]
-        self.regret_t = {i: np.zeros((self.n[turn.nodes[i].player], len(turn.nodes[i].actions)))
+        self.river_sd = [i for i, n in enumerate(fn) if n.kind == SHOWDOWN]
+        self.river_fold = [i for i, n in enumerate(fn) if n.kind == FOLD]
+        # regrets, strategies and their sums are (actions x hands) inside the solver: a sum over the
+        # actions then adds a few contiguous rows (a reduction along short rows is several times slower)
+        self.regret_t = {i: np.zeros((len(turn.nodes[i].actions), self.n[turn.nodes[i].player]))
                          for i in self.turn_dec}
-        self.regret_r = {i: np.zeros((self.n_rivers * self.n[self.tp[fn[i].player]], len(fn[i].actions)))
+        self.regret_r = {i: np.zeros((len(fn[i].actions), self.n_rivers * self.n[self.tp[fn[i].player]]))
                          for i in self.river_dec}
         self.avg_t = {i: np.zeros_like(r) for i, r in self.regret_t.items()}
         self.avg_r = {i: np.zeros_like(r) for i, r in self.regret_r.items()}
         self.t = 0
-        _, _, c0 = self.rsd[0].sums(hands[1].weights[:, None])
-        self.norm = float((hands[0].weights * c0[:, 0]).sum())
+        self.strat_t, self.strat_r = self.current()
+        self.norm = float(hands[0].weights @ k01 @ hands[1].weights)
         if self.norm <= 0:
             raise ValueError("the two ranges have no deal in common")
 
@@ -214,36 +244,78 @@ class TurnSolver:
 
     @staticmethod
     def _match(regret: F64) -> F64:
+        """Regret matching on an (actions x hands) table."""
         pos = np.maximum(regret, 0.0)
-        tot = pos.sum(axis=1, keepdims=True)
-        return np.where(tot > 0, pos / np.where(tot > 0, tot, 1.0), 1.0 / regret.shape[1])
+        tot = pos.sum(axis=0)
+        pos /= np.where(tot > 0, tot, 1.0)
+        pos[:, tot <= 0] = 1.0 / regret.shape[0]
+        return pos
 
     def current(self) -> tuple[dict[int, F64], dict[int, F64]]:
+        """The current strategies (turn nodes, river nodes), each (actions x hands)."""
         return ({i: self._match(r) for i, r in self.regret_t.items()},
                 {i: self._match(r) for i, r in self.regret_r.items()})
 
-    def average(self) -> tuple[dict[int, F64], dict[int, F64]]:
-        """The average strategies (turn nodes, river nodes): what the solver answers."""
+    def _average(self) -> tuple[dict[int, F64], dict[int, F64]]:
         def norm(s: F64) -> F64:
-            tot = s.sum(axis=1, keepdims=True)
-            return np.where(tot > 0, s / np.where(tot > 0, tot, 1.0), 1.0 / s.shape[1])
+            tot = s.sum(axis=0)
+            out = s / np.where(tot > 0, tot, 1.0)
+            out[:, tot <= 0] = 1.0 / s.shape[0]
+            return out
 
         return ({i: norm(s) for i, s in self.avg_t.items()}, {i: norm(s) for i, s in self.avg_r.items()})
 
+    def average(self) -> tuple[dict[int, F64], dict[int, F64]]:
+        """The average strategies (turn nodes, river nodes), each (hands x actions): what the solver answers."""
+        st, sr = self._average()
+        return ({i: np.ascontiguousarray(s.T) for i, s in st.items()},
+                {i: np.ascontiguousarray(s.T) for i, s in sr.items()})
+
     # -- one pass -------------------------------------------------------------------------
 
-    def _vsums(self, p: int, reach: F64) -> tuple[F64, F64, F64]:
-        """Showdown sums of river hands, each against the opponent's hands of its own river card only."""
+    def _vsums(self, p: int, reach: F64) -> tuple[F64, F64]:
+        """Showdown sums of river hands, each against the opponent's hands of its own river card only.
+
+        Returns (reach beaten + half the reach tied, compatible reach), each (rivers x hands, m).
+        """
         o = 1 - p
-        w, t, c = self.vsd[p].sums(reach)
         m = reach.shape[1]
+        live = self.mask[p][:, None]
+        if self.payoff is not None:
+            r3 = reach.reshape(self.n_rivers, self.n[o], m)
+            won = np.matmul(self.payoff[p], r3).reshape(-1, m)
+            every = np.matmul(self.compat[p][None], r3).reshape(-1, m)
+            return won * live, every * live
+        assert self.vsd is not None
+        w, t, c = self.vsd[p].sums(reach)
         blocks = reach.reshape(self.n_rivers, self.n[o], m).sum(axis=1)  # (R, m)
         before = np.cumsum(blocks, axis=0) - blocks
         others = blocks.sum(axis=0)[None, :] - blocks
         w = w - np.repeat(before, self.n[p], axis=0)
         c = c - np.repeat(others, self.n[p], axis=0)
-        live = self.mask[p][:, None]
-        return w * live, t * live, c * live
+        return (w + 0.5 * t) * live, c * live
+
+    def _compatible(self, p: int, reach: F64, rivers: int) -> F64:
+        """Per hand of ``p`` and column, the opponent's reach that shares no card with it.
+
+        ``reach`` is (rivers x opponent hands, m), river card major (``rivers`` is 1 for turn hands);
+        the answer (rivers x hands of p, m). Fold terminals need only this: no sorting.
+        """
+        o = 1 - p
+        m = reach.shape[1]
+        r3 = reach.reshape(rivers, self.n[o], m)
+        if self.dense or rivers == 1:
+            return np.matmul(self.compat[p][None], r3).reshape(rivers * self.n[p], m)
+        # large ranges: the total minus the reach holding either card (per-card sums from one product
+        # with the opponent's card-incidence matrix), plus the identical hand, counted out twice
+        per_card = np.matmul(self.incidence[o].T[None], r3)  # (rivers, 52, m)
+        cards = self.hands[p].cards
+        c = r3.sum(axis=1)[:, None, :] - per_card[:, cards[:, 0], :] - per_card[:, cards[:, 1], :]
+        same = self.same[p]
+        has = same >= 0
+        if has.any():
+            c[:, has, :] += r3[:, same[has], :]
+        return c.reshape(rivers * self.n[p], m)
 
     def _pass(
         self, p: int, strat_t: dict[int, F64], strat_r: dict[int, F64], *, best: bool = False,
@@ -264,11 +336,11 @@ class TurnSolver:
             s = strat_t[i]
             for a, ch in enumerate(node.children):
                 if node.player == o:
-                    r_opp[ch] = r_opp[i] * s[:, a]
+                    r_opp[ch] = r_opp[i] * s[a]
                     r_own[ch] = r_own[i]
                 else:
                     r_opp[ch] = r_opp[i]
-                    r_own[ch] = r_own[i] * s[:, a]
+                    r_own[ch] = r_own[i] * s[a]
         fnodes = self.forest.nodes
         v_opp: dict[int, F64] = {}
         v_own: dict[int, F64] = {}
@@ -283,50 +355,57 @@ class TurnSolver:
             for a, ch in enumerate(node.children):
                 if mine:
                     v_opp[ch] = v_opp[i]
-                    v_own[ch] = v_own[i] * s[:, a]
+                    v_own[ch] = v_own[i] * s[a]
                 else:
-                    v_opp[ch] = v_opp[i] * s[:, a]
+                    v_opp[ch] = v_opp[i] * s[a]
                     v_own[ch] = v_own[i]
-        # river terminals, all at once
+        # river terminals, all at once: showdowns through the sorted sums, folds through the card sums
         val_r: dict[int, F64] = {}
-        term = self.river_term
-        # a terminal below the player's own action sees the same opponent reach as its siblings: one column
-        cols: dict[int, int] = {}
-        arrays: list[F64] = []
-        where: list[int] = []
-        for i in term:
-            key = id(v_opp[i])
-            if key not in cols:
-                cols[key] = len(arrays)
-                arrays.append(v_opp[i])
-            where.append(cols[key])
-        w, t, c = self._vsums(p, np.stack(arrays, axis=1))
-        for i, col in zip(term, where, strict=True):
-            node = fnodes[i]
-            off = self.forest.offset[i]
-            pot_k = self.forest.pot[i]
-            if node.kind == SHOWDOWN:
-                total = pot_k + node.contrib[0] + node.contrib[1]
-                own = node.contrib[q_me] + off
-                val_r[i] = total * w[:, col] + 0.5 * total * t[:, col] - own * c[:, col]
+        for kind in (SHOWDOWN, FOLD):
+            term = self.river_sd if kind == SHOWDOWN else self.river_fold
+            if not term:
+                continue
+            # a terminal below the player's own action sees the same opponent reach as its siblings
+            cols: dict[int, int] = {}
+            arrays: list[F64] = []
+            where: list[int] = []
+            for i in term:
+                key = id(v_opp[i])
+                if key not in cols:
+                    cols[key] = len(arrays)
+                    arrays.append(v_opp[i])
+                where.append(cols[key])
+            stacked = np.stack(arrays, axis=1)
+            if kind == SHOWDOWN:
+                won, c = self._vsums(p, stacked)
             else:
-                gain = (pot_k + node.contrib[1 - q_me] - off if node.folder != q_me
-                        else -(node.contrib[q_me] + off))
-                val_r[i] = gain * c[:, col]
+                c = self._compatible(p, stacked, self.n_rivers) * self.mask[p][:, None]
+            for i, col in zip(term, where, strict=True):
+                node = fnodes[i]
+                off = self.forest.offset[i]
+                pot_k = self.forest.pot[i]
+                if kind == SHOWDOWN:
+                    total = pot_k + node.contrib[0] + node.contrib[1]
+                    own = node.contrib[q_me] + off
+                    val_r[i] = total * won[:, col] - own * c[:, col]
+                else:
+                    gain = (pot_k + node.contrib[1 - q_me] - off if node.folder != q_me
+                            else -(node.contrib[q_me] + off))
+                    val_r[i] = gain * c[:, col]
         per_r: dict[int, F64] = {}
         for i in reversed(self.river_dec):
             node = fnodes[i]
-            kids = np.stack([val_r[ch] for ch in node.children], axis=1)
+            kids = np.stack([val_r[ch] for ch in node.children])
             if node.player == q_me:
                 per_r[i] = kids
-                val_r[i] = kids.max(axis=1) if best else (kids * strat_r[i]).sum(axis=1)
+                val_r[i] = kids.max(axis=0) if best else (kids * strat_r[i]).sum(axis=0)
             else:
-                val_r[i] = kids.sum(axis=1)
+                val_r[i] = kids.sum(axis=0)
         val_t: dict[int, F64] = {}
         for j, root, _c, _pot in self.forest.links:
             val_t[j] = val_r[root].reshape(self.n_rivers, self.n[p]).sum(axis=0) / self.chance
         if self.turn_folds:
-            _, _, cf = self.rsd[p].sums(np.stack([r_opp[i] for i in self.turn_folds], axis=1))
+            cf = self._compatible(p, np.stack([r_opp[i] for i in self.turn_folds], axis=1), 1)
             for col, i in enumerate(self.turn_folds):
                 node = tnodes[i]
                 gain = self.pot + node.contrib[o] if node.folder == o else -node.contrib[p]
@@ -334,12 +413,12 @@ class TurnSolver:
         per_t: dict[int, F64] = {}
         for i in reversed(self.turn_dec):
             node = tnodes[i]
-            kids = np.stack([val_t[ch] for ch in node.children], axis=1)
+            kids = np.stack([val_t[ch] for ch in node.children])
             if node.player == p:
                 per_t[i] = kids
-                val_t[i] = kids.max(axis=1) if best else (kids * strat_t[i]).sum(axis=1)
+                val_t[i] = kids.max(axis=0) if best else (kids * strat_t[i]).sum(axis=0)
             else:
-                val_t[i] = kids.sum(axis=1)
+                val_t[i] = kids.sum(axis=0)
         return val_t, val_r, per_t, per_r, r_own, v_own, r_opp
 
     def iterate(self) -> None:
@@ -350,41 +429,53 @@ class TurnSolver:
         neg_f = t**self.BETA / (t**self.BETA + 1.0)
         avg_f = (t / (t + 1.0)) ** self.GAMMA
         for p in (0, 1):
-            strat_t, strat_r = self.current()
+            # the current strategies: player p's from his last update, the other's just updated
+            strat_t, strat_r = self.strat_t, self.strat_r
             val_t, val_r, per_t, per_r, r_own, v_own, _ = self._pass(p, strat_t, strat_r)
             for table, avg, per, val, strat, own in (
                 (self.regret_t, self.avg_t, per_t, val_t, strat_t, r_own),
                 (self.regret_r, self.avg_r, per_r, val_r, strat_r, v_own),
             ):
                 for i, kids in per.items():
-                    reg = table[i] + (kids - val[i][:, None])
-                    table[i] = np.where(reg > 0, reg * pos_f, reg * neg_f)
-                    avg[i] = avg[i] * avg_f + own[i][:, None] * strat[i]
+                    reg = table[i]
+                    reg += kids
+                    reg -= val[i]
+                    reg *= np.where(reg > 0, pos_f, neg_f)
+                    a = avg[i]
+                    a *= avg_f
+                    a += own[i] * strat[i]
+                    strat[i] = self._match(reg)
 
     # -- evaluation -------------------------------------------------------------------------
 
     def expected(
         self, p: int, strat_t: dict[int, F64], strat_r: dict[int, F64], *, best: bool = False,
     ) -> float:
-        """Player ``p``'s expected utility (a best response to the other's strategy with ``best``)."""
+        """Player ``p``'s expected utility (a best response to the other's strategy with ``best``).
+
+        ``strat_t`` and ``strat_r`` are (actions x hands), as :meth:`current` gives them.
+        """
         val_t = self._pass(p, strat_t, strat_r, best=best)[0]
         return float((self.hands[p].weights * val_t[0]).sum() / self.norm)
 
     def exploitability(self, strategy: tuple[dict[int, F64], dict[int, F64]] | None = None) -> float:
-        """``(BR_0 + BR_1 - pot) / 2`` in chips over the whole two-street tree."""
-        st, sr = strategy if strategy is not None else self.average()
+        """``(BR_0 + BR_1 - pot) / 2`` in chips over the whole two-street tree (strategies actions x hands)."""
+        st, sr = strategy if strategy is not None else self._average()
         br = self.expected(0, st, sr, best=True) + self.expected(1, st, sr, best=True)
         return max(0.0, (br - self.pot) / 2.0)
 
     def turn_action_values(self, st: dict[int, F64], sr: dict[int, F64]) -> dict[int, tuple[F64, F64]]:
-        """Per turn decision node: (values per hand and action, compatible opponent reach per hand)."""
+        """Per turn decision node: (values per action and hand, compatible opponent reach per hand).
+
+        ``st`` and ``sr`` are strategies as the solver keeps them (actions x hands).
+        """
         out: dict[int, tuple[F64, F64]] = {}
         for p in (0, 1):
             _, _, per_t, _, _, _, r_opp = self._pass(p, st, sr)
             ids = list(per_t)
             if not ids:
                 continue
-            _, _, c = self.rsd[p].sums(np.stack([r_opp[i] for i in ids], axis=1))
+            c = self._compatible(p, np.stack([r_opp[i] for i in ids], axis=1), 1)
             for col, i in enumerate(ids):
                 out[i] = (per_t[i], c[:, col])
         return out
@@ -503,13 +594,13 @@ class TurnResult:
             if fn[i].path == tuple(path):
                 player = s.tp[fn[i].player]
                 n = s.n[player]
-                return player, fn[i].actions, s.average()[1][i][r * n:(r + 1) * n]
+                return player, fn[i].actions, np.ascontiguousarray(s._average()[1][i][:, r * n:(r + 1) * n].T)
         raise InvalidInput(N_("There is no such line in the tree: {path}."), path=" / ".join(path))
 
 
 def _result(spot: TurnSpot, solver: TurnSolver, expl: float, history: list[tuple[int, float]],
             seconds: float) -> TurnResult:
-    st, sr = solver.average()
+    st, sr = solver._average()
     tree = solver.turn
     values = solver.turn_action_values(st, sr)
     own_reach: dict[int, F64] = {}
@@ -523,9 +614,10 @@ def _result(spot: TurnSpot, solver: TurnSolver, expl: float, history: list[tuple
         n = tree.nodes[i]
         cfv, mass = values[i]
         with np.errstate(invalid="ignore", divide="ignore"):
-            ev = np.where(mass[:, None] > 1e-12, cfv / mass[:, None], np.nan)
+            ev = np.where(mass[:, None] > 1e-12, cfv.T / mass[:, None], np.nan)
         invested = n.contrib[n.player]
-        nodes[n.path] = NodeResult(n.path, n.player, n.actions, st[i], ev + invested, own_reach[i], invested)
+        nodes[n.path] = NodeResult(n.path, n.player, n.actions, np.ascontiguousarray(st[i].T), ev + invested,
+                                   own_reach[i], invested)
     vals = (solver.expected(0, st, sr), solver.expected(1, st, sr))
     return TurnResult(spot, solver.hands, tree, nodes, 100.0 * expl / solver.pot, solver.t, seconds,
                       tuple(history), vals, solver)
