@@ -63,8 +63,10 @@ DEFAULT_TURN_CONFIG: Final = TreeConfig(oop_bets=(0.33, 0.75), raises=(0.75,), m
 DEFAULT_TARGET_PCT: Final = 1.0
 DEFAULT_MAX_ITERATIONS: Final = 1000
 _CACHE_SIZE: Final = 16
-#: Above this many (river card, hand, hand) triples the showdowns use sorted sums instead of matrices.
-DENSE_LIMIT: Final = 6_000_000
+#: Above this many (river card, hand, hand) triples the showdowns use sorted sums instead of matrices
+#: (two float32 matrices of this size: 96 MB at the limit, e.g. 500 x 500 combos; the coach's live solves
+#: stay far below it, and the lessons' shipped solutions are built offline)
+DENSE_LIMIT: Final = 12_000_000
 
 F32 = npt.NDArray[np.float32]
 Combos = tuple[tuple[tuple[int, int], float], ...]
