@@ -25,7 +25,7 @@ A grade must never wait:
   estimate of an iteration's time (:func:`coach.theory.turn.iteration_seconds`,
   from the trees and the range sizes, not from a clock, so the same spot is
   always treated the same way) times ``EXPECTED_ITERATIONS`` must fit in
-  ``MAX_SECONDS``: two ranges of about 150 combos each on a deep tree, 250 on
+  ``MAX_SECONDS``: two ranges of about 100 combos each on a deep tree, 200 on
   a shallow one. A spot too large, or not precise to ``ACCEPT_PCT`` of the pot
   within ``SAFETY_SECONDS`` (a very busy machine), makes the model decline and
   the estimate answers, saying why. Live solutions are cached by spot in memory.
@@ -36,7 +36,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from threading import Lock
@@ -48,14 +48,14 @@ from coach.feedback import texts as T
 from coach.feedback.opponents import opponent_range
 from coach.feedback.valuation.base import Context, Declined, Rule, Valuation, Valued
 from coach.i18n import N_, Message, Percent
-from coach.theory.trees import RootState, TreeConfig
+from coach.theory.trees import RootState, TreeConfig, build_tree
 from coach.theory.turn import DEFAULT_TURN_CONFIG, TurnSpot, iteration_seconds, solve_turn
 
 TARGET_PCT = 1.0  # the live solve stops here (the benchmark's target)
 ACCEPT_PCT = 1.5  # and is used up to here when the time runs out first
 MAX_SECONDS = 2.0  # the grading budget of a live solve on an idle core
-EXPECTED_ITERATIONS = 60  # about what 1% of the pot takes (the benchmark: 45 to 60)
-SAFETY_SECONDS = 4 * MAX_SECONDS  # a busy machine: the solve still stops here, and the model declines
+EXPECTED_ITERATIONS = 100  # 1% of the pot: 45 to 60 iterations on the benchmark, up to 100 on deep trees
+SAFETY_SECONDS = 2 * MAX_SECONDS  # a busy machine: the solve still stops here, and the model declines
 BUILD_TARGET_PCT = 0.5  # the shipped solutions: no hurry, so more precise than live
 BUILD_MAX_ITERATIONS = 600
 CACHE_FILE = Path(__file__).resolve().parents[2] / "theory" / "data" / "turn_cache.json"
@@ -214,6 +214,9 @@ def solution(ctx: Context) -> tuple[TurnSpot, Answer] | None:
     spot = spot_of(ctx)
     if spot is None:
         return None
+    root = build_tree(spot.pot, spot.stack, spot.config, spot.root).nodes[0].actions
+    if any(_label(o.kind, o.amount, root) is None for o in ctx.options if o.kind != "fold"):
+        return None  # an option the tree does not have: nothing to solve for
     hand = tuple(sorted((c.index for c in ctx.sit.hero_cards), reverse=True))
     hand2 = (hand[0], hand[1])
     key = spot_key(spot, hand2)
@@ -293,12 +296,21 @@ def value(ctx: Context) -> Valuation | None:
                      details=details)
 
 
-def _label(kind: str, amount: int | None, labels: dict[str, tuple[float, float]]) -> str | None:
-    """The tree's action label for an option (``bet 45``, ``raise 132``, ``allin 150``, ``call``)."""
+def _label(kind: str, amount: int | None, labels: Iterable[str]) -> str | None:
+    """The tree's action label for an option (``bet 45``, ``raise 132``, ``allin 150``, ``call``).
+
+    The hero's all-in is the tree's all-in whatever his own stack: the tree stops at the effective
+    stack (a hero covering the villain shoves 555, the tree's ``allin 153``).
+    """
+    labels = list(labels)
     if kind in ("fold", "check"):
         return kind if kind in labels else None
     if amount is None:  # calling (all-in or not)
         return "call" if "call" in labels else None
+    if kind == "all_in":
+        shove = [label for label in labels if label.startswith("allin")]
+        if shove:
+            return shove[0]
     for label in labels:
         parts = label.split()
         if len(parts) == 2 and float(parts[1]) == float(amount):
