@@ -697,6 +697,8 @@ def solver_for(spot: TurnSpot) -> TurnSolver:
 
 #: seconds per unit of :func:`iteration_seconds` (one core of the 2-core development machine, idle)
 _SECONDS_PER_UNIT: Final = 4e-9
+#: and the interpreter's share per node and iteration, whatever the ranges (small spots on deep trees)
+_SECONDS_PER_NODE: Final = 25e-6
 
 
 def iteration_seconds(spot: TurnSpot) -> float:
@@ -704,13 +706,14 @@ def iteration_seconds(spot: TurnSpot) -> float:
 
     Counted without solving (the trees only): every node of the turn tree and of the river trees is a
     pass over each player's hands for every river card, and every terminal column a matrix product
-    (float32 BLAS: about a hundredth of an elementwise pass per pair of hands).
+    (float32 BLAS: about a hundredth of an elementwise pass per pair of hands), plus the interpreter's
+    fixed cost per node.
     """
     turn = build_tree(spot.pot, spot.stack, spot.config, spot.root)
     forest = _forest(turn, spot.stack, spot.river_config)
     n0, n1 = len(spot.ranges[0]), len(spot.ranges[1])
     nodes = len(turn.nodes) + len(forest.nodes)
-    return _SECONDS_PER_UNIT * nodes * 48 * ((n0 + n1) + n0 * n1 / 100)
+    return nodes * (_SECONDS_PER_NODE + _SECONDS_PER_UNIT * 48 * ((n0 + n1) + n0 * n1 / 100))
 
 
 _cache: OrderedDict[tuple[TurnSpot, float | None, int | None], TurnResult] = OrderedDict()

@@ -25,7 +25,7 @@ A grade must never wait:
   estimate of an iteration's time (:func:`coach.theory.turn.iteration_seconds`,
   from the trees and the range sizes, not from a clock, so the same spot is
   always treated the same way) times ``EXPECTED_ITERATIONS`` must fit in
-  ``MAX_SECONDS``: two ranges of about 100 combos each on a deep tree, 200 on
+  ``MAX_SECONDS``: two ranges of about 70 combos each on a deep tree, 200 on
   a shallow one. A spot too large, or not precise to ``ACCEPT_PCT`` of the pot
   within ``SAFETY_SECONDS`` (a very busy machine), makes the model decline and
   the estimate answers, saying why. Live solutions are cached by spot in memory.
@@ -54,7 +54,7 @@ from coach.theory.turn import DEFAULT_TURN_CONFIG, TurnSpot, iteration_seconds, 
 TARGET_PCT = 1.0  # the live solve stops here (the benchmark's target)
 ACCEPT_PCT = 1.5  # and is used up to here when the time runs out first
 MAX_SECONDS = 2.0  # the grading budget of a live solve on an idle core
-EXPECTED_ITERATIONS = 100  # 1% of the pot: 45 to 60 iterations on the benchmark, up to 100 on deep trees
+EXPECTED_ITERATIONS = 60  # 1% of the pot: 45 to 60 iterations on the benchmark and most coach spots
 SAFETY_SECONDS = 2 * MAX_SECONDS  # a busy machine: the solve still stops here, and the model declines
 BUILD_TARGET_PCT = 0.5  # the shipped solutions: no hurry, so more precise than live
 BUILD_MAX_ITERATIONS = 600
