@@ -1,4 +1,4 @@
-"""Latency of one decision analysis, by valuation model (prints figures; not a test).
+"""Latency of one decision analysis, by valuation model (prints figures and the load; not a test).
 
     python benchmarks/bench_feedback.py [--repeat N] [--generated N]
 
@@ -13,15 +13,16 @@ Four parts:
   decision on a random street (a seeded generator, so the same spots every
   run); the same figures per model.
 
-* The grading-v2 spots (``tests/feedback/spots_v2``, 103 decisions written by
-  hand), grouped by the model that answers: the one-street estimate, the
-  preflop charts, the push/fold charts, the river solver. Every spot is
+* The grading-v2 spots (``tests/feedback/spots_v2``, written by hand),
+  grouped by the model that answers: the one-street estimate, the preflop
+  charts, the push/fold charts, the river and turn solvers. Every spot is
   analysed once to warm the process-wide caches (charts parsed, board tables),
   then ``--repeat`` times; the median, 95th percentile and worst of all those
   runs are printed per model. Targets (issue 10): a heuristic grade p95
   < 50 ms; a solver-backed river grade < 2 s cold, < 50 ms cached.
-* For the river solver, "cold" is the first analysis of a spot after the
-  solution cache is cleared (the solve included), "cached" the same spot again.
+* For the river and turn solvers, "cold" is the first analysis of a spot after
+  the solution caches are cleared (the solve included), "cached" the same spot
+  again.
 
 The older per-spot table (heads-up river/turn/flop, multiway Monte Carlo,
 preflop) follows, as before.
@@ -81,20 +82,18 @@ def _spot(name: str, exp: dict[str, object]) -> tuple[object, dict[str, object]]
 def by_model(repeat: int) -> None:
     expected = tomllib.loads((SPOTS_V2 / "expected.toml").read_text(encoding="utf-8"))
     times: dict[str, list[float]] = {}
-    cold: list[float] = []
-    cached: list[float] = []
     for name, exp in sorted(expected.items()):
         hand, kw = _spot(name, exp)
-        clear_cache()
+        _clear_all()
         t0 = time.perf_counter()
         a = analyze(hand, seed=0, **kw)  # type: ignore[arg-type]
         first = (time.perf_counter() - t0) * 1000
-        if a.model == "solver":
-            cold.append(first)
+        if a.model in SOLVER_MODELS:
+            times.setdefault(f"{a.model}, cold", []).append(first)
             for _ in range(repeat):
                 t0 = time.perf_counter()
                 analyze(hand, seed=0, **kw)  # type: ignore[arg-type]
-                cached.append((time.perf_counter() - t0) * 1000)
+                times.setdefault(f"{a.model}, cached", []).append((time.perf_counter() - t0) * 1000)
             continue
         for seed in range(1, repeat + 1):
             t0 = time.perf_counter()
@@ -103,11 +102,6 @@ def by_model(repeat: int) -> None:
     print(f"{'model (grading-v2 spots)':34} {'runs':>5} {'median ms':>10} {'p95 ms':>8} {'max ms':>8}")
     for model, xs in sorted(times.items()):
         print(f"{model:34} {len(xs):5} {statistics.median(xs):10.1f} {_pct(xs, 0.95):8.1f} {max(xs):8.1f}")
-    if cold:
-        print(f"{'river solver, cold (solve included)':34} {len(cold):5} {statistics.median(cold):10.1f} "
-              f"{_pct(cold, 0.95):8.1f} {max(cold):8.1f}")
-        print(f"{'river solver, cached':34} {len(cached):5} {statistics.median(cached):10.1f} "
-              f"{_pct(cached, 0.95):8.1f} {max(cached):8.1f}")
     print("targets: heuristic p95 < 50 ms; solver < 2000 ms cold, < 50 ms cached")
 
 
