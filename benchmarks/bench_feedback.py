@@ -1,18 +1,28 @@
-"""Latency of one decision analysis, by valuation model (prints figures; not a test).
+"""Latency of one decision analysis, by valuation model (prints figures and the load; not a test).
 
-    python benchmarks/bench_feedback.py [--repeat N]
+    python benchmarks/bench_feedback.py [--repeat N] [--generated N]
 
-Two parts:
+Four parts:
 
-* The grading-v2 spots (``tests/feedback/spots_v2``, 103 decisions written by
-  hand), grouped by the model that answers: the one-street estimate, the
-  preflop charts, the push/fold charts, the river solver. Every spot is
+* Every lesson decision, analysed as the lesson page does, grouped by the
+  model that answers: p50 and p95 per model; for the solver-backed models the
+  first analysis ("cold": the lessons' turn decisions come from the shipped
+  solutions) and the same analysis again ("cached").
+* ``--generated`` spots (default 500) made with the engine: random tables of 2
+  to 9 players, stacks of 3 to 300 big blinds, random legal actions up to a
+  decision on a random street (a seeded generator, so the same spots every
+  run); the same figures per model.
+
+* The grading-v2 spots (``tests/feedback/spots_v2``, written by hand),
+  grouped by the model that answers: the one-street estimate, the preflop
+  charts, the push/fold charts, the river and turn solvers. Every spot is
   analysed once to warm the process-wide caches (charts parsed, board tables),
   then ``--repeat`` times; the median, 95th percentile and worst of all those
   runs are printed per model. Targets (issue 10): a heuristic grade p95
   < 50 ms; a solver-backed river grade < 2 s cold, < 50 ms cached.
-* For the river solver, "cold" is the first analysis of a spot after the
-  solution cache is cleared (the solve included), "cached" the same spot again.
+* For the river and turn solvers, "cold" is the first analysis of a spot after
+  the solution caches are cleared (the solve included), "cached" the same spot
+  again.
 
 The older per-spot table (heads-up river/turn/flop, multiway Monte Carlo,
 preflop) follows, as before.
@@ -30,9 +40,17 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+import os  # noqa: E402
+import random  # noqa: E402
+
+from coach.engine import Hand, TableConfig  # noqa: E402
 from coach.engine.phh import load_phh  # noqa: E402
 from coach.feedback.analysis import analyze  # noqa: E402
+from coach.feedback.valuation import turn as turn_model  # noqa: E402
+from coach.theory import turn as turn_solver  # noqa: E402
 from coach.theory.river import clear_cache  # noqa: E402
+
+SOLVER_MODELS = ("solver", "turn_solver")
 
 SPOTS = ROOT / "tests" / "feedback" / "spots"
 SPOTS_V2 = ROOT / "tests" / "feedback" / "spots_v2"
@@ -64,20 +82,18 @@ def _spot(name: str, exp: dict[str, object]) -> tuple[object, dict[str, object]]
 def by_model(repeat: int) -> None:
     expected = tomllib.loads((SPOTS_V2 / "expected.toml").read_text(encoding="utf-8"))
     times: dict[str, list[float]] = {}
-    cold: list[float] = []
-    cached: list[float] = []
     for name, exp in sorted(expected.items()):
         hand, kw = _spot(name, exp)
-        clear_cache()
+        _clear_all()
         t0 = time.perf_counter()
         a = analyze(hand, seed=0, **kw)  # type: ignore[arg-type]
         first = (time.perf_counter() - t0) * 1000
-        if a.model == "solver":
-            cold.append(first)
+        if a.model in SOLVER_MODELS:
+            times.setdefault(f"{a.model}, cold", []).append(first)
             for _ in range(repeat):
                 t0 = time.perf_counter()
                 analyze(hand, seed=0, **kw)  # type: ignore[arg-type]
-                cached.append((time.perf_counter() - t0) * 1000)
+                times.setdefault(f"{a.model}, cached", []).append((time.perf_counter() - t0) * 1000)
             continue
         for seed in range(1, repeat + 1):
             t0 = time.perf_counter()
@@ -86,11 +102,6 @@ def by_model(repeat: int) -> None:
     print(f"{'model (grading-v2 spots)':34} {'runs':>5} {'median ms':>10} {'p95 ms':>8} {'max ms':>8}")
     for model, xs in sorted(times.items()):
         print(f"{model:34} {len(xs):5} {statistics.median(xs):10.1f} {_pct(xs, 0.95):8.1f} {max(xs):8.1f}")
-    if cold:
-        print(f"{'river solver, cold (solve included)':34} {len(cold):5} {statistics.median(cold):10.1f} "
-              f"{_pct(cold, 0.95):8.1f} {max(cold):8.1f}")
-        print(f"{'river solver, cached':34} {len(cached):5} {statistics.median(cached):10.1f} "
-              f"{_pct(cached, 0.95):8.1f} {max(cached):8.1f}")
     print("targets: heuristic p95 < 50 ms; solver < 2000 ms cold, < 50 ms cached")
 
 
@@ -109,10 +120,107 @@ def classic(repeat: int) -> None:
         print(f"{label:42} {method:>11} {statistics.median(times):10.1f} {max(times):8.1f}")
 
 
+def _load() -> str:
+    try:
+        return f"load {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
+    except OSError:
+        return "load unknown"
+
+
+def _clear_all() -> None:
+    clear_cache()
+    turn_solver.clear_cache()
+    turn_model.clear_memory()
+
+
+def _table(title: str, times: dict[str, list[float]]) -> None:
+    print(f"{title:34} {'runs':>5} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8}   [{_load()}]")
+    for model, xs in sorted(times.items()):
+        print(f"{model:34} {len(xs):5} {statistics.median(xs):8.1f} {_pct(xs, 0.95):8.1f} {max(xs):8.1f}")
+
+
+def _timed(times: dict[str, list[float]], hand: object, **kw: object) -> None:
+    """One analysis timed under its model; a solver-backed one cold, then cached."""
+    _clear_all()
+    t0 = time.perf_counter()
+    a = analyze(hand, seed=0, **kw)  # type: ignore[arg-type]
+    ms = (time.perf_counter() - t0) * 1000
+    if a.model in SOLVER_MODELS:
+        times.setdefault(f"{a.model}, cold", []).append(ms)
+        t0 = time.perf_counter()
+        analyze(hand, seed=0, **kw)  # type: ignore[arg-type]
+        times.setdefault(f"{a.model}, cached", []).append((time.perf_counter() - t0) * 1000)
+    else:
+        times.setdefault(a.model, []).append(ms)
+
+
+def lessons() -> None:
+    from coach.lessons.loader import default_lessons_dir, load_lessons
+    from coach.ui.coaching import hand_profiles, option_code
+    from coach.ui.player import HandScript
+
+    times: dict[str, list[float]] = {}
+    for lesson in load_lessons(default_lessons_dir()):
+        for ex in lesson.hands:
+            script = HandScript.from_example(ex)
+            for d in ex.decisions:
+                codes = [c for c in d.options if c.split()[1] != "sm"]
+                if not codes:
+                    continue
+                hand = script.hand_at(script.step_of_action(d.at))
+                cands = [option_code(c) for c in codes if option_code(c).startswith("cbr")]
+                _timed(times, hand, candidates=cands, profiles=hand_profiles(hand, ex.profiles))
+    print()
+    _table("model (lesson decisions)", times)
+    print("targets: heuristic p95 < 50 ms; solver-backed < 2000 ms cold, < 50 ms cached")
+
+
+def generated_hands(n: int, seed: int = 19) -> list[Hand]:
+    """``n`` decisions made with the engine: random tables, stacks and legal actions (seeded)."""
+    rng = random.Random(seed)
+    order = ("preflop", "flop", "turn", "river")
+    out: list[Hand] = []
+    while len(out) < n:
+        players = rng.randint(2, 9)
+        stacks = tuple(2 * rng.randint(3, 300) for _ in range(players))
+        config = TableConfig(names=tuple(f"P{i + 1}" for i in range(players)), stacks=stacks,
+                             button=rng.randrange(players))
+        hand = Hand.start(config, seed=rng.randrange(1 << 30))
+        street = rng.choice(order)
+        while not hand.is_complete and hand.actor is not None:
+            if hand.street == street:
+                out.append(hand)
+                break
+            legal = hand.legal_actions()
+            r = rng.random()
+            if legal.can_fold and r < 0.35 and players > 2:
+                hand.fold()
+            elif (legal.can_bet or legal.can_raise) and legal.min_raise_to is not None and r > 0.85:
+                lo = legal.min_raise_to
+                hi = max(lo, min(legal.max_raise_to or lo, 3 * lo))
+                hand.bet_or_raise_to(rng.randint(lo, hi))
+            else:
+                hand.check_or_call()
+    return out
+
+
+def generated(n: int) -> None:
+    times: dict[str, list[float]] = {}
+    for hand in generated_hands(n):
+        _timed(times, hand)
+    print()
+    _table(f"model ({n} generated spots)", times)
+    print("targets: heuristic p95 < 50 ms; solver-backed < 2000 ms cold, < 50 ms cached")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--generated", type=int, default=500)
     args = parser.parse_args()
+    lessons()
+    generated(args.generated)
+    print()
     by_model(args.repeat)
     classic(max(args.repeat, 5))
     return 0

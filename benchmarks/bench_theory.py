@@ -16,10 +16,14 @@ solve that does not reach its target, a table cell that disagrees).
 * Turn (``--skip-turn`` leaves it out): ranges of at most 250 combos each on
   three boards, the default turn tree on both streets (bets 33/75% and
   all-in, a raise of 75% and all-in, at most two raises), pot 60, stack 150,
-  solved to 1% of the pot within 3 s. Target: <= 1% in <= 3 s. The reference
+  solved to 1% of the pot. Target: <= 1% in <= 3 s. Printed: wall and CPU
+  seconds without a budget (the solver runs one BLAS thread, so on a loaded
+  machine its CPU time is what an idle one would take), then the same spot
+  with the coach's 3 s budget, and the load average. The reference
   in the same run (no turn solver from another project is installed): the
   river solver solving, to 1%, the 48 river games of the same ranges checked
-  through (the turn solver does these and the turn betting at once). Full
+  through (the turn solver does these and the turn betting at once); the
+  CPU ratio turn / reference cancels the load. Full
   ranges (1,128 combos each) on one board, to 1% of the pot, bounded by
   ``--turn-full-seconds`` (default 300 s).
 * Push/fold: the time to solve one chart heads-up and first-in nine-handed.
@@ -32,6 +36,7 @@ solve that does not reach its target, a table cell that disagrees).
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import time
@@ -126,19 +131,38 @@ TURN_BOARDS = [
 ]
 
 
+def _load() -> str:
+    """The 1-minute load average (the machine is shared: figures beside it, ratios cancel it)."""
+    try:
+        return f"load {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
+    except OSError:
+        return "load unknown"
+
+
 def turn(full_seconds: float) -> None:
-    print("Turn, ranges of <= 250 combos, default tree on both streets, pot 60, stack 150, target 1% in 3 s:")
+    print("Turn, ranges of <= 250 combos, default tree on both streets, pot 60, stack 150, target 1% in 3 s "
+          f"({_load()}):")
+    print("  wall and CPU seconds to reach 1% (no time budget; the solver uses one BLAS thread, so its CPU\n"
+          "  time is what an idle machine would take), then the same spot as the coach runs it (3 s budget)")
+    ratios = []
     for board, oop, ip in TURN_BOARDS:
         spot = TurnSpot.make(board, oop, ip, 60, 150)
         sizes = (len(spot.ranges[0]), len(spot.ranges[1]))
         assert max(sizes) <= 250, sizes
-        r = solve_turn(spot, target_pct=1.0, time_budget_s=3.0, use_cache=False)
-        ok = "ok" if r.exploitability_pct <= 1.0 and r.seconds <= 3.0 else "NOT REACHED"
+        c0 = time.process_time()
+        r = solve_turn(spot, target_pct=1.0, use_cache=False)
+        cpu = time.process_time() - c0
+        ok = "ok" if r.exploitability_pct <= 1.0 and cpu <= 3.0 else "NOT REACHED"
         curve = ", ".join(f"{i}: {pct:.2f}%" for i, pct in r.history)
         print(f"  {board:14} {sizes[0]:4}x{sizes[1]:<4} {r.iterations:4} it  "
-              f"{r.exploitability_pct:6.3f}% pot  {r.seconds:6.2f} s  {ok}   ({curve})")
+              f"{r.exploitability_pct:6.3f}% pot  {r.seconds:6.2f} s wall  {cpu:6.2f} s CPU  {ok}   "
+              f"({curve})  [{_load()}]")
+        b = solve_turn(spot, target_pct=1.0, time_budget_s=3.0, use_cache=False)
+        print(f"  {'':14} with the 3 s budget: {b.iterations} it, {b.exploitability_pct:.3f}% pot, "
+              f"{b.seconds:.2f} s wall")
         # the reference: the river solver on the 48 river games of the same ranges, checked through
         t0 = time.perf_counter()
+        c0 = time.process_time()
         worst = 0.0
         on_board = set(board.split())
         for rank in "23456789TJQKA":
@@ -150,16 +174,23 @@ def turn(full_seconds: float) -> None:
                                        TreeConfig(oop_bets=(0.33, 0.75), raises=(0.75,), max_raises=2))
                 worst = max(worst, solve_river(rspot, target_pct=1.0, use_cache=False).exploitability_pct)
         ref = time.perf_counter() - t0
-        print(f"  {'':14} reference: the river solver on the 48 checked-through rivers, to 1%: {ref:.2f} s "
-              f"(worst {worst:.2f}%); turn / reference = {r.seconds / ref:.2f}")
+        ref_cpu = time.process_time() - c0
+        ratios.append(cpu / ref_cpu)
+        print(f"  {'':14} reference: the river solver on the 48 checked-through rivers, to 1%: "
+              f"{ref:.2f} s wall, {ref_cpu:.2f} s CPU (worst {worst:.2f}%); "
+              f"turn / reference = {r.seconds / ref:.2f} wall, {cpu / ref_cpu:.2f} CPU  [{_load()}]")
+    print(f"  turn / reference (CPU), median {statistics.median(ratios):.2f}")
     board, _, _ = TURN_BOARDS[0]
     spot = TurnSpot.make(board, "random", "random", 60, 150)
     print(f"Turn, full ranges ({len(spot.ranges[0])} combos each), {board}, target 1%, "
-          f"at most {full_seconds:.0f} s:")
+          f"at most {full_seconds:.0f} s ({_load()}):")
+    c0 = time.process_time()
     r = solve_turn(spot, target_pct=1.0, time_budget_s=full_seconds, use_cache=False)
+    cpu = time.process_time() - c0
     curve = ", ".join(f"{i}: {pct:.2f}%" for i, pct in r.history)
-    print(f"  {r.iterations} it, {r.exploitability_pct:.3f}% pot, {r.seconds:.1f} s "
+    print(f"  {r.iterations} it, {r.exploitability_pct:.3f}% pot, {r.seconds:.1f} s wall, {cpu:.1f} s CPU "
           f"({r.seconds / max(1, r.iterations):.2f} s per iteration with its checks)   ({curve})")
+    print(f"  [{_load()}]")
 
 
 def spot_full(i: int) -> RiverSpot:

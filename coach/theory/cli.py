@@ -1,7 +1,11 @@
-"""``python -m coach theory {build-tables,pushfold,river,turn}``: the game theory from the command line.
+"""``python -m coach theory {build-tables,build-turn-cache,pushfold,river,turn}``: game theory, command line.
 
 * ``build-tables`` recomputes the shipped data: the 169x169 preflop equity
   table (minutes) and the push/fold charts (minutes).
+* ``build-turn-cache`` solves every heads-up turn decision of the lessons
+  and writes the shipped solutions the coach reads before solving
+  (``coach/theory/data/turn_cache.json``; minutes). Rerun it when the
+  lessons or the coach's ranges change (a test says when).
 * ``pushfold --players 2 --stack 10 [--seat SB] [--ante 0.125]`` prints the
   equilibrium chart (Italian by default, ``--json`` for the figures).
 * ``river --board KsTh7s4d2c --ranges OOP IP --pot 100 --stack 200`` solves a
@@ -34,6 +38,7 @@ def _parser() -> argparse.ArgumentParser:
     b.add_argument("--only", choices=("equity", "pushfold"), help="rebuild only one of the two")
     b.add_argument("--jobs", type=int, default=1, help="processes for the equity table (default 1)")
 
+    tc = sub.add_parser("build-turn-cache", help="solve the lessons' heads-up turn decisions and ship them")
     pf = sub.add_parser("pushfold", help="push/fold equilibrium chart")
     pf.add_argument("--players", type=int, default=2, help="players at the table, 2 to 9 (default 2)")
     pf.add_argument("--stack", type=float, required=True, help="effective stack in big blinds")
@@ -72,7 +77,7 @@ def _parser() -> argparse.ArgumentParser:
     tn.add_argument("--target", type=float, default=1.0, help="exploitability target, %% of the pot")
     tn.add_argument("--seconds", type=float, default=None, help="stop after this many seconds")
     tn.add_argument("--json", action="store_true", help="print the figures as JSON")
-    for sp in (b, pf, r, tn):
+    for sp in (b, tc, pf, r, tn):
         sp.add_argument("--locale", "--lang", dest="locale", choices=SUPPORTED_LOCALES, default="it",
                         help="language of the texts (default it)")
     return p
@@ -265,12 +270,28 @@ def _build(args: argparse.Namespace) -> int:
     return 0
 
 
+def _build_turn_cache() -> int:
+    # the coach's turn model finds the lessons' spots (its ranges, its trees); imported here because
+    # the coach is built on coach.theory, not the other way round
+    import time
+
+    from coach.feedback.valuation import turn as turn_model
+
+    t0 = time.perf_counter()
+    content = turn_model.build_cache(log=lambda line: print(line, file=sys.stderr, flush=True))
+    print(f"wrote {turn_model.CACHE_FILE}: {len(content['spots'])} spots, {time.perf_counter() - t0:.0f} s",
+          file=sys.stderr)
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(list(sys.argv[1:] if argv is None else argv))
     tr = get_translator(getattr(args, "locale", "it"))
     try:
         if args.command == "build-tables":
             return _build(args)
+        if args.command == "build-turn-cache":
+            return _build_turn_cache()
         if args.command == "pushfold":
             return _pushfold(args, tr)
         if args.command == "turn":

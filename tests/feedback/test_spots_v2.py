@@ -12,7 +12,7 @@ comment above each spot says why its bands are right) gives for every
 - ``best``: what the coach must name as best (fold, check, call, raise or
   aggressive = any bet/raise/all-in, not_fold);
 - ``ranges`` / ``profiles``: a lesson's range or opponent profile for a seat;
-- ``model``: the valuation that must answer (pushfold, solver, heuristic, chart);
+- ``model``: the valuation that must answer (pushfold, solver, turn_solver, heuristic, chart);
 - ``refused``: illegal actions the learner tries and the rule that refuses them,
   which ``advise`` must list under ``"refused"``.
 
@@ -43,7 +43,7 @@ GRADES = ("ottima", "buona", "imprecisa", "errore", "errore grave")
 KINDS = ("fold", "check", "call", "bet", "raise", "all_in")
 BESTS = ("fold", "check", "call", "raise", "aggressive", "not_fold")
 PROFILES = ("equilibrio", "principiante", "roccia", "aggressivo")
-MODELS = ("pushfold", "solver", "heuristic", "chart")
+MODELS = ("pushfold", "solver", "turn_solver", "heuristic", "chart")
 STREETS = ("pf", "flop", "turn", "river")
 FORMATS = {"hu": 2, "6max": 6, "9max": 9}
 

@@ -58,7 +58,7 @@ class _Slow:
 
 def test_the_registry_keeps_the_order_the_coach_asks_and_the_stored_ids() -> None:
     # the ids are written in the CLI's JSON and the banded spots: they never change
-    assert [m.name for m in MODELS] == ["pushfold", "chart", "solver", "heuristic"]
+    assert [m.name for m in MODELS] == ["pushfold", "chart", "solver", "turn_solver", "heuristic"]
     assert all(isinstance(m, ValuationModel) for m in MODELS)
     assert all(model_named(m.name) is m for m in MODELS)
     with pytest.raises(KeyError):
@@ -66,7 +66,7 @@ def test_the_registry_keeps_the_order_the_coach_asks_and_the_stored_ids() -> Non
 
 
 def test_only_the_estimate_is_inexact_and_it_answers_last() -> None:
-    assert [m.exact for m in MODELS] == [True, True, True, False]
+    assert [m.exact for m in MODELS] == [True, True, True, True, False]
     assert MODELS[-1] is heuristic.MODEL and heuristic.MODEL.caps == frozenset(Rule)
     # the preflop charts grade directly and get none of the estimate's rules
     chart = model_named("chart")
@@ -76,7 +76,8 @@ def test_only_the_estimate_is_inexact_and_it_answers_last() -> None:
 def test_labels_are_the_words_lessons_use() -> None:
     words = {m.name: render(m.label, "it") for m in MODELS}
     assert words == {"pushfold": "tabella push/fold", "chart": "tabelle preflop",
-                     "solver": "equilibrio calcolato", "heuristic": "stima su un giro"}
+                     "solver": "equilibrio calcolato", "turn_solver": "equilibrio calcolato su turn e river",
+                     "heuristic": "stima su un giro"}
     assert render(model_named("heuristic").label, "en") == "one-street estimate"
 
 

@@ -98,7 +98,8 @@ _JUDGES_GOOD = re.compile(r"\bcoach\b[^.;:]*\bgiudica (?:buon[oa]|ottim[oa])\b",
 _JUDGES_HARSHLY = re.compile(r"\bcoach\b[^.;:]*\bseveramente\b", re.IGNORECASE)
 # The model a text names, and the models (``DecisionAnalysis.model``) that fit the name.
 _MODEL_WORDS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = (
-    (re.compile(r"\bequilibrio calcolato\b", re.IGNORECASE), frozenset({"solver", "pushfold"})),
+    (re.compile(r"\bequilibrio calcolato\b", re.IGNORECASE),
+     frozenset({"solver", "turn_solver", "pushfold"})),
     (re.compile(r"\btabella push/fold\b", re.IGNORECASE), frozenset({"pushfold"})),
     (re.compile(r"\btabelle\b", re.IGNORECASE), frozenset({"chart"})),
     (re.compile(r"\b(guarda solo (?:i numeri di )?questo giro|modello semplice)\b", re.IGNORECASE),

@@ -9,7 +9,7 @@ from coach.cards import parse_cards
 from coach.errors import InvalidInput
 from coach.theory.river import RiverSpot, solve_river
 from coach.theory.trees import TreeConfig
-from coach.theory.turn import TurnSpot, clear_cache, solve_turn, solver_for
+from coach.theory.turn import TurnSpot, clear_cache, iteration_seconds, solve_turn, solver_for
 
 SMALL_OOP = "AA, KK, 99, 76s, A5s"
 SMALL_IP = "QQ, JJ, AKs, T9s"
@@ -146,3 +146,11 @@ def test_refusals() -> None:
         r.node(("bet 999",))
     with pytest.raises(InvalidInput):
         r.river_strategy(("check", "check", "river"), "Ks")
+
+
+def test_the_time_estimate_grows_with_the_ranges_and_the_trees() -> None:
+    small = TurnSpot.make("Ks Th 7s 4d", SMALL_OOP, SMALL_IP, 60, 150)
+    wide = TurnSpot.make("Ks Th 7s 4d", "22+, A2s+, KTs+", "22+, A2s+, KTs+", 60, 150)
+    deep = TurnSpot.make("Ks Th 7s 4d", SMALL_OOP, SMALL_IP, 60, 600)
+    assert 0 < iteration_seconds(small) < iteration_seconds(wide)
+    assert iteration_seconds(small) < iteration_seconds(deep)

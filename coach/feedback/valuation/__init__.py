@@ -32,7 +32,11 @@ that answers values the options:
 3. :mod:`.river` («equilibrio calcolato», id ``"solver"``): heads-up on the river
    against a balanced opponent, the river solver's EV of every action for the
    hero's hand;
-4. :mod:`.heuristic` («stima su un giro»): everywhere else, the one-street
+4. :mod:`.turn` («equilibrio calcolato su turn e river», id ``"turn_solver"``):
+   heads-up on the turn against a balanced opponent, the two-street solver's
+   EV of every action (shipped solutions for the lessons, live solves of small
+   spots within the grading budget);
+5. :mod:`.heuristic` («stima su un giro»): everywhere else, the one-street
    estimate with the opponent's profile deciding his folds and calls. It always
    answers, so it comes last.
 
@@ -48,7 +52,7 @@ directly; the grading rules (:mod:`coach.feedback.policy`) and the wording
 
 from __future__ import annotations
 
-from coach.feedback.valuation import heuristic, preflop_ranges, pushfold, river
+from coach.feedback.valuation import heuristic, preflop_ranges, pushfold, river, turn
 from coach.feedback.valuation.base import (
     Context,
     Declined,
@@ -62,7 +66,8 @@ from coach.feedback.valuation.base import (
 __all__ = ["MODELS", "Context", "Declined", "EquityInfo", "Rule", "Valuation", "ValuationModel", "Valued",
            "model_named"]
 
-MODELS: tuple[ValuationModel, ...] = (pushfold.MODEL, preflop_ranges.MODEL, river.MODEL, heuristic.MODEL)
+MODELS: tuple[ValuationModel, ...] = (pushfold.MODEL, preflop_ranges.MODEL, river.MODEL, turn.MODEL,
+                                      heuristic.MODEL)
 
 _BY_NAME = {m.name: m for m in MODELS}
 

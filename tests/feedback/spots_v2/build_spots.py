@@ -31,7 +31,7 @@ and p2 the button (who posts the small blind and acts first preflop).
 Other keys: ``best`` (fold, check, call, raise = any bet/raise/all-in,
 aggressive = the same, not_fold), ``ranges`` (a lesson's range for a seat, at
 the decision), ``profiles`` (equilibrio, principiante, roccia, aggressivo),
-``model`` (pushfold, solver, heuristic, chart: which valuation must answer)
+``model`` (pushfold, solver, turn_solver, heuristic, chart: which valuation must answer)
 and ``refused`` (actions the learner tries that the rules refuse, with the
 rule code the coach must name).
 """

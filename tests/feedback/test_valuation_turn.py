@@ -1,0 +1,110 @@
+"""The turn model: it answers heads-up turn decisions with the two-street solver's EVs, declines when too
+slow, leaves other spots alone, and ships the solutions of every lesson decision it answers."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from coach.engine.phh import load_phh
+from coach.feedback.analysis import DecisionAnalysis, analyze
+from coach.feedback.valuation import MODELS, model_named
+from coach.feedback.valuation import turn as turn_model
+from coach.i18n import render
+from coach.theory.turn import TurnSpot, solve_turn
+
+SPOTS = Path(__file__).resolve().parent / "spots_v2"
+EXPECTED = tomllib.loads((SPOTS / "expected.toml").read_text(encoding="utf-8"))
+
+
+def _hand(name: str):  # type: ignore[no-untyped-def]
+    return load_phh(SPOTS / f"{name}.phh").replay(require_complete=False)
+
+
+def _given(name: str, hand) -> dict[int, str]:  # type: ignore[no-untyped-def]
+    return {hand.config.seat_of_player(int(p[1:])): r for p, r in EXPECTED[name].get("ranges", {}).items()}
+
+
+# heads-up on the turn in a 3-bet pot, checked to the hero: both ranges narrow, solved live
+CHECKED_TO = "turn-6max-3bet-pot-tptk-bets-when-checked-to"
+# heads-up on the turn facing a lead: the villain's range does not follow the bet yet, so not this model
+FACING_BET = "turn-6max-bluff-raise-into-a-turn-lead"
+
+
+def _analyze(name: str, **kw: object) -> DecisionAnalysis:
+    hand = _hand(name)
+    cands = [c for c in EXPECTED[name]["bands"] if c.startswith("cbr")]
+    return analyze(hand, villain_ranges=_given(name, hand) or None, candidates=cands, **kw)  # type: ignore[arg-type]
+
+
+def test_it_is_asked_after_the_river_solver_and_before_the_estimate() -> None:
+    names = [m.name for m in MODELS]
+    assert names.index("turn_solver") == names.index("solver") + 1 == names.index("heuristic") - 1
+    assert model_named("turn_solver") is turn_model.MODEL
+    assert turn_model.MODEL.exact and turn_model.MODEL.measures_ev
+    assert render(turn_model.MODEL.label, "it") == "equilibrio calcolato su turn e river"
+
+
+def test_a_heads_up_turn_decision_gets_the_solver_evs(monkeypatch: pytest.MonkeyPatch) -> None:
+    turn_model.clear_memory()
+    solved: list[tuple[TurnSpot, turn_model.Answer]] = []
+    original = turn_model._answer
+
+    def spy(spot: TurnSpot, hero: tuple[int, int], **kw: object) -> turn_model.Answer:
+        answer = original(spot, hero, **kw)  # type: ignore[arg-type]
+        solved.append((spot, answer))
+        return answer
+
+    monkeypatch.setattr(turn_model, "_answer", spy)
+    a = _analyze(CHECKED_TO)
+    assert a.model == "turn_solver"
+    assert a.details["turn_solver"]["exploitability_pct"] <= turn_model.ACCEPT_PCT
+    (spot, answer), = solved
+    assert spot.river_first == 1  # the hero is on the button: the villain acts first on the river too
+    # the same spot solved again for as many iterations (deterministic): the hero's root EVs, in bb
+    again = solve_turn(spot, iterations=answer.iterations, target_pct=None, use_cache=False)
+    node = again.node(())
+    i = again.hand_index(0, "".join(str(c) for c in a.hero_cards))
+    for o in a.options:
+        if o.kind == "fold":  # folding with a free check: worth 0
+            assert o.ev_bb == 0.0
+            continue
+        label = o.kind if o.kind == "check" else next(
+            x for x in node.actions if x.split()[-1] == f"{float(o.amount or 0):g}")
+        ev = node.ev[i][node.actions.index(label)]
+        assert o.ev_bb == pytest.approx(ev / a.big_blind, abs=0.01), (o.code, label)
+    # asked again: the cached answer, no second solve
+    assert _analyze(CHECKED_TO).model == "turn_solver" and len(solved) == 1
+
+
+def test_it_declines_when_the_spot_is_too_large(monkeypatch: pytest.MonkeyPatch) -> None:
+    turn_model.clear_memory()
+    monkeypatch.setattr(turn_model, "EXPECTED_ITERATIONS", 10_000)
+    a = _analyze(CHECKED_TO)
+    assert a.model == "heuristic"
+    assert "would have taken too long" in json.dumps(a.to_json("en"))
+
+
+def test_not_facing_a_bet_nor_against_a_known_leak() -> None:
+    assert _analyze(FACING_BET).model == "heuristic"
+    hand = _hand(CHECKED_TO)
+    villain = hand.config.seat_of_player(5)
+    assert _analyze(CHECKED_TO, profiles={villain: "principiante"}).model == "heuristic"
+
+
+def test_the_shipped_solutions_match_the_lessons() -> None:
+    # every heads-up turn decision of the lessons has its solution shipped, and nothing else is: when the
+    # lessons or the coach's ranges change, `python -m coach theory build-turn-cache` rebuilds the file
+    wanted = {ls.key: ls for ls in turn_model.lesson_spots()}
+    shipped = turn_model.shipped()
+    assert wanted, "no lesson decision is a heads-up turn decision any more: drop the shipped file"
+    missing = sorted(ls.where for key, ls in wanted.items() if key not in shipped)
+    assert not missing, f"rebuild with python -m coach theory build-turn-cache: {missing}"
+    assert set(shipped) == set(wanted)
+    for key, answer in shipped.items():
+        assert answer.exploitability_pct <= turn_model.BUILD_TARGET_PCT + 1e-9, wanted[key].where
+        assert np.isclose(sum(answer.strategy), 1.0, atol=1e-3)
