@@ -414,8 +414,8 @@ def _short_open(ctx: Context, eff_bb: float) -> Valuation:
     if shove is not None:
         # the push/fold chart's all-in, for reference: above the cut it is not the model's play (the
         # small raise is), so it is not given as a "chart" strategy the grades follow
-        details["pushfold_reference"] = {"players": shove.players, "seat": shove.chart.shover, "stack_bb": shove.stack_bb,
-                            "ante_bb": shove.ante_bb, "push_frequency": round(shove.frequency, 4),
-                            "shove_ev_bb": round(shove.ev / bb, 4),
-                            "exploitability_bb": shove.chart.exploitability_bb}
+        details["pushfold_reference"] = {
+            "players": shove.players, "seat": shove.chart.shover, "stack_bb": shove.stack_bb,
+            "ante_bb": shove.ante_bb, "push_frequency": round(shove.frequency, 4),
+            "shove_ev_bb": round(shove.ev / bb, 4), "exploitability_bb": shove.chart.exploitability_bb}
     return Valuation(MODEL, valued, Message(T.PF_CHART_NOTE), headline=headline, details=details)

@@ -216,7 +216,7 @@ def value(ctx: Context) -> Valuation | None:
         eq = _equity_vs_shover(c, j, cls)
         prof = ctx.profiles.get(shover)
         profiled = prof is not None and not prof.equilibrium and ctx.equity is not None
-        if profiled:
+        if profiled and ctx.equity is not None:
             # a profiled shover does not shove the chart's range: the equity against his own range
             # (coach.feedback.opponents: a rock jams half as wide, an aggressive player twice)
             eq = ctx.equity.value
