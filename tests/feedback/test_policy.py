@@ -169,7 +169,9 @@ def test_passive_vs_estimate() -> None:
 
 def test_fold_great_price() -> None:
     """Folding 30% equity or more before the river at half the price it needs is «errore»."""
-    hand, profiles, _ = random_spot(1006)
+    # seed 2198: AKo completing the small blind for half a big blind (47% against the limper and the big
+    # blind); the ranges that follow the hand moved the old seed (1006) off the rule
+    hand, profiles, _ = random_spot(2198)
     a, b = both(Rule.FOLD_GREAT_PRICE, hand, {"profiles": profiles, "solver": False})
     assert grade(a, "f").rank >= Grade.ERRORE.rank
     assert "great odds" in text(a, "f") and "great odds" not in text(b, "f")
