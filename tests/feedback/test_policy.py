@@ -107,7 +107,9 @@ def test_break_even_bluff() -> None:
 
 def test_river_overbet() -> None:
     """On the river, above twice the pot without the nuts heads-up: «buona» at best (4x: «imprecisa»)."""
-    hand, kw = banded("spots_v2", "river-6max-3way-trips-no-overbet")
+    # the nuts three-way (not heads-up): with the ranges that follow the hand the trips spot's overbet
+    # is only «buona» without the rule; here the estimate alone would grade it «ottima»
+    hand, kw = banded("spots_v2", "river-9max-3way-nuts-bets-normal-size")
     a, b = both(Rule.RIVER_OVERBET, hand, kw)
     assert grade(a, "cbr 187") is Grade.IMPRECISA and grade(b, "cbr 187") is Grade.OTTIMA
     assert a.best != "cbr 187"
@@ -142,10 +144,12 @@ def test_min_raise() -> None:
 
 def test_bluff_raise() -> None:
     """A flop or turn raise with no showdown value against a bet is «imprecisa» at best."""
+    # the raise to 60 (five times the lead): with the ranges that follow the hand the estimate alone
+    # grades it «ottima» (the lead's range folds often enough on one street); smaller raises already lose
     hand, kw = banded("spots_v2", "turn-6max-bluff-raise-into-a-turn-lead")
     a, b = both(Rule.BLUFF_RAISE, hand, kw)
-    assert grade(a, "cbr 30").rank >= Grade.IMPRECISA.rank > grade(b, "cbr 30").rank
-    assert "no showdown value" in text(a, "cbr 30")
+    assert grade(a, "cbr 60").rank >= Grade.IMPRECISA.rank > grade(b, "cbr 60").rank
+    assert "no showdown value" in text(a, "cbr 60")
 
 
 def test_noise_tie() -> None:
@@ -165,7 +169,9 @@ def test_passive_vs_estimate() -> None:
 
 def test_fold_great_price() -> None:
     """Folding 30% equity or more before the river at half the price it needs is «errore»."""
-    hand, profiles, _ = random_spot(1006)
+    # seed 2198: AKo completing the small blind for half a big blind (47% against the limper and the big
+    # blind); the ranges that follow the hand moved the old seed (1006) off the rule
+    hand, profiles, _ = random_spot(2198)
     a, b = both(Rule.FOLD_GREAT_PRICE, hand, {"profiles": profiles, "solver": False})
     assert grade(a, "f").rank >= Grade.ERRORE.rank
     assert "great odds" in text(a, "f") and "great odds" not in text(b, "f")

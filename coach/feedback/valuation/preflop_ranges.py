@@ -368,6 +368,10 @@ def _short_open(ctx: Context, eff_bb: float) -> Valuation:
         else:
             # it loses against folding, and folding already loses what the hand earns when played
             floor = Grade.IMPRECISA if plays else Grade.OTTIMA
+            if raise_w == 0 and limp_w == 0 and shove is not None and shove.frequency < 0.1:
+                # a hand no range plays and the chart folds: the all-in risks the whole stack where
+                # the small raise risks 2-2.5 bb, so it is never graded above that raise
+                floor = floor.at_least(Grade.IMPRECISA if _wider_open(table, cls) else Grade.ERRORE)
             all_in = fold.at_least(grade_for_loss(-ev / bb, stake)).at_least(floor)
         if plays:
             shove_notes.append(Message(SHORT_SHOVE_SECOND))
@@ -408,8 +412,10 @@ def _short_open(ctx: Context, eff_bb: float) -> Valuation:
     details: dict[str, object] = {"short_stack": {"stack_bb": round(eff_bb, 1), "raise_weight": raise_w,
                                                   "limp_weight": limp_w}}
     if shove is not None:
-        details["chart"] = {"players": shove.players, "seat": shove.chart.shover, "stack_bb": shove.stack_bb,
-                            "ante_bb": shove.ante_bb, "push_frequency": round(shove.frequency, 4),
-                            "shove_ev_bb": round(shove.ev / bb, 4),
-                            "exploitability_bb": shove.chart.exploitability_bb}
+        # the push/fold chart's all-in, for reference: above the cut it is not the model's play (the
+        # small raise is), so it is not given as a "chart" strategy the grades follow
+        details["pushfold_reference"] = {
+            "players": shove.players, "seat": shove.chart.shover, "stack_bb": shove.stack_bb,
+            "ante_bb": shove.ante_bb, "push_frequency": round(shove.frequency, 4),
+            "shove_ev_bb": round(shove.ev / bb, 4), "exploitability_bb": shove.chart.exploitability_bb}
     return Valuation(MODEL, valued, Message(T.PF_CHART_NOTE), headline=headline, details=details)

@@ -215,13 +215,19 @@ def value(ctx: Context) -> Valuation | None:
         j = hero_idx - shover_idx - 1
         eq = _equity_vs_shover(c, j, cls)
         prof = ctx.profiles.get(shover)
-        if prof is not None and not prof.equilibrium and ctx.equity is not None:
+        profiled = prof is not None and not prof.equilibrium and ctx.equity is not None
+        if profiled and ctx.equity is not None:
             # a profiled shover does not shove the chart's range: the equity against his own range
             # (coach.feedback.opponents: a rock jams half as wide, an aggressive player twice)
             eq = ctx.equity.value
         pot = sit.pot_for_call(sit.to_call)
         ev_call = eq * (pot + sit.to_call) - sit.to_call
         freq = float(c.calls[j][cls]) if j < len(c.calls) else float("nan")
+        chart_freq = freq
+        if profiled:
+            # the chart's calling frequency answers the equilibrium shover; against the profile's own
+            # range the play is the best response: call when the call gains, fold when it loses
+            freq = 1.0 if ev_call > 0 else 0.0
         hand_phrase = Message(T.HAND_PREFLOP, {"hand": _hand(sit)})
         headline = Message(T.PF_CALL_HEAD, {
             "stack": Decimal(stack, 1), "share": T.pct_phrase(T.SHARE_OF_HANDS, c.push_share()),
@@ -235,6 +241,8 @@ def value(ctx: Context) -> Valuation | None:
         details = {"chart": {"players": players, "seat": c.shover, "stack_bb": stack, "ante_bb": ante,
                              "call_frequency": round(freq, 4), "equity_vs_shove": round(eq, 4),
                              "exploitability_bb": c.exploitability_bb}}
+        if profiled:
+            details["chart"]["equilibrium_call_frequency"] = round(chart_freq, 4)
         played = _played(ctx, freq, "call") if freq == freq else None  # NaN: no chart column
     note = Message(T.MODEL_PUSHFOLD, {"players": players, "stack": Decimal(stack, 1),
                                       "expl": Decimal(max(c.exploitability_bb, 0.0001), 4)})

@@ -13,6 +13,15 @@ from __future__ import annotations
 from typing import Any
 
 
+def short_first_in(b: Any, name: str, players: int, player: int, stack_bb: int, cards: str, *, reason: str,
+                   bands: dict[str, list[str]], best: str | None = None) -> None:
+    """First in with 12-25 bb: the opening charts answer (model "chart"), as in extra_pushfold.py."""
+    order = [*range(3, players + 1), 1] if players > 2 else [2]  # preflop order, big blind last
+    before = order[:order.index(player)]
+    b.spot(name, players, {player: cards}, b.folds(*before), stacks=[2 * stack_bb] * players, best=best,
+           model="chart", bands=bands, reason=reason)
+
+
 def add(b: Any) -> None:
     OK, LEAK, BAD = b.OK, b.LEAK, b.BAD
     # Issue 19: 55 under the gun with 6 bb nine-handed. The chart shoves it (22+ at 6 bb) and
@@ -51,11 +60,15 @@ def add(b: Any) -> None:
     b.pushfold_first_in("pf-hu-pushfold-12bb-btn-q7o", 2, 2, 12, "Qc7d", best="fold",
                         bands={"fold": ["ottima"], "all_in": OK},
                         reason="Q7o folds 12 bb heads-up by a hair: the chart folds it")
-    # A5o in the small blind at nine with 15 bb: the chart shoves (+0.75 bb); folding loses 5% of
-    # the stack: a leak (imprecisa), more than a close second.
-    b.pushfold_first_in("pf-9max-pushfold-15bb-sb-a5o", 9, 1, 15, "Ac5d", best="raise",
-                        bands={"all_in": ["ottima"], "fold": LEAK},
-                        reason="A5o shoves 15 bb from the small blind: folding loses 0.75 bb, 5% of the stack")
+    # A5o in the small blind at nine with 15 bb. Restated (issue 19, the push/fold cut at 12 bb):
+    # this spot was written when push/fold ran to 15 bb at full tables; above 12 bb the opening
+    # charts answer (docs/COACH.md «Push/fold: fin dove vale»): A5o is in the small blind's 15 bb
+    # opening range, so the small raise (2-2.5 bb) is the standard play and the all-in (+0.75 bb
+    # over folding by the push/fold chart) a sound alternative; folding gives up at least that
+    # 0.75 bb, 5% of the stack: a leak (imprecisa), more than a close second.
+    short_first_in(b, "pf-9max-short-15bb-sb-a5o", 9, 1, 15, "Ac5d", best="raise",
+                   bands={"raise": OK, "all_in": OK, "fold": LEAK},
+                   reason="A5o with 15 bb in the small blind: a small raise, or the all-in; folding loses 0.75 bb or more")
     # ATo under the gun at nine with 10 bb: the chart folds it; the shove loses 0.10 bb, 1% of
     # the stack: a close second at worst.
     b.pushfold_first_in("pf-9max-pushfold-10bb-utg-ato", 9, 3, 10, "AcTd", best="fold",
@@ -80,10 +93,15 @@ def add(b: Any) -> None:
     b.pushfold_first_in("pf-6max-pushfold-6bb-mp-93o", 6, 4, 6, "9c3d", best="fold",
                         bands={"fold": ["ottima"], "all_in": LEAK},
                         reason="93o folds 6 bb in middle position: the shove loses 0.76 bb, 13% of the stack")
-    # A9o under the gun six-handed with 15 bb: the shove loses 0.24 bb, 1.6% of the stack.
-    b.pushfold_first_in("pf-6max-pushfold-15bb-utg-a9o", 6, 3, 15, "Ac9d", best="fold",
-                        bands={"fold": ["ottima"], "all_in": ["buona", "imprecisa"]},
-                        reason="A9o folds 15 bb under the gun six-handed: the shove loses 0.24 bb")
+    # A9o under the gun six-handed with 15 bb. Restated (issue 19, the push/fold cut at 12 bb):
+    # written when push/fold ran to 15 bb; above 12 bb the opening charts answer. A9o is not in
+    # the 15 bb UTG opening range (16%): fold. The push/fold chart folds it too (its shove loses
+    # 0.24 bb, 1.6% of the stack), and an all-in with a hand no range plays risks the whole stack
+    # where a small raise would risk 2.5 bb: a close second at best (buona), a small leak at worst
+    # (imprecisa). Opening it small is the same borderline leak.
+    short_first_in(b, "pf-6max-short-15bb-utg-a9o", 6, 3, 15, "Ac9d", best="fold",
+                   bands={"fold": ["ottima"], "all_in": ["buona", "imprecisa"], "raise": ["buona", "imprecisa"]},
+                   reason="A9o folds 15 bb under the gun six-handed: outside the opening range; the shove loses 0.24 bb")
     # J5o in the small blind six-handed with 10 bb: the shove loses 0.18 bb, 1.8% of the stack.
     b.pushfold_first_in("pf-6max-pushfold-10bb-sb-j5o", 6, 1, 10, "Jc5d", best="fold",
                         bands={"fold": ["ottima"], "all_in": ["buona", "imprecisa"]},

@@ -49,7 +49,10 @@ def add(b: Any) -> None:
                    reason="Q5o heads-up with 15 bb: limp (complete the small blind); folding costs a little")
     # 72o heads-up with 20 bb: one of the ~9% of hands the small blind folds (34.6% against a
     # random hand: even a limp's half big blind is not paid back). The chart's all-in loses 0.75
-    # bb against folding (imprecisa or errore); min-raising it is a leak.
+    # bb against folding; min-raising it is a leak. Issue 19: on the scale relative to the stake
+    # 0.75 bb is 3.75% of the 20 bb stack («buona» by the number alone), but the shove puts the
+    # whole stack in with a hand no range plays, where the small raise — itself a leak — risks
+    # 2.5 bb: the all-in is never graded above that raise (imprecisa or errore), as before.
     short_first_in("pf-hu-short-20bb-btn-72o-fold", 2, 2, 20, "7h2d", best="fold",
                    bands={"fold": ["ottima"], "all_in": b.LEAK, "raise": b.LEAK, "call": ["buona", "imprecisa"]},
                    reason="72o heads-up with 20 bb: fold, the weakest hands do not play even for a limp")
