@@ -280,10 +280,17 @@ def p_aggressive(
     if continuation:  # the last street's aggressor bets much of his range again
         per_value *= CBET_BLUFF
     target = v_mass * per_value * st.bluff * many
-    rate = min(MAX_BLUFF_RATE, target / pool) if pool > 0 else 0.0
-    other = np.maximum(rate * prefer, np.where(air, 0.0, middle_rate * many))
+    rate = target / pool if pool > 0 else 0.0
+    if continuation:  # a c-bet is merged: when his range asks for more bluffs than the preference
+        bluff = np.minimum(MAX_BLUFF_RATE, rate * prefer)  # allows, air bets up to the cap (AK on J-8-3)
+    else:
+        bluff = min(MAX_BLUFF_RATE, rate) * prefer
+    other = np.maximum(bluff, np.where(air, 0.0, middle_rate * many))
     p = value + (1.0 - value) * np.minimum(0.95, other)
-    return np.asarray(np.clip(p, MIN_FACTOR, 1.0))
+    # the floor that keeps a bluff possible is a bluff too: a rock, who bluffs a quarter as often,
+    # keeps a quarter of it in a raise (his check-raise is value, not 200 junk combos at the floor)
+    floor = MIN_FACTOR * min(1.0, st.bluff) if raise_level >= 1 else MIN_FACTOR
+    return np.asarray(np.clip(p, floor, 1.0))
 
 
 def p_check(feat: Features, prof: Profile = DEFAULT, to_aggressor: bool = False) -> FloatArray:

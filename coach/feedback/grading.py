@@ -32,7 +32,9 @@ still what the learner reads in every sentence.
 
 When the option's value is an *estimate* (the one-street model: bets, raises,
 calls before the river) the thresholds are doubled (:data:`ESTIMATE_FACTOR`):
-the model is not precise enough to call a sizing difference an error. Monte
+the model is not precise enough to call a sizing difference an error (but
+not for a call with next to no equity when folding is best: there is nothing
+to realise, see :data:`coach.feedback.policy.DEAD_CALL_EQUITY`). Monte
 Carlo error is handled by the caller, which counts a loss within two standard
 errors as no loss.
 """

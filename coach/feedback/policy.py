@@ -51,6 +51,7 @@ BLUFF_EQUITY = 0.25  # below this against the opponent's range a bet is a bluff 
 BREAK_EVEN_SHARE = 0.05  # a bluff earning less than this share of the stake over giving up only breaks even
 GREAT_PRICE_EQUITY = 0.3  # with at least this equity and ...
 GREAT_PRICE_FACTOR = 2.0  # ... twice the equity the price asks for, folding before the river is «errore»
+DEAD_CALL_EQUITY = 0.10  # a call with less equity than this is graded on the plain thresholds
 MIN_RAISE_FACTOR = 2.5  # a raise to less than this many times the bet faced is a "min-raise"
 
 
@@ -281,6 +282,11 @@ def grade_valuation(val: Valuation, ctx: Context) -> list[Graded]:
             continue
         loss = max(0.0, top_ev - v.ev)
         estimate = v.estimate or top.estimate
+        if (estimate and v.opt.kind == "call" and sit.to_call > 0 and eq < DEAD_CALL_EQUITY
+                and not top.opt.aggressive and not top.estimate):
+            # a call with next to no equity has nothing to realise: its loss (about the call itself)
+            # is no estimate's guess, so it is graded on the plain thresholds
+            estimate = False
         grade = grade_for_loss(0.0 if loss <= tol else loss, stake, estimate=estimate)
         cap, cap_note, floor = caps[id(v)]
         beats_passive = v.opt.aggressive and all(v.ev > (u.ev or 0.0) for u in passive)
