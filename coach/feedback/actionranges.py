@@ -37,11 +37,15 @@ bet of ``f`` of the pot
     twice on the flop, 0.3 above three pots; twice as many in a continuation
     bet; into several opponents 0.4 times as many per extra opponent; drawn
     from the draws (by their chance to hit) and the hands without a pair (more
-    with a blocker). A middle hand (a pair below the line) bets 35% of the
+    with a blocker; in a c-bet, when the bluffs asked for exceed what the
+    preference allows, air bets up to 90%: a c-bet is merged, a 3-bettor bets
+    his AK on J-8-3). A middle hand (a pair below the line) bets 35% of the
     time at a small size, 12% at up to 0.8, 4% at the pot, 2% above.
 raise (and check-raise)
     value line at least 0.90 + 0.06 (check-raise 0.065, each further raise
-    +0.03), never lowered by his range; 60% of a bet's bluffs; middle 0.5%.
+    +0.03), never lowered by his range; 60% of a bet's bluffs; middle 0.5%;
+    the floor that keeps a bluff possible is scaled by his bluffing (a rock's
+    check-raise is value).
 check
     the hands that would bet two-thirds of the pot for value keep 35% of their
     weight, draws 70%, the rest all of it: a check caps the range. A check to
