@@ -99,6 +99,7 @@ AIR_PREFERENCE = 0.35  # air bluffs about as readily as a draw with a 12% chance
 MAX_BLUFF_RATE = 0.9
 HUGE_BLUFF_RATIO = 0.3
 CBET_BLUFF = 2.0  # a continuation bet carries twice the bluffs of another bet of its size
+MERGED_CBET = 1.5  # a c-bettor whose value is 1.5 times the size's value share (a 3-bettor on J-8-3) merges
 BLOCKER_BONUS = 1.5
 MULTIWAY_BLUFF = 0.4  # each opponent beyond the first multiplies the bluffing rates by 0.4
 MADE_STRONG = 0.9  # a hand without a pair this high has made a straight or a flush: not air
@@ -285,8 +286,10 @@ def p_aggressive(
         per_value *= CBET_BLUFF
     target = v_mass * per_value * st.bluff * many
     rate = target / pool if pool > 0 else 0.0
-    if continuation:  # a c-bet is merged: when his range asks for more bluffs than the preference
-        bluff = np.minimum(MAX_BLUFF_RATE, rate * prefer)  # allows, air bets up to the cap (AK on J-8-3)
+    if continuation and v_mass >= MERGED_CBET * VALUE_SHARE[k] * float(w.sum()):
+        # a c-bet from a range with the advantage on this board (a 3-bettor on J-8-3) is merged: when
+        # it asks for more bluffs than the preference allows, air bets up to the cap (his AK)
+        bluff = np.minimum(MAX_BLUFF_RATE, rate * prefer)
     else:
         bluff = min(MAX_BLUFF_RATE, rate) * prefer
     other = np.maximum(bluff, np.where(air, 0.0, middle_rate * many))
