@@ -126,10 +126,12 @@ def _bluff_catcher_cap(v: Valued, val: Valuation, ctx: Context) -> Cap | None:
     The estimate, which sees one street, likes raising (his bluffs fold); what
     makes calling right is what it cannot see: his bluffs keep betting into a
     hand that beats them. Raises of a medium hand are then at best «buona».
+    A strong draw's raise is a semi-bluff, not a bluff-catcher's raise: the
+    rule leaves it to the estimate.
     """
     sit = ctx.sit
     if Rule.BLUFF_CATCHER not in val.model.caps or not v.opt.aggressive or sit.to_call <= 0 \
-            or ctx.hand.strong_made or sit.street == "preflop":
+            or ctx.hand.strong_made or ctx.hand.strong_draw or sit.street == "preflop":
         return None
     eq = ctx.equity.value if ctx.equity is not None else 0.0
     bettors = {a.seat for a in sit.street_actions() if a.kind in ("bet", "raise")}
