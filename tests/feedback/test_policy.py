@@ -96,11 +96,16 @@ def test_bluff_catcher() -> None:
 
 def test_multiway_bluff() -> None:
     """A weak hand raising a bettor and a caller is «imprecisa» at best; a pair is not called a bluff."""
-    hand, kw = banded("spots_v2", "river-9max-3way-overcall-folds")
+    # seed 1480: 5s5c on Jd-Td-Qs-4h-Jh (two pair, jacks and fives: the board's pair and his own; it beats
+    # only the hands with no pair, ~0% against a bettor and a caller), a calling station bets 4 into 145
+    # and a balanced player calls: the estimate counts both folding to a raise; the rule does not. (With
+    # the ranges that follow the hand the banded spot river-9max-3way-overcall-folds no longer binds.)
+    hand, profiles, _ = random_spot(1480)
+    kw: dict[str, Any] = {"profiles": profiles, "solver": False, "seed": 0}
     a, b = both(Rule.MULTIWAY_BLUFF, hand, kw)
-    assert grade(a, "cbr 187") is Grade.IMPRECISA and grade(b, "cbr 187") is Grade.OTTIMA
-    assert a.best == "f" and "only better hands call" in text(a, "cbr 187")
-    assert "no showdown value" not in text(a, "cbr 187") and "A bluff raise" not in text(a, "cbr 187")
+    assert grade(a, "cbr 10") is Grade.IMPRECISA and grade(b, "cbr 10") is Grade.OTTIMA
+    assert a.best == "f" and "only better hands call" in text(a, "cbr 10")
+    assert "no showdown value" not in text(a, "cbr 10") and "A bluff raise" not in text(a, "cbr 10")
 
 
 def test_break_even_bluff() -> None:
