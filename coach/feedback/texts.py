@@ -216,6 +216,9 @@ PF_PUSH_MIXED = N_(
 PF_CALL_HEAD = N_(
     "An all-in with {stack} big blinds: at equilibrium the shover goes all-in with {share}. Against that "
     "range: {need}; {have}.")
+PF_CALL_HEAD_PROFILED = N_(
+    "An all-in with {stack} big blinds: at equilibrium the shover would go all-in with {share}, but "
+    "this player's profile shoves a range of his own. Against his range: {need}; {have}.")
 SHARE_OF_HANDS = (N_("{pct} of the hands"), N_("{pct} of all hands"), N_("no hand at all ({pct})"),
                   N_("just {pct} of the hands"))
 PF_PUSH_LIMP = N_(

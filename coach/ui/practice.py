@@ -100,6 +100,17 @@ class PracticeTable:
         return cls(config, session, bots)
 
     # -- state ---------------------------------------------------------------------
+    def settle(self, timeout: float = 60.0) -> None:
+        """Wait until no other click is still moving the table (a learner's action and the bots' replies).
+
+        Streamlit's fast reruns draw the page in a new thread while the previous run's callback is
+        still playing the bots; a page drawn then would show the table mid-move (the learner's
+        action made, the bot to act, no buttons) and, the earlier run being discarded, stay so.
+        The page therefore reads the table only once the move is over.
+        """
+        if self._lock.acquire(timeout=timeout):
+            self._lock.release()
+
     @property
     def hand(self) -> Hand | None:
         """The hand in progress, or the last one once it is over (until the next starts)."""

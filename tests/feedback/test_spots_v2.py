@@ -35,6 +35,7 @@ import pytest
 
 from coach.engine.phh import load_phh
 from coach.feedback.analysis import DecisionAnalysis, OptionGrade, analyze
+from coach.i18n import get_translator
 
 SPOTS = Path(__file__).resolve().parent / "spots_v2"
 EXPECTED: dict[str, dict[str, Any]] = tomllib.loads((SPOTS / "expected.toml").read_text(encoding="utf-8"))
@@ -211,3 +212,18 @@ def test_refused_actions_are_listed_with_their_rule(name: str) -> None:
         assert entry["rule"] == rule, (name, action, entry)
         assert entry.get("code") and entry.get("explanation", "").strip(), (name, action, entry)
         assert action not in {o["action"] for o in out["options"]}, (name, action)
+
+
+
+def _all_text(a: DecisionAnalysis) -> str:
+    it = get_translator("it")
+    return " ".join([*(it.render(m) for m in a.summary), *(it.render(o.explanation) for o in a.options)])
+
+
+def test_a_profiled_shover_is_called_against_his_own_range_and_the_text_says_so() -> None:
+    """The equity printed against a rock's jam is against the rock's range, not the equilibrium's:
+    the text must not say «contro quel range» right after the equilibrium's share of hands."""
+    rock = _all_text(run("pf-6max-pushfold-10bb-bb-ato-folds-to-roccia-jam"))
+    assert "il profilo di questo giocatore va all-in con un range tutto suo" in rock, rock
+    assert "Contro quel range" not in rock
+    assert "Contro quel range" in _all_text(run("pf-6max-pushfold-10bb-bb-vs-utg-aqo"))

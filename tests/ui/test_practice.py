@@ -246,3 +246,38 @@ def test_two_clicks_at_once_play_one_move() -> None:
         th.join()
     assert sorted(results) == ["played", "stale"]
     assert len([d for d in tb.decisions if d.hand_number == seen[0]]) == 1
+
+
+def test_the_page_reads_the_table_only_once_another_clicks_move_is_over() -> None:
+    """A page drawn while another click still plays the bots waits for that move (settle), so it never
+    shows the table mid-move: the learner's action made, a bot to act, no buttons, for good."""
+    import threading
+
+    tb = PracticeTable.create(PracticeConfig(seed=3))
+    tb.deal()
+    moving = threading.Event()
+    release = threading.Event()
+    order: list[str] = []
+    original = tb._bots_play
+
+    def slow_bots() -> None:  # the bots' move of the first click, held until the page asks
+        moving.set()
+        release.wait(timeout=30)
+        original()
+        order.append("bots played")
+
+    tb._bots_play = slow_bots  # type: ignore[method-assign]
+    while not tb.hero_to_act():
+        tb.deal()
+    hand = tb.session.current
+    assert hand is not None
+    attempt = Attempt("call") if hand.legal_actions().call_amount else Attempt("check")
+    first = threading.Thread(target=lambda: tb.act(attempt))
+    first.start()
+    assert moving.wait(timeout=30)
+    page = threading.Thread(target=lambda: (tb.settle(), order.append("page read the table")))
+    page.start()
+    release.set()
+    first.join(timeout=60)
+    page.join(timeout=60)
+    assert order == ["bots played", "page read the table"]

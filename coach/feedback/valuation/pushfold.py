@@ -229,7 +229,7 @@ def value(ctx: Context) -> Valuation | None:
             # range the play is the best response: call when the call gains, fold when it loses
             freq = 1.0 if ev_call > 0 else 0.0
         hand_phrase = Message(T.HAND_PREFLOP, {"hand": _hand(sit)})
-        headline = Message(T.PF_CALL_HEAD, {
+        headline = Message(T.PF_CALL_HEAD_PROFILED if profiled else T.PF_CALL_HEAD, {
             "stack": Decimal(stack, 1), "share": T.pct_phrase(T.SHARE_OF_HANDS, c.push_share()),
             "need": T.pct_phrase(T.NEED, sit.to_call / (pot + sit.to_call)),
             "have": T.pct_phrase(T.HAVE, eq, hand=hand_phrase)})

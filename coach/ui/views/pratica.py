@@ -191,6 +191,7 @@ def _setup(t: Translator) -> None:
 
 
 def _play(tb: PracticeTable, t: Translator) -> None:
+    tb.settle()  # never a table in the middle of another click's move (see PracticeTable.settle)
     s = state.settings()
     sess = tb.session
     level = sess.level
