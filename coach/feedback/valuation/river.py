@@ -22,8 +22,8 @@ import numpy as np
 
 from coach.feedback import texts as T
 from coach.feedback.grading import PLAYED_FREQ
-from coach.feedback.opponents import opponent_range
 from coach.feedback.valuation.base import Context, Declined, Rule, Valuation, Valued
+from coach.feedback.valuation.headsup import heads_up_inputs
 from coach.i18n import N_, Message, Percent
 
 TARGET_PCT = 0.5
@@ -70,31 +70,12 @@ def value(ctx: Context) -> Valuation | None:
     if not applies(ctx):
         return None
     from coach.theory.river import RiverSpot, solve_river
-    from coach.theory.trees import RootState, TreeConfig
+    from coach.theory.trees import TreeConfig
 
     sit = ctx.sit
-    villain = sit.opponents[0]
-    board = tuple(c.index for c in sit.board)
-    given = (ctx.given or {}).get(villain)
-    v_range = opponent_range(sit, villain, given=given, dead=board).range
-    h_range = opponent_range(sit, sit.hero, dead=board).range
-    hero_key = tuple(sorted((c.index for c in sit.hero_cards), reverse=True))
-    combos: dict[tuple[int, int], float] = {
-        (max(a, b), min(a, b)): float(w)
-        for (a, b), w in zip(h_range.cards.tolist(), h_range.weights.tolist(), strict=True)}
-    combos[(hero_key[0], hero_key[1])] = max(combos.get((hero_key[0], hero_key[1]), 0.0), 1.0)
-    v_combos = {(max(a, b), min(a, b)): float(w)
-                for (a, b), w in zip(v_range.cards.tolist(), v_range.weights.tolist(), strict=True)}
-    c_hero, c_villain = sit.hero_in_front, sit.bets[villain]
-    dead_pot = sit.pot - c_hero - c_villain
-    stack = min(sit.hero_stack + c_hero, sit.stacks[villain] + c_villain)
-    street = sit.street_actions()
-    aggressive = sum(1 for a in street if a.kind in ("bet", "raise"))
-    last_inc = (sit.min_raise_to - sit.to_match) if sit.min_raise_to is not None else sit.big_blind
-    checked = any(a.seat == villain and a.kind == "check" for a in street) and sit.to_call == 0
-    amounts = tuple(float(o.amount) for o in ctx.options if o.aggressive and o.amount is not None)
-    root = RootState(contrib=(float(c_hero), float(c_villain)), raises=max(0, aggressive - 1),
-                     last_inc=float(max(last_inc, sit.big_blind)), checked=checked, amounts=amounts)
+    hu = heads_up_inputs(ctx)
+    combos, v_combos, dead_pot, stack = hu.hero_combos, hu.villain_combos, hu.dead_pot, hu.stack
+    aggressive, root = hu.aggressive, hu.root
     config = TreeConfig(max_raises=min(4, max(0, aggressive - 1) + 2), min_bet=float(sit.big_blind), chip=1.0)
     try:
         spot = RiverSpot.make(sit.board, combos, v_combos, dead_pot, stack, config, root)
