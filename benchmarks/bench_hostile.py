@@ -43,7 +43,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 from hostile.cases import BASE, PHH_TEXTS, long_hand, write_cases  # noqa: E402
 from hostile.fuzz import run_fuzz  # noqa: E402
 
-from coach.engine.cli import main as replay_main  # noqa: E402
+from coach.cli.replay import main as replay_main  # noqa: E402
 from coach.engine.phh import loads_phhs  # noqa: E402
 from coach.equity import equity_result  # noqa: E402
 from coach.errors import CoachError  # noqa: E402

@@ -9,7 +9,6 @@ from datetime import datetime, timedelta
 import pytest
 from sqlalchemy import func, select
 
-from coach import db_cli
 from coach.classroom import (
     JOIN_ADDRESS_BURST,
     JOIN_CONNECTION_BURST,
@@ -19,6 +18,7 @@ from coach.classroom import (
     join_buckets,
     purge_days,
 )
+from coach.cli.db import main as db_main
 from coach.errors import InvalidInput
 from coach.persistence import (
     ClassLimit,
@@ -324,12 +324,12 @@ def test_the_purge_command(store_url: str, capsys: pytest.CaptureFixture[str]) -
     store = Store(store_url)
     _full_class(store, "A", datetime(2020, 1, 1), close_at=datetime(2020, 1, 1, 2))
     _full_class(store, "B", _now(), hours=3)
-    assert db_cli.main(["purge", "--url", store_url, "--dry-run"]) == 0
+    assert db_main(["purge", "--url", store_url, "--dry-run"]) == 0
     out = capsys.readouterr().out
     assert "classi: 1, alunni: 3, domande: 2, risposte: 4" in out and "Non è stato cancellato nulla" in out
     assert _rows(store, live_classes) == 2
-    assert db_cli.main(["purge", "--url", store_url, "--days", "30"]) == 0
+    assert db_main(["purge", "--url", store_url, "--days", "30"]) == 0
     out = capsys.readouterr().out
     assert "Cancellate le classi finite da più di 30 giorni: classi: 1," in out
     assert _rows(store, live_classes) == 1
-    assert db_cli.main(["purge", "--url", store_url, "--days", "0"]) == 2
+    assert db_main(["purge", "--url", store_url, "--days", "0"]) == 2

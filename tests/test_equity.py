@@ -8,8 +8,8 @@ import math
 
 import pytest
 
-from coach.__main__ import main
 from coach.cards import ALL_CARDS, parse_cards
+from coach.cli import main
 from coach.equity import (
     category_distribution,
     equity,

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from coach.__main__ import main
+from coach.cli import main
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, dict[str, object]]:

@@ -14,7 +14,8 @@ from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import create_engine, text
 
-from coach import db_cli, migrations
+from coach import migrations
+from coach.cli.db import main as db_main
 from coach.errors import StoreError
 from coach.persistence import Bookmark, Store, metadata
 
@@ -104,13 +105,13 @@ def test_sqlite_upgrades_by_itself_a_server_waits_for_the_command(
         Store(pg_url).summary("Alunno 0")
     assert err.value.kind == "schema_older"
     assert "python -m coach db upgrade" in str(err.value)
-    assert db_cli.main(["current", "--url", pg_url, "--locale", "en"]) == 0
-    assert db_cli.main(["check", "--url", pg_url]) == 1
-    assert db_cli.main(["upgrade", "--url", pg_url]) == 0
+    assert db_main(["current", "--url", pg_url, "--locale", "en"]) == 0
+    assert db_main(["check", "--url", pg_url]) == 1
+    assert db_main(["upgrade", "--url", pg_url]) == 0
     out = capsys.readouterr()
     assert "Database aggiornato" in out.out and "vecchio" in out.err
     check_legacy_rows(Store(pg_url))
-    assert db_cli.main(["upgrade", "--url", pg_url]) == 0  # twice is harmless
+    assert db_main(["upgrade", "--url", pg_url]) == 0  # twice is harmless
     assert "ha già lo schema" in capsys.readouterr().out
 
 

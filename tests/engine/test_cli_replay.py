@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from coach.engine.cli import main
+from coach.cli.replay import main
 from coach.engine.phh import HandHistory
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -3,7 +3,7 @@
 The reference is the file's own ``finishing_stacks`` when it has whole chips;
 otherwise (no field, or the eight Pluribus splits with half chips) PokerKit's
 replay in ``expected_pokerkit.jsonl``. The hands go through the same code path
-as ``python -m coach replay`` (:func:`coach.engine.cli.replay_file`), so the
+as ``python -m coach replay`` (:func:`coach.cli.replay.replay_file`), so the
 amounts are compared in the file's units, exactly (``Decimal``).
 
 About 3,300 hands at roughly 8 ms each through the engine (PokerKit does most
@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from coach.engine.cli import replay_file
+from coach.cli.replay import replay_file
 from coach.engine.phh import load_phh
 from coach.i18n import get_translator
 

@@ -16,9 +16,9 @@ from typing import Any
 
 import pytest
 
+from coach.cli.advise import main as advise_main
 from coach.engine.phh import load_phh
 from coach.feedback.analysis import DecisionAnalysis, analyze
-from coach.feedback.cli import main as advise_main
 
 SPOTS = Path(__file__).resolve().parent / "spots"
 EXPECTED: dict[str, dict[str, Any]] = tomllib.loads((SPOTS / "expected.toml").read_text(encoding="utf-8"))

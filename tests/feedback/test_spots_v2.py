@@ -201,7 +201,7 @@ def test_spot(name: str) -> None:
 
 @pytest.mark.parametrize("name", sorted(n for n, e in EXPECTED.items() if e.get("refused")))
 def test_refused_actions_are_listed_with_their_rule(name: str) -> None:
-    from coach.feedback.cli import advise_text
+    from coach.cli.advise import advise_text
 
     text = (SPOTS / f"{name}.phh").read_text(encoding="utf-8")
     for action, rule in EXPECTED[name]["refused"].items():

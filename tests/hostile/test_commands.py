@@ -19,11 +19,11 @@ from typing import Any
 
 import pytest
 
-from coach.engine.cli import main as replay_main
-from coach.equity_cli import main as equity_main
-from coach.evaluator_cli import main as evaluate_main
-from coach.feedback.cli import main as advise_main
-from coach.lessons.cli import main as lessons_main
+from coach.cli.advise import main as advise_main
+from coach.cli.equity import main as equity_main
+from coach.cli.evaluate import main as evaluate_main
+from coach.cli.lessons import main as lessons_main
+from coach.cli.replay import main as replay_main
 
 from .cases import ITALIAN_NEEDLE, write_cases
 

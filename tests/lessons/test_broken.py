@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from coach.cli.lessons import main
 from coach.errors import LessonError
 from coach.i18n import get_translator
-from coach.lessons.cli import main
 from coach.lessons.loader import LessonLoadError, load_lesson, parse_lesson
 from coach.lessons.validator import check_lessons
 

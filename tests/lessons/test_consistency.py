@@ -65,8 +65,8 @@ from pathlib import Path
 
 import pytest
 
+from coach.cli.advise import main as advise_main
 from coach.feedback import Grade, analyze
-from coach.feedback.cli import main as advise_main
 from coach.lessons.loader import default_lessons_dir, load_lessons
 from coach.lessons.schema import Decision, ExampleHand, Lesson
 from coach.ui.coaching import assess, hand_profiles, lesson_authored, option_code

@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
+from coach.cli.lessons import main
 from coach.engine.phh import loads_phh
 from coach.i18n import get_translator
 from coach.lessons import RULES, load_lessons
-from coach.lessons.cli import main
 from coach.lessons.loader import default_lessons_dir, lesson_paths
 from coach.lessons.schema import TOPICS
 from coach.lessons.validator import check_lessons, coverage, english_words, mentioned

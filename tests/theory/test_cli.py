@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from coach.__main__ import main
+from coach.cli import main
 
 
 def test_pushfold_prints_the_chart_in_italian(capsys: pytest.CaptureFixture[str]) -> None:

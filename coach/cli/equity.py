@@ -14,7 +14,7 @@ import json
 import sys
 from collections.abc import Sequence
 
-from coach.cliutil import ArgumentParser, add_locale, parse_args
+from coach.cli.common import ArgumentParser, add_locale, parse_args
 from coach.equity import DEFAULT_SAMPLES, equity_result
 from coach.errors import InvalidInput
 from coach.i18n import get_translator

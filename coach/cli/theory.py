@@ -22,12 +22,19 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from collections.abc import Sequence
 from typing import Any
 
+from coach.cards import format_cards, parse_cards
 from coach.errors import CoachError, InvalidInput
+from coach.feedback.valuation import turn as turn_model
 from coach.i18n import N_, SUPPORTED_LOCALES, Decimal, Message, Percent, Translator, get_translator
+from coach.theory import preflop, pushfold
 from coach.theory.classes import CLASS_NAMES
+from coach.theory.river import RiverSpot, solve_river
+from coach.theory.trees import TreeConfig, sizes_from_text
+from coach.theory.turn import TurnSpot, solve_turn
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -117,10 +124,8 @@ def _classes(values: Any) -> dict[str, float]:
 
 
 def _pushfold(args: argparse.Namespace, tr: Translator) -> int:
-    from coach.theory.pushfold import chart
-
     seat = args.seat if args.seat is not None else ("SB" if args.players == 2 else 0)
-    c = chart(args.players, seat, args.stack, args.ante)
+    c = pushfold.chart(args.players, seat, args.stack, args.ante)
     if args.json:
         out: dict[str, Any] = {
             "players": c.players, "seat": c.shover, "stack_bb": c.stack_bb, "ante_bb": c.ante_bb,
@@ -169,9 +174,7 @@ T_RV_OOP = N_("the player out of position")
 T_RV_IP = N_("the player in position")
 
 
-def _config(args: argparse.Namespace) -> Any:
-    from coach.theory.trees import TreeConfig, sizes_from_text
-
+def _config(args: argparse.Namespace) -> TreeConfig:
     try:
         bets = sizes_from_text(args.bets)
         raises = sizes_from_text(args.raises) if args.raises.strip() else ()
@@ -184,23 +187,17 @@ def _config(args: argparse.Namespace) -> Any:
 
 
 def _river(args: argparse.Namespace, tr: Translator) -> int:
-    from coach.theory.river import RiverSpot, solve_river
-
     spot = RiverSpot.make(args.board, args.ranges[0], args.ranges[1], args.pot, args.stack, _config(args))
     return _show(args, tr, solve_river(spot, target_pct=args.target), T_RV_HEAD)
 
 
 def _turn(args: argparse.Namespace, tr: Translator) -> int:
-    from coach.theory.turn import TurnSpot, solve_turn
-
     spot = TurnSpot.make(args.board, args.ranges[0], args.ranges[1], args.pot, args.stack, _config(args))
     return _show(args, tr, solve_turn(spot, target_pct=args.target, time_budget_s=args.seconds), T_TN_HEAD)
 
 
 def _show(args: argparse.Namespace, tr: Translator, result: Any, head: str) -> int:
     """Print a solved spot's node: the range's mix, and one hand's mix and EVs with ``--hand``."""
-    from coach.cards import format_cards, parse_cards
-
     path = tuple(p.strip() for p in args.line.split("/") if p.strip())
     node = result.node(path)
     if args.hand:
@@ -245,8 +242,6 @@ def _show(args: argparse.Namespace, tr: Translator, result: Any, head: str) -> i
 
 
 def _build(args: argparse.Namespace) -> int:
-    from coach.theory import preflop, pushfold
-
     if args.only in (None, "equity"):
         def show(done: int, secs: float) -> None:
             print(f"equity table: {done}/169 hand classes, {secs:.0f} s", file=sys.stderr, flush=True)
@@ -271,12 +266,8 @@ def _build(args: argparse.Namespace) -> int:
 
 
 def _build_turn_cache() -> int:
-    # the coach's turn model finds the lessons' spots (its ranges, its trees); imported here because
-    # the coach is built on coach.theory, not the other way round
-    import time
-
-    from coach.feedback.valuation import turn as turn_model
-
+    """Solve the lessons' heads-up turn decisions as the coach's turn model finds them (its ranges,
+    its trees) and ship the solutions; the command line sits above both the coach and the theory."""
     t0 = time.perf_counter()
     content = turn_model.build_cache(log=lambda line: print(line, file=sys.stderr, flush=True))
     print(f"wrote {turn_model.CACHE_FILE}: {len(content['spots'])} spots, {time.perf_counter() - t0:.0f} s",

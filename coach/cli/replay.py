@@ -30,7 +30,7 @@ import sys
 from collections.abc import Sequence
 from typing import IO, Any
 
-from coach.cliutil import ArgumentParser, add_locale, error_line, internal_error, parse_args, read_file
+from coach.cli.common import ArgumentParser, add_locale, error_line, internal_error, parse_args, read_file
 from coach.engine.phh import HandHistory, history_from_table, split_phhs
 from coach.errors import CoachError, HandHistoryError
 from coach.i18n import N_, Translator, get_translator

@@ -15,11 +15,16 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
+from alembic import command
+
+from coach import migrations
 from coach.classroom import ENV_PURGE_DAYS, purge_days
-from coach.cliutil import ArgumentParser, add_locale, parse_args
+from coach.cli.common import ArgumentParser, add_locale, parse_args
 from coach.errors import InvalidInput, StoreError
 from coach.i18n import Translator, get_translator
+from coach.persistence import Store
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -39,9 +44,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _revision(args.message)
     if args.command == "purge":
         return _purge(args.url, args.days, args.dry_run, t)
-
-    from coach import migrations
-    from coach.persistence import Store
 
     store: Store | None = None
     try:
@@ -70,12 +72,6 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _revision(message: str) -> int:
     """A new empty revision after the head, for a developer to fill in (docs/DEVELOPING.md)."""
-    from pathlib import Path
-
-    from alembic import command
-
-    from coach import migrations
-
     if not message:
         print("revision: say what changes with -m", file=sys.stderr)
         return 2
@@ -91,11 +87,8 @@ def _revision(message: str) -> int:
     return 0
 
 
-
 def _purge(url: str | None, days_arg: str | None, dry_run: bool, t: Translator) -> int:
     """Delete (or, with ``--dry-run``, count) the ended classes older than the days given."""
-    from coach.persistence import Store
-
     try:
         days = purge_days() if days_arg is None else purge_days({ENV_PURGE_DAYS: days_arg})
     except InvalidInput as err:

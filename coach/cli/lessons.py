@@ -19,10 +19,12 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from coach.cliutil import ArgumentParser, add_locale, parse_args
+from coach.cli.common import ArgumentParser, add_locale, parse_args
 from coach.errors import LessonError
 from coach.i18n import N_, Message, get_translator
 from coach.lessons.loader import default_lessons_dir, lesson_paths, load_lessons
+from coach.lessons.overlay import OVERLAY_LOCALES
+from coach.lessons.validator import check_lessons, coverage, missing_overlays
 
 __all__ = ["main"]
 
@@ -49,10 +51,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(parser, argv)
     if isinstance(args, int):
         return args
-
-    from coach.lessons.overlay import OVERLAY_LOCALES
-    from coach.lessons.validator import check_lessons, coverage, missing_overlays
-
     if args.command == "coverage":
         try:
             lessons = load_lessons(args.directory or default_lessons_dir())

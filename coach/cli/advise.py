@@ -15,8 +15,11 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
-from coach.cliutil import ArgumentParser, add_locale, error_line, internal_error, parse_args, read_file
+from coach.cli.common import ArgumentParser, add_locale, error_line, internal_error, parse_args, read_file
+from coach.engine.phh import loads_phh
 from coach.errors import CoachError, InvalidInput
+from coach.feedback.analysis import analyze
+from coach.feedback.profiles import profile
 from coach.i18n import N_, get_translator
 
 
@@ -41,9 +44,6 @@ def advise_text(text: str, *, source: str = "<phh>", seed: int = 0, locale: str 
                 ranges: Sequence[str] = (), actions: Sequence[str] = (),
                 profiles: Sequence[str] = ()) -> dict[str, object]:
     """The advice for the decision at the end of a PHH text, as the CLI prints it."""
-    from coach.engine.phh import loads_phh
-    from coach.feedback.analysis import analyze
-
     history = loads_phh(text, source=source)
     hand = history.replay(require_complete=False)
     if hand.is_complete or hand.legal_actions().actor is None:
@@ -56,8 +56,6 @@ def advise_text(text: str, *, source: str = "<phh>", seed: int = 0, locale: str 
         if not sep or not label.startswith("p") or not label[1:].isdigit():
             raise InvalidInput(N_("'{text}': write the range as pN=RANGE, e.g. p2='TT+, AKs'."), text=item)
         given[hand.config.seat_of_player(int(label[1:]))] = notation.strip()
-    from coach.feedback.profiles import profile
-
     chosen: dict[int, str] = {}
     for item in profiles:
         label, sep, name = item.partition("=")

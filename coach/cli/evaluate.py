@@ -13,7 +13,7 @@ import sys
 from collections.abc import Sequence
 
 from coach.cards import parse_cards
-from coach.cliutil import ArgumentParser, add_locale, parse_args
+from coach.cli.common import ArgumentParser, add_locale, parse_args
 from coach.errors import InvalidInput
 from coach.evaluator import best_five, category, describe_strength, evaluate
 from coach.i18n import get_translator
