@@ -1,4 +1,3 @@
-# ruff: noqa: E501  (a data table: one spot per statement reads better than wrapped lines)
 """Banded spots for the one-street estimate's remaining blind spots (issue 19, lessons 01, 11 and 15).
 
 Each spot is a failure class a lesson had to override the coach for: a draw's call floored as if
