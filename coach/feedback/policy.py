@@ -431,8 +431,11 @@ def _heuristic_rules(
     if (Rule.BLUFF_LOSES in caps and bluff and best_passive is not None and best_passive.ev is not None
             and v.ev < best_passive.ev):
         notes.append(Message(T.BLUFF_LOSES))
+    # a draw facing a bet is not a strong hand slowplaying: its call is floored only when the price is
+    # covered (its equity at least what the call needs); below that the call just loses chips
+    draw_pays = ctx.hand.strong_draw and (v.opt.kind == "check" or eq >= needed)
     if Rule.STRONG_PASSIVE in caps and not v.opt.aggressive and v.opt.kind != "fold" and v.estimate \
-            and sit.street != "river" and (ctx.hand.strong_made or ctx.hand.strong_draw):
+            and sit.street != "river" and (ctx.hand.strong_made or draw_pays):
         standard = _standard_passive_line(v.opt, ctx)
         floor = Grade.BUONA if standard else Grade.IMPRECISA
         if grade.rank > floor.rank:

@@ -204,6 +204,16 @@ def test_strong_passive() -> None:
     assert grade(a, "cc") is Grade.BUONA and grade(b, "cc").is_mistake
 
 
+def test_strong_passive_draw_pays_its_price() -> None:
+    """A draw facing a bet is not a strong hand slowplaying: below the price its call is not floored."""
+    # 4h3h on KhJh7c 5s facing a pot-size bet: 12 outs, about 31% where the call needs 33%
+    hand, kw = banded("spots_v2", "turn-6max-combo-draw-folds-to-pot-bet")
+    a, b = both(Rule.STRONG_PASSIVE, hand, kw)
+    assert a.equity is not None and a.equity.value < 1 / 3
+    assert grade(a, "cc") is grade(b, "cc") is Grade.IMPRECISA
+    assert "standard line" not in text(a, "cc")
+
+
 def test_nuts_passive() -> None:
     """Calling or checking the nuts on the river is «imprecisa» at worst."""
     hand, kw = banded("spots", "river-6max-seed-nuts-vs-bet")

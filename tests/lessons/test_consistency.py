@@ -451,11 +451,6 @@ OVERRIDES: dict[str, Override] = {
         "teaches (a bet below the big blind is allowed only all-in), and only the best can be shown "
         "«ottima», so the check is «buona».",
         grade=True),
-    "11-pot-odds-outs-equity/progetto-colore/at11/p3 cc": Override(
-        "Calling a pot-size turn bet with 12 outs (26% to hit, about 29% equity, 33% needed) loses "
-        "chips: «imprecisa». The strong_passive floor lifts it to «buona» as a standard line «con una "
-        "mano così forte»: a combo draw facing a bet is not a strong hand slowplaying.",
-        grade=True),
     "13-posizione-mani-iniziali/isolamento/at8/p5 cbr 4": Override(
         "A min-raise to 2 bb over a limp does not isolate: the limper and the players behind get a "
         "great price. «imprecisa». The preflop charts say it is too small to isolate, and grade it "
