@@ -40,8 +40,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "purge":
         return _purge(args.url, args.days, args.dry_run, t)
 
-    from coach import migrations
     from coach.persistence import Store
+    from coach.store import migrations
 
     store: Store | None = None
     try:
@@ -74,7 +74,7 @@ def _revision(message: str) -> int:
 
     from alembic import command
 
-    from coach import migrations
+    from coach.store import migrations
 
     if not message:
         print("revision: say what changes with -m", file=sys.stderr)

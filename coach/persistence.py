@@ -914,7 +914,7 @@ class Store:
             if self._ready:
                 return self.head
             try:
-                from coach import migrations
+                from coach.store import migrations
 
                 with self.engine.connect() as conn:
                     if self.dialect == "sqlite":
@@ -937,13 +937,13 @@ class Store:
 
     @property
     def head(self) -> str:
-        from coach import migrations
+        from coach.store import migrations
 
         return migrations.head()
 
     def revision(self) -> str | None:
         """The schema revision the database says it has (None: not versioned yet)."""
-        from coach import migrations
+        from coach.store import migrations
 
         try:
             with self.engine.connect() as conn:

@@ -14,9 +14,10 @@ from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import create_engine, text
 
-from coach import db_cli, migrations
+from coach import db_cli
 from coach.errors import StoreError
 from coach.persistence import Bookmark, Store, metadata
+from coach.store import migrations
 
 LEGACY = Path(__file__).parent / "legacy" / "persistence_v0.py"
 
