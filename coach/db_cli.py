@@ -40,8 +40,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "purge":
         return _purge(args.url, args.days, args.dry_run, t)
 
-    from coach.persistence import Store
-    from coach.store import migrations
+    from coach.store import Store, migrations
 
     store: Store | None = None
     try:
@@ -94,7 +93,7 @@ def _revision(message: str) -> int:
 
 def _purge(url: str | None, days_arg: str | None, dry_run: bool, t: Translator) -> int:
     """Delete (or, with ``--dry-run``, count) the ended classes older than the days given."""
-    from coach.persistence import Store
+    from coach.store import Store
 
     try:
         days = purge_days() if days_arg is None else purge_days({ENV_PURGE_DAYS: days_arg})

@@ -41,8 +41,11 @@ import alembic.command  # noqa: F401  (imported before forking, see the docstrin
 import sqlalchemy
 
 from coach.errors import StoreError
-from coach.persistence import Store, completed_lessons, decision_grades, profiles
-from coach.store import migrations  # noqa: F401
+from coach.store import (
+    Store,
+    migrations,  # noqa: F401
+)
+from coach.store.tables import completed_lessons, decision_grades, profiles
 
 try:  # the PostgreSQL driver, when installed, is imported before forking too
     import psycopg  # noqa: F401

@@ -16,8 +16,9 @@ from sqlalchemy import create_engine, text
 
 from coach import db_cli
 from coach.errors import StoreError
-from coach.persistence import Bookmark, Store, metadata
-from coach.store import migrations
+from coach.store import Store, migrations
+from coach.store.records import Bookmark
+from coach.store.tables import metadata
 
 LEGACY = Path(__file__).parent / "legacy" / "persistence_v0.py"
 
