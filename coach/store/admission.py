@@ -12,46 +12,22 @@ import math
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 
-from sqlalchemy import (
-    delete,
-    select,
-    update,
-)
+from sqlalchemy import delete, select, update
 from sqlalchemy.engine import Connection
 
-from coach.classroom import (
-    MAX_PUPILS,
-    Bucket,
-    clean_pupil_name,
-    normalise_code,
-)
+from coach.classroom import MAX_PUPILS, Bucket, clean_pupil_name, normalise_code
 from coach.errors import InvalidInput, StoreError
 from coach.i18n import N_
-from coach.store.checks import (
-    MAX_ROWS,
-    flag_arg,
-    text_arg,
-    utc_now,
-    when_arg,
-    whole_arg,
-)
+from coach.store.checks import MAX_ROWS, flag_arg, text_arg, utc_now, when_arg, whole_arg
 from coach.store.live import LiveStore
-from coach.store.records import (
-    JoinResult,
-    LivePupil,
-)
-from coach.store.tables import (
-    live_answers,
-    live_classes,
-    live_pupils,
-    rate_limits,
-)
+from coach.store.records import JoinResult, LivePupil
+from coach.store.tables import live_answers, live_classes, live_pupils, rate_limits
 
 
 class AdmissionStore(LiveStore):
     """Admission to a live class (a mixin of :class:`coach.store.Store`)."""
 
-    # -- admission control (revision 0006; docs/CLASSE.md, «Chi può entrare») ---------------------
+    # -- rate limits ------------------------------------------------------------------------------
     def take_token(self, bucket: str, capacity: float, per_second: float, *,
                    at: datetime | None = None) -> bool:
         """Take one token from the bucket ``bucket`` (``family:key``); False when it is empty.
@@ -141,7 +117,7 @@ class AdmissionStore(LiveStore):
             return JoinResult("throttled", wait_s=refused.wait_s())
         return self.join_class(code, name, token, profile=profile, at=at)
 
-
+    # -- closed joins, removed and blocked names ------------------------------------------------
     def remove_pupil(self, class_id: int, pupil_id: int, secret: str) -> bool:
         """The teacher removes a name (and its answers); the name stays blocked for the class and the
         phone's token no longer works (:meth:`remove_pupils`). True if removed."""
@@ -216,4 +192,3 @@ class AdmissionStore(LiveStore):
                                                             live_pupils.c.class_id == class_id,
                                                             live_pupils.c.removed_at.is_not(None)))
             return bool(result.rowcount)
-

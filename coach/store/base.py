@@ -10,12 +10,7 @@ from contextlib import contextmanager
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import (
-    Table,
-    and_,
-    insert,
-    select,
-)
+from sqlalchemy import Table, and_, insert, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
@@ -23,9 +18,7 @@ from sqlalchemy.exc import IntegrityError
 from coach.errors import InvalidInput, StoreError
 from coach.i18n import N_
 from coach.store import migrations
-from coach.store.checks import (
-    utc_now,
-)
+from coach.store.checks import utc_now
 from coach.store.connection import (
     SCHEMA_BUSY_TIMEOUT_S,
     SQLITE_BUSY_TIMEOUT_S,
@@ -38,9 +31,7 @@ from coach.store.connection import (
     sqlite_path,
     store_error,
 )
-from coach.store.tables import (
-    profiles,
-)
+from coach.store.tables import profiles
 
 
 class StoreBase:

@@ -175,4 +175,3 @@ def digest_arg(value: object) -> str:
         raise InvalidInput(N_("The store's «{field}» must be a SHA-256 in hexadecimal."),
                            field="transfer_hash")
     return value
-

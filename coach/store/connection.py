@@ -17,10 +17,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Final
 
-from sqlalchemy import (
-    create_engine,
-    event,
-)
+from sqlalchemy import create_engine, event
 from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import DataError, IntegrityError, SQLAlchemyError
 

@@ -15,14 +15,7 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import (
-    Table,
-    delete,
-    func,
-    insert,
-    select,
-    update,
-)
+from sqlalchemy import Table, delete, func, insert, select, update
 from sqlalchemy.engine import Connection
 
 from coach.classroom import (
@@ -78,12 +71,7 @@ from coach.store.records import (
     LiveQuestion,
     PurgeCounts,
 )
-from coach.store.tables import (
-    live_answers,
-    live_classes,
-    live_pupils,
-    live_questions,
-)
+from coach.store.tables import live_answers, live_classes, live_pupils, live_questions
 
 
 class LiveStore(StoreBase):
@@ -438,7 +426,6 @@ class LiveStore(StoreBase):
             live_classes.c.expires_at > now).order_by(live_classes.c.created_at, live_classes.c.id)).all()
         if len(rows) >= MAX_OPEN_CLASSES:
             raise ClassLimit([self._class_of(r) for r in rows])
-
 
     # -- the purge of ended classes ---------------------------------------------------------------
     def purge_classes(self, *, days: int = PURGE_DAYS_DEFAULT, dry_run: bool = False,

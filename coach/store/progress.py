@@ -12,15 +12,7 @@ from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime, tzinfo
 from typing import Any
 
-from sqlalchemy import (
-    Table,
-    case,
-    delete,
-    func,
-    insert,
-    select,
-    update,
-)
+from sqlalchemy import Table, case, delete, func, insert, select, update
 
 from coach.errors import InvalidInput
 from coach.i18n import N_
@@ -77,7 +69,7 @@ from coach.store.tables import (
 class ProgressStore(StoreBase):
     """The learner's side of the store (a mixin of :class:`coach.store.Store`)."""
 
-
+    # -- profiles and preferences ------------------------------------------------------------
     def profiles(self) -> list[str]:
         with self._tx(write=False) as conn:
             return list(conn.scalars(select(profiles.c.name).order_by(profiles.c.name).limit(MAX_ROWS)))
@@ -470,5 +462,3 @@ class ProgressStore(StoreBase):
             decisions = count(decision_grades)
         bookmark = Bookmark(row[1], row[2] or 0, row[3] or 0) if row[1] is not None else None
         return ProgressSummary(lessons, answered, correct, decisions, bookmark)
-
-

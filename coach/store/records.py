@@ -8,16 +8,10 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from coach.classroom import (
-    AnswerRow,
-    class_state,
-    vote_open,
-)
+from coach.classroom import AnswerRow, class_state, vote_open
 from coach.errors import InvalidInput
 from coach.i18n import N_
-from coach.store.checks import (
-    utc_now,
-)
+from coach.store.checks import utc_now
 
 
 @dataclass(frozen=True)
@@ -209,4 +203,3 @@ class ClassResults:
     questions: list[LiveQuestion]
     pupils: list[str]  # in the order they joined
     rows: list[AnswerRow]
-

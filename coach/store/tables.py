@@ -23,14 +23,7 @@ from sqlalchemy import (
     false,
 )
 
-from coach.classroom import (
-    CODE_LENGTH,
-    MAX_CLASS_TITLE,
-    MAX_NAME_KEY,
-    MAX_PUPIL_NAME,
-    MAX_SPOT,
-    MAX_TOKEN,
-)
+from coach.classroom import CODE_LENGTH, MAX_CLASS_TITLE, MAX_NAME_KEY, MAX_PUPIL_NAME, MAX_SPOT, MAX_TOKEN
 from coach.store.checks import (
     MAX_ACTION,
     MAX_GRADE,
@@ -218,5 +211,3 @@ rate_limits = Table(
     Column("updated_at", DateTime, nullable=False),
     UniqueConstraint("bucket", name="uq_rate_limits_bucket"),
 )
-
-
