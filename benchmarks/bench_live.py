@@ -213,7 +213,8 @@ def pct(values: list[float], q: float) -> float:
 
 
 async def main_async(args: argparse.Namespace) -> dict[str, Any]:
-    from coach.persistence import Store, live_answers, live_questions
+    from coach.store import Store
+    from coach.store.tables import live_answers, live_questions
 
     loopback_only(args.url)
     store = Store(args.database)

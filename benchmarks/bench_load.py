@@ -327,8 +327,9 @@ def stored_answers(database: str, profiles: list[str]) -> dict[str, int]:
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     from sqlalchemy import create_engine, func, select
 
-    from coach.persistence import decision_grades, normalise_url
-    from coach.persistence import profiles as profiles_table
+    from coach.store.connection import normalise_url
+    from coach.store.tables import decision_grades
+    from coach.store.tables import profiles as profiles_table
 
     engine = create_engine(normalise_url(database))
     with engine.connect() as conn:

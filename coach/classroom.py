@@ -5,7 +5,7 @@ code), pupils join from their phones with a display name, the teacher opens a
 vote on a lesson's decision point, each pupil answers on the phone and the
 projector shows how the class answered, coloured by the coach's grade. The
 class, its pupils, questions and answers live in the database
-(:mod:`coach.persistence`, revision 0004), so pupils on different app
+(:mod:`coach.store.live`, revision 0004), so pupils on different app
 processes share one class; this module has no Streamlit and no SQL: the UI
 (``coach/ui/views/classe.py``, ``insegnante.py``) and the store call it.
 """

@@ -28,8 +28,8 @@ from urllib.parse import unquote
 
 from coach.errors import InvalidInput
 from coach.i18n import N_
-from coach.persistence import clean_profile_name
 from coach.signing import Signer
+from coach.store.checks import clean_profile_name
 
 PROFILE_COOKIE: Final[str] = "coach_profile"  # the signed id (before revision 0006: the bare name)
 PROFILE_PREFIX: Final[str] = "u-"

@@ -32,7 +32,8 @@ from coach.i18n import N_
 
 if TYPE_CHECKING:
     from coach.engine import Hand
-    from coach.persistence import ReviewCard, Store
+    from coach.store import Store
+    from coach.store.records import ReviewCard
 
 RIGHT = ("ottima", "buona")
 TO_REVIEW = ("imprecisa", "errore", "errore grave")

@@ -29,7 +29,7 @@ from typing import Final
 
 from itsdangerous import BadSignature, URLSafeSerializer
 
-from coach.persistence import user_data_dir
+from coach.store.connection import user_data_dir
 
 ENV_SECRET: Final[str] = "COACH_SECRET"
 SECRET_FILE: Final[str] = "secret.key"

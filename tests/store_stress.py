@@ -40,9 +40,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import alembic.command  # noqa: F401  (imported before forking, see the docstring)
 import sqlalchemy
 
-from coach import migrations  # noqa: F401
 from coach.errors import StoreError
-from coach.persistence import Store, completed_lessons, decision_grades, profiles
+from coach.store import (
+    Store,
+    migrations,  # noqa: F401
+)
+from coach.store.tables import completed_lessons, decision_grades, profiles
 
 try:  # the PostgreSQL driver, when installed, is imported before forking too
     import psycopg  # noqa: F401

@@ -20,17 +20,10 @@ from coach.classroom import (
 )
 from coach.cli.db import main as db_main
 from coach.errors import InvalidInput
-from coach.persistence import (
-    ClassLimit,
-    LiveClass,
-    Store,
-    _now,
-    live_answers,
-    live_classes,
-    live_pupils,
-    live_questions,
-    rate_limits,
-)
+from coach.store import Store
+from coach.store.checks import utc_now
+from coach.store.records import ClassLimit, LiveClass
+from coach.store.tables import live_answers, live_classes, live_pupils, live_questions, rate_limits
 
 T0 = datetime(2026, 12, 1, 9, 0, 0)
 SPOT = "lesson:03-azioni/1/4"
@@ -323,7 +316,7 @@ def test_purge_days_come_from_the_environment() -> None:
 def test_the_purge_command(store_url: str, capsys: pytest.CaptureFixture[str]) -> None:
     store = Store(store_url)
     _full_class(store, "A", datetime(2020, 1, 1), close_at=datetime(2020, 1, 1, 2))
-    _full_class(store, "B", _now(), hours=3)
+    _full_class(store, "B", utc_now(), hours=3)
     assert db_main(["purge", "--url", store_url, "--dry-run"]) == 0
     out = capsys.readouterr().out
     assert "classi: 1, alunni: 3, domande: 2, risposte: 4" in out and "Non è stato cancellato nulla" in out

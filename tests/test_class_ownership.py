@@ -15,7 +15,10 @@ import pytest
 from sqlalchemy import select, update
 
 from coach.errors import InvalidInput
-from coach.persistence import MAX_TEACHER_CLASSES, LiveClass, Store, live_classes
+from coach.store import Store
+from coach.store.checks import MAX_TEACHER_CLASSES
+from coach.store.records import LiveClass
+from coach.store.tables import live_classes
 
 T0 = datetime(2026, 12, 1, 9, 0, 0)
 SPOT = "lesson:03-azioni/1/4"

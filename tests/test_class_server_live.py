@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from bench_load import DECISION, LESSON, Learner, Stats  # noqa: E402
 
-from coach.persistence import Store  # noqa: E402
+from coach.store import Store  # noqa: E402
 
 
 @contextmanager

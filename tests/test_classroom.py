@@ -29,7 +29,8 @@ from coach.classroom import (
     share_right,
 )
 from coach.errors import InvalidInput
-from coach.persistence import Store, live_pupils
+from coach.store import Store
+from coach.store.tables import live_pupils
 
 T0 = datetime(2026, 12, 1, 9, 0, 0)
 

@@ -15,7 +15,8 @@ from typing import Any
 
 from sqlalchemy import create_engine, select, text
 
-from coach.persistence import Store, live_answers, live_questions
+from coach.store import Store
+from coach.store.tables import live_answers, live_questions
 
 BOUND = 60.0  # seconds: a bound on every wait, so a broken lock fails the test instead of hanging it
 

@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from bench_load import Learner, Page, ScriptRun, Stats  # noqa: E402
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg  # noqa: E402
 
-from coach.persistence import Store  # noqa: E402
+from coach.store import Store  # noqa: E402
 from tests.conftest import skip_or_fail  # noqa: E402
 from tests.test_class_server_live import app_process  # noqa: E402
 

@@ -14,10 +14,11 @@ from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import create_engine, text
 
-from coach import migrations
 from coach.cli.db import main as db_main
 from coach.errors import StoreError
-from coach.persistence import Bookmark, Store, metadata
+from coach.store import Store, migrations
+from coach.store.records import Bookmark
+from coach.store.tables import metadata
 
 LEGACY = Path(__file__).parent / "legacy" / "persistence_v0.py"
 

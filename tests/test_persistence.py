@@ -14,18 +14,11 @@ import pytest
 from sqlalchemy import func, select, update
 
 from coach.errors import InvalidInput, StoreError
-from coach.persistence import (
-    MAX_NAME,
-    Bookmark,
-    LessonAnswer,
-    Store,
-    clean_profile_name,
-    completed_lessons,
-    default_database_url,
-    normalise_url,
-    profiles,
-    user_data_dir,
-)
+from coach.store import Store
+from coach.store.checks import MAX_NAME, clean_profile_name
+from coach.store.connection import default_database_url, normalise_url, user_data_dir
+from coach.store.records import Bookmark, LessonAnswer
+from coach.store.tables import completed_lessons, profiles
 
 
 def count_rows(store: Store, table: object) -> int:

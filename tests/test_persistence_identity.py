@@ -12,7 +12,9 @@ from sqlalchemy import update
 
 from coach.errors import InvalidInput
 from coach.identity import new_profile_id, new_transfer_code, transfer_hash
-from coach.persistence import ProfileIdentity, Store, profiles
+from coach.store import Store
+from coach.store.records import ProfileIdentity
+from coach.store.tables import profiles
 
 
 def make_legacy(store: Store, name: str) -> None:

@@ -15,7 +15,7 @@ import pytest
 from sqlalchemy import text
 
 from coach.errors import StoreError
-from coach.persistence import Store
+from coach.store import Store
 
 
 def test_a_file_locked_by_another_connection_is_busy_not_unreachable(tmp_path: Path) -> None:

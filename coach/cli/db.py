@@ -19,12 +19,11 @@ from pathlib import Path
 
 from alembic import command
 
-from coach import migrations
 from coach.classroom import ENV_PURGE_DAYS, purge_days
 from coach.cli.common import ArgumentParser, add_locale, parse_args
 from coach.errors import InvalidInput, StoreError
 from coach.i18n import Translator, get_translator
-from coach.persistence import Store
+from coach.store import Store, migrations
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -23,7 +23,9 @@ from coach.engine import Hand
 from coach.errors import CoachError, InvalidInput
 from coach.i18n import N_, Translator
 from coach.lessons.schema import Decision, Lesson, Question
-from coach.persistence import MAX_HAND_TEXT, ClassSnapshot, Store
+from coach.store import Store
+from coach.store.checks import MAX_HAND_TEXT
+from coach.store.records import ClassSnapshot
 from coach.textsafe import isolate, md_text
 from coach.ui import state
 from coach.ui.coaching import Verdict

@@ -26,7 +26,10 @@ from coach.classroom import normalise_code
 from coach.errors import CoachError, InvalidInput
 from coach.habit import clamp_goal
 from coach.i18n import SUPPORTED_LOCALES, Message, Translator, get_translator
-from coach.persistence import ENV_URL, ProfileIdentity, Store, clean_display_name, default_database_url
+from coach.store import Store
+from coach.store.checks import clean_display_name
+from coach.store.connection import ENV_URL, default_database_url
+from coach.store.records import ProfileIdentity
 from coach.textsafe import md_text
 
 FeedbackTiming = Literal["decision", "hand_end"]

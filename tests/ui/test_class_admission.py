@@ -10,7 +10,8 @@ from datetime import timedelta
 from streamlit.testing.v1 import AppTest
 
 from coach.classroom import CREATE_CONNECTION_BURST, JOIN_CONNECTION_BURST, MAX_OPEN_CLASSES
-from coach.persistence import Store, _now
+from coach.store import Store
+from coach.store.checks import utc_now
 from coach.ui import state
 
 from .helpers import goto, texts
@@ -27,7 +28,7 @@ def test_unknown_closed_and_expired_codes_read_the_same(app: Callable[..., AppTe
     store = Store(db_url)
     closed = store.create_class("Prof", "chiusa")
     store.close_class(closed.code, closed.teacher_secret or "")
-    expired = store.create_class("Prof", "ieri", hours=1, at=_now() - timedelta(hours=2))
+    expired = store.create_class("Prof", "ieri", hours=1, at=utc_now() - timedelta(hours=2))
     shut = store.create_class("Prof", "piena")
     store.set_joins_closed(shut.id, shut.teacher_secret or "", True)
     unknown = next(c for c in ("ZZZZZZ", "YYYYYY") if store.live_class(c) is None)
@@ -125,5 +126,5 @@ def test_the_results_say_until_when_they_stay(app: Callable[..., AppTest]) -> No
     anna.button(key="live.q1.call").click().run()
     teacher.button(key="live.close_class").click().run()
     teacher.segmented_control(key="live.teacher.view").set_value("results").run()
-    until = (_now() + timedelta(days=30)).strftime("%d/%m/%Y")
+    until = (utc_now() + timedelta(days=30)).strftime("%d/%m/%Y")
     assert f"il CSV si può scaricare, fino al {until}" in texts(teacher)

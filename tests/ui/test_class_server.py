@@ -24,7 +24,7 @@ def _at_decision(app: Callable[..., AppTest], profile: str = "Ospite") -> AppTes
 
 def test_a_new_session_finds_the_lessons_answers(app: Callable[..., AppTest], db_url: str) -> None:
     from coach.lessons.loader import load_lessons
-    from coach.persistence import Store
+    from coach.store import Store
 
     from .helpers import ROOT
 

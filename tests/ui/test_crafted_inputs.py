@@ -17,7 +17,7 @@ from streamlit.proto.WidgetStates_pb2 import WidgetState
 from streamlit.testing.v1 import AppTest
 
 from coach.lessons.drills import KINDS, make_drill
-from coach.persistence import Store
+from coach.store import Store
 
 from .helpers import goto, texts
 from .test_live_class import SPOT, pupil, teacher_with_class

@@ -7,8 +7,8 @@ from datetime import UTC, datetime
 
 from streamlit.testing.v1 import AppTest
 
-from coach.persistence import Store
 from coach.review import RIGHT, review
+from coach.store import Store
 
 from .helpers import goto, play_practice_hand, sit_at_practice, texts
 

@@ -12,7 +12,8 @@ from datetime import timedelta
 
 from streamlit.testing.v1 import AppTest
 
-from coach.persistence import Store, _now
+from coach.store import Store
+from coach.store.checks import utc_now
 
 from .helpers import goto, texts
 
@@ -126,7 +127,7 @@ def test_a_closed_class_is_refused_in_italian(app: Callable[..., AppTest]) -> No
 
 
 def test_an_expired_class_is_refused_in_italian(app: Callable[..., AppTest], db_url: str) -> None:
-    old = Store(db_url).create_class("Prof", "ieri", hours=1, at=_now() - timedelta(hours=2))
+    old = Store(db_url).create_class("Prof", "ieri", hours=1, at=utc_now() - timedelta(hours=2))
     late = pupil(app, old.code, "Bruno", "ABCD-2345")
     assert f"Non puoi entrare con il codice {old.code}" in texts(late)
 
@@ -299,7 +300,7 @@ def test_a_pasted_hand_is_put_to_the_class(app: Callable[..., AppTest], db_url: 
 
 def test_a_pasted_hand_longer_than_the_store_keeps_is_refused_at_the_paste(app: Callable[..., AppTest],
                                                                            db_url: str) -> None:
-    from coach.persistence import MAX_HAND_TEXT
+    from coach.store.checks import MAX_HAND_TEXT
 
     teacher, code = teacher_with_class(app)
     _teacher_poses(teacher, "phh")

@@ -17,7 +17,7 @@ from streamlit.testing.v1 import AppTest
 
 from coach.errors import StoreError
 from coach.i18n import N_
-from coach.persistence import Store
+from coach.store import Store
 from coach.ui.views import classe
 
 from .helpers import goto, texts

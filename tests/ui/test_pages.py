@@ -66,7 +66,7 @@ def test_classroom_mode_hides_navigation(app: Callable[..., AppTest]) -> None:
 
 
 def test_progress_page_shows_the_database(app: Callable[..., AppTest], db_url: str) -> None:
-    from coach.persistence import Store
+    from coach.store import Store
 
     store = Store(db_url)
     store.record_quiz_answer("Ospite", "R09", "03-azioni/q", True)
@@ -82,7 +82,7 @@ def test_progress_page_shows_the_database(app: Callable[..., AppTest], db_url: s
 
 
 def test_home_offers_the_next_lesson(app: Callable[..., AppTest], db_url: str) -> None:
-    from coach.persistence import Store
+    from coach.store import Store
 
     Store(db_url).mark_lesson_completed("Ospite", "01-mazzo-carte-punti")
     at = app()
@@ -103,7 +103,7 @@ def test_home_offers_the_next_lesson(app: Callable[..., AppTest], db_url: str) -
 
 
 def test_database_url_from_streamlit_secrets(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from coach.persistence import Store
+    from coach.store import Store
 
     monkeypatch.delenv("COACH_DATABASE_URL", raising=False)
     url = f"sqlite:///{tmp_path / 'classe.db'}"
@@ -141,7 +141,7 @@ def test_each_new_browser_gets_its_own_profile(app: Callable[..., AppTest], db_u
     # No more shared "Ospite": a browser without the profile cookie gets its own random id, and
     # another visitor's language or decisions never leak into it.
     from coach.identity import profile_cookie_value
-    from coach.persistence import Store
+    from coach.store import Store
     from coach.ui import state
     from coach.ui.state import PROFILE_COOKIE, SETTINGS_KEY
 

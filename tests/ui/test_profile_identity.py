@@ -22,7 +22,8 @@ from coach.identity import (
     profile_cookie_value,
     transfer_hash,
 )
-from coach.persistence import Store, profiles
+from coach.store import Store
+from coach.store.tables import profiles
 from coach.ui import state
 from coach.ui.state import SETTINGS_KEY
 

@@ -15,8 +15,8 @@ from urllib.parse import parse_qs, unquote, urlsplit
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from coach.persistence import Store
 from coach.signing import PURPOSE_PROFILE, PURPOSE_TEACHER, Signer
+from coach.store import Store
 from coach.ui import state
 
 from .helpers import goto, texts

@@ -36,8 +36,8 @@ from coach.classroom import (
 from coach.errors import CoachError, IllegalAction, InvalidInput
 from coach.i18n import NN_, Message, Translator
 from coach.lessons.schema import Question
-from coach.persistence import ClassSnapshot, JoinResult, LivePupil, LiveQuestion
 from coach.review import needs_review
+from coach.store.records import ClassSnapshot, JoinResult, LivePupil, LiveQuestion
 from coach.textsafe import md_text
 from coach.ui import live, state
 from coach.ui.controls import action_panel

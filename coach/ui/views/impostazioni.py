@@ -17,7 +17,8 @@ from coach.cards import parse_cards
 from coach.errors import InvalidInput
 from coach.habit import MAX_GOAL, MIN_GOAL
 from coach.i18n import Translator
-from coach.persistence import MAX_NAME, Store
+from coach.store import Store
+from coach.store.checks import MAX_NAME
 from coach.ui import inputs, state
 from coach.ui.table import render_card_preview
 from coach.ui.widgets import page_header, play_money_note, refuse_input

@@ -57,7 +57,8 @@ from coach.errors import CoachError, InvalidInput
 from coach.i18n import N_, NN_, Translator, user_params
 from coach.lessons.schema import Lesson, Question
 from coach.limits import MAX_HAND_BYTES
-from coach.persistence import ClassLimit, ClassSnapshot, LiveClass, LivePupil, LiveQuestion, Store
+from coach.store import Store
+from coach.store.records import ClassLimit, ClassSnapshot, LiveClass, LivePupil, LiveQuestion
 from coach.textsafe import md_text
 from coach.ui import inputs, live, state
 from coach.ui.charts import AnswerBar, build_distribution_figure

@@ -21,8 +21,8 @@ from coach.errors import CoachError, IllegalAction
 from coach.feedback import Grade
 from coach.i18n import N_, NN_, Message, Translator
 from coach.lessons.schema import Decision, Lesson, RangeChart
-from coach.persistence import LessonAnswer
 from coach.review import ReviewSpot, needs_review, remember, spot_of
+from coach.store.records import LessonAnswer
 from coach.ui import inputs, state
 from coach.ui.charts import EquityData, build_equity_figure, build_range_figure, describe_equity
 from coach.ui.coaching import Verdict, assess, authored_verdict, lesson_authored, lesson_best, option_code

@@ -14,8 +14,8 @@ from coach.errors import IllegalAction
 from coach.feedback import STYLES
 from coach.i18n import N_, Translator
 from coach.limits import toml_problem
-from coach.persistence import PracticeHand
 from coach.review import ReviewSpot, needs_review, remember
+from coach.store.records import PracticeHand
 from coach.ui import inputs, state
 from coach.ui.charts import GRADE_LABELS, GradePoint, build_grades_figure, build_session_figure
 from coach.ui.controls import action_panel

@@ -97,7 +97,7 @@ def _mistakes(t: Translator, profile: str) -> None:
 
     from babel.dates import format_timedelta
 
-    from coach.persistence import ReviewCard
+    from coach.store.records import ReviewCard
     from coach.ui.views.ripasso import card_origin
 
     cards: list[ReviewCard] = state.load(lambda db: db.review_cards(profile), [])

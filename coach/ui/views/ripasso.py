@@ -22,7 +22,6 @@ from babel.dates import format_datetime, format_timedelta
 
 from coach.errors import CoachError, IllegalAction
 from coach.i18n import N_, NN_, Translator
-from coach.persistence import ReviewCard
 from coach.review import (
     DrillSpot,
     ReviewSpot,
@@ -33,6 +32,7 @@ from coach.review import (
     similar_spot,
     spot_from_json,
 )
+from coach.store.records import ReviewCard
 from coach.textsafe import md_text
 from coach.ui import inputs, state
 from coach.ui.coaching import Verdict, assess, lesson_authored, lesson_best, option_code

@@ -26,7 +26,7 @@ from sqlalchemy.engine import Connection
 from coach.errors import StoreError
 from coach.i18n import N_
 
-SCRIPT_LOCATION = "coach:migrations"
+SCRIPT_LOCATION = "coach.store:migrations"
 # pg_advisory_xact_lock key: "coach" in ASCII, any constant no other app on the server uses.
 LOCK_KEY = 0x636F616368
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from alembic import context
 
-from coach.persistence import make_engine, metadata, normalise_url
+from coach.store.connection import make_engine, normalise_url
+from coach.store.tables import metadata
 
 
 def run() -> None:
