@@ -268,10 +268,12 @@ def facing(repeat: int) -> None:
     try:
         for where, hand, kw in cases:
             _clear_all()
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             a = analyze(hand, seed=0, **kw)  # type: ignore[arg-type]
             ms = (time.perf_counter() - t0) * 1000
+            cpu = (time.process_time() - c0) * 1000
             label = "turn_solver" if a.model == "turn_solver" else f"{a.model} (turn model out)"
+            times.setdefault(f"{label}, cold, CPU", []).append(cpu)
             answered += a.model == "turn_solver"
             declined += "would have taken too long" in json.dumps(a.to_json("en"))
             times.setdefault(f"{label}, cold", []).append(ms)
@@ -284,6 +286,7 @@ def facing(repeat: int) -> None:
         turn_model.FACING_BET = was
     print()
     _table(f"facing a turn bet ({len(cases)} decisions)", times)
+    print("CPU: this process's CPU time (the solve is single-threaded): what an idle core would take, about")
     print(f"turn model answered {answered}, declined {declined}; budget {turn_model.MAX_SECONDS:.1f} s "
           f"on an idle core ({turn_model.EXPECTED_ITERATIONS_FACING} iterations expected)")
 

@@ -147,3 +147,21 @@ def test_prune_drops_the_lightest_combos_up_to_the_share_and_keeps_the_hand() ->
     assert kept == {(51, 50): 1.0, (49, 48): 1.0, (43, 42): 0.005}
     assert total - sum(kept.values()) <= 0.02 * total
     assert turn_model.prune(combos, share=0.0) == combos
+
+
+def test_a_solve_that_failed_in_time_is_not_retried_for_the_same_spot(monkeypatch: pytest.MonkeyPatch) -> None:
+    turn_model.clear_memory()
+    monkeypatch.setattr(turn_model, "ACCEPT_PCT", -1.0)  # no solve is precise enough: every one declines
+    calls: list[TurnSpot] = []
+    original = turn_model._answer
+
+    def spy(spot: TurnSpot, hero: tuple[int, int], **kw: object) -> turn_model.Answer:
+        calls.append(spot)
+        return original(spot, hero, iterations=5, target=None, budget=None)
+
+    monkeypatch.setattr(turn_model, "_answer", spy)
+    assert _analyze(CHECKED_TO).model == "heuristic"
+    assert _analyze(CHECKED_TO).model == "heuristic"
+    assert len(calls) == 1
+    turn_model.clear_memory()
+    assert _analyze(CHECKED_TO).model == "heuristic" and len(calls) == 2

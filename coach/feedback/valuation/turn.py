@@ -221,6 +221,7 @@ def spot_key(spot: TurnSpot, hand: tuple[int, int]) -> str:
 
 _shipped: dict[str, Answer] | None = None
 _memory: OrderedDict[str, Answer] = OrderedDict()
+_declined: OrderedDict[str, None] = OrderedDict()  # live solves that did not converge in time: not retried
 _lock = Lock()
 
 
@@ -277,11 +278,17 @@ def solution(ctx: Context) -> tuple[TurnSpot, Answer] | None:
         if hit is not None:
             _memory.move_to_end(key)
             return spot, hit
+        if key in _declined:  # a second grade of the same spot does not wait for the same failed solve
+            raise TooSlow
     expected = EXPECTED_ITERATIONS_FACING if facing else EXPECTED_ITERATIONS
     if iteration_seconds(spot) * expected > MAX_SECONDS:
         raise TooSlow
     answer = _answer(spot, hand2, target=TARGET_PCT, budget=SAFETY_SECONDS)
     if answer.exploitability_pct > ACCEPT_PCT:
+        with _lock:
+            _declined[key] = None
+            while len(_declined) > _MEMORY_SIZE:
+                _declined.popitem(last=False)
         raise TooSlow
     with _lock:
         _memory[key] = answer
@@ -291,9 +298,10 @@ def solution(ctx: Context) -> tuple[TurnSpot, Answer] | None:
 
 
 def clear_memory() -> None:
-    """Forget the live solutions (the shipped ones stay)."""
+    """Forget the live solutions and the declined solves (the shipped solutions stay)."""
     with _lock:
         _memory.clear()
+        _declined.clear()
 
 
 def value(ctx: Context) -> Valuation | None:
