@@ -272,7 +272,7 @@ def facing(repeat: int) -> None:
             a = analyze(hand, seed=0, **kw)  # type: ignore[arg-type]
             ms = (time.perf_counter() - t0) * 1000
             cpu = (time.process_time() - c0) * 1000
-            label = "turn_solver" if a.model == "turn_solver" else f"{a.model} (turn model out)"
+            label = a.model
             times.setdefault(f"{label}, cold, CPU", []).append(cpu)
             answered += a.model == "turn_solver"
             declined += "would have taken too long" in json.dumps(a.to_json("en"))
