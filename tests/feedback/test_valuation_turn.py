@@ -149,7 +149,7 @@ def test_prune_drops_the_lightest_combos_up_to_the_share_and_keeps_the_hand() ->
     assert turn_model.prune(combos, share=0.0) == combos
 
 
-def test_a_solve_that_failed_in_time_is_not_retried_for_the_same_spot(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_solve_that_failed_in_time_is_not_retried(monkeypatch: pytest.MonkeyPatch) -> None:
     turn_model.clear_memory()
     monkeypatch.setattr(turn_model, "ACCEPT_PCT", -1.0)  # no solve is precise enough: every one declines
     calls: list[TurnSpot] = []
