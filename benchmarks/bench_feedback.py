@@ -24,6 +24,15 @@ Four parts:
   the solution caches are cleared (the solve included), "cached" the same spot
   again.
 
+* Facing a turn bet heads-up (``--skip-facing`` leaves it out): every
+  banded spot and lesson decision where the hero faces a bet on the turn
+  against one balanced opponent, graded with the turn model switched on
+  facing a bet (``FACING_BET``; off in the coach, see its comment; nothing
+  shipped for them, so every one is solved live): p50/p95 of the grade cold
+  (caches cleared, the solve included) and cached, how many the turn model answered and how many it
+  declined (too large for the budget, or not precise enough in time). The
+  budget is the model's own (``MAX_SECONDS`` on an idle core).
+
 The older per-spot table (heads-up river/turn/flop, multiway Monte Carlo,
 preflop) follows, as before.
 """
@@ -31,6 +40,7 @@ preflop) follows, as before.
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import sys
 import time
@@ -46,6 +56,7 @@ import random  # noqa: E402
 from coach.engine import Hand, TableConfig  # noqa: E402
 from coach.engine.phh import load_phh  # noqa: E402
 from coach.feedback.analysis import analyze  # noqa: E402
+from coach.feedback.situation import read_situation  # noqa: E402
 from coach.feedback.valuation import turn as turn_model  # noqa: E402
 from coach.theory import turn as turn_solver  # noqa: E402
 from coach.theory.river import clear_cache  # noqa: E402
@@ -213,16 +224,91 @@ def generated(n: int) -> None:
     print("targets: heuristic p95 < 50 ms; solver-backed < 2000 ms cold, < 50 ms cached")
 
 
+def _facing_bet(hand: object) -> bool:
+    """A heads-up turn decision facing a bet (the spots the facing-bet figure is about)."""
+    sit = read_situation(hand)  # type: ignore[arg-type]
+    return sit.street == "turn" and len(sit.opponents) == 1 and sit.to_call > 0
+
+
+def facing(repeat: int) -> None:
+    """p50/p95 of a facing-bet turn grade, cold and cached, with live facing-bet solves on."""
+    from coach.lessons.loader import default_lessons_dir, load_lessons
+    from coach.ui.coaching import hand_profiles, option_code
+    from coach.ui.player import HandScript
+
+    cases: list[tuple[str, object, dict[str, object]]] = []
+    for folder in (SPOTS, SPOTS_V2):
+        expected = tomllib.loads((folder / "expected.toml").read_text(encoding="utf-8"))
+        for name, exp in sorted(expected.items()):
+            if not name.startswith("turn-"):
+                continue
+            hand = load_phh(folder / f"{name}.phh").replay(require_complete=False)
+            seat = hand.config.seat_of_player
+            bands = dict(exp.get("bands", exp.get("grades", {})))
+            ranges = {seat(int(p[1:])): r for p, r in dict(exp.get("ranges", {})).items()}
+            profiles = {seat(int(p[1:])): k for p, k in dict(exp.get("profiles", {})).items()}
+            kw = {"villain_ranges": ranges or None, "profiles": profiles or None,
+                  "candidates": [c for c in bands if c.startswith("cbr")]}
+            if _facing_bet(hand):
+                cases.append((f"{folder.name}/{name}", hand, kw))
+    for lesson in load_lessons(default_lessons_dir()):
+        for ex in lesson.hands:
+            script = HandScript.from_example(ex)
+            for d in ex.decisions:
+                codes = [c for c in d.options if c.split()[1] != "sm"]
+                hand = script.hand_at(script.step_of_action(d.at))
+                if codes and _facing_bet(hand):
+                    cands = [option_code(c) for c in codes if option_code(c).startswith("cbr")]
+                    cases.append((f"{lesson.id}/{ex.id}/at{d.at}", hand,
+                                  {"candidates": cands, "profiles": hand_profiles(hand, ex.profiles)}))
+    times: dict[str, list[float]] = {}
+    answered = declined = 0
+    was = turn_model.FACING_BET
+    turn_model.FACING_BET = True
+    try:
+        for where, hand, kw in cases:
+            _clear_all()
+            t0, c0 = time.perf_counter(), time.process_time()
+            a = analyze(hand, seed=0, **kw)  # type: ignore[arg-type]
+            ms = (time.perf_counter() - t0) * 1000
+            cpu = (time.process_time() - c0) * 1000
+            label = a.model
+            times.setdefault(f"{label}, cold, CPU", []).append(cpu)
+            answered += a.model == "turn_solver"
+            declined += "would have taken too long" in json.dumps(a.to_json("en"))
+            times.setdefault(f"{label}, cold", []).append(ms)
+            for _ in range(repeat):
+                t0 = time.perf_counter()
+                analyze(hand, seed=0, **kw)  # type: ignore[arg-type]
+                times.setdefault(f"{label}, cached", []).append((time.perf_counter() - t0) * 1000)
+            print(f"  {where:70} {a.model:12} {ms:8.0f} ms")
+    finally:
+        turn_model.FACING_BET = was
+    print()
+    _table(f"facing a turn bet ({len(cases)} decisions)", times)
+    print("CPU: this process's CPU time (the solve is single-threaded): what an idle core would take, about")
+    print(f"turn model answered {answered}, declined {declined}; budget {turn_model.MAX_SECONDS:.1f} s "
+          f"on an idle core ({turn_model.EXPECTED_ITERATIONS_FACING} iterations expected)")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--generated", type=int, default=500)
+    parser.add_argument("--skip-facing", action="store_true", help="leave out the facing-a-turn-bet figure")
+    parser.add_argument("--only-facing", action="store_true", help="only the facing-a-turn-bet figure")
     args = parser.parse_args()
+    if args.only_facing:
+        facing(args.repeat)
+        return 0
     lessons()
     generated(args.generated)
     print()
     by_model(args.repeat)
     classic(max(args.repeat, 5))
+    if not args.skip_facing:
+        print()
+        facing(args.repeat)
     return 0
 
 

@@ -213,6 +213,14 @@ PF_PUSH_MIXED = N_(
     "With {stack} big blinds at a table of {players} the choice is all-in or fold: from this seat the "
     "push/fold chart goes all-in with {share}, and {hand} is at its edge (all-in with frequency {freq}: "
     "both choices are worth about the same).")
+PF_PUSH_PROFILED_IN = N_(
+    "With {stack} big blinds at a table of {players} the choice is all-in or fold: from this seat the "
+    "push/fold chart goes all-in with {share} against players who call as at equilibrium, but the players "
+    "behind call as their profiles do, and against the way they call the all-in with {hand} gains.")
+PF_PUSH_PROFILED_OUT = N_(
+    "With {stack} big blinds at a table of {players} the choice is all-in or fold: from this seat the "
+    "push/fold chart goes all-in with {share} against players who call as at equilibrium, but the players "
+    "behind call as their profiles do, and against the way they call the all-in with {hand} loses.")
 PF_CALL_HEAD = N_(
     "An all-in with {stack} big blinds: at equilibrium the shover goes all-in with {share}. Against that "
     "range: {need}; {have}.")

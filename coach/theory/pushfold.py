@@ -414,6 +414,52 @@ def hand_ev(
     return {"push": float(c.ev_push[i]), "fold": float(c.ev_fold[i]), "frequency": float(c.push[i])}
 
 
+def scaled_calls(c: PushFoldChart, keep: Sequence[float]) -> tuple[F64, ...]:
+    """The callers' calling frequencies when caller ``j`` calls ``keep[j]`` times as many hands as the chart.
+
+    A player who calls all-ins tighter than the equilibrium (``keep`` < 1, a rock) keeps the chart's
+    most profitable calls, those whose EV of calling minus folding (``ev_call[j] - ev_fold_caller[j]``,
+    against the shover's chart range) is highest; a looser one (``keep`` > 1) adds the hands the chart
+    folds in that order, the least bad first. That order is the one a player who only misjudges the
+    price follows: he still calls his best hands first.
+    """
+    sizes = class_sizes().astype(np.float64)
+    out: list[F64] = []
+    for j, calls in enumerate(c.calls):
+        k = float(keep[j]) if j < len(keep) else 1.0
+        if k == 1.0:
+            out.append(calls.copy())
+            continue
+        combos = calls * sizes
+        target = min(1.0, float(combos.sum()) / 1326.0 * max(k, 0.0)) * 1326.0
+        order = np.argsort(-(c.ev_call[j] - c.ev_fold_caller[j]), kind="stable")
+        new = np.zeros(N_CLASSES) if k < 1.0 else calls.copy()
+        left = target if k < 1.0 else target - float(combos.sum())
+        for i in order:
+            if left <= 1e-12:
+                break
+            room = combos[i] if k < 1.0 else (1.0 - calls[i]) * sizes[i]
+            take = min(room, left)
+            new[i] += take / sizes[i]
+            left -= take
+        out.append(np.clip(new, 0.0, 1.0))
+    return tuple(out)
+
+
+def shove_gain(c: PushFoldChart, calls: Sequence[F64]) -> F64:
+    """Per class, the shover's EV of going all-in minus folding (bb) when the players behind call
+    with ``calls`` (for instance :func:`scaled_calls`) instead of the chart's own frequencies."""
+    game = _game(c.players, c.seat, c.stack_bb, c.ante_bb)
+    ev_push, ev_fold = game.shover_values(calls)
+    gain: F64 = ev_push - ev_fold
+    return gain
+
+
+@lru_cache(maxsize=64)
+def _game(players: int, seat: int, stack: float, ante: float) -> _Game:
+    return _Game(players, seat, stack, ante)
+
+
 def _class(hand: str) -> int:
     from coach.cards import parse_cards
     from coach.theory.classes import class_index

@@ -31,7 +31,8 @@ def _given(name: str, hand) -> dict[int, str]:  # type: ignore[no-untyped-def]
 
 # heads-up on the turn in a 3-bet pot, checked to the hero: both ranges narrow, solved live
 CHECKED_TO = "turn-6max-3bet-pot-tptk-bets-when-checked-to"
-# heads-up on the turn facing a lead: the villain's range does not follow the bet yet, so not this model
+# heads-up on the turn facing a lead: K9o on A-2-3-4, the villain's range narrowed by his lead (64 x 78 combos
+# once the lightest are pruned): small enough to solve live; facing a bet is off by default (FACING_BET)
 FACING_BET = "turn-6max-bluff-raise-into-a-turn-lead"
 
 
@@ -89,7 +90,9 @@ def test_it_declines_when_the_spot_is_too_large(monkeypatch: pytest.MonkeyPatch)
     assert "would have taken too long" in json.dumps(a.to_json("en"))
 
 
-def test_not_facing_a_bet_nor_against_a_known_leak() -> None:
+def test_not_against_a_known_leak_nor_live_facing_a_bet_unless_asked() -> None:
+    turn_model.clear_memory()
+    assert not turn_model.FACING_BET
     assert _analyze(FACING_BET).model == "heuristic"
     hand = _hand(CHECKED_TO)
     villain = hand.config.seat_of_player(5)
@@ -108,3 +111,57 @@ def test_the_shipped_solutions_match_the_lessons() -> None:
     for key, answer in shipped.items():
         assert answer.exploitability_pct <= turn_model.BUILD_TARGET_PCT + 1e-9, wanted[key].where
         assert np.isclose(sum(answer.strategy), 1.0, atol=1e-3)
+
+
+def test_facing_a_bet_it_solves_the_subgame_after_the_bet(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the hero's decision after the villain's lead is the root: fold, call and the hero's raises; the
+    # villain's range is the one narrowed by his lead, pruned of its lightest combos
+    turn_model.clear_memory()
+    monkeypatch.setattr(turn_model, "FACING_BET", True)
+    monkeypatch.setattr(turn_model, "SAFETY_SECONDS", 600.0)  # a busy machine must not make it decline
+    spots: list[TurnSpot] = []
+    original = turn_model._answer
+
+    def spy(spot: TurnSpot, hero: tuple[int, int], **kw: object) -> turn_model.Answer:
+        spots.append(spot)
+        return original(spot, hero, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(turn_model, "_answer", spy)
+    a = _analyze(FACING_BET)
+    assert a.model == "turn_solver"
+    (spot,) = spots
+    assert spot.root is not None and spot.root.contrib[1] > spot.root.contrib[0]  # a bet to face
+    assert spot.river_config.oop_bets == turn_model.FACING_RIVER_CONFIG.oop_bets
+    assert {o.kind for o in a.options} >= {"fold", "call", "raise"}
+    # K-high on a four-to-a-wheel board, facing a lead: the solver folds it, and folding is the best option
+    best = next(o for o in a.options if o.code == a.best)
+    assert best.kind == "fold" and a.details["turn_solver"]["hero_strategy"]["f"] > 0.9
+    shove = next(o for o in a.options if o.kind == "all_in")
+    assert shove.ev_bb is not None and shove.ev_bb < -5
+
+
+def test_prune_drops_the_lightest_combos_up_to_the_share_and_keeps_the_hand() -> None:
+    combos = {(51, 50): 1.0, (49, 48): 1.0, (47, 46): 0.01, (45, 44): 0.01, (43, 42): 0.005}
+    total = sum(combos.values())
+    kept = turn_model.prune(combos, keep=(43, 42), share=0.02)
+    assert kept == {(51, 50): 1.0, (49, 48): 1.0, (43, 42): 0.005}
+    assert total - sum(kept.values()) <= 0.02 * total
+    assert turn_model.prune(combos, share=0.0) == combos
+
+
+def test_a_solve_that_failed_in_time_is_not_retried(monkeypatch: pytest.MonkeyPatch) -> None:
+    turn_model.clear_memory()
+    monkeypatch.setattr(turn_model, "ACCEPT_PCT", -1.0)  # no solve is precise enough: every one declines
+    calls: list[TurnSpot] = []
+    original = turn_model._answer
+
+    def spy(spot: TurnSpot, hero: tuple[int, int], **kw: object) -> turn_model.Answer:
+        calls.append(spot)
+        return original(spot, hero, iterations=5, target=None, budget=None)
+
+    monkeypatch.setattr(turn_model, "_answer", spy)
+    assert _analyze(CHECKED_TO).model == "heuristic"
+    assert _analyze(CHECKED_TO).model == "heuristic"
+    assert len(calls) == 1
+    turn_model.clear_memory()
+    assert _analyze(CHECKED_TO).model == "heuristic" and len(calls) == 2

@@ -8,7 +8,7 @@ import pytest
 from coach.errors import InvalidInput
 from coach.theory import pushfold
 from coach.theory.classes import CLASS_NAMES, CLASS_OF_NAME, N_CLASSES, class_sizes
-from coach.theory.pushfold import chart, chart_specs, hand_ev, shipped_keys, solve
+from coach.theory.pushfold import chart, chart_specs, hand_ev, scaled_calls, shipped_keys, shove_gain, solve
 
 
 def test_every_chart_is_shipped() -> None:
@@ -132,3 +132,33 @@ def test_hand_names_and_cards() -> None:
     with pytest.raises(InvalidInput):
         hand_ev(2, "SB", 10.0, "AKx")
     assert len(CLASS_OF_NAME) == N_CLASSES
+
+
+# -- callers who do not call as the chart does (the coach's profiles) ----------------------------
+
+
+def test_scaled_calls_keep_the_share_asked_and_the_most_profitable_calls() -> None:
+    c = chart(6, "BTN", 10.0)
+    sizes = class_sizes()
+    share = [float((x * sizes).sum()) / 1326 for x in c.calls]
+    assert all(np.array_equal(a, b) for a, b in zip(scaled_calls(c, (1.0, 1.0)), c.calls, strict=True))
+    tight, loose = scaled_calls(c, (0.6, 0.6)), scaled_calls(c, (1.6, 1.6))
+    for j in range(len(c.calls)):
+        assert float((tight[j] * sizes).sum()) / 1326 == pytest.approx(0.6 * share[j], abs=1e-9)
+        assert float((loose[j] * sizes).sum()) / 1326 == pytest.approx(min(1.0, 1.6 * share[j]), abs=1e-9)
+        assert np.all(tight[j] <= c.calls[j] + 1e-12) and np.all(loose[j] >= c.calls[j] - 1e-12)
+        margin = c.ev_call[j] - c.ev_fold_caller[j]
+        # a tighter caller drops the least profitable calls: what he keeps is worth more than what he drops
+        kept, dropped = tight[j] > 0, (c.calls[j] - tight[j]) > 1e-9
+        assert margin[kept].min() >= margin[dropped].max() - 1e-12
+        added = (loose[j] - c.calls[j]) > 1e-9
+        assert margin[added].min() >= margin[(loose[j] < 1e-9)].max() - 1e-12
+
+
+def test_shove_gain_with_the_charts_own_calls_is_the_charts_ev() -> None:
+    c = chart(6, "BTN", 10.0)
+    np.testing.assert_allclose(shove_gain(c, c.calls), c.ev_push - c.ev_fold, atol=1e-9)
+    # callers calling less: the weakest hand's shove gains (fewer calls), the best hand's loses (fewer calls)
+    tight = shove_gain(c, scaled_calls(c, (0.5, 0.5)))
+    assert tight[CLASS_OF_NAME["72o"]] > c.ev_push[CLASS_OF_NAME["72o"]] - c.ev_fold[CLASS_OF_NAME["72o"]]
+    assert tight[CLASS_OF_NAME["AA"]] < c.ev_push[CLASS_OF_NAME["AA"]] - c.ev_fold[CLASS_OF_NAME["AA"]]

@@ -38,6 +38,7 @@ assumed to hold.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -45,9 +46,11 @@ import numpy as np
 
 from coach.feedback import texts as T
 from coach.feedback.grading import PLAYED_FREQ, Grade
+from coach.feedback.profiles import Profile
 from coach.feedback.situation import Situation
 from coach.feedback.valuation.base import Context, Rule, Valuation, Valued
 from coach.i18n import N_, Decimal, Message, Percent
+from coach.theory.pushfold import scaled_calls, shove_gain
 
 FIRST_IN_MAX_BB = 12.0  # first in: all-in or fold up to here (see the module doc for why)
 CALL_MAX_BB = 15.0  # facing a first-in all-in, at tables of three or more (the charts' deepest)
@@ -120,6 +123,7 @@ class ShoveValue:
     players: int  # the chart's table (a tenth player is folded first)
     ante_bb: float
     chart: Any  # the :class:`coach.theory.pushfold` chart, for its share and exploitability
+    caller_keeps: tuple[float, ...] | None = None  # profiled callers: each one's calling width (else None)
 
 
 def first_in_effective_bb(sit: Situation) -> float | None:
@@ -134,9 +138,38 @@ def first_in_effective_bb(sit: Situation) -> float | None:
     return min(_total(sit, sit.hero), others) / sit.big_blind
 
 
-def first_in_shove(sit: Situation) -> ShoveValue | None:
+def _seat_at(sit: Situation, index: int) -> int:
+    """The seat at this place in the preflop order (the inverse of :func:`_preflop_index`)."""
+    n = sit.players
+    if n == 2:
+        return sit.button if index == 0 else (sit.button + 1) % 2
+    return (index + sit.button + 3) % n
+
+
+def caller_keeps(sit: Situation, profiles: Mapping[int, Profile] | None, callers: int) -> tuple[float, ...]:
+    """How wide each player behind the hero calls an all-in, against the chart's calling range.
+
+    The chart's ``j``-th caller is the ``j``-th player after the hero in the preflop order. A profiled
+    player calls :attr:`~coach.feedback.profiles.Profile.preflop_keep` times as many hands (a rock
+    0.6, a beginner who calls too much 1.6, an aggressive player 1.2): the same width the range model
+    gives a profiled player's call of an all-in (:func:`coach.feedback.opponents.preflop_weighted`).
+    """
+    hero_idx = _preflop_index(sit, sit.hero)
+    keeps: list[float] = []
+    for j in range(callers):
+        prof = (profiles or {}).get(_seat_at(sit, hero_idx + 1 + j))
+        keeps.append(1.0 if prof is None or prof.equilibrium else prof.preflop_keep)
+    return tuple(keeps)
+
+
+def first_in_shove(sit: Situation, profiles: Mapping[int, Profile] | None = None) -> ShoveValue | None:
     """The chart's value of an all-in first in, for any stack the charts cover (25 bb heads-up,
-    15 bb at three players or more), or None outside them."""
+    15 bb at three players or more), or None outside them.
+
+    With ``profiles``, a profiled player behind calls his own width (:func:`caller_keeps`): the EV is
+    the shove's against those calling ranges (:func:`coach.theory.pushfold.shove_gain`), and the
+    frequency the best response to them (all-in when it gains), not the chart's.
+    """
     eff_bb = first_in_effective_bb(sit)
     if eff_bb is None or eff_bb <= 0 or sit.players > 10:
         return None
@@ -152,6 +185,10 @@ def first_in_shove(sit: Situation) -> ShoveValue | None:
     cls = class_index(sit.hero_cards[0].index, sit.hero_cards[1].index)
     behind_n = sit.players - 1 - _preflop_index(sit, sit.hero)
     c = chart(players, players - 1 - min(behind_n, players - 1), stack, ante)
+    keeps = caller_keeps(sit, profiles, len(c.calls))
+    if any(k != 1.0 for k in keeps):
+        gain = float(shove_gain(c, scaled_calls(c, keeps))[cls])
+        return ShoveValue(gain * sit.big_blind, 1.0 if gain > 0 else 0.0, stack, players, ante, c, keeps)
     return ShoveValue(float(c.ev_push[cls] - c.ev_fold[cls]) * sit.big_blind, float(c.push[cls]), stack,
                       players, ante, c)
 
@@ -175,12 +212,15 @@ def value(ctx: Context) -> Valuation | None:
     played: frozenset[str] | None
     if kind == "first_in":
         eff = first_in_effective_bb(sit)
-        shove = first_in_shove(sit) if eff is not None and eff <= FIRST_IN_MAX_BB else None
+        shove = first_in_shove(sit, ctx.profiles) if eff is not None and eff <= FIRST_IN_MAX_BB else None
         if shove is None:
             return None  # deeper: the opening charts (:mod:`.preflop_ranges`) grade a small raise
         c, stack, ante = shove.chart, shove.stack_bb, shove.ante_bb
         ev_shove, freq = shove.ev, shove.frequency
-        msg = T.PF_PUSH_IN if freq >= 0.95 else (T.PF_PUSH_OUT if freq <= 0.05 else T.PF_PUSH_MIXED)
+        if shove.caller_keeps is not None:  # players behind call their own width: the best response
+            msg = T.PF_PUSH_PROFILED_IN if freq >= 0.5 else T.PF_PUSH_PROFILED_OUT
+        else:
+            msg = T.PF_PUSH_IN if freq >= 0.95 else (T.PF_PUSH_OUT if freq <= 0.05 else T.PF_PUSH_MIXED)
         headline = Message(msg, {"hand": _hand(sit), "stack": Decimal(stack, 1), "players": sit.players,
                                  "share": T.pct_phrase(T.SHARE_OF_HANDS, c.push_share()),
                                  "freq": Percent(freq, 0)})
@@ -199,6 +239,10 @@ def value(ctx: Context) -> Valuation | None:
                 valued.append(Valued(o, None, True, g, [Message(T.PF_PUSH_SMALL_RAISE)]))
         details = {"chart": {"players": players, "seat": c.shover, "stack_bb": stack, "ante_bb": ante,
                              "push_frequency": round(freq, 4), "exploitability_bb": c.exploitability_bb}}
+        if shove.caller_keeps is not None:
+            cls_freq = float(c.push[cls])
+            details["chart"]["equilibrium_push_frequency"] = round(cls_freq, 4)
+            details["chart"]["caller_keeps"] = list(shove.caller_keeps)
         played = _played(ctx, freq, "all_in")
     else:
         assert shover is not None

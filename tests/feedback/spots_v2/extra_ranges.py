@@ -179,3 +179,23 @@ def add(b: Any) -> None:
            best="fold", model="pushfold", profiles={"p3": "roccia"},
            bands={"fold": OK, "call": LEAK_OR_WORSE},
            reason="against a rock's tight jam ATo folds")
+
+    # Push/fold with profiled players behind (the caller model follows their profiles). Six-handed,
+    # 10 bb, folded to the button's K♣2♦. At equilibrium the blinds call about a third of their hands
+    # and the shove is a small loss. Two «rocce» in the blinds call only their strongest hands (0.6
+    # times as many): they fold so often that the 1.5 bb in the middle pays for the times K2o is
+    # called and behind; every strong player open-shoves wider against tight blinds. Folding gives
+    # that up: a small leak (buona or imprecisa), never the best.
+    b.spot("pf-6max-pushfold-10bb-btn-k2o-shoves-vs-rocks-behind", 6, {6: "Kc2d"},
+           ["p3 f", "p4 f", "p5 f"], stacks=[20] * 6,
+           best="aggressive", model="pushfold", profiles={"p1": "roccia", "p2": "roccia"},
+           bands={"all_in": OK, "fold": ["buona", "imprecisa"]},
+           reason="against two rocks in the blinds K2o open-shoves 10 bb from the button")
+    # The same hand against two aggressive players in the blinds, who call an all-in wider than the
+    # equilibrium: more calls, and K2o is behind most of the hands that call. Fold; the shove loses
+    # more than at equilibrium (imprecisa or errore, never close to best).
+    b.spot("pf-6max-pushfold-10bb-btn-k2o-folds-vs-maniacs-behind", 6, {6: "Kc2d"},
+           ["p3 f", "p4 f", "p5 f"], stacks=[20] * 6,
+           best="fold", model="pushfold", profiles={"p1": "aggressivo", "p2": "aggressivo"},
+           bands={"fold": OK, "all_in": ["imprecisa", "errore"]},
+           reason="against two loose callers in the blinds K2o folds 10 bb on the button")
