@@ -36,6 +36,14 @@ CHECKED_TO = "turn-6max-3bet-pot-tptk-bets-when-checked-to"
 FACING_BET = "turn-6max-bluff-raise-into-a-turn-lead"
 
 
+@pytest.fixture(autouse=True)
+def _forget_live_solves() -> object:
+    """A test that makes a spot decline must not leave it declined for the banded spots run after it."""
+    turn_model.clear_memory()
+    yield
+    turn_model.clear_memory()
+
+
 def _analyze(name: str, **kw: object) -> DecisionAnalysis:
     hand = _hand(name)
     cands = [c for c in EXPECTED[name]["bands"] if c.startswith("cbr")]

@@ -41,8 +41,10 @@ A grade must never wait:
   always treated the same way) times the iterations expected must fit in
   ``MAX_SECONDS``: two ranges of about 70 combos each on a deep tree, 200 on
   a shallow one. A spot too large, or not precise to ``ACCEPT_PCT`` of the pot
-  within ``SAFETY_SECONDS`` (a very busy machine), makes the model decline and
-  the estimate answers, saying why. Live solutions are cached by spot in memory.
+  within ``ITERATION_FACTOR`` times the expected iterations (a count, so the
+  answer does not depend on how busy the machine is; only a machine many times
+  slower stops on ``SAFETY_SECONDS``), makes the model decline and the estimate
+  answers, saying why. Live solutions are cached by spot in memory.
 """
 
 from __future__ import annotations
@@ -70,7 +72,11 @@ ACCEPT_PCT = 1.5  # and is used up to here when the time runs out first
 MAX_SECONDS = 2.0  # the grading budget of a live solve on an idle core
 EXPECTED_ITERATIONS = 60  # 1% of the pot: 45 to 60 iterations on the benchmark and most coach spots
 EXPECTED_ITERATIONS_FACING = 120  # facing a bet (fold, call and raises at the root): 90 to 120 on the spots
-SAFETY_SECONDS = 2 * MAX_SECONDS  # a busy machine: the solve still stops here, and the model declines
+#: the live solve stops after twice the expected iterations, a count and not a clock, so a spot gets the same
+#: model and the same grade on an idle and on a busy machine (a test suite on two workers, a class server)
+ITERATION_FACTOR = 2
+#: only a machine many times slower than expected stops on the clock: the model then declines
+SAFETY_SECONDS = 15 * MAX_SECONDS
 BUILD_TARGET_PCT = 0.5  # the shipped solutions: no hurry, so more precise than live
 BUILD_MAX_ITERATIONS = 600
 CACHE_FILE = Path(__file__).resolve().parents[2] / "theory" / "data" / "turn_cache.json"
@@ -283,7 +289,8 @@ def solution(ctx: Context) -> tuple[TurnSpot, Answer] | None:
     expected = EXPECTED_ITERATIONS_FACING if facing else EXPECTED_ITERATIONS
     if iteration_seconds(spot) * expected > MAX_SECONDS:
         raise TooSlow
-    answer = _answer(spot, hand2, target=TARGET_PCT, budget=SAFETY_SECONDS)
+    answer = _answer(spot, hand2, target=TARGET_PCT, budget=SAFETY_SECONDS,
+                     iterations=ITERATION_FACTOR * expected)
     if answer.exploitability_pct > ACCEPT_PCT:
         with _lock:
             _declined[key] = None
