@@ -608,10 +608,6 @@ def test_the_course_path_leads_to_the_next_lesson(desk: tuple[Any, list[str]], s
     assert errors == [], errors
 
 
-@pytest.mark.xfail(strict=False, reason=(
-    "known open bug: in about one run in five the practice table stays on a bot's turn on the river after "
-    "the learner's check (no buttons, the server idle); not reproduced by the table's own code over 400 "
-    "seeds, so it is in how the page is redrawn; the table's settle() did not remove it"))
 def test_practice_history_opens_a_hand_in_the_replayer(desk: tuple[Any, list[str]], server: str) -> None:
     page, errors = desk
     page.goto(server + "/pratica")

@@ -73,24 +73,24 @@ def _on_sit() -> None:
     tb.deal()
     st.session_state[TABLE] = tb
     st.session_state.pop(REFUSAL, None)
-    _store_finished(tb)
 
 
-def _on_deal() -> None:
-    tb = _table()
-    if tb is not None and tb.can_deal:
-        try:
-            tb.deal()
-        except IllegalAction:  # a second click on «Mano successiva»: the first one dealt already
+def _on_deal(tb: PracticeTable) -> None:
+    with tb.held():  # taken before the first Streamlit call: see _on_choice
+        if _table() is not tb:
             return
-        _store_finished(tb)
-    st.session_state.pop(REFUSAL, None)
+        if tb.can_deal:
+            try:
+                tb.deal()
+            except IllegalAction:  # a second click on «Mano successiva»: the first one dealt already
+                return
+        st.session_state.pop(REFUSAL, None)
 
 
-def _on_rebuy() -> None:
-    tb = _table()
-    if tb is not None:
-        tb.rebuy()
+def _on_rebuy(tb: PracticeTable) -> None:
+    with tb.held():
+        if _table() is tb:
+            tb.rebuy()
 
 
 def _on_leave() -> None:
@@ -98,33 +98,48 @@ def _on_leave() -> None:
     st.session_state.pop(REFUSAL, None)
 
 
-def _on_choice(at: tuple[int, int], attempt: Attempt) -> None:
-    tb = _table()
-    if tb is None or not tb.hero_to_act():
-        return
-    before = len(tb.decisions)
-    t = state.tr()
-    with st.spinner(t("The coach is working out the numbers...")):
-        try:
-            outcome = tb.act(attempt, at=at)
-        except IllegalAction:  # a stale click: another click already played this turn
+def _on_choice(tb: PracticeTable, at: tuple[int, int], attempt: Attempt) -> None:
+    """The learner's choice: applied with the bots' replies as one move, or not at all.
+
+    Streamlit's fast reruns stop a run (at its next Streamlit call) and start the newer one in
+    another thread at once. The table is therefore taken *before* any Streamlit call: a run
+    already stopped stops at the first one (``_table``), before the move, and a newer run's page
+    waits until the move is over instead of drawing the table half-way (see
+    ``PracticeTable.held``). What follows the move (the grades into the progress store, the
+    finished hand into the history) is done by every page draw (``_record``), so a run stopped
+    just after the move loses nothing.
+    """
+    with tb.held():
+        if _table() is not tb or not tb.hero_to_act():
             return
+        t = state.tr()
+        with st.spinner(t("The coach is working out the numbers...")):
+            try:
+                outcome = tb.act(attempt, at=at)
+            except IllegalAction:  # a stale click: another click already played this turn
+                return
     if outcome.refusal is not None:
         st.session_state[REFUSAL] = outcome.refusal
         return
     st.session_state.pop(REFUSAL, None)
-    profile = state.settings().profile
 
-    def record(d: GradedDecision, grade: str) -> None:
-        state.save(lambda db: db.record_decision(profile, grade, source="practice",
-                                                 ref=f"hand {d.hand_number}", action=d.said,
-                                                 ev_loss_bb=d.verdict.ev_loss_bb))
 
-    for d in tb.decisions[before:]:
-        if d.verdict.grade is not None:
-            record(d, d.verdict.grade)
-        if d.spot is not None and needs_review(d.spot.grade):
-            _remember(profile, d.spot)
+def _record(tb: PracticeTable) -> None:
+    """The learner's graded choices and finished hands into the store, once each (every page draw)."""
+    decisions = tb.take_unrecorded()
+    if decisions:
+        profile = state.settings().profile
+
+        def record(d: GradedDecision, grade: str) -> None:
+            state.save(lambda db: db.record_decision(profile, grade, source="practice",
+                                                     ref=f"hand {d.hand_number}", action=d.said,
+                                                     ev_loss_bb=d.verdict.ev_loss_bb))
+
+        for d in decisions:
+            if d.verdict.grade is not None:
+                record(d, d.verdict.grade)
+            if d.spot is not None and needs_review(d.spot.grade):
+                _remember(profile, d.spot)
     _store_finished(tb)
 
 
@@ -168,7 +183,12 @@ def render() -> None:
     if tb is None:
         _setup(t)
         return
-    _play(tb, t)
+    with tb.held():  # never drawn in the middle of a move (see _on_choice)
+        tb.advance()  # a move cut short is finished here: the page never waits on a bot
+        _record(tb)
+        _play(tb, t)
+    _history(t)
+    play_money_note()
 
 
 def _setup(t: Translator) -> None:
@@ -191,7 +211,7 @@ def _setup(t: Translator) -> None:
 
 
 def _play(tb: PracticeTable, t: Translator) -> None:
-    tb.settle()  # never a table in the middle of another click's move (see PracticeTable.settle)
+    """The table, the learner's buttons or the hand's end, and the session's charts (the table held)."""
     s = state.settings()
     sess = tb.session
     level = sess.level
@@ -216,15 +236,13 @@ def _play(tb: PracticeTable, t: Translator) -> None:
                 _feedback(tb, tb.hand_number, t, last_only=True)
             st.header(t("Your turn"))
             seen = (tb.hand_number, len(hand.actions))  # the decision these buttons answer
-            action_panel(hand, f"prac.{seen[0]}.{seen[1]}", partial(_on_choice, seen))
+            action_panel(hand, f"prac.{seen[0]}.{seen[1]}", partial(_on_choice, tb, seen))
             if isinstance(refusal, IllegalAction):
                 show_refusal(refusal)
         elif sess.current is None and tb.last_record is not None:
             _hand_over(tb, t)
         show_log(view.log)
     _session_charts(tb, t)
-    _history(t)
-    play_money_note()
 
 
 def _hand_over(tb: PracticeTable, t: Translator) -> None:
@@ -241,7 +259,7 @@ def _hand_over(tb: PracticeTable, t: Translator) -> None:
         st.info(t("You broke even in this hand."))
     with st.container(horizontal=True):
         if tb.can_deal:
-            st.button(t("Next hand"), key="prac_next", type="primary", on_click=_on_deal,
+            st.button(t("Next hand"), key="prac_next", type="primary", on_click=_on_deal, args=(tb,),
                       shortcut=shortcut("N"), icon=":material/playing_cards:")
         st.download_button(t("Download the hand (PHH)"), data=tb.last_record.phh(),
                            file_name=f"mano-{tb.last_record.number}.phh", mime="text/plain",
@@ -250,7 +268,7 @@ def _hand_over(tb: PracticeTable, t: Translator) -> None:
     if tb.hero_busted and sess.mode == "cash":
         st.warning(t("You have no chips left."))
         st.button(t("Buy in again ({amount} chips)", amount=tb.buy_in), key="prac_rebuy",
-                  on_click=_on_rebuy, icon=":material/add_circle:")
+                  on_click=_on_rebuy, args=(tb,), icon=":material/add_circle:")
     elif tb.hero_busted:
         st.error(t("You have no chips left: the session is over."))
     elif sess.is_over:
