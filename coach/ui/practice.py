@@ -293,21 +293,21 @@ class PracticeTable:
     def decisions_of(self, hand_number: int) -> list[GradedDecision]:
         return [d for d in self.decisions if d.hand_number == hand_number]
 
-    def take_unsaved(self) -> list[HandRecord]:
-        """The finished hands not stored yet (the page stores them, then they are no longer pending)."""
+    def saved(self, record: HandRecord) -> None:
+        """``record`` is in the practice history now: no longer pending (see ``unsaved``)."""
         with self._lock:
-            out, self.unsaved = self.unsaved, []
-        return out
+            self.unsaved = [r for r in self.unsaved if r is not record]
 
-    def take_unrecorded(self) -> list[GradedDecision]:
-        """The learner's choices not in the progress store yet (grades, review cards), then none.
+    def recorded(self, decision: GradedDecision) -> None:
+        """``decision`` is in the progress store now: no longer pending (see ``unrecorded``).
 
-        The page records them on every draw rather than only in the click's callback: a callback
-        whose run Streamlit stops after the move (a newer click arrived) would lose them.
+        The page writes each pending item on every draw and calls this in the same step as the
+        write, not in the click's callback: a run that Streamlit stops after the move (a newer
+        click arrived) would lose them there, and one stopped between a write and this call
+        would store them twice.
         """
         with self._lock:
-            out, self.unrecorded = self.unrecorded, []
-        return out
+            self.unrecorded = [d for d in self.unrecorded if d is not decision]
 
 
 def _refusal(hand: Hand, attempt: Attempt) -> IllegalAction | None:

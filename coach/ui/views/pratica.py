@@ -10,11 +10,12 @@ from functools import partial
 import streamlit as st
 from babel.dates import format_datetime
 
+from coach.engine.session import HandRecord
 from coach.errors import IllegalAction
 from coach.feedback import STYLES
 from coach.i18n import N_, Translator
 from coach.limits import toml_problem
-from coach.persistence import PracticeHand
+from coach.persistence import PracticeHand, Store
 from coach.review import ReviewSpot, needs_review, remember
 from coach.ui import inputs, state
 from coach.ui.charts import GRADE_LABELS, GradePoint, build_grades_figure, build_session_figure
@@ -125,55 +126,53 @@ def _on_choice(tb: PracticeTable, at: tuple[int, int], attempt: Attempt) -> None
 
 
 def _record(tb: PracticeTable) -> None:
-    """The learner's graded choices and finished hands into the store, once each (every page draw)."""
-    decisions = tb.take_unrecorded()
-    if decisions:
-        profile = state.settings().profile
+    """The learner's graded choices and finished hands into the store, once each (every page draw).
 
-        def record(d: GradedDecision, grade: str) -> None:
-            state.save(lambda db: db.record_decision(profile, grade, source="practice",
-                                                     ref=f"hand {d.hand_number}", action=d.said,
-                                                     ev_loss_bb=d.verdict.ev_loss_bb))
-
-        for d in decisions:
-            if d.verdict.grade is not None:
-                record(d, d.verdict.grade)
-            if d.spot is not None and needs_review(d.spot.grade):
-                _remember(profile, d.spot)
-    _store_finished(tb)
-
-
-def _store_finished(tb: PracticeTable) -> None:
-    """Every finished hand goes into the learner's practice history (the database)."""
-    records = tb.take_unsaved()
-    if not records:
+    Each item leaves the table's pending list inside the same store call as its write (no
+    Streamlit call in between, where a stopped run would end): never lost, never written twice;
+    a write the database refuses stays pending for the next draw.
+    """
+    if not tb.unrecorded and not tb.unsaved:
         return
     profile = state.settings().profile
-    for record in records:
-        if HERO not in record.seats:
-            continue
-        grades = [{"action": d.said, "kind": _kind_of(d), "grade": d.verdict.grade,
-                   "ev_loss_bb": d.verdict.ev_loss_bb, "street": d.street}
-                  for d in tb.decisions_of(record.number) if d.verdict.grade is not None]
-        text = record.phh()
-        result = record.stacks_after[HERO] - record.stacks_before[HERO]
-        _save_hand(profile, text, record.seats.index(HERO), result, record.level.big_blind, grades)
+
+    def record(db: Store, d: GradedDecision) -> None:
+        if d.verdict.grade is not None:
+            db.record_decision(profile, d.verdict.grade, source="practice", ref=f"hand {d.hand_number}",
+                               action=d.said, ev_loss_bb=d.verdict.ev_loss_bb)
+        if d.spot is not None and needs_review(d.spot.grade):
+            remember(db, profile, d.spot)
+        tb.recorded(d)
+
+    for d in list(tb.unrecorded):
+        state.save(partial(record, d=d))
+    for r in list(tb.unsaved):
+        _store_finished(tb, profile, r)
+
+
+def _store_finished(tb: PracticeTable, profile: str, record: HandRecord) -> None:
+    """A finished hand goes into the learner's practice history (the database)."""
+    if HERO not in record.seats:
+        tb.saved(record)
+        return
+    grades = [{"action": d.said, "kind": _kind_of(d), "grade": d.verdict.grade,
+               "ev_loss_bb": d.verdict.ev_loss_bb, "street": d.street}
+              for d in tb.decisions_of(record.number) if d.verdict.grade is not None]
+    text = record.phh()
+    result = record.stacks_after[HERO] - record.stacks_before[HERO]
+
+    def save(db: Store) -> None:
+        db.save_practice_hand(profile, text, hero_seat=record.seats.index(HERO), result_chips=result,
+                              big_blind=record.level.big_blind, grades=grades)
+        tb.saved(record)
+
+    state.save(save)
 
 
 def _kind_of(d: GradedDecision) -> str:
     """fold, check, call, bet, raise or all_in: what the coach called the learner's option."""
     row = next((o for o in d.verdict.options if o.code == d.said), None)
     return row.kind if row is not None else _kind_amount(d.said)[0]
-
-
-def _remember(profile: str, spot: ReviewSpot) -> None:
-    state.save(lambda db: remember(db, profile, spot))
-
-
-def _save_hand(profile: str, text: str, seat: int, result: int, big_blind: int,
-               grades: Sequence[Mapping[str, object]]) -> None:
-    state.save(lambda db: db.save_practice_hand(profile, text, hero_seat=seat, result_chips=result,
-                                                big_blind=big_blind, grades=grades))
 
 
 def render() -> None:
