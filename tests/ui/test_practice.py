@@ -398,3 +398,29 @@ def test_a_click_of_a_stopped_run_does_not_move(app: Callable[..., AppTest],
         pratica._on_choice(tb, seen, Attempt("fold"))
     assert held == [True], "the table was not held at the callback's first Streamlit call"
     assert tb.session.current is hand and len(hand.actions) == seen[1] and tb.hero_to_act()
+
+
+def test_a_hand_the_database_refused_is_stored_by_a_later_draw(app: Callable[..., AppTest], db_url: str,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    from coach.errors import StoreError
+    from coach.persistence import Store
+
+    at = _sit(app, 2)
+    tb = at.session_state["practice.table"]
+    store = Store(db_url)
+    before = len(store.practice_hands("Ospite"))
+    while not tb.hero_to_act():
+        at.button(key="prac_next").click().run()
+    real = Store.save_practice_hand
+
+    def refused(*args: object, **kwargs: object) -> None:
+        raise StoreError("The database is locked.", kind="locked")
+
+    monkeypatch.setattr(Store, "save_practice_hand", refused)
+    play_practice_hand(at)  # the hand ends while the database refuses it
+    assert tb.session.current is None and len(tb.unsaved) == 1
+    monkeypatch.setattr(Store, "save_practice_hand", real)
+    at.run()
+    at.run()
+    assert not tb.unsaved
+    assert len(store.practice_hands("Ospite")) == before + 1
