@@ -14,6 +14,8 @@ import logging
 import random
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
@@ -71,6 +73,7 @@ class PracticeTable:
     decisions: list[GradedDecision] = field(default_factory=list)
     last_record: HandRecord | None = None
     unsaved: list[HandRecord] = field(default_factory=list)  # finished hands the page has not stored yet
+    unrecorded: list[GradedDecision] = field(default_factory=list)  # choices not in the progress store yet
     _session_id: str = field(default_factory=lambda: format(int(time.time() * 1000), "x"))
     # Streamlit's fast reruns can start a learner's second click (a double click, a click on a
     # button the first click made stale) in a new thread while the first is still playing the
@@ -100,16 +103,33 @@ class PracticeTable:
         return cls(config, session, bots)
 
     # -- state ---------------------------------------------------------------------
-    def settle(self, timeout: float = 60.0) -> None:
-        """Wait until no other click is still moving the table (a learner's action and the bots' replies).
+    @contextmanager
+    def held(self) -> Iterator[PracticeTable]:
+        """The table to itself: no move (a click's action and the bots' replies) starts or is half done.
 
-        Streamlit's fast reruns draw the page in a new thread while the previous run's callback is
-        still playing the bots; a page drawn then would show the table mid-move (the learner's
-        action made, the bot to act, no buttons) and, the earlier run being discarded, stay so.
-        The page therefore reads the table only once the move is over.
+        Streamlit's fast reruns start a new run in a new thread while the old run's thread is still
+        in its callback, playing the learner's action and the bots; the old run's page is then
+        thrown away. A page drawn while that move is under way would show the table mid-move (the
+        learner's action made, a bot to act, no buttons) for good: the page draws the table only
+        while it holds it, and a click takes it before deciding to move (see the Pratica page).
         """
-        if self._lock.acquire(timeout=timeout):
-            self._lock.release()
+        with self._lock:
+            yield self
+
+    def advance(self) -> bool:
+        """Let the bots play up to the learner's turn or the hand's end; True if a bot moved.
+
+        Idempotent: nothing to do when the learner is to act or no hand is in progress. A move
+        cut short (an exception that is not an ``Exception``, such as the stop Streamlit raises
+        in a run it abandons) never leaves the table waiting on a bot: the next page draws it on.
+        """
+        with self._lock:
+            hand = self.session.current
+            if hand is None or (not hand.is_complete and hand.actor == self.hero_seat()):
+                return False
+            before = len(hand.actions)
+            self._bots_play()
+            return len(hand.actions) != before or self.session.current is None
 
     @property
     def hand(self) -> Hand | None:
@@ -237,7 +257,9 @@ class PracticeTable:
             said = option_code(outcome.code)
             if spot is not None:
                 spot = replace(spot, action=said, grade=verdict.grade or "")
-            self.decisions.append(GradedDecision(number, street, verdict, said, outcome.said, spot))
+            decision = GradedDecision(number, street, verdict, said, outcome.said, spot)
+            self.decisions.append(decision)
+            self.unrecorded.append(decision)
             self._bots_play()
         return outcome
 
@@ -271,10 +293,21 @@ class PracticeTable:
     def decisions_of(self, hand_number: int) -> list[GradedDecision]:
         return [d for d in self.decisions if d.hand_number == hand_number]
 
-    def take_unsaved(self) -> list[HandRecord]:
-        """The finished hands not stored yet (the page stores them, then they are no longer pending)."""
-        out, self.unsaved = self.unsaved, []
-        return out
+    def saved(self, record: HandRecord) -> None:
+        """``record`` is in the practice history now: no longer pending (see ``unsaved``)."""
+        with self._lock:
+            self.unsaved = [r for r in self.unsaved if r is not record]
+
+    def recorded(self, decision: GradedDecision) -> None:
+        """``decision`` is in the progress store now: no longer pending (see ``unrecorded``).
+
+        The page writes each pending item on every draw and calls this in the same step as the
+        write, not in the click's callback: a run that Streamlit stops after the move (a newer
+        click arrived) would lose them there, and one stopped between a write and this call
+        would store them twice.
+        """
+        with self._lock:
+            self.unrecorded = [d for d in self.unrecorded if d is not decision]
 
 
 def _refusal(hand: Hand, attempt: Attempt) -> IllegalAction | None:

@@ -10,11 +10,13 @@ from functools import partial
 import streamlit as st
 from babel.dates import format_datetime
 
+from coach.engine.session import HandRecord
 from coach.errors import IllegalAction
 from coach.feedback import STYLES
 from coach.i18n import N_, Translator
 from coach.limits import toml_problem
 from coach.review import ReviewSpot, needs_review, remember
+from coach.store import Store
 from coach.store.records import PracticeHand
 from coach.ui import inputs, state
 from coach.ui.charts import GRADE_LABELS, GradePoint, build_grades_figure, build_session_figure
@@ -73,24 +75,24 @@ def _on_sit() -> None:
     tb.deal()
     st.session_state[TABLE] = tb
     st.session_state.pop(REFUSAL, None)
-    _store_finished(tb)
 
 
-def _on_deal() -> None:
-    tb = _table()
-    if tb is not None and tb.can_deal:
-        try:
-            tb.deal()
-        except IllegalAction:  # a second click on «Mano successiva»: the first one dealt already
+def _on_deal(tb: PracticeTable) -> None:
+    with tb.held():  # taken before the first Streamlit call: see _on_choice
+        if _table() is not tb:
             return
-        _store_finished(tb)
-    st.session_state.pop(REFUSAL, None)
+        if tb.can_deal:
+            try:
+                tb.deal()
+            except IllegalAction:  # a second click on «Mano successiva»: the first one dealt already
+                return
+        st.session_state.pop(REFUSAL, None)
 
 
-def _on_rebuy() -> None:
-    tb = _table()
-    if tb is not None:
-        tb.rebuy()
+def _on_rebuy(tb: PracticeTable) -> None:
+    with tb.held():
+        if _table() is tb:
+            tb.rebuy()
 
 
 def _on_leave() -> None:
@@ -98,67 +100,80 @@ def _on_leave() -> None:
     st.session_state.pop(REFUSAL, None)
 
 
-def _on_choice(at: tuple[int, int], attempt: Attempt) -> None:
-    tb = _table()
-    if tb is None or not tb.hero_to_act():
-        return
-    before = len(tb.decisions)
-    t = state.tr()
-    with st.spinner(t("The coach is working out the numbers...")):
-        try:
-            outcome = tb.act(attempt, at=at)
-        except IllegalAction:  # a stale click: another click already played this turn
+def _on_choice(tb: PracticeTable, at: tuple[int, int], attempt: Attempt) -> None:
+    """The learner's choice: applied with the bots' replies as one move, or not at all.
+
+    Streamlit's fast reruns stop a run (at its next Streamlit call) and start the newer one in
+    another thread at once. The table is therefore taken *before* any Streamlit call: a run
+    already stopped stops at the first one (``_table``), before the move, and a newer run's page
+    waits until the move is over instead of drawing the table half-way (see
+    ``PracticeTable.held``). What follows the move (the grades into the progress store, the
+    finished hand into the history) is done by every page draw (``_record``), so a run stopped
+    just after the move loses nothing.
+    """
+    with tb.held():
+        if _table() is not tb or not tb.hero_to_act():
             return
+        t = state.tr()
+        with st.spinner(t("The coach is working out the numbers...")):
+            try:
+                outcome = tb.act(attempt, at=at)
+            except IllegalAction:  # a stale click: another click already played this turn
+                return
     if outcome.refusal is not None:
         st.session_state[REFUSAL] = outcome.refusal
         return
     st.session_state.pop(REFUSAL, None)
-    profile = state.settings().profile
-
-    def record(d: GradedDecision, grade: str) -> None:
-        state.save(lambda db: db.record_decision(profile, grade, source="practice",
-                                                 ref=f"hand {d.hand_number}", action=d.said,
-                                                 ev_loss_bb=d.verdict.ev_loss_bb))
-
-    for d in tb.decisions[before:]:
-        if d.verdict.grade is not None:
-            record(d, d.verdict.grade)
-        if d.spot is not None and needs_review(d.spot.grade):
-            _remember(profile, d.spot)
-    _store_finished(tb)
 
 
-def _store_finished(tb: PracticeTable) -> None:
-    """Every finished hand goes into the learner's practice history (the database)."""
-    records = tb.take_unsaved()
-    if not records:
+def _record(tb: PracticeTable) -> None:
+    """The learner's graded choices and finished hands into the store, once each (every page draw).
+
+    Each item leaves the table's pending list inside the same store call as its write (no
+    Streamlit call in between, where a stopped run would end): never lost, never written twice;
+    a write the database refuses stays pending for the next draw.
+    """
+    if not tb.unrecorded and not tb.unsaved:
         return
     profile = state.settings().profile
-    for record in records:
-        if HERO not in record.seats:
-            continue
-        grades = [{"action": d.said, "kind": _kind_of(d), "grade": d.verdict.grade,
-                   "ev_loss_bb": d.verdict.ev_loss_bb, "street": d.street}
-                  for d in tb.decisions_of(record.number) if d.verdict.grade is not None]
-        text = record.phh()
-        result = record.stacks_after[HERO] - record.stacks_before[HERO]
-        _save_hand(profile, text, record.seats.index(HERO), result, record.level.big_blind, grades)
+
+    def record(db: Store, d: GradedDecision) -> None:
+        if d.verdict.grade is not None:
+            db.record_decision(profile, d.verdict.grade, source="practice", ref=f"hand {d.hand_number}",
+                               action=d.said, ev_loss_bb=d.verdict.ev_loss_bb)
+        if d.spot is not None and needs_review(d.spot.grade):
+            remember(db, profile, d.spot)
+        tb.recorded(d)
+
+    for d in list(tb.unrecorded):
+        state.save(partial(record, d=d))
+    for r in list(tb.unsaved):
+        _store_finished(tb, profile, r)
+
+
+def _store_finished(tb: PracticeTable, profile: str, record: HandRecord) -> None:
+    """A finished hand goes into the learner's practice history (the database)."""
+    if HERO not in record.seats:
+        tb.saved(record)
+        return
+    grades = [{"action": d.said, "kind": _kind_of(d), "grade": d.verdict.grade,
+               "ev_loss_bb": d.verdict.ev_loss_bb, "street": d.street}
+              for d in tb.decisions_of(record.number) if d.verdict.grade is not None]
+    text = record.phh()
+    result = record.stacks_after[HERO] - record.stacks_before[HERO]
+
+    def save(db: Store) -> None:
+        db.save_practice_hand(profile, text, hero_seat=record.seats.index(HERO), result_chips=result,
+                              big_blind=record.level.big_blind, grades=grades)
+        tb.saved(record)
+
+    state.save(save)
 
 
 def _kind_of(d: GradedDecision) -> str:
     """fold, check, call, bet, raise or all_in: what the coach called the learner's option."""
     row = next((o for o in d.verdict.options if o.code == d.said), None)
     return row.kind if row is not None else _kind_amount(d.said)[0]
-
-
-def _remember(profile: str, spot: ReviewSpot) -> None:
-    state.save(lambda db: remember(db, profile, spot))
-
-
-def _save_hand(profile: str, text: str, seat: int, result: int, big_blind: int,
-               grades: Sequence[Mapping[str, object]]) -> None:
-    state.save(lambda db: db.save_practice_hand(profile, text, hero_seat=seat, result_chips=result,
-                                                big_blind=big_blind, grades=grades))
 
 
 def render() -> None:
@@ -168,7 +183,12 @@ def render() -> None:
     if tb is None:
         _setup(t)
         return
-    _play(tb, t)
+    with tb.held():  # never drawn in the middle of a move (see _on_choice)
+        tb.advance()  # a move cut short is finished here: the page never waits on a bot
+        _record(tb)
+        _play(tb, t)
+    _history(t)
+    play_money_note()
 
 
 def _setup(t: Translator) -> None:
@@ -191,7 +211,7 @@ def _setup(t: Translator) -> None:
 
 
 def _play(tb: PracticeTable, t: Translator) -> None:
-    tb.settle()  # never a table in the middle of another click's move (see PracticeTable.settle)
+    """The table, the learner's buttons or the hand's end, and the session's charts (the table held)."""
     s = state.settings()
     sess = tb.session
     level = sess.level
@@ -216,15 +236,13 @@ def _play(tb: PracticeTable, t: Translator) -> None:
                 _feedback(tb, tb.hand_number, t, last_only=True)
             st.header(t("Your turn"))
             seen = (tb.hand_number, len(hand.actions))  # the decision these buttons answer
-            action_panel(hand, f"prac.{seen[0]}.{seen[1]}", partial(_on_choice, seen))
+            action_panel(hand, f"prac.{seen[0]}.{seen[1]}", partial(_on_choice, tb, seen))
             if isinstance(refusal, IllegalAction):
                 show_refusal(refusal)
         elif sess.current is None and tb.last_record is not None:
             _hand_over(tb, t)
         show_log(view.log)
     _session_charts(tb, t)
-    _history(t)
-    play_money_note()
 
 
 def _hand_over(tb: PracticeTable, t: Translator) -> None:
@@ -241,7 +259,7 @@ def _hand_over(tb: PracticeTable, t: Translator) -> None:
         st.info(t("You broke even in this hand."))
     with st.container(horizontal=True):
         if tb.can_deal:
-            st.button(t("Next hand"), key="prac_next", type="primary", on_click=_on_deal,
+            st.button(t("Next hand"), key="prac_next", type="primary", on_click=_on_deal, args=(tb,),
                       shortcut=shortcut("N"), icon=":material/playing_cards:")
         st.download_button(t("Download the hand (PHH)"), data=tb.last_record.phh(),
                            file_name=f"mano-{tb.last_record.number}.phh", mime="text/plain",
@@ -250,7 +268,7 @@ def _hand_over(tb: PracticeTable, t: Translator) -> None:
     if tb.hero_busted and sess.mode == "cash":
         st.warning(t("You have no chips left."))
         st.button(t("Buy in again ({amount} chips)", amount=tb.buy_in), key="prac_rebuy",
-                  on_click=_on_rebuy, icon=":material/add_circle:")
+                  on_click=_on_rebuy, args=(tb,), icon=":material/add_circle:")
     elif tb.hero_busted:
         st.error(t("You have no chips left: the session is over."))
     elif sess.is_over:
