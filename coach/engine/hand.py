@@ -25,14 +25,12 @@ allowed.
 from __future__ import annotations
 
 import random
-import warnings
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from pokerkit import (
     AntePosting,
-    Automation,
     BetCollection,
     BlindOrStraddlePosting,
     BoardDealing,
@@ -41,16 +39,12 @@ from pokerkit import (
     ChipsPulling,
     ChipsPushing,
     CompletionBettingOrRaisingTo,
-    FixedLimitTexasHoldem,
     Folding,
     HoleCardsShowingOrMucking,
     HoleDealing,
-    Mode,
-    NoLimitTexasHoldem,
     StandardHighHand,
     State,
 )
-from pokerkit.games import PotLimitPokerMixin, TexasHoldemMixin, UnfixedLimitHoldem
 
 from coach import evaluator
 from coach.cards import Card, Deck, parse_cards
@@ -74,6 +68,7 @@ from coach.engine.events import (
     PotsFormed,
     StreetName,
 )
+from coach.engine.kernel import STREETS, cards_of, make_state, pk, quietly, silenced
 from coach.engine.legal import LegalActions, amount_refusal
 from coach.engine.pots import HandResult, Pot, ShownHand
 from coach.errors import IllegalAction, InvalidInput
@@ -83,44 +78,11 @@ from coach.limits import MAX_CHIPS, clip, is_int
 Street = Literal["preflop", "flop", "turn", "river", "showdown", "complete"]
 Dealing = Literal["auto", "manual"]
 
-# PokerKit warns (instead of refusing) on legal-but-pointless actions in cash
-# games, e.g. folding when checking is free: that is feedback, not an error.
-warnings.filterwarnings("ignore", category=UserWarning, module=r"pokerkit(\..*)?")
-
-_AUTOMATIONS = (
-    Automation.ANTE_POSTING,
-    Automation.BET_COLLECTION,
-    Automation.BLIND_OR_STRADDLE_POSTING,
-    Automation.RUNOUT_COUNT_SELECTION,
-    Automation.HAND_KILLING,
-    Automation.CHIPS_PUSHING,
-    Automation.CHIPS_PULLING,
-)
-_STREETS: tuple[StreetName, ...] = ("preflop", "flop", "turn", "river")
-
-
-class _PotLimitTexasHoldem(PotLimitPokerMixin, TexasHoldemMixin, UnfixedLimitHoldem):
-    """PokerKit has Pot-Limit Omaha but no Pot-Limit Hold'em class: compose one."""
-
-
 def _describe(cards: Sequence[Card]) -> tuple[tuple[Card, ...] | None, Message | None]:
     """Best five (made part first) and the Italian description, from the evaluator."""
     if len(cards) < 5:
         return None, None
     return evaluator.best_five(list(cards)), evaluator.describe(list(cards))
-
-
-def _pk(cards: Sequence[Card]) -> str:
-    """Cards in the notation PokerKit parses ("AsKd")."""
-    return "".join(str(c) for c in cards)
-
-
-def _cards_of(pk_cards: Sequence[Any]) -> tuple[Card, ...] | None:
-    """Our cards from PokerKit's, or None when any is unknown (``??``)."""
-    text = "".join(repr(c) for c in pk_cards)
-    if "?" in text or not text:
-        return None
-    return parse_cards(text)
 
 
 def _card_arg(cards: object) -> tuple[Card, ...]:
@@ -135,14 +97,6 @@ def _card_arg(cards: object) -> tuple[Card, ...]:
         return parse_cards([str(c) for c in cards])
     raise InvalidInput(N_("'{cards}' are not cards: write them as text, e.g. AsKd, or as a list of cards."),
                        cards=clip(cards))
-
-
-def _quietly(check: Callable[..., bool], *args: Any) -> bool:
-    """A kernel ``can_x`` without its advisory warnings (a card "not recommended" to
-    deal is our own refusal to make, with a message), and whatever the warning filters."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", UserWarning)
-        return check(*args)
 
 
 def _is_unknown(cards: object) -> bool:
@@ -248,29 +202,11 @@ class Hand:
         if dealing == "auto":
             deck = Deck(seed)
             deck.remove(every)
-        state = cls._make_state(config)
+        state = make_state(config)
         hand = cls(config, state, dealing, deck, presets, board_cards, muck_losers, strict)
         hand._sync()
         hand._run_dealer()
         return hand
-
-    @staticmethod
-    def _make_state(config: TableConfig) -> State:
-        antes = config.pokerkit_antes()
-        blinds = config.pokerkit_blinds()
-        stacks = config.stacks_in_positions()
-        n = config.n_seats
-        trim = False
-        min_bet = config.effective_min_bet
-        if config.structure == "FL":
-            return FixedLimitTexasHoldem.create_state(
-                _AUTOMATIONS, trim, antes, blinds, min_bet, 2 * min_bet, stacks, n, mode=Mode.CASH_GAME)
-        if config.structure == "PL":
-            game = _PotLimitTexasHoldem(_AUTOMATIONS, trim, antes, blinds, min_bet, mode=Mode.CASH_GAME)
-            state: State = game(stacks, n)
-            return state
-        return NoLimitTexasHoldem.create_state(
-            _AUTOMATIONS, trim, antes, blinds, min_bet, stacks, n, mode=Mode.CASH_GAME)
 
     def __repr__(self) -> str:
         actor = self.actor
@@ -302,7 +238,7 @@ class Hand:
         if st.showdown_index is not None:
             return "showdown"
         idx = st.street_index
-        return _STREETS[idx] if idx is not None and 0 <= idx < 4 else "preflop"
+        return STREETS[idx] if idx is not None and 0 <= idx < 4 else "preflop"
 
     @property
     def actor(self) -> int | None:
@@ -437,7 +373,7 @@ class Hand:
 
     def _current_street(self) -> StreetName:
         """The betting round as of the operations processed so far (board cards dealt)."""
-        return _STREETS[{0: 0, 1: 0, 2: 0, 3: 1, 4: 2}.get(self._board_count, 3)]
+        return STREETS[{0: 0, 1: 0, 2: 0, 3: 1, 4: 2}.get(self._board_count, 3)]
 
     def legal_actions(self) -> LegalActions:
         """What the player to act may do, with the bet/raise bounds and the refusals."""
@@ -673,8 +609,7 @@ class Hand:
 
     def _apply(self, op: Callable[[], Any]) -> ActionRecord:
         before = len(self._records)
-        with warnings.catch_warnings():  # the module filter is reset by test runners
-            warnings.simplefilter("ignore", UserWarning)
+        with silenced():
             op()
         self._sync()
         self._run_dealer()
@@ -753,8 +688,8 @@ class Hand:
                 raise InvalidInput(N_("Each player gets exactly 2 hole cards, not {count}."),
                                    count=len(parsed))
         pos = self._pos(seat)
-        text = "????" if parsed is None else _pk(parsed)
-        if seat in self._hole or not _quietly(self._state.can_deal_hole, text, pos):
+        text = "????" if parsed is None else pk(parsed)
+        if seat in self._hole or not quietly(self._state.can_deal_hole, text, pos):
             raise self._dealer_refusal(N_("deal hole cards to this seat"))
         if parsed is not None:
             self._refuse_seen(parsed)
@@ -773,8 +708,7 @@ class Hand:
     def deal_hole(self, seat: int, cards: str | Sequence[Card | str] | None = None) -> None:
         """Deal a seat's two hole cards (None or ``"????"``: face down and unknown, PHH ``????``)."""
         pos, text = self._hole_deal(seat, cards)
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", UserWarning)
+        with silenced():
             self._state.deal_hole(text, pos)
         self._sync()
 
@@ -785,12 +719,12 @@ class Hand:
             raise InvalidInput(N_("The board cards must be known: say which cards are dealt."))
         parsed = _card_arg(cards)
         st = self._state
-        text = _pk(parsed)
-        burn = _quietly(st.can_burn_card, "??")
+        text = pk(parsed)
+        burn = quietly(st.can_burn_card, "??")
         pending = [c for c in st.board_dealing_counts if c]
         if burn and (not pending or any(st.hole_dealing_statuses)):
             raise self._dealer_refusal(N_("deal the board"))
-        if not burn and not _quietly(st.can_deal_board, text if parsed else 1):
+        if not burn and not quietly(st.can_deal_board, text if parsed else 1):
             raise self._dealer_refusal(N_("deal the board"))
         expected = pending[0] if pending else 0
         if len(parsed) != expected:
@@ -813,8 +747,7 @@ class Hand:
         """Burn a card (face down, unknown) then deal the next street's board cards."""
         burn, text = self._board_deal(cards)
         st = self._state
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", UserWarning)
+        with silenced():
             if burn:
                 st.burn_card("??")
             st.deal_board(text)
@@ -842,9 +775,9 @@ class Hand:
                 if len(parsed) != 2:
                     raise InvalidInput(N_("Each player gets exactly 2 hole cards, not {count}."),
                                        count=len(parsed))
-                arg = _pk(parsed)
+                arg = pk(parsed)
         pos = self._pos(seat)
-        if not _quietly(self._state.can_show_or_muck_hole_cards, arg, pos):
+        if not quietly(self._state.can_show_or_muck_hole_cards, arg, pos):
             raise self._dealer_refusal(N_("turn over this player's cards"))
         name = self.config.names[seat]
         if arg is False and self._board_count < 5:
@@ -896,8 +829,7 @@ class Hand:
         he was dealt, or, dealt face down, cards that are nowhere else.
         """
         pos, arg = self._showing(seat, cards, show)
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", UserWarning)
+        with silenced():
             self._state.show_or_muck_hole_cards(arg, pos)
         self._sync()
 
@@ -925,7 +857,7 @@ class Hand:
                 board: list[Card] = []
                 for _ in range(count):
                     board.append(self._board_preset.pop(0) if self._board_preset else self._deck.deal(1)[0])
-                st.deal_board(_pk(board))
+                st.deal_board(pk(board))
             elif st.showdown_index is not None:
                 self._auto_showdown()
             else:
@@ -1018,17 +950,17 @@ class Hand:
         elif isinstance(op, HoleDealing):
             i = op.player_index
             seat = self._seat(i)
-            cards = _cards_of(op.cards)
+            cards = cards_of(op.cards)
             self._hole[seat] = cards
             self._events.append(HoleDealt(seat, self._name(i), cards))
             text = "".join(repr(c) for c in op.cards)
             self._codes.append(f"d dh p{i + 1} {text}")
         elif isinstance(op, CardBurning):
-            card = _cards_of([op.card])
-            nxt: StreetName = _STREETS[{0: 1, 3: 2}.get(self._board_count, 3)]
+            card = cards_of([op.card])
+            nxt: StreetName = STREETS[{0: 1, 3: 2}.get(self._board_count, 3)]
             self._events.append(CardBurned(card[0] if card else None, nxt))
         elif isinstance(op, BoardDealing):
-            cards = _cards_of(op.cards) or ()
+            cards = cards_of(op.cards) or ()
             self._board.extend(cards)
             self._board_count += len(op.cards)
             self._acted_level = {}  # a new betting round: nobody has acted yet
@@ -1117,7 +1049,7 @@ class Hand:
             self._events.append(HandMucked(seat, self._name(i)))
             self._codes.append(f"p{i + 1} sm")
             return
-        cards = _cards_of(op.hole_cards)
+        cards = cards_of(op.hole_cards)
         if cards is None:  # shown, but the history does not say which cards
             self._events.append(HandMucked(seat, self._name(i), face_down=True))
             self._codes.append(f"p{i + 1} sm " + "".join(repr(c) for c in op.hole_cards))
@@ -1126,7 +1058,7 @@ class Hand:
         best, desc = _describe(list(cards) + self._board)
         self._shown.append(ShownHand(seat, cards, best, desc))
         self._events.append(HandShown(seat, self._name(i), cards, best, desc))
-        self._codes.append(f"p{i + 1} sm " + _pk(cards))
+        self._codes.append(f"p{i + 1} sm " + pk(cards))
 
     def _finish(self) -> None:
         """Build the result and narrate the awards, side pots first."""
