@@ -29,60 +29,23 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pokerkit import (
-    AntePosting,
-    BetCollection,
-    BlindOrStraddlePosting,
-    BoardDealing,
-    CardBurning,
-    CheckingOrCalling,
-    ChipsPulling,
-    ChipsPushing,
-    CompletionBettingOrRaisingTo,
-    Folding,
-    HoleCardsShowingOrMucking,
-    HoleDealing,
-    StandardHighHand,
-    State,
-)
+from pokerkit import StandardHighHand, State
 
-from coach import evaluator
 from coach.cards import Card, Deck, parse_cards
 from coach.engine.codes import parse_code
 from coach.engine.config import TableConfig
-from coach.engine.events import (
-    ActionKind,
-    ActionRecord,
-    ActionTaken,
-    AntePosted,
-    BetReturned,
-    BlindPosted,
-    BoardDealt,
-    CardBurned,
-    Event,
-    HandMucked,
-    HandShown,
-    HoleDealt,
-    PotAwarded,
-    PotInfo,
-    PotsFormed,
-    StreetName,
-)
-from coach.engine.kernel import STREETS, cards_of, make_state, pk, quietly, silenced
+from coach.engine.events import ActionRecord, Event
+from coach.engine.journal import Journal
+from coach.engine.kernel import STREETS, make_state, pk, quietly, silenced
 from coach.engine.legal import LegalActions, amount_refusal
-from coach.engine.pots import HandResult, Pot, ShownHand
+from coach.engine.pots import HandResult, Pot
+from coach.engine.settlement import settle
 from coach.errors import IllegalAction, InvalidInput
 from coach.i18n import N_, Message
 from coach.limits import MAX_CHIPS, clip, is_int
 
 Street = Literal["preflop", "flop", "turn", "river", "showdown", "complete"]
 Dealing = Literal["auto", "manual"]
-
-def _describe(cards: Sequence[Card]) -> tuple[tuple[Card, ...] | None, Message | None]:
-    """Best five (made part first) and the Italian description, from the evaluator."""
-    if len(cards) < 5:
-        return None, None
-    return evaluator.best_five(list(cards)), evaluator.describe(list(cards))
 
 
 def _card_arg(cards: object) -> tuple[Card, ...]:
@@ -125,29 +88,7 @@ class Hand:
         self._board_preset = list(board_preset)
         self.muck_losers = muck_losers
         self.strict = strict
-        n = config.n_seats
-        self._events: list[Event] = []
-        self._records: list[ActionRecord] = []
-        self._codes: list[str] = []
-        self._op_cursor = 0
-        self._mbets = [0] * n  # mirror of PokerKit's bets, by position
-        self._mstacks = list(config.stacks_in_positions())
-        self._board: list[Card] = []
-        self._board_count = 0  # board cards dealt, known or not
-        self._hole: dict[int, tuple[Card, ...] | None] = {}
-        self._folded: set[int] = set()
-        self._acted_level: dict[int, int] = {}  # position -> highest bet when it last acted
-        self._aggressor: dict[StreetName, int] = {}  # street -> position of last bet/raise
-        self._last_action_street: StreetName = "preflop"
-        self._returned: list[tuple[int, int]] = []
-        self._pushes: list[ChipsPushing] = []
-        self._uncontested_matched = 0
-        self._pot_eligible: list[tuple[int, ...]] = []  # as formed, before losers' hands are killed
-        self._pot_amounts: list[int] = []
-        self._showdown_order: list[int] = []
-        self._shown: list[ShownHand] = []
-        self._mucked: list[int] = []
-        self._result: HandResult | None = None
+        self._journal = Journal(config, state)
 
     # ------------------------------------------------------------------ setup
     @classmethod
@@ -211,7 +152,7 @@ class Hand:
     def __repr__(self) -> str:
         actor = self.actor
         who = self.config.names[actor] if actor is not None else "-"
-        board = " ".join(str(c) for c in self._board) or "-"
+        board = " ".join(str(c) for c in self._journal.board) or "-"
         return (f"<Hand {self.config.structure} {self.config.n_seats} seats street={self.street} "
                 f"actor={who} pot={self.pot_total} board={board}>")
 
@@ -247,11 +188,11 @@ class Hand:
 
     @property
     def board(self) -> tuple[Card, ...]:
-        return tuple(self._board)
+        return tuple(self._journal.board)
 
     def hole_cards(self, seat: int) -> tuple[Card, ...] | None:
         """The seat's hole cards; None when not dealt yet or unknown (PHH ``????``)."""
-        return self._hole.get(self.config.check_seat(seat))
+        return self._journal.hole.get(self.config.check_seat(seat))
 
     @property
     def stacks(self) -> tuple[int, ...]:
@@ -281,24 +222,20 @@ class Hand:
         During a betting round the chips in front of the players are not in a
         pot yet (see :attr:`bets`); once the hand is over, the pots as awarded.
         """
-        if self._result is not None:
-            awards = sorted(self._result.awards, key=lambda a: a.index)
+        if self._journal.result is not None:
+            awards = sorted(self._journal.result.awards, key=lambda a: a.index)
             return tuple(Pot(a.amount, a.eligible) for a in awards)
         out = []
         for p in self._state.pots:
-            out.append(Pot(int(p.amount), self._order_seats(self._seat(i) for i in p.player_indices)))
+            out.append(Pot(int(p.amount), self._journal.order_seats(self._seat(i) for i in p.player_indices)))
         return tuple(out)
-
-    def _order_seats(self, seats: Any) -> tuple[int, ...]:
-        """Seats in table order starting left of the button."""
-        return tuple(sorted(seats, key=self._pos))
 
     def in_hand(self, seat: int) -> bool:
         """Still contesting the pot (has not folded)."""
-        return self.config.check_seat(seat) not in self._folded
+        return self.config.check_seat(seat) not in self._journal.folded
 
     def folded(self, seat: int) -> bool:
-        return self.config.check_seat(seat) in self._folded
+        return self.config.check_seat(seat) in self._journal.folded
 
     def is_all_in(self, seat: int) -> bool:
         """No chips left behind and still in the hand."""
@@ -306,35 +243,36 @@ class Hand:
 
     @property
     def events(self) -> tuple[Event, ...]:
-        return tuple(self._events)
+        return tuple(self._journal.events)
 
     @property
     def actions(self) -> tuple[ActionRecord, ...]:
-        return tuple(self._records)
+        return tuple(self._journal.records)
 
     @property
     def phh_actions(self) -> tuple[str, ...]:
         """The hand as PHH action lines (``d dh p1 AsKs``, ``p3 cbr 6``, ``p1 sm AsKs``)."""
-        return tuple(self._codes)
+        return tuple(self._journal.codes)
 
     @property
     def result(self) -> HandResult | None:
-        return self._result
+        return self._journal.result
 
     def messages(self) -> list[Message]:
         """The narration of the hand so far, one message per event."""
-        return [e.message() for e in self._events]
+        return [e.message() for e in self._journal.events]
 
     def snapshot(self) -> _Snapshot:
         """A comparable fingerprint of everything a refused action must not change."""
         st = self._state
+        journal = self._journal
         return _Snapshot((
             tuple(st.stacks), tuple(st.bets), tuple(st.statuses), len(st.operations),
             tuple(st.actor_indices), st.street_index, st.completion_betting_or_raising_amount,
             st.completion_betting_or_raising_count, tuple(sorted(st.acted_player_indices)),
             tuple(st.consecutive_short_all_in_amounts), tuple(repr(c) for c in st.deck_cards),
-            len(self._events), len(self._records), tuple(sorted(self._acted_level.items())),
-            tuple(self._board), tuple(sorted(self._hole.items())),
+            len(journal.events), len(journal.records), tuple(sorted(journal.acted_level.items())),
+            tuple(journal.board), tuple(sorted(journal.hole.items())),
             None if self._deck is None else tuple(self._deck.cards),
         ))
 
@@ -366,14 +304,10 @@ class Hand:
         assert st.street is not None
         full = max(st.completion_betting_or_raising_amount,
                    st.street.min_completion_betting_or_raising_amount)
-        if pos not in self._acted_level:
+        if pos not in self._journal.acted_level:
             return False, 0, full
-        raised = max(st.bets) - self._acted_level[pos]
+        raised = max(st.bets) - self._journal.acted_level[pos]
         return raised < full, raised, full
-
-    def _current_street(self) -> StreetName:
-        """The betting round as of the operations processed so far (board cards dealt)."""
-        return STREETS[{0: 0, 1: 0, 2: 0, 3: 1, 4: 2}.get(self._board_count, 3)]
 
     def legal_actions(self) -> LegalActions:
         """What the player to act may do, with the bet/raise bounds and the refusals."""
@@ -440,7 +374,8 @@ class Hand:
         stack, in_front, top = st.stacks[pos], st.bets[pos], max(st.bets)
         cap = st.street.max_completion_betting_or_raising_count
         made = st.completion_betting_or_raising_count
-        if cap is not None and self._current_street() == "preflop" and any(self.config.blinds_in_positions()):
+        preflop = self._journal.current_street() == "preflop"
+        if cap is not None and preflop and any(self.config.blinds_in_positions()):
             made += 1  # the big blind is the round's first bet: bet + 3 raises (PokerKit allows 4 raises)
         if cap is not None and made >= cap:
             return IllegalAction(
@@ -608,13 +543,13 @@ class Hand:
         return True
 
     def _apply(self, op: Callable[[], Any]) -> ActionRecord:
-        before = len(self._records)
+        before = len(self._journal.records)
         with silenced():
             op()
         self._sync()
         self._run_dealer()
-        assert len(self._records) == before + 1
-        return self._records[before]
+        assert len(self._journal.records) == before + 1
+        return self._journal.records[before]
 
     # ------------------------------------------------------- PHH action codes
     def apply_code(self, code: str, *, scale: int = 1) -> ActionRecord | None:
@@ -660,9 +595,9 @@ class Hand:
     def _seen_cards(self, skip_seat: int | None = None) -> dict[Card, Message]:
         """Every card known to be out of the deck, with where it is (a seat's hand or the board)."""
         seen: dict[Card, Message] = {}
-        for card in self._board:
+        for card in self._journal.board:
             seen[card] = Message(N_("on the board"))
-        for seat, cards in self._hole.items():
+        for seat, cards in self._journal.hole.items():
             if seat != skip_seat and cards is not None:
                 for card in cards:
                     seen[card] = Message(N_("in {name}'s hand"), {"name": self.config.names[seat]})
@@ -689,7 +624,7 @@ class Hand:
                                    count=len(parsed))
         pos = self._pos(seat)
         text = "????" if parsed is None else pk(parsed)
-        if seat in self._hole or not quietly(self._state.can_deal_hole, text, pos):
+        if seat in self._journal.hole or not quietly(self._state.can_deal_hole, text, pos):
             raise self._dealer_refusal(N_("deal hole cards to this seat"))
         if parsed is not None:
             self._refuse_seen(parsed)
@@ -764,7 +699,7 @@ class Hand:
         seat = self.config.check_seat(seat)
         if show is not None and not isinstance(show, bool):
             raise InvalidInput(N_("'{value}' is not true or false."), value=clip(show))
-        dealt = self._hole.get(seat)
+        dealt = self._journal.hole.get(seat)
         arg: bool | str = bool(show)
         parsed: tuple[Card, ...] | None = None
         if cards is not None:
@@ -780,7 +715,7 @@ class Hand:
         if not quietly(self._state.can_show_or_muck_hole_cards, arg, pos):
             raise self._dealer_refusal(N_("turn over this player's cards"))
         name = self.config.names[seat]
-        if arg is False and self._board_count < 5:
+        if arg is False and self._journal.board_count < 5:
             # All-in before the river: the hands are turned face up before the board
             # is dealt (TDA), nobody mucks. PokerKit would accept the muck and then fail
             # an internal assertion when the board is dealt to one remaining hand.
@@ -874,7 +809,7 @@ class Hand:
         pending = list(st.showdown_indices)
         n = self.config.n_seats
         start = 0
-        agg = self._aggressor.get(self._last_action_street)
+        agg = self._journal.aggressor.get(self._journal.last_action_street)
         if agg is not None:
             start = agg
         order = [(start + k) % n for k in range(n)]
@@ -887,7 +822,7 @@ class Hand:
         for seat in self._showdown_seats_in_order():
             pos = self._pos(seat)
             show = True
-            if self.muck_losers and not all_in and shown_best and len(self._board) == 5:
+            if self.muck_losers and not all_in and shown_best and len(self._journal.board) == 5:
                 mine = StandardHighHand.from_game(list(st.hole_cards[pos]), list(st.get_board_cards(0)))
                 show = False
                 for pot in st.pots:
@@ -897,7 +832,7 @@ class Hand:
                     if not rivals or not mine < max(rivals):
                         show = True
                         break
-            if show and len(self._board) == 5:
+            if show and len(self._journal.board) == 5:
                 shown_best[pos] = StandardHighHand.from_game(list(st.hole_cards[pos]),
                                                              list(st.get_board_cards(0)))
             st.show_or_muck_hole_cards(show, pos)
@@ -905,258 +840,9 @@ class Hand:
 
     # ------------------------------------------------- kernel -> our events
     def _sync(self) -> None:
-        """Turn the kernel's new operations into our events, records and mirrors."""
-        st = self._state
-        ops = st.operations
-        while self._op_cursor < len(ops):
-            op = ops[self._op_cursor]
-            self._op_cursor += 1
-            self._on_op(op)
-        if not st.status and self._result is None:
-            self._finish()
-
-    def _name(self, pos: int) -> str:
-        return self.config.names[self._seat(pos)]
-
-    def _on_op(self, op: Any) -> None:
-        cfg = self.config
-        if isinstance(op, AntePosting):
-            i = op.player_index
-            self._mbets[i] += op.amount
-            self._mstacks[i] -= op.amount
-            self._events.append(AntePosted(self._seat(i), self._name(i), op.amount, self._mstacks[i] == 0))
-        elif isinstance(op, BlindOrStraddlePosting):
-            i = op.player_index
-            self._mbets[i] += op.amount
-            self._mstacks[i] -= op.amount
-            seat = self._seat(i)
-            # By seat, not by size: a straddle (third blind) is "other", a big blind
-            # posted all-in for less is still the big blind.
-            kind: Literal["small", "big", "other"] = "other"
-            if seat == cfg.small_blind_seat:
-                kind = "small"
-            elif seat == cfg.big_blind_seat:
-                kind = "big"
-            event = BlindPosted(seat, self._name(i), op.amount, kind, self._mstacks[i] == 0)
-            # The small blind is posted first, as at a real table; PokerKit posts in position
-            # order, which heads-up (reversed) puts the big blind first.
-            at = len(self._events)
-            while kind == "small" and at > 0:
-                before = self._events[at - 1]
-                if not isinstance(before, BlindPosted) or before.kind == "small":
-                    break
-                at -= 1
-            self._events.insert(at, event)
-        elif isinstance(op, HoleDealing):
-            i = op.player_index
-            seat = self._seat(i)
-            cards = cards_of(op.cards)
-            self._hole[seat] = cards
-            self._events.append(HoleDealt(seat, self._name(i), cards))
-            text = "".join(repr(c) for c in op.cards)
-            self._codes.append(f"d dh p{i + 1} {text}")
-        elif isinstance(op, CardBurning):
-            card = cards_of([op.card])
-            nxt: StreetName = STREETS[{0: 1, 3: 2}.get(self._board_count, 3)]
-            self._events.append(CardBurned(card[0] if card else None, nxt))
-        elif isinstance(op, BoardDealing):
-            cards = cards_of(op.cards) or ()
-            self._board.extend(cards)
-            self._board_count += len(op.cards)
-            self._acted_level = {}  # a new betting round: nobody has acted yet
-            self._events.append(BoardDealt(self._current_street(), cards, tuple(self._board)))
-            self._codes.append("d db " + "".join(str(c) for c in cards))
-        elif isinstance(op, Folding | CheckingOrCalling | CompletionBettingOrRaisingTo):
-            self._on_action(op)
-        elif isinstance(op, BetCollection):
-            self._on_collection(op)
-        elif isinstance(op, HoleCardsShowingOrMucking):
-            self._on_show(op)
-        elif isinstance(op, ChipsPushing):
-            self._pushes.append(op)
-        elif isinstance(op, ChipsPulling):
-            self._mstacks[op.player_index] += op.amount
-
-    def _on_action(self, op: Folding | CheckingOrCalling | CompletionBettingOrRaisingTo) -> None:
-        i = op.player_index
-        street = self._current_street()
-        top_before = max(self._mbets)
-        in_front = self._mbets[i]
-        kind: ActionKind
-        if isinstance(op, Folding):
-            kind, added = "fold", 0
-            self._folded.add(self._seat(i))
-        elif isinstance(op, CheckingOrCalling):
-            added = op.amount
-            kind = "check" if added == 0 else "call"
-        else:
-            added = op.amount - in_front
-            kind = "bet" if top_before == 0 else "raise"
-            self._aggressor[street] = i
-        self._mbets[i] += added
-        self._mstacks[i] -= added
-        self._acted_level[i] = max(self._mbets)
-        self._last_action_street = street
-        record = ActionRecord(
-            seat=self._seat(i), name=self._name(i), player=i + 1, kind=kind, added=added,
-            to=self._mbets[i], all_in=kind != "fold" and added > 0 and self._mstacks[i] == 0, street=street)
-        self._records.append(record)
-        self._codes.append(record.code)
-        self._events.append(ActionTaken(record))
-
-    def _on_collection(self, op: BetCollection) -> None:
-        st = self._state
-        collected = list(op.bets)
-        live = [i for i in range(self.config.n_seats) if st.statuses[i]]
-        street = self._current_street()
-        if len(live) == 1:
-            w = live[0]
-            others = max((self._mbets[i] for i in range(len(self._mbets)) if i != w), default=0)
-            back = max(0, self._mbets[w] - others)
-            # The winner's own bet stays in front of him (the kernel never collects it):
-            # the part nobody matched is narrated as returned, the rest counts in his pot.
-            self._uncontested_matched += self._mbets[w] - back
-            if back:
-                self._returned.append((self._seat(w), back))
-                self._events.append(BetReturned(self._seat(w), self._name(w), back))
-            for i, (m, c) in enumerate(zip(self._mbets, collected, strict=True)):
-                if i != w and m > c:  # a folded player's excess over the all-in winner
-                    self._returned.append((self._seat(i), m - c))
-                    self._events.append(BetReturned(self._seat(i), self._name(i), m - c))
-            self._mbets = [0] * len(self._mbets)
-            return
-        for i, (m, c) in enumerate(zip(self._mbets, collected, strict=True)):
-            if m > c:
-                self._returned.append((self._seat(i), m - c))
-                self._mstacks[i] += m - c
-                self._events.append(BetReturned(self._seat(i), self._name(i), m - c))
-        self._mbets = [0] * len(self._mbets)
-        infos = []
-        for p in st.pots:
-            seats = self._order_seats(self._seat(i) for i in p.player_indices)
-            infos.append(PotInfo(int(p.amount), seats, tuple(self.config.names[s] for s in seats)))
-        pots = tuple(infos)
-        self._pot_eligible = [p.eligible for p in pots]
-        self._pot_amounts = [p.amount for p in pots]
-        self._events.append(PotsFormed(street, pots))
-
-    def _on_show(self, op: HoleCardsShowingOrMucking) -> None:
-        i = op.player_index
-        seat = self._seat(i)
-        self._showdown_order.append(seat)
-        if not op.hole_cards:
-            self._mucked.append(seat)
-            self._events.append(HandMucked(seat, self._name(i)))
-            self._codes.append(f"p{i + 1} sm")
-            return
-        cards = cards_of(op.hole_cards)
-        if cards is None:  # shown, but the history does not say which cards
-            self._events.append(HandMucked(seat, self._name(i), face_down=True))
-            self._codes.append(f"p{i + 1} sm " + "".join(repr(c) for c in op.hole_cards))
-            return
-        self._hole[seat] = cards
-        best, desc = _describe(list(cards) + self._board)
-        self._shown.append(ShownHand(seat, cards, best, desc))
-        self._events.append(HandShown(seat, self._name(i), cards, best, desc))
-        self._codes.append(f"p{i + 1} sm " + pk(cards))
-
-    def _finish(self) -> None:
-        """Build the result and narrate the awards, side pots first."""
-        st = self._state
-        cfg = self.config
-        pots = list(st.pots)
-        awards: list[PotAwarded] = []
-        uncontested = len(self._shown) == 0 and len({self._seat(i) for i in range(cfg.n_seats)}
-                                                     - self._folded) == 1
-        if uncontested:
-            winner_seat = next(s for s in range(cfg.n_seats) if s not in self._folded)
-            amount = sum(sum(p.amounts) for p in self._pushes) + self._uncontested_matched
-            awards.append(PotAwarded(
-                index=0, total_pots=1, amount=amount, eligible=(winner_seat,), winners=(winner_seat,),
-                names=(cfg.names[winner_seat],), shares=(amount,), description=None, uncontested=True))
-        else:
-            awards = self._awards_by_formed_pot() or self._awards_by_push(pots)
-        self._events.extend(awards)
-        self._result = HandResult(
-            starting_stacks=cfg.stacks, finishing_stacks=self.stacks, awards=tuple(awards),
-            returned=tuple(self._returned), showdown_order=tuple(self._showdown_order),
-            shown=tuple(self._shown), mucked=tuple(self._mucked), uncontested=uncontested)
-
-    def _awards_by_formed_pot(self) -> list[PotAwarded] | None:
-        """One award per pot as formed (side pots first), decided by our evaluator.
-
-        PokerKit merges pots whose contenders became identical once the losers'
-        hands were killed, so a player winning the main and a side pot would be
-        shown one pot. We split the chips it pushed back into the pots as they
-        were formed and check that every seat's total agrees with PokerKit's;
-        where it cannot be checked (unknown cards), ``None`` keeps PokerKit's view.
-        """
-        cfg = self.config
-        if not self._pot_amounts or sum(self._pot_amounts) != sum(sum(p.amounts) for p in self._pushes):
-            return None
-        shown = {h.seat: h for h in self._shown}
-        totals = [0] * cfg.n_seats
-        for push in self._pushes:
-            for i, a in enumerate(push.amounts):
-                totals[self._seat(i)] += a
-        mine = [0] * cfg.n_seats
-        awards: list[PotAwarded] = []
-        for index in range(len(self._pot_amounts) - 1, -1, -1):
-            amount, eligible = self._pot_amounts[index], self._pot_eligible[index]
-            contenders = [s for s in eligible if s in shown]
-            if not contenders:
-                return None
-            strengths = {s: evaluator.evaluate(list(shown[s].cards) + self._board) for s in contenders}
-            top = max(strengths.values())
-            winners = tuple(s for s in self._order_seats(contenders) if strengths[s] == top)
-            share, odd = divmod(amount, len(winners))
-            # the odd chips go to the first winner left of the button (docs/RULES.md)
-            shares = tuple(share + (odd if k == 0 else 0) for k in range(len(winners)))
-            for s, a in zip(winners, shares, strict=True):
-                mine[s] += a
-            awards.append(PotAwarded(
-                index=index, total_pots=len(self._pot_amounts), amount=amount, eligible=eligible,
-                winners=winners, names=tuple(cfg.names[s] for s in winners), shares=shares,
-                description=self._final_description(shown[winners[0]]),
-                odd_chip_to=winners[0] if odd else None))
-        return awards if mine == totals else None
-
-    def _final_description(self, hand: ShownHand) -> Message | None:
-        """The hand that wins, on the final board.
-
-        In an all-in the cards are turned up before the run-out, when the hand is
-        not made yet ("Giulia mostra 4♠ K♥"): the award names it on the board
-        the pot was decided on ("vince il piatto: tris di 10").
-        """
-        return _describe(list(hand.cards) + self._board)[1]
-
-    def _awards_by_push(self, pots: list[Any]) -> list[PotAwarded]:
-        """Awards as PokerKit pushed them (used when the hands are not all known)."""
-        cfg = self.config
-        awards: list[PotAwarded] = []
-        by_pot: dict[int, list[int]] = {}
-        for push in self._pushes:
-            acc = by_pot.setdefault(push.pot_index, [0] * cfg.n_seats)
-            for i, a in enumerate(push.amounts):
-                acc[i] += a
-        for index in sorted(by_pot, reverse=True):
-            acc = by_pot[index]
-            winners_pos = [i for i in range(cfg.n_seats) if acc[i] > 0]
-            winners = tuple(self._seat(i) for i in winners_pos)
-            shares = tuple(acc[i] for i in winners_pos)
-            if index < len(self._pot_eligible):
-                eligible = self._pot_eligible[index]
-            elif index < len(pots):
-                eligible = self._order_seats(self._seat(i) for i in pots[index].player_indices)
-            else:
-                eligible = winners
-            hole = self._hole.get(winners[0]) if winners else None
-            desc = _describe(list(hole) + self._board)[1] if hole else None
-            odd = None
-            if len(set(shares)) > 1:
-                odd = winners[shares.index(max(shares))]
-            awards.append(PotAwarded(
-                index=index, total_pots=len(by_pot), amount=sum(acc), eligible=eligible,
-                winners=winners, names=tuple(cfg.names[s] for s in winners), shares=shares,
-                description=desc, odd_chip_to=odd))
-        return awards
+        """Read the kernel's new operations into the journal; settle once the hand is over."""
+        journal = self._journal
+        journal.read()
+        if not self._state.status and journal.result is None:
+            journal.result = settle(journal)
+            journal.events.extend(journal.result.awards)
