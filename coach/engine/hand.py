@@ -29,11 +29,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pokerkit import StandardHighHand, State
+from pokerkit import State
 
 from coach.cards import Card, Deck, parse_cards
 from coach.engine.codes import parse_code
 from coach.engine.config import TableConfig
+from coach.engine.dealer import AutoDealer
 from coach.engine.events import ActionRecord, Event
 from coach.engine.journal import Journal
 from coach.engine.kernel import STREETS, make_state, pk, quietly, silenced
@@ -83,9 +84,7 @@ class Hand:
         self.config = config
         self._state = state
         self.dealing: Dealing = dealing
-        self._deck = deck
-        self._hole_preset = hole_preset
-        self._board_preset = list(board_preset)
+        self._dealer = None if deck is None else AutoDealer(deck, hole_preset, board_preset, muck_losers)
         self.muck_losers = muck_losers
         self.strict = strict
         self._journal = Journal(config, state)
@@ -273,7 +272,7 @@ class Hand:
             tuple(st.consecutive_short_all_in_amounts), tuple(repr(c) for c in st.deck_cards),
             len(journal.events), len(journal.records), tuple(sorted(journal.acted_level.items())),
             tuple(journal.board), tuple(sorted(journal.hole.items())),
-            None if self._deck is None else tuple(self._deck.cards),
+            None if self._dealer is None else tuple(self._dealer.deck.cards),
         ))
 
     # ------------------------------------------------------------ legality
@@ -776,67 +775,8 @@ class Hand:
     def _run_dealer(self) -> None:
         if self.dealing != "auto":
             return
-        st = self._state
-        assert self._deck is not None
-        while st.status:
-            if st.can_deal_hole():
-                pos = st.hole_dealee_index
-                assert pos is not None
-                seat = self._seat(pos)
-                cards = self._hole_preset.get(seat) or self._deck.deal(2)
-                st.deal_hole("".join(str(c) for c in cards), pos)
-            elif st.can_burn_card():
-                st.burn_card(str(self._deck.deal(1)[0]))
-            elif st.can_deal_board():
-                count = st.board_dealing_count or 0
-                board: list[Card] = []
-                for _ in range(count):
-                    board.append(self._board_preset.pop(0) if self._board_preset else self._deck.deal(1)[0])
-                st.deal_board(pk(board))
-            elif st.showdown_index is not None:
-                self._auto_showdown()
-            else:
-                break
-            self._sync()
-
-    def _showdown_seats_in_order(self) -> list[int]:
-        """Seats still to show, in showdown order (DESIGN §3).
-
-        The last aggressor of the final betting round shows first, then
-        clockwise; with no bet in that round, the first seat left of the button.
-        """
-        st = self._state
-        pending = list(st.showdown_indices)
-        n = self.config.n_seats
-        start = 0
-        agg = self._journal.aggressor.get(self._journal.last_action_street)
-        if agg is not None:
-            start = agg
-        order = [(start + k) % n for k in range(n)]
-        return [self._seat(p) for p in order if p in pending]
-
-    def _auto_showdown(self) -> None:
-        st = self._state
-        all_in = any(st.statuses[i] and st.stacks[i] == 0 for i in range(self.config.n_seats))
-        shown_best: dict[int, Any] = {}  # position -> PokerKit hand (ordered: larger wins)
-        for seat in self._showdown_seats_in_order():
-            pos = self._pos(seat)
-            show = True
-            if self.muck_losers and not all_in and shown_best and len(self._journal.board) == 5:
-                mine = StandardHighHand.from_game(list(st.hole_cards[pos]), list(st.get_board_cards(0)))
-                show = False
-                for pot in st.pots:
-                    if pos not in pot.player_indices:
-                        continue
-                    rivals = [shown_best[p] for p in pot.player_indices if p in shown_best]
-                    if not rivals or not mine < max(rivals):
-                        show = True
-                        break
-            if show and len(self._journal.board) == 5:
-                shown_best[pos] = StandardHighHand.from_game(list(st.hole_cards[pos]),
-                                                             list(st.get_board_cards(0)))
-            st.show_or_muck_hole_cards(show, pos)
-            self._sync()
+        assert self._dealer is not None
+        self._dealer.run(self._state, self._journal, self._sync)
 
     # ------------------------------------------------- kernel -> our events
     def _sync(self) -> None:
