@@ -70,6 +70,7 @@ __all__ = [
     "Action",
     "HandHistory",
     "dump_phh",
+    "dump_toml",
     "load_phh",
     "loads_phh",
     "loads_phhs",
@@ -488,7 +489,7 @@ class HandHistory:
         if self.finishing_stacks is not None:
             data["finishing_stacks"] = list(self.finishing_stacks)
         try:
-            return _dump_toml(data)
+            return dump_toml(data)
         except (RecursionError, MemoryError) as exc:  # extra fields nested thousands deep
             raise _error(self.source, N_("the hand cannot be written back as PHH: its extra fields are "
                                          "nested too deeply.")) from exc
@@ -746,7 +747,9 @@ def toml_key(key: str) -> str:
     return key if re.fullmatch(r"[A-Za-z0-9_-]+", key) else toml_value(key)
 
 
-def _dump_toml(data: Mapping[str, Any]) -> str:
+def dump_toml(data: Mapping[str, Any]) -> str:
+    """A PHH table as TOML text, one ``key = value`` line per field, the actions one per line:
+    the one TOML writer (hand histories, and the lessons' example hands)."""
     lines = []
     for key, value in data.items():
         if key == "actions":
