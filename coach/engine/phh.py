@@ -42,9 +42,12 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from coach.cards import Card
+from coach.engine.config import TableConfig
+from coach.engine.events import ActionTaken, BoardDealt, HandMucked, HandShown, HoleDealt
+from coach.engine.hand import Hand
 from coach.engine.phh_actions import (
     Action,
     action_error,
@@ -67,10 +70,6 @@ from coach.limits import (
     read_text_file,
     toml_problem,
 )
-
-if TYPE_CHECKING:  # the engine imports are deferred: parsing must not need it
-    from coach.engine.config import TableConfig
-    from coach.engine.hand import Hand
 
 __all__ = [
     "REQUIRED_FIELDS",
@@ -171,8 +170,6 @@ class HandHistory:
         reading of the forced-bet arrays; :func:`history_of` writes them back
         with the inverse mapping.
         """
-        from coach.engine.config import TableConfig
-
         return TableConfig.from_positions(
             self.names(), self.starting_stacks, self.blinds_or_straddles, self.antes,
             min_bet=self.min_bet,
@@ -192,8 +189,6 @@ class HandHistory:
         actions (``k`` = 0, 1, ... in order; comments count as actions): what a
         viewer needs at every step comes from one replay, not one replay per step.
         """
-        from coach.engine.hand import Hand
-
         try:
             hand = Hand.start(self.config(), dealing="manual")
         except CoachError as exc:
@@ -513,8 +508,6 @@ def dump_toml(data: Mapping[str, Any]) -> str:
 def history_of(hand: Hand, /, *, scale: int = 1, players: Sequence[str] | None = None,
                source: str = "<hand>", **meta: Any) -> HandHistory:
     """The :class:`HandHistory` of an engine hand (see :func:`dump_phh`)."""
-    from coach.engine.events import ActionTaken, BoardDealt, HandMucked, HandShown, HoleDealt
-
     config = hand.config
     if config.structure != "NL":
         raise InvalidInput(N_("Only No-Limit hands can be written as PHH ('NT'); this table is {structure}."),
