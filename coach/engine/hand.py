@@ -20,134 +20,50 @@ seeded :class:`coach.cards.Deck` (never PokerKit's globally shuffled deck),
 burns a card before each street and runs the showdown. In ``"manual"`` mode
 (PHH replay, lessons) the caller deals and shows; unknown hole cards are
 allowed.
+
+This module holds the verbs and the read-only views; the machines behind them
+have their own modules: the refusals (why an action is illegal) in
+:mod:`coach.engine.legal`, the PokerKit adapters in :mod:`coach.engine.kernel`,
+the reading of the kernel's operations into our events in
+:mod:`coach.engine.journal`, the awards in :mod:`coach.engine.settlement`, the
+automatic dealer in :mod:`coach.engine.dealer`.
 """
 
 from __future__ import annotations
 
 import random
-import warnings
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pokerkit import (
-    AntePosting,
-    Automation,
-    BetCollection,
-    BlindOrStraddlePosting,
-    BoardDealing,
-    CardBurning,
-    CheckingOrCalling,
-    ChipsPulling,
-    ChipsPushing,
-    CompletionBettingOrRaisingTo,
-    FixedLimitTexasHoldem,
-    Folding,
-    HoleCardsShowingOrMucking,
-    HoleDealing,
-    Mode,
-    NoLimitTexasHoldem,
-    StandardHighHand,
-    State,
-)
-from pokerkit.games import PotLimitPokerMixin, TexasHoldemMixin, UnfixedLimitHoldem
+from pokerkit import State
 
-from coach import evaluator
 from coach.cards import Card, Deck, parse_cards
 from coach.engine.codes import parse_code
 from coach.engine.config import TableConfig
-from coach.engine.events import (
-    ActionKind,
-    ActionRecord,
-    ActionTaken,
-    AntePosted,
-    BetReturned,
-    BlindPosted,
-    BoardDealt,
-    CardBurned,
-    Event,
-    HandMucked,
-    HandShown,
-    HoleDealt,
-    PotAwarded,
-    PotInfo,
-    PotsFormed,
-    StreetName,
+from coach.engine.dealer import AutoDealer
+from coach.engine.events import ActionRecord, Event
+from coach.engine.journal import Journal
+from coach.engine.kernel import STREETS, make_state, silenced
+from coach.engine.legal import (
+    LegalActions,
+    amount_refusal,
+    card_arg,
+    check_board_deal,
+    check_hole_deal,
+    check_show_or_muck,
+    fold_refusal,
+    legal_actions_of,
+    turn_refusal,
 )
-from coach.engine.legal import LegalActions, amount_refusal
-from coach.engine.pots import HandResult, Pot, ShownHand
+from coach.engine.pots import HandResult, Pot
+from coach.engine.settlement import settle
 from coach.errors import IllegalAction, InvalidInput
 from coach.i18n import N_, Message
 from coach.limits import MAX_CHIPS, clip, is_int
 
 Street = Literal["preflop", "flop", "turn", "river", "showdown", "complete"]
 Dealing = Literal["auto", "manual"]
-
-# PokerKit warns (instead of refusing) on legal-but-pointless actions in cash
-# games, e.g. folding when checking is free: that is feedback, not an error.
-warnings.filterwarnings("ignore", category=UserWarning, module=r"pokerkit(\..*)?")
-
-_AUTOMATIONS = (
-    Automation.ANTE_POSTING,
-    Automation.BET_COLLECTION,
-    Automation.BLIND_OR_STRADDLE_POSTING,
-    Automation.RUNOUT_COUNT_SELECTION,
-    Automation.HAND_KILLING,
-    Automation.CHIPS_PUSHING,
-    Automation.CHIPS_PULLING,
-)
-_STREETS: tuple[StreetName, ...] = ("preflop", "flop", "turn", "river")
-
-
-class _PotLimitTexasHoldem(PotLimitPokerMixin, TexasHoldemMixin, UnfixedLimitHoldem):
-    """PokerKit has Pot-Limit Omaha but no Pot-Limit Hold'em class: compose one."""
-
-
-def _describe(cards: Sequence[Card]) -> tuple[tuple[Card, ...] | None, Message | None]:
-    """Best five (made part first) and the Italian description, from the evaluator."""
-    if len(cards) < 5:
-        return None, None
-    return evaluator.best_five(list(cards)), evaluator.describe(list(cards))
-
-
-def _pk(cards: Sequence[Card]) -> str:
-    """Cards in the notation PokerKit parses ("AsKd")."""
-    return "".join(str(c) for c in cards)
-
-
-def _cards_of(pk_cards: Sequence[Any]) -> tuple[Card, ...] | None:
-    """Our cards from PokerKit's, or None when any is unknown (``??``)."""
-    text = "".join(repr(c) for c in pk_cards)
-    if "?" in text or not text:
-        return None
-    return parse_cards(text)
-
-
-def _card_arg(cards: object) -> tuple[Card, ...]:
-    """Cards given to the engine as text (``"AsKd"``) or a list of cards or texts.
-
-    Anything else (a number, ``None`` where cards are needed, a set) is bad
-    input with a message, never a ``TypeError`` from deep inside the parser.
-    """
-    if isinstance(cards, str):
-        return parse_cards(cards)
-    if isinstance(cards, list | tuple) and all(isinstance(c, str | Card) for c in cards):
-        return parse_cards([str(c) for c in cards])
-    raise InvalidInput(N_("'{cards}' are not cards: write them as text, e.g. AsKd, or as a list of cards."),
-                       cards=clip(cards))
-
-
-def _quietly(check: Callable[..., bool], *args: Any) -> bool:
-    """A kernel ``can_x`` without its advisory warnings (a card "not recommended" to
-    deal is our own refusal to make, with a message), and whatever the warning filters."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", UserWarning)
-        return check(*args)
-
-
-def _is_unknown(cards: object) -> bool:
-    """PHH's face-down cards, ``????`` (spaces allowed)."""
-    return isinstance(cards, str) and cards.replace(" ", "") == "????"
 
 
 @dataclass(frozen=True)
@@ -166,34 +82,10 @@ class Hand:
         self.config = config
         self._state = state
         self.dealing: Dealing = dealing
-        self._deck = deck
-        self._hole_preset = hole_preset
-        self._board_preset = list(board_preset)
+        self._dealer = None if deck is None else AutoDealer(deck, hole_preset, board_preset, muck_losers)
         self.muck_losers = muck_losers
         self.strict = strict
-        n = config.n_seats
-        self._events: list[Event] = []
-        self._records: list[ActionRecord] = []
-        self._codes: list[str] = []
-        self._op_cursor = 0
-        self._mbets = [0] * n  # mirror of PokerKit's bets, by position
-        self._mstacks = list(config.stacks_in_positions())
-        self._board: list[Card] = []
-        self._board_count = 0  # board cards dealt, known or not
-        self._hole: dict[int, tuple[Card, ...] | None] = {}
-        self._folded: set[int] = set()
-        self._acted_level: dict[int, int] = {}  # position -> highest bet when it last acted
-        self._aggressor: dict[StreetName, int] = {}  # street -> position of last bet/raise
-        self._last_action_street: StreetName = "preflop"
-        self._returned: list[tuple[int, int]] = []
-        self._pushes: list[ChipsPushing] = []
-        self._uncontested_matched = 0
-        self._pot_eligible: list[tuple[int, ...]] = []  # as formed, before losers' hands are killed
-        self._pot_amounts: list[int] = []
-        self._showdown_order: list[int] = []
-        self._shown: list[ShownHand] = []
-        self._mucked: list[int] = []
-        self._result: HandResult | None = None
+        self._journal = Journal(config, state)
 
     # ------------------------------------------------------------------ setup
     @classmethod
@@ -234,12 +126,12 @@ class Hand:
                                value=clip(hole_cards))
         for seat, cards in (hole_cards or {}).items():
             config.check_seat(seat)
-            parsed = _card_arg(cards)
+            parsed = card_arg(cards)
             if len(parsed) != 2:
                 raise InvalidInput(N_("Each player gets exactly 2 hole cards, not {count}."),
                                    count=len(parsed))
             presets[seat] = parsed
-        board_cards = _card_arg(board if board is not None else ())
+        board_cards = card_arg(board if board is not None else ())
         if len(board_cards) > 5:
             raise InvalidInput(N_("The board has at most 5 cards, not {count}."), count=len(board_cards))
         every = [c for cs in presets.values() for c in cs] + list(board_cards)
@@ -248,34 +140,16 @@ class Hand:
         if dealing == "auto":
             deck = Deck(seed)
             deck.remove(every)
-        state = cls._make_state(config)
+        state = make_state(config)
         hand = cls(config, state, dealing, deck, presets, board_cards, muck_losers, strict)
         hand._sync()
         hand._run_dealer()
         return hand
 
-    @staticmethod
-    def _make_state(config: TableConfig) -> State:
-        antes = config.pokerkit_antes()
-        blinds = config.pokerkit_blinds()
-        stacks = config.stacks_in_positions()
-        n = config.n_seats
-        trim = False
-        min_bet = config.effective_min_bet
-        if config.structure == "FL":
-            return FixedLimitTexasHoldem.create_state(
-                _AUTOMATIONS, trim, antes, blinds, min_bet, 2 * min_bet, stacks, n, mode=Mode.CASH_GAME)
-        if config.structure == "PL":
-            game = _PotLimitTexasHoldem(_AUTOMATIONS, trim, antes, blinds, min_bet, mode=Mode.CASH_GAME)
-            state: State = game(stacks, n)
-            return state
-        return NoLimitTexasHoldem.create_state(
-            _AUTOMATIONS, trim, antes, blinds, min_bet, stacks, n, mode=Mode.CASH_GAME)
-
     def __repr__(self) -> str:
         actor = self.actor
         who = self.config.names[actor] if actor is not None else "-"
-        board = " ".join(str(c) for c in self._board) or "-"
+        board = " ".join(str(c) for c in self._journal.board) or "-"
         return (f"<Hand {self.config.structure} {self.config.n_seats} seats street={self.street} "
                 f"actor={who} pot={self.pot_total} board={board}>")
 
@@ -302,7 +176,7 @@ class Hand:
         if st.showdown_index is not None:
             return "showdown"
         idx = st.street_index
-        return _STREETS[idx] if idx is not None and 0 <= idx < 4 else "preflop"
+        return STREETS[idx] if idx is not None and 0 <= idx < 4 else "preflop"
 
     @property
     def actor(self) -> int | None:
@@ -311,11 +185,11 @@ class Hand:
 
     @property
     def board(self) -> tuple[Card, ...]:
-        return tuple(self._board)
+        return tuple(self._journal.board)
 
     def hole_cards(self, seat: int) -> tuple[Card, ...] | None:
         """The seat's hole cards; None when not dealt yet or unknown (PHH ``????``)."""
-        return self._hole.get(self.config.check_seat(seat))
+        return self._journal.hole.get(self.config.check_seat(seat))
 
     @property
     def stacks(self) -> tuple[int, ...]:
@@ -345,24 +219,20 @@ class Hand:
         During a betting round the chips in front of the players are not in a
         pot yet (see :attr:`bets`); once the hand is over, the pots as awarded.
         """
-        if self._result is not None:
-            awards = sorted(self._result.awards, key=lambda a: a.index)
+        if self._journal.result is not None:
+            awards = sorted(self._journal.result.awards, key=lambda a: a.index)
             return tuple(Pot(a.amount, a.eligible) for a in awards)
         out = []
         for p in self._state.pots:
-            out.append(Pot(int(p.amount), self._order_seats(self._seat(i) for i in p.player_indices)))
+            out.append(Pot(int(p.amount), self._journal.order_seats(self._seat(i) for i in p.player_indices)))
         return tuple(out)
-
-    def _order_seats(self, seats: Any) -> tuple[int, ...]:
-        """Seats in table order starting left of the button."""
-        return tuple(sorted(seats, key=self._pos))
 
     def in_hand(self, seat: int) -> bool:
         """Still contesting the pot (has not folded)."""
-        return self.config.check_seat(seat) not in self._folded
+        return self.config.check_seat(seat) not in self._journal.folded
 
     def folded(self, seat: int) -> bool:
-        return self.config.check_seat(seat) in self._folded
+        return self.config.check_seat(seat) in self._journal.folded
 
     def is_all_in(self, seat: int) -> bool:
         """No chips left behind and still in the hand."""
@@ -370,211 +240,52 @@ class Hand:
 
     @property
     def events(self) -> tuple[Event, ...]:
-        return tuple(self._events)
+        return tuple(self._journal.events)
 
     @property
     def actions(self) -> tuple[ActionRecord, ...]:
-        return tuple(self._records)
+        return tuple(self._journal.records)
 
     @property
     def phh_actions(self) -> tuple[str, ...]:
         """The hand as PHH action lines (``d dh p1 AsKs``, ``p3 cbr 6``, ``p1 sm AsKs``)."""
-        return tuple(self._codes)
+        return tuple(self._journal.codes)
 
     @property
     def result(self) -> HandResult | None:
-        return self._result
+        return self._journal.result
 
     def messages(self) -> list[Message]:
         """The narration of the hand so far, one message per event."""
-        return [e.message() for e in self._events]
+        return [e.message() for e in self._journal.events]
 
     def snapshot(self) -> _Snapshot:
         """A comparable fingerprint of everything a refused action must not change."""
         st = self._state
+        journal = self._journal
         return _Snapshot((
             tuple(st.stacks), tuple(st.bets), tuple(st.statuses), len(st.operations),
             tuple(st.actor_indices), st.street_index, st.completion_betting_or_raising_amount,
             st.completion_betting_or_raising_count, tuple(sorted(st.acted_player_indices)),
             tuple(st.consecutive_short_all_in_amounts), tuple(repr(c) for c in st.deck_cards),
-            len(self._events), len(self._records), tuple(sorted(self._acted_level.items())),
-            tuple(self._board), tuple(sorted(self._hole.items())),
-            None if self._deck is None else tuple(self._deck.cards),
+            len(journal.events), len(journal.records), tuple(sorted(journal.acted_level.items())),
+            tuple(journal.board), tuple(sorted(journal.hole.items())),
+            None if self._dealer is None else tuple(self._dealer.deck.cards),
         ))
 
     # ------------------------------------------------------------ legality
-    def _turn_refusal(self, seat: int | None) -> IllegalAction | None:
-        if seat is not None:
-            self.config.check_seat(seat)  # a wrong type or range is bad input, raised
-        st = self._state
-        if not st.status:
-            return IllegalAction("hand_over", N_("The hand is over: no more actions."), rule="R11")
-        pos = st.actor_index
-        if pos is None:
-            return IllegalAction(
-                "no_player_to_act",
-                N_("Nobody is to act now: it is the dealer's turn (cards or showdown)."), rule="R11")
-        if seat is not None and seat != self._seat(pos):
-            return IllegalAction(
-                "not_your_turn", N_("It is not {name}'s turn: {actor} is to act."), rule="R04",
-                name=self.config.names[seat],
-                actor=self.config.names[self._seat(pos)])
-        return None
-
-    def _reopen_blocked(self, pos: int) -> tuple[bool, int, int]:
-        """Our strict rule: has ``pos`` acted and faced less than a full raise since?
-
-        Returns (blocked, raised_since, full_increment).
-        """
-        st = self._state
-        assert st.street is not None
-        full = max(st.completion_betting_or_raising_amount,
-                   st.street.min_completion_betting_or_raising_amount)
-        if pos not in self._acted_level:
-            return False, 0, full
-        raised = max(st.bets) - self._acted_level[pos]
-        return raised < full, raised, full
-
-    def _current_street(self) -> StreetName:
-        """The betting round as of the operations processed so far (board cards dealt)."""
-        return _STREETS[{0: 0, 1: 0, 2: 0, 3: 1, 4: 2}.get(self._board_count, 3)]
-
     def legal_actions(self) -> LegalActions:
         """What the player to act may do, with the bet/raise bounds and the refusals."""
-        kinds = ("fold", "check", "call", "bet", "raise", "all_in")
-        turn = self._turn_refusal(None)
-        if turn is not None:
-            return LegalActions(actor=None, refusals=dict.fromkeys(kinds, turn))
-        st = self._state
-        pos = st.actor_index
-        assert pos is not None and st.street is not None
-        seat = self._seat(pos)
-        name = self.config.names[seat]
-        stack, in_front, top = st.stacks[pos], st.bets[pos], max(st.bets)
-        call_amount = min(stack, top - in_front)
-        refusals: dict[str, IllegalAction] = {}
-        can_check = top == in_front
-        if not can_check:
-            refusals["check"] = IllegalAction(
-                "check_facing_bet",
-                N_("Check refused: there is a bet of {to_call} to call; you can call, raise or fold."),
-                rule="R07", to_call=call_amount)
-        else:
-            refusals["call"] = IllegalAction(
-                "nothing_to_call", N_("Call refused: there is nothing to call; you can check."), rule="R07")
-        raise_refusal = self._raise_refusal(pos)
-        can_raise_any = raise_refusal is None
-        min_to = st.min_completion_betting_or_raising_to_amount if can_raise_any else None
-        max_to = st.max_completion_betting_or_raising_to_amount if can_raise_any else None
-        is_bet = top == 0
-        if raise_refusal is not None:
-            refusals["bet" if is_bet else "raise"] = raise_refusal
-        if is_bet:
-            refusals["raise"] = IllegalAction(
-                "raise_not_bet", N_("Nobody has bet in this round: you can bet, not raise."), rule="R07")
-        else:
-            refusals["bet"] = IllegalAction(
-                "bet_not_raise", N_("There is already a bet of {to_match}: you can raise, not bet."),
-                rule="R07", to_match=top)
-        fold_refusal = self._fold_refusal()
-        if fold_refusal is not None:
-            refusals["fold"] = fold_refusal
-        legal = LegalActions(
-            actor=seat, name=name, can_fold=fold_refusal is None, can_check=can_check, can_call=not can_check,
-            call_amount=0 if can_check else call_amount,
-            can_bet=can_raise_any and is_bet, can_raise=can_raise_any and not is_bet,
-            min_raise_to=min_to, max_raise_to=max_to, stack=stack, in_front=in_front, to_match=top,
-            last_increment=max(st.completion_betting_or_raising_amount,
-                               st.street.min_completion_betting_or_raising_amount),
-            structure=self.config.structure, refusals=refusals,
-        )
-        if not legal.can_all_in:
-            full = stack + in_front
-            if can_raise_any:
-                refusals["all_in"] = amount_refusal(legal, full) or IllegalAction(
-                    "above_pot_limit", N_("All-in refused by the betting structure."), rule="R18")
-            elif raise_refusal is not None:
-                refusals["all_in"] = raise_refusal
-        return legal
-
-    def _raise_refusal(self, pos: int) -> IllegalAction | None:
-        """Why the actor may not bet or raise at all now, or None if he may."""
-        st = self._state
-        assert st.street is not None
-        stack, in_front, top = st.stacks[pos], st.bets[pos], max(st.bets)
-        cap = st.street.max_completion_betting_or_raising_count
-        made = st.completion_betting_or_raising_count
-        if cap is not None and self._current_street() == "preflop" and any(self.config.blinds_in_positions()):
-            made += 1  # the big blind is the round's first bet: bet + 3 raises (PokerKit allows 4 raises)
-        if cap is not None and made >= cap:
-            return IllegalAction(
-                "cap_reached",
-                N_("Raise refused: the betting is capped at {cap} bets and raises per round; "
-                   "you can call or fold."), rule="R18", cap=cap)
-        if stack <= top - in_front:
-            return IllegalAction(
-                "raise_when_covered",
-                N_("Raise refused: your stack of {stack} does not cover the {to_call} to call; "
-                   "you can call all-in or fold."), rule="R13", stack=stack, to_call=top - in_front)
-        others = [i for i in range(self.config.n_seats)
-                  if i != pos and st.statuses[i] and st.stacks[i] + st.bets[i] > top]
-        if not others:
-            return IllegalAction(
-                "nobody_to_raise",
-                N_("Raise refused: every other player is all-in or out of the hand, "
-                   "nobody could call it; you can call or fold."), rule="R13")
-        blocked, raised, full = self._reopen_blocked(pos)
-        if (blocked and self.strict and self.config.structure != "FL") or \
-                not st.can_complete_bet_or_raise_to():
-            return IllegalAction(
-                "betting_not_reopened",
-                N_("Raise refused: since {name} acted the bet went up by only {raised}, less than a "
-                   "full raise of {increment} (an all-in for less), so the betting is not reopened: "
-                   "{name} can only call or fold."),
-                rule="R09", name=self.config.names[self._seat(pos)], raised=raised, increment=full)
-        return None
+        return legal_actions_of(self._journal, self.strict)
 
     # ------------------------------------------------------------------ verbs
     def can_fold(self, seat: int | None = None) -> bool:
         return self._try(self.verify_fold, seat)
 
     def verify_fold(self, seat: int | None = None) -> None:
-        refusal = self._turn_refusal(seat) or self._fold_refusal()
+        refusal = turn_refusal(self._journal, seat) or fold_refusal(self._journal)
         if refusal is not None:
             raise refusal
-
-    def _fold_refusal(self) -> IllegalAction | None:
-        """Folding with nothing to call is allowed (pointless, not illegal), except when it
-        would leave chips that no remaining player can win (the kernel would burn them).
-
-        That happens only when every other player still in the hand is all-in: then no
-        more chips can come in, and we mirror the kernel's collection (the top bettor's
-        unmatched excess goes back) to see whether some chips sit above the largest
-        contribution of a live player.
-        """
-        st = self._state
-        pos = st.actor_index
-        assert pos is not None
-        if st.bets[pos] < max(st.bets):
-            return None
-        n = self.config.n_seats
-        live = [i for i in range(n) if i != pos and st.statuses[i]]
-        if not live or any(st.stacks[i] > 0 for i in live):
-            return None
-        bets = list(st.bets)
-        trimmed = [i for i in range(n) if not (len(live) == 1 and i == live[0])]
-        cutoff = sorted(st.bets)[-2]
-        for i in trimmed:
-            bets[i] = min(bets[i], cutoff)
-        contrib = [-st.payoffs[i] - st.bets[i] + bets[i] - st.get_effective_ante(i) for i in range(n)]
-        top_live = max(contrib[i] for i in live)
-        stranded = sum(max(0, c - top_live) for c in contrib)
-        if stranded > 0:
-            return IllegalAction(
-                "fold_abandons_pot",
-                N_("Fold refused: nobody else can win the pot of {amount} and there is nothing to "
-                   "call; check instead."), rule="R07", amount=stranded)
-        return None
 
     def fold(self, seat: int | None = None) -> ActionRecord:
         self.verify_fold(seat)
@@ -602,7 +313,7 @@ class Hand:
 
     def check_or_call(self, seat: int | None = None) -> ActionRecord:
         """Check when nothing is owed, else call (PHH's ``cc``)."""
-        refusal = self._turn_refusal(seat)
+        refusal = turn_refusal(self._journal, seat)
         if refusal is not None:
             raise refusal
         return self._apply(self._state.check_or_call)
@@ -618,7 +329,7 @@ class Hand:
         if amount > MAX_CHIPS:
             raise InvalidInput(N_("{amount} chips is above the limit of {limit} chips."),
                                amount=clip(amount), limit=MAX_CHIPS)
-        refusal = self._turn_refusal(seat)
+        refusal = turn_refusal(self._journal, seat)
         if refusal is not None:
             raise refusal
         legal = self.legal_actions()
@@ -639,7 +350,7 @@ class Hand:
         return self._try(self.verify_all_in, seat)
 
     def verify_all_in(self, seat: int | None = None) -> None:
-        refusal = self._turn_refusal(seat)
+        refusal = turn_refusal(self._journal, seat)
         if refusal is not None:
             raise refusal
         legal = self.legal_actions()
@@ -656,7 +367,7 @@ class Hand:
         return self._apply(self._state.check_or_call)
 
     def _verify_kind(self, kind: str, seat: int | None) -> None:
-        refusal = self._turn_refusal(seat)
+        refusal = turn_refusal(self._journal, seat)
         if refusal is not None:
             raise refusal
         legal = self.legal_actions()
@@ -672,14 +383,13 @@ class Hand:
         return True
 
     def _apply(self, op: Callable[[], Any]) -> ActionRecord:
-        before = len(self._records)
-        with warnings.catch_warnings():  # the module filter is reset by test runners
-            warnings.simplefilter("ignore", UserWarning)
+        before = len(self._journal.records)
+        with silenced():
             op()
         self._sync()
         self._run_dealer()
-        assert len(self._records) == before + 1
-        return self._records[before]
+        assert len(self._journal.records) == before + 1
+        return self._journal.records[before]
 
     # ------------------------------------------------------- PHH action codes
     def apply_code(self, code: str, *, scale: int = 1) -> ActionRecord | None:
@@ -712,179 +422,56 @@ class Hand:
         return self.bet_or_raise_to(parsed.amount, seat)
 
     # ------------------------------------------------------- manual dealing
-    # The dealer's verbs follow the same triad as the players': ``can_x`` /
-    # ``verify_x`` (everything checked, the kernel untouched) / ``x``. The kernel
-    # alone is not enough: PokerKit only *warns* when a card is dealt twice and
-    # then deals it, burns a card before finding the board cards wrong, and lets a
-    # player show cards other than the ones he was dealt.
-    def _dealer_refusal(self, what: str) -> IllegalAction:
-        return IllegalAction(
-            "dealer_out_of_turn", N_("The dealer cannot {what} now."), rule="R05",
-            what=Message(what))
-
-    def _seen_cards(self, skip_seat: int | None = None) -> dict[Card, Message]:
-        """Every card known to be out of the deck, with where it is (a seat's hand or the board)."""
-        seen: dict[Card, Message] = {}
-        for card in self._board:
-            seen[card] = Message(N_("on the board"))
-        for seat, cards in self._hole.items():
-            if seat != skip_seat and cards is not None:
-                for card in cards:
-                    seen[card] = Message(N_("in {name}'s hand"), {"name": self.config.names[seat]})
-        return seen
-
-    def _refuse_seen(self, cards: Sequence[Card], skip_seat: int | None = None) -> None:
-        seen = self._seen_cards(skip_seat)
-        for card in cards:
-            if card in seen:
-                raise IllegalAction(
-                    "card_already_out",
-                    N_("The card {card} is already {where}: a deck has only one of each card."),
-                    rule="R01", card=str(card), where=seen[card])
-
-    def _hole_deal(self, seat: int, cards: object) -> tuple[int, str]:
-        """Check a hole deal completely; returns (position, PokerKit text)."""
-        self._manual_only()
-        seat = self.config.check_seat(seat)
-        parsed: tuple[Card, ...] | None = None
-        if cards is not None and not _is_unknown(cards):
-            parsed = _card_arg(cards)
-            if len(parsed) != 2:
-                raise InvalidInput(N_("Each player gets exactly 2 hole cards, not {count}."),
-                                   count=len(parsed))
-        pos = self._pos(seat)
-        text = "????" if parsed is None else _pk(parsed)
-        if seat in self._hole or not _quietly(self._state.can_deal_hole, text, pos):
-            raise self._dealer_refusal(N_("deal hole cards to this seat"))
-        if parsed is not None:
-            self._refuse_seen(parsed)
-        return pos, text
-
+    # The dealer's verbs follow the same triad as the players' (their checks,
+    # stricter than the kernel's, are in legal.py).
     def can_deal_hole(self, seat: int, cards: str | Sequence[Card | str] | None = None) -> bool:
         try:
-            self._hole_deal(seat, cards)
+            check_hole_deal(self._journal, self.dealing, seat, cards)
         except (IllegalAction, InvalidInput):
             return False
         return True
 
     def verify_deal_hole(self, seat: int, cards: str | Sequence[Card | str] | None = None) -> None:
-        self._hole_deal(seat, cards)
+        check_hole_deal(self._journal, self.dealing, seat, cards)
 
     def deal_hole(self, seat: int, cards: str | Sequence[Card | str] | None = None) -> None:
         """Deal a seat's two hole cards (None or ``"????"``: face down and unknown, PHH ``????``)."""
-        pos, text = self._hole_deal(seat, cards)
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", UserWarning)
+        pos, text = check_hole_deal(self._journal, self.dealing, seat, cards)
+        with silenced():
             self._state.deal_hole(text, pos)
         self._sync()
 
-    def _board_deal(self, cards: object) -> tuple[bool, str]:
-        """Check a board deal completely; returns (burn first, PokerKit text)."""
-        self._manual_only()
-        if cards is None:
-            raise InvalidInput(N_("The board cards must be known: say which cards are dealt."))
-        parsed = _card_arg(cards)
-        st = self._state
-        text = _pk(parsed)
-        burn = _quietly(st.can_burn_card, "??")
-        pending = [c for c in st.board_dealing_counts if c]
-        if burn and (not pending or any(st.hole_dealing_statuses)):
-            raise self._dealer_refusal(N_("deal the board"))
-        if not burn and not _quietly(st.can_deal_board, text if parsed else 1):
-            raise self._dealer_refusal(N_("deal the board"))
-        expected = pending[0] if pending else 0
-        if len(parsed) != expected:
-            raise InvalidInput(N_("The dealer deals {expected} board cards now, not {count}."),
-                               expected=expected, count=len(parsed))
-        self._refuse_seen(parsed)
-        return burn, text
-
     def can_deal_board(self, cards: str | Sequence[Card | str]) -> bool:
         try:
-            self._board_deal(cards)
+            check_board_deal(self._journal, self.dealing, cards)
         except (IllegalAction, InvalidInput):
             return False
         return True
 
     def verify_deal_board(self, cards: str | Sequence[Card | str]) -> None:
-        self._board_deal(cards)
+        check_board_deal(self._journal, self.dealing, cards)
 
     def deal_board(self, cards: str | Sequence[Card | str]) -> None:
         """Burn a card (face down, unknown) then deal the next street's board cards."""
-        burn, text = self._board_deal(cards)
+        burn, text = check_board_deal(self._journal, self.dealing, cards)
         st = self._state
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", UserWarning)
+        with silenced():
             if burn:
                 st.burn_card("??")
             st.deal_board(text)
         self._sync()
 
-    def _showing(self, seat: int, cards: object, show: object) -> tuple[int, bool | str]:
-        """Check a show or muck completely; returns (position, PokerKit argument).
-
-        Showdown integrity: a player shows the cards he was dealt. Where his hole
-        cards were dealt face down (PHH ``????``), the cards he shows must not be
-        anywhere else (another hand, the board).
-        """
-        self._manual_only()
-        seat = self.config.check_seat(seat)
-        if show is not None and not isinstance(show, bool):
-            raise InvalidInput(N_("'{value}' is not true or false."), value=clip(show))
-        dealt = self._hole.get(seat)
-        arg: bool | str = bool(show)
-        parsed: tuple[Card, ...] | None = None
-        if cards is not None:
-            if _is_unknown(cards):
-                arg = "????"
-            else:
-                parsed = _card_arg(cards)
-                if len(parsed) != 2:
-                    raise InvalidInput(N_("Each player gets exactly 2 hole cards, not {count}."),
-                                       count=len(parsed))
-                arg = _pk(parsed)
-        pos = self._pos(seat)
-        if not _quietly(self._state.can_show_or_muck_hole_cards, arg, pos):
-            raise self._dealer_refusal(N_("turn over this player's cards"))
-        name = self.config.names[seat]
-        if arg is False and self._board_count < 5:
-            # All-in before the river: the hands are turned face up before the board
-            # is dealt (TDA), nobody mucks. PokerKit would accept the muck and then fail
-            # an internal assertion when the board is dealt to one remaining hand.
-            raise IllegalAction(
-                "muck_at_all_in",
-                N_("{name} cannot muck: with players all-in before the river every hand is turned "
-                   "face up before the board is dealt."), rule="R14", name=name)
-        if arg is False:
-            st = self._state
-            for pot in st.pots:
-                contenders = [i for i in pot.player_indices if st.statuses[i]]
-                if contenders == [pos]:  # PokerKit would fail an assertion pushing a pot to nobody
-                    raise IllegalAction(
-                        "muck_abandons_pot",
-                        N_("{name} cannot muck: nobody else can win the pot of {amount}; the hand "
-                           "is shown (or shown face down, ????)."), rule="R14", name=name,
-                        amount=int(pot.amount))
-        if dealt is not None and (arg == "????" or (parsed is not None and set(parsed) != set(dealt))):
-            raise IllegalAction(
-                "shown_cards_differ",
-                N_("{name} was dealt {dealt}: at the showdown a player shows the cards he was dealt."),
-                rule="R14", name=name, dealt=" ".join(str(c) for c in dealt))
-        if dealt is None and parsed is not None:
-            self._refuse_seen(parsed, skip_seat=seat)
-        return pos, arg
-
     def can_show_or_muck(self, seat: int, cards: str | Sequence[Card | str] | None = None, *,
                          show: bool | None = None) -> bool:
         try:
-            self._showing(seat, cards, show)
+            check_show_or_muck(self._journal, self.dealing, seat, cards, show)
         except (IllegalAction, InvalidInput):
             return False
         return True
 
     def verify_show_or_muck(self, seat: int, cards: str | Sequence[Card | str] | None = None, *,
                             show: bool | None = None) -> None:
-        self._showing(seat, cards, show)
+        check_show_or_muck(self._journal, self.dealing, seat, cards, show)
 
     def show_or_muck(self, seat: int, cards: str | Sequence[Card | str] | None = None, *,
                      show: bool | None = None) -> None:
@@ -895,336 +482,23 @@ class Hand:
         a player whose cards were dealt face down; known cards must be the ones
         he was dealt, or, dealt face down, cards that are nowhere else.
         """
-        pos, arg = self._showing(seat, cards, show)
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", UserWarning)
+        pos, arg = check_show_or_muck(self._journal, self.dealing, seat, cards, show)
+        with silenced():
             self._state.show_or_muck_hole_cards(arg, pos)
         self._sync()
-
-    def _manual_only(self) -> None:
-        if self.dealing != "manual":
-            raise InvalidInput(N_("In automatic dealing the dealer deals and shows the cards by himself."))
 
     # --------------------------------------------------------- auto dealer
     def _run_dealer(self) -> None:
         if self.dealing != "auto":
             return
-        st = self._state
-        assert self._deck is not None
-        while st.status:
-            if st.can_deal_hole():
-                pos = st.hole_dealee_index
-                assert pos is not None
-                seat = self._seat(pos)
-                cards = self._hole_preset.get(seat) or self._deck.deal(2)
-                st.deal_hole("".join(str(c) for c in cards), pos)
-            elif st.can_burn_card():
-                st.burn_card(str(self._deck.deal(1)[0]))
-            elif st.can_deal_board():
-                count = st.board_dealing_count or 0
-                board: list[Card] = []
-                for _ in range(count):
-                    board.append(self._board_preset.pop(0) if self._board_preset else self._deck.deal(1)[0])
-                st.deal_board(_pk(board))
-            elif st.showdown_index is not None:
-                self._auto_showdown()
-            else:
-                break
-            self._sync()
-
-    def _showdown_seats_in_order(self) -> list[int]:
-        """Seats still to show, in showdown order (DESIGN §3).
-
-        The last aggressor of the final betting round shows first, then
-        clockwise; with no bet in that round, the first seat left of the button.
-        """
-        st = self._state
-        pending = list(st.showdown_indices)
-        n = self.config.n_seats
-        start = 0
-        agg = self._aggressor.get(self._last_action_street)
-        if agg is not None:
-            start = agg
-        order = [(start + k) % n for k in range(n)]
-        return [self._seat(p) for p in order if p in pending]
-
-    def _auto_showdown(self) -> None:
-        st = self._state
-        all_in = any(st.statuses[i] and st.stacks[i] == 0 for i in range(self.config.n_seats))
-        shown_best: dict[int, Any] = {}  # position -> PokerKit hand (ordered: larger wins)
-        for seat in self._showdown_seats_in_order():
-            pos = self._pos(seat)
-            show = True
-            if self.muck_losers and not all_in and shown_best and len(self._board) == 5:
-                mine = StandardHighHand.from_game(list(st.hole_cards[pos]), list(st.get_board_cards(0)))
-                show = False
-                for pot in st.pots:
-                    if pos not in pot.player_indices:
-                        continue
-                    rivals = [shown_best[p] for p in pot.player_indices if p in shown_best]
-                    if not rivals or not mine < max(rivals):
-                        show = True
-                        break
-            if show and len(self._board) == 5:
-                shown_best[pos] = StandardHighHand.from_game(list(st.hole_cards[pos]),
-                                                             list(st.get_board_cards(0)))
-            st.show_or_muck_hole_cards(show, pos)
-            self._sync()
+        assert self._dealer is not None
+        self._dealer.run(self._state, self._journal, self._sync)
 
     # ------------------------------------------------- kernel -> our events
     def _sync(self) -> None:
-        """Turn the kernel's new operations into our events, records and mirrors."""
-        st = self._state
-        ops = st.operations
-        while self._op_cursor < len(ops):
-            op = ops[self._op_cursor]
-            self._op_cursor += 1
-            self._on_op(op)
-        if not st.status and self._result is None:
-            self._finish()
-
-    def _name(self, pos: int) -> str:
-        return self.config.names[self._seat(pos)]
-
-    def _on_op(self, op: Any) -> None:
-        cfg = self.config
-        if isinstance(op, AntePosting):
-            i = op.player_index
-            self._mbets[i] += op.amount
-            self._mstacks[i] -= op.amount
-            self._events.append(AntePosted(self._seat(i), self._name(i), op.amount, self._mstacks[i] == 0))
-        elif isinstance(op, BlindOrStraddlePosting):
-            i = op.player_index
-            self._mbets[i] += op.amount
-            self._mstacks[i] -= op.amount
-            seat = self._seat(i)
-            # By seat, not by size: a straddle (third blind) is "other", a big blind
-            # posted all-in for less is still the big blind.
-            kind: Literal["small", "big", "other"] = "other"
-            if seat == cfg.small_blind_seat:
-                kind = "small"
-            elif seat == cfg.big_blind_seat:
-                kind = "big"
-            event = BlindPosted(seat, self._name(i), op.amount, kind, self._mstacks[i] == 0)
-            # The small blind is posted first, as at a real table; PokerKit posts in position
-            # order, which heads-up (reversed) puts the big blind first.
-            at = len(self._events)
-            while kind == "small" and at > 0:
-                before = self._events[at - 1]
-                if not isinstance(before, BlindPosted) or before.kind == "small":
-                    break
-                at -= 1
-            self._events.insert(at, event)
-        elif isinstance(op, HoleDealing):
-            i = op.player_index
-            seat = self._seat(i)
-            cards = _cards_of(op.cards)
-            self._hole[seat] = cards
-            self._events.append(HoleDealt(seat, self._name(i), cards))
-            text = "".join(repr(c) for c in op.cards)
-            self._codes.append(f"d dh p{i + 1} {text}")
-        elif isinstance(op, CardBurning):
-            card = _cards_of([op.card])
-            nxt: StreetName = _STREETS[{0: 1, 3: 2}.get(self._board_count, 3)]
-            self._events.append(CardBurned(card[0] if card else None, nxt))
-        elif isinstance(op, BoardDealing):
-            cards = _cards_of(op.cards) or ()
-            self._board.extend(cards)
-            self._board_count += len(op.cards)
-            self._acted_level = {}  # a new betting round: nobody has acted yet
-            self._events.append(BoardDealt(self._current_street(), cards, tuple(self._board)))
-            self._codes.append("d db " + "".join(str(c) for c in cards))
-        elif isinstance(op, Folding | CheckingOrCalling | CompletionBettingOrRaisingTo):
-            self._on_action(op)
-        elif isinstance(op, BetCollection):
-            self._on_collection(op)
-        elif isinstance(op, HoleCardsShowingOrMucking):
-            self._on_show(op)
-        elif isinstance(op, ChipsPushing):
-            self._pushes.append(op)
-        elif isinstance(op, ChipsPulling):
-            self._mstacks[op.player_index] += op.amount
-
-    def _on_action(self, op: Folding | CheckingOrCalling | CompletionBettingOrRaisingTo) -> None:
-        i = op.player_index
-        street = self._current_street()
-        top_before = max(self._mbets)
-        in_front = self._mbets[i]
-        kind: ActionKind
-        if isinstance(op, Folding):
-            kind, added = "fold", 0
-            self._folded.add(self._seat(i))
-        elif isinstance(op, CheckingOrCalling):
-            added = op.amount
-            kind = "check" if added == 0 else "call"
-        else:
-            added = op.amount - in_front
-            kind = "bet" if top_before == 0 else "raise"
-            self._aggressor[street] = i
-        self._mbets[i] += added
-        self._mstacks[i] -= added
-        self._acted_level[i] = max(self._mbets)
-        self._last_action_street = street
-        record = ActionRecord(
-            seat=self._seat(i), name=self._name(i), player=i + 1, kind=kind, added=added,
-            to=self._mbets[i], all_in=kind != "fold" and added > 0 and self._mstacks[i] == 0, street=street)
-        self._records.append(record)
-        self._codes.append(record.code)
-        self._events.append(ActionTaken(record))
-
-    def _on_collection(self, op: BetCollection) -> None:
-        st = self._state
-        collected = list(op.bets)
-        live = [i for i in range(self.config.n_seats) if st.statuses[i]]
-        street = self._current_street()
-        if len(live) == 1:
-            w = live[0]
-            others = max((self._mbets[i] for i in range(len(self._mbets)) if i != w), default=0)
-            back = max(0, self._mbets[w] - others)
-            # The winner's own bet stays in front of him (the kernel never collects it):
-            # the part nobody matched is narrated as returned, the rest counts in his pot.
-            self._uncontested_matched += self._mbets[w] - back
-            if back:
-                self._returned.append((self._seat(w), back))
-                self._events.append(BetReturned(self._seat(w), self._name(w), back))
-            for i, (m, c) in enumerate(zip(self._mbets, collected, strict=True)):
-                if i != w and m > c:  # a folded player's excess over the all-in winner
-                    self._returned.append((self._seat(i), m - c))
-                    self._events.append(BetReturned(self._seat(i), self._name(i), m - c))
-            self._mbets = [0] * len(self._mbets)
-            return
-        for i, (m, c) in enumerate(zip(self._mbets, collected, strict=True)):
-            if m > c:
-                self._returned.append((self._seat(i), m - c))
-                self._mstacks[i] += m - c
-                self._events.append(BetReturned(self._seat(i), self._name(i), m - c))
-        self._mbets = [0] * len(self._mbets)
-        infos = []
-        for p in st.pots:
-            seats = self._order_seats(self._seat(i) for i in p.player_indices)
-            infos.append(PotInfo(int(p.amount), seats, tuple(self.config.names[s] for s in seats)))
-        pots = tuple(infos)
-        self._pot_eligible = [p.eligible for p in pots]
-        self._pot_amounts = [p.amount for p in pots]
-        self._events.append(PotsFormed(street, pots))
-
-    def _on_show(self, op: HoleCardsShowingOrMucking) -> None:
-        i = op.player_index
-        seat = self._seat(i)
-        self._showdown_order.append(seat)
-        if not op.hole_cards:
-            self._mucked.append(seat)
-            self._events.append(HandMucked(seat, self._name(i)))
-            self._codes.append(f"p{i + 1} sm")
-            return
-        cards = _cards_of(op.hole_cards)
-        if cards is None:  # shown, but the history does not say which cards
-            self._events.append(HandMucked(seat, self._name(i), face_down=True))
-            self._codes.append(f"p{i + 1} sm " + "".join(repr(c) for c in op.hole_cards))
-            return
-        self._hole[seat] = cards
-        best, desc = _describe(list(cards) + self._board)
-        self._shown.append(ShownHand(seat, cards, best, desc))
-        self._events.append(HandShown(seat, self._name(i), cards, best, desc))
-        self._codes.append(f"p{i + 1} sm " + _pk(cards))
-
-    def _finish(self) -> None:
-        """Build the result and narrate the awards, side pots first."""
-        st = self._state
-        cfg = self.config
-        pots = list(st.pots)
-        awards: list[PotAwarded] = []
-        uncontested = len(self._shown) == 0 and len({self._seat(i) for i in range(cfg.n_seats)}
-                                                     - self._folded) == 1
-        if uncontested:
-            winner_seat = next(s for s in range(cfg.n_seats) if s not in self._folded)
-            amount = sum(sum(p.amounts) for p in self._pushes) + self._uncontested_matched
-            awards.append(PotAwarded(
-                index=0, total_pots=1, amount=amount, eligible=(winner_seat,), winners=(winner_seat,),
-                names=(cfg.names[winner_seat],), shares=(amount,), description=None, uncontested=True))
-        else:
-            awards = self._awards_by_formed_pot() or self._awards_by_push(pots)
-        self._events.extend(awards)
-        self._result = HandResult(
-            starting_stacks=cfg.stacks, finishing_stacks=self.stacks, awards=tuple(awards),
-            returned=tuple(self._returned), showdown_order=tuple(self._showdown_order),
-            shown=tuple(self._shown), mucked=tuple(self._mucked), uncontested=uncontested)
-
-    def _awards_by_formed_pot(self) -> list[PotAwarded] | None:
-        """One award per pot as formed (side pots first), decided by our evaluator.
-
-        PokerKit merges pots whose contenders became identical once the losers'
-        hands were killed, so a player winning the main and a side pot would be
-        shown one pot. We split the chips it pushed back into the pots as they
-        were formed and check that every seat's total agrees with PokerKit's;
-        where it cannot be checked (unknown cards), ``None`` keeps PokerKit's view.
-        """
-        cfg = self.config
-        if not self._pot_amounts or sum(self._pot_amounts) != sum(sum(p.amounts) for p in self._pushes):
-            return None
-        shown = {h.seat: h for h in self._shown}
-        totals = [0] * cfg.n_seats
-        for push in self._pushes:
-            for i, a in enumerate(push.amounts):
-                totals[self._seat(i)] += a
-        mine = [0] * cfg.n_seats
-        awards: list[PotAwarded] = []
-        for index in range(len(self._pot_amounts) - 1, -1, -1):
-            amount, eligible = self._pot_amounts[index], self._pot_eligible[index]
-            contenders = [s for s in eligible if s in shown]
-            if not contenders:
-                return None
-            strengths = {s: evaluator.evaluate(list(shown[s].cards) + self._board) for s in contenders}
-            top = max(strengths.values())
-            winners = tuple(s for s in self._order_seats(contenders) if strengths[s] == top)
-            share, odd = divmod(amount, len(winners))
-            # the odd chips go to the first winner left of the button (docs/RULES.md)
-            shares = tuple(share + (odd if k == 0 else 0) for k in range(len(winners)))
-            for s, a in zip(winners, shares, strict=True):
-                mine[s] += a
-            awards.append(PotAwarded(
-                index=index, total_pots=len(self._pot_amounts), amount=amount, eligible=eligible,
-                winners=winners, names=tuple(cfg.names[s] for s in winners), shares=shares,
-                description=self._final_description(shown[winners[0]]),
-                odd_chip_to=winners[0] if odd else None))
-        return awards if mine == totals else None
-
-    def _final_description(self, hand: ShownHand) -> Message | None:
-        """The hand that wins, on the final board.
-
-        In an all-in the cards are turned up before the run-out, when the hand is
-        not made yet ("Giulia mostra 4♠ K♥"): the award names it on the board
-        the pot was decided on ("vince il piatto: tris di 10").
-        """
-        return _describe(list(hand.cards) + self._board)[1]
-
-    def _awards_by_push(self, pots: list[Any]) -> list[PotAwarded]:
-        """Awards as PokerKit pushed them (used when the hands are not all known)."""
-        cfg = self.config
-        awards: list[PotAwarded] = []
-        by_pot: dict[int, list[int]] = {}
-        for push in self._pushes:
-            acc = by_pot.setdefault(push.pot_index, [0] * cfg.n_seats)
-            for i, a in enumerate(push.amounts):
-                acc[i] += a
-        for index in sorted(by_pot, reverse=True):
-            acc = by_pot[index]
-            winners_pos = [i for i in range(cfg.n_seats) if acc[i] > 0]
-            winners = tuple(self._seat(i) for i in winners_pos)
-            shares = tuple(acc[i] for i in winners_pos)
-            if index < len(self._pot_eligible):
-                eligible = self._pot_eligible[index]
-            elif index < len(pots):
-                eligible = self._order_seats(self._seat(i) for i in pots[index].player_indices)
-            else:
-                eligible = winners
-            hole = self._hole.get(winners[0]) if winners else None
-            desc = _describe(list(hole) + self._board)[1] if hole else None
-            odd = None
-            if len(set(shares)) > 1:
-                odd = winners[shares.index(max(shares))]
-            awards.append(PotAwarded(
-                index=index, total_pots=len(by_pot), amount=sum(acc), eligible=eligible,
-                winners=winners, names=tuple(cfg.names[s] for s in winners), shares=shares,
-                description=desc, odd_chip_to=odd))
-        return awards
+        """Read the kernel's new operations into the journal; settle once the hand is over."""
+        journal = self._journal
+        journal.read()
+        if not self._state.status and journal.result is None:
+            journal.result = settle(journal)
+            journal.events.extend(journal.result.awards)

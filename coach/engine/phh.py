@@ -39,37 +39,43 @@ import json
 import re
 import tomllib
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from decimal import Decimal, InvalidOperation
+from dataclasses import dataclass, field
+from decimal import Decimal
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any
 
-from coach.cards import Card, parse_card
+from coach.cards import Card
+from coach.engine.config import TableConfig
+from coach.engine.events import ActionTaken, BoardDealt, HandMucked, HandShown, HoleDealt
+from coach.engine.hand import Hand
+from coach.engine.phh_actions import (
+    Action,
+    action_error,
+    decimal_places,
+    format_units,
+    number_list,
+    parse_action,
+    parse_number,
+    phh_error,
+    split_action,
+)
 from coach.errors import CoachError, HandHistoryError, InvalidInput
-from coach.i18n import N_, Message
+from coach.i18n import N_
 from coach.limits import (
     MAX_ACTIONS,
-    MAX_AMOUNT_TEXT,
-    MAX_AMOUNT_UNITS,
     MAX_DECIMALS,
     MAX_FILE_BYTES,
     MAX_NAME_LENGTH,
-    MAX_PLAYERS,
-    amount_problem,
     clip,
     read_text_file,
     toml_problem,
 )
 
-if TYPE_CHECKING:  # the engine imports are deferred: parsing must not need it
-    from coach.engine.config import TableConfig
-    from coach.engine.hand import Hand
-
 __all__ = [
     "REQUIRED_FIELDS",
-    "Action",
     "HandHistory",
     "dump_phh",
+    "dump_toml",
     "load_phh",
     "loads_phh",
     "loads_phhs",
@@ -87,265 +93,7 @@ _KNOWN_OPTIONAL = ("ante_trimming_status", "finishing_stacks", "players")
 # Above this many decimals an amount is a typo, not a currency.
 _MAX_DECIMALS = MAX_DECIMALS
 
-_PLAYER = re.compile(r"p([1-9][0-9]*)\Z")
-_CARD_TOKEN = re.compile(r"(\?\?|10[cdhs]|[2-9TJQKA][cdhs])")
 
-ActionKind = Literal["deal_hole", "deal_board", "fold", "check_call", "bet_raise", "show_muck", "comment"]
-
-
-# -- errors --------------------------------------------------------------------
-
-
-def _error(source: str, msgid: str, /, **params: Any) -> HandHistoryError:
-    """A HandHistoryError whose message starts with the file name."""
-    return HandHistoryError(
-        N_("{file}: {problem}"), file=source, problem=Message(msgid, params),
-    )
-
-
-def _action_error(source: str, action: Action, msgid: str, /, **params: Any) -> HandHistoryError:
-    """An error about one action: the file, its number in ``actions`` and its text."""
-    err = HandHistoryError(
-        N_("{file}: action {number} '{action}': {problem}"),
-        file=source, number=action.number, action=clip(action.text.strip(), 60),
-        problem=Message(msgid, params),
-    )
-    err.action = action  # type: ignore[attr-defined]
-    return err
-
-
-# -- values --------------------------------------------------------------------
-
-
-def _places(value: Decimal) -> int:
-    """Decimals as written (``2.50`` -> 2, ``100`` -> 0): a file in cents stays in cents."""
-    exponent = value.as_tuple().exponent
-    assert isinstance(exponent, int)
-    return max(0, -exponent)
-
-
-def _number(source: str, fld: str, value: Any) -> Decimal:
-    """A TOML number as an exact Decimal; anything else is an error naming the field.
-
-    The limits (magnitude, decimals, significant digits) are checked on the
-    Decimal's exponent and digits before anything is multiplied: a stack of
-    ``1e999999`` is refused here, never turned into a million-digit integer.
-    """
-    if isinstance(value, bool) or not isinstance(value, int | Decimal):
-        raise _error(source, N_("the field '{field}' must hold numbers, found {value}."),
-                     field=fld, value=clip(value))
-    if isinstance(value, int) and value.bit_length() > 64:
-        raise _error(source, N_("the field '{field}' holds {value}: {problem}."), field=fld,
-                     value=clip(value), problem=Message(N_("it is above the limit of {limit}"),
-                                                        {"limit": MAX_AMOUNT_UNITS}))
-    number = Decimal(value)
-    if not number.is_finite():
-        raise _error(source, N_("the field '{field}' holds {value}, which is not a finite number."),
-                     field=fld, value=clip(value))
-    if number < 0:
-        raise _error(source, N_("the field '{field}' holds the negative amount {value}."),
-                     field=fld, value=clip(value))
-    problem = amount_problem(number)
-    if problem is not None:
-        raise _error(source, N_("the field '{field}' holds {value}: {problem}."), field=fld,
-                     value=clip(value), problem=problem)
-    return number
-
-
-def _number_list(source: str, data: Mapping[str, Any], fld: str) -> list[Decimal]:
-    value = data[fld]
-    if not isinstance(value, list):
-        raise _error(source, N_("the field '{field}' must be a list of amounts."), field=fld)
-    if len(value) > MAX_PLAYERS:
-        raise _error(source, N_("the field '{field}' has {found} entries: a table seats at most {limit} "
-                                "players."), field=fld, found=len(value), limit=MAX_PLAYERS)
-    return [_number(source, fld, v) for v in value]
-
-
-def _format_units(chips: int, scale: int) -> str:
-    """Chips back in the file's units: ``13880`` at scale 100 -> ``"138.80"``."""
-    if scale == 1:
-        return str(chips)
-    places = len(str(scale)) - 1
-    whole = Decimal(chips).scaleb(-places)
-    if chips % scale == 0:
-        return str(chips // scale)
-    return f"{whole:.{places}f}"
-
-
-# -- actions -------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Action:
-    """One entry of ``actions``, parsed; amounts are in integer chips (scaled).
-
-    ``seat`` is the 0-based PHH position (``p1`` -> 0), ``None`` for the board.
-    ``cards`` keeps ``None`` for each unknown card (``????``); ``cards`` is
-    ``None`` altogether for a muck (``pN sm``) and for actions without cards.
-    ``show_known`` marks ``pN sm -`` (show the cards already known).
-    """
-
-    number: int
-    text: str = field(compare=False)
-    kind: ActionKind = "comment"
-    seat: int | None = None
-    cards: tuple[Card | None, ...] | None = None
-    amount: int | None = None
-    show_known: bool = False
-    comment: str | None = None
-
-    @property
-    def player(self) -> str | None:
-        return None if self.seat is None else f"p{self.seat + 1}"
-
-    @property
-    def known_cards(self) -> tuple[Card, ...] | None:
-        """The cards if every one of them is known, else ``None``."""
-        if self.cards is None or any(c is None for c in self.cards):
-            return None
-        return tuple(c for c in self.cards if c is not None)
-
-    def code(self, scale: int = 1) -> str:
-        """The action in PHH notation, amounts in the file's units, comment kept."""
-        cards = "" if self.cards is None else "".join("??" if c is None else str(c) for c in self.cards)
-        match self.kind:
-            case "deal_hole":
-                body = f"d dh {self.player} {cards}"
-            case "deal_board":
-                body = f"d db {cards}"
-            case "fold":
-                body = f"{self.player} f"
-            case "check_call":
-                body = f"{self.player} cc"
-            case "bet_raise":
-                assert self.amount is not None
-                body = f"{self.player} cbr {_format_units(self.amount, scale)}"
-            case "show_muck":
-                suffix = " -" if self.show_known else (f" {cards}" if self.cards is not None else "")
-                body = f"{self.player} sm{suffix}"
-            case _:
-                body = ""
-        if self.comment is not None:
-            return (body + " # " + self.comment).strip()
-        return body
-
-
-@dataclass(frozen=True)
-class _RawAction:
-    number: int
-    text: str
-    words: tuple[str, ...]
-    comment: str | None
-    amount: Decimal | None
-
-
-def _split_action(source: str, number: int, text: Any) -> _RawAction:
-    if not isinstance(text, str):
-        raise _error(source, N_("action {number} must be a string, found {value}."),
-                     number=number, value=clip(text))
-    body, sep, comment = text.partition("#")
-    words = tuple(body.split())
-    amount: Decimal | None = None
-    if len(words) == 3 and words[1] == "cbr":
-        word = words[2]
-        if len(word) > MAX_AMOUNT_TEXT:
-            raise _error(source, N_("action {number} '{action}': the amount '{amount}' is refused: "
-                                    "{problem}."),
-                         number=number, action=clip(text.strip(), 60), amount=clip(word),
-                         problem=Message(N_("it is longer than {limit} characters"),
-                                         {"limit": MAX_AMOUNT_TEXT}))
-        try:
-            amount = Decimal(word)
-        except InvalidOperation:
-            amount = None
-        if amount is None or not amount.is_finite() or amount <= 0:
-            raise _error(source, N_("action {number} '{action}': '{amount}' is not a positive amount."),
-                         number=number, action=clip(text.strip(), 60), amount=clip(word))
-        problem = amount_problem(amount)
-        if problem is not None:
-            raise _error(source, N_("action {number} '{action}': the amount '{amount}' is refused: "
-                                    "{problem}."),
-                         number=number, action=clip(text.strip(), 60), amount=clip(word), problem=problem)
-    return _RawAction(number, text, words, comment.strip() if sep else None, amount)
-
-
-def _parse_cards(source: str, raw: _RawAction, text: str, *, allow_unknown: bool) -> tuple[Card | None, ...]:
-    tokens = _CARD_TOKEN.findall(text)
-    if "".join(tokens) != text or not tokens:
-        raise _action_error(source, _stub(raw), N_("'{cards}' is not a list of cards such as AcKd or ????."),
-                            cards=clip(text))
-    cards: list[Card | None] = []
-    for tok in tokens:
-        if tok == "??":
-            if not allow_unknown:
-                raise _action_error(source, _stub(raw), N_("the board cards must be known."))
-            cards.append(None)
-            continue
-        try:
-            cards.append(parse_card(tok))
-        except InvalidInput as exc:  # pragma: no cover - the token regex only lets cards through
-            raise _action_error(source, _stub(raw), N_("'{cards}' is not a card."), cards=tok) from exc
-    return tuple(cards)
-
-
-def _stub(raw: _RawAction) -> Action:
-    """A placeholder Action for error messages raised while parsing ``raw``."""
-    return Action(raw.number, raw.text, "comment")
-
-
-def _parse_action(source: str, raw: _RawAction, players: int, scale: int) -> Action:
-    words = raw.words
-    if not words:
-        return Action(raw.number, raw.text, "comment", comment=raw.comment)
-
-    def seat_of(label: str) -> int:
-        m = _PLAYER.match(label)
-        if m is None:
-            raise _action_error(source, _stub(raw), N_("'{label}' is not a player: write p1, p2 and so on."),
-                                label=clip(label))
-        seat = int(m.group(1)) - 1 if len(m.group(1)) <= 3 else players
-        if seat >= players:
-            raise _action_error(source, _stub(raw),
-                                N_("there is no player {label}: the hand has {count} players."),
-                                label=clip(label), count=players)
-        return seat
-
-    base = Action(raw.number, raw.text, "comment", comment=raw.comment)
-    if words[0] == "d":
-        if len(words) == 4 and words[1] == "dh":
-            cards = _parse_cards(source, raw, words[3], allow_unknown=True)
-            if len(cards) != 2:
-                raise _action_error(source, _stub(raw),
-                                    N_("Texas Hold'em deals exactly two hole cards, not {count}."),
-                                    count=len(cards))
-            return replace(base, kind="deal_hole", seat=seat_of(words[2]), cards=cards)
-        if len(words) == 3 and words[1] == "db":
-            cards = _parse_cards(source, raw, words[2], allow_unknown=False)
-            return replace(base, kind="deal_board", cards=cards)
-    else:
-        seat = seat_of(words[0])
-        verb = words[1] if len(words) > 1 else ""
-        if len(words) == 2 and verb == "f":
-            return replace(base, kind="fold", seat=seat)
-        if len(words) == 2 and verb == "cc":
-            return replace(base, kind="check_call", seat=seat)
-        if len(words) == 3 and verb == "cbr":
-            assert raw.amount is not None
-            chips = raw.amount * scale
-            assert chips == chips.to_integral_value()
-            return replace(base, kind="bet_raise", seat=seat, amount=int(chips))
-        if len(words) == 2 and verb == "sm":
-            return replace(base, kind="show_muck", seat=seat)
-        if len(words) == 3 and verb == "sm" and words[2] == "-":
-            return replace(base, kind="show_muck", seat=seat, show_known=True)
-        if len(words) == 3 and verb == "sm":
-            cards = _parse_cards(source, raw, words[2], allow_unknown=True)
-            return replace(base, kind="show_muck", seat=seat, cards=cards)
-    raise _action_error(
-        source, _stub(raw),
-        N_("this is not a No-Limit Texas Hold'em action (d dh, d db, f, cc, cbr, sm)."),
-    )
 
 
 # -- the history ---------------------------------------------------------------
@@ -393,7 +141,7 @@ class HandHistory:
         """Chips in the file's units for JSON: an int when whole, else a decimal string."""
         if chips % self.scale == 0:
             return chips // self.scale
-        return _format_units(chips, self.scale)
+        return format_units(chips, self.scale)
 
     def expected_finishing_stacks(self) -> tuple[int, ...] | None:
         """The file's ``finishing_stacks`` in chips, or ``None`` if absent or fractional."""
@@ -422,8 +170,6 @@ class HandHistory:
         reading of the forced-bet arrays; :func:`history_of` writes them back
         with the inverse mapping.
         """
-        from coach.engine.config import TableConfig
-
         return TableConfig.from_positions(
             self.names(), self.starting_stacks, self.blinds_or_straddles, self.antes,
             min_bet=self.min_bet,
@@ -443,13 +189,11 @@ class HandHistory:
         actions (``k`` = 0, 1, ... in order; comments count as actions): what a
         viewer needs at every step comes from one replay, not one replay per step.
         """
-        from coach.engine.hand import Hand
-
         try:
             hand = Hand.start(self.config(), dealing="manual")
         except CoachError as exc:
-            raise _error(self.source, N_("the table cannot be set up: {reason}"),
-                         reason=exc.message) from exc
+            raise phh_error(self.source, N_("the table cannot be set up: {reason}"),
+                            reason=exc.message) from exc
         if observe is not None:
             observe(0, hand)
         for k, action in enumerate(self.actions, start=1):
@@ -460,14 +204,14 @@ class HandHistory:
             try:
                 _apply(hand, action)
             except CoachError as exc:
-                raise _action_error(self.source, action, N_("refused: {reason}"), reason=exc.message) from exc
+                raise action_error(self.source, action, N_("refused: {reason}"), reason=exc.message) from exc
             except ValueError as exc:  # the kernel refused what our checks let through
-                raise _action_error(self.source, action, N_("the rules kernel refused it: {detail}"),
-                                    detail=str(exc)) from exc
+                raise action_error(self.source, action, N_("the rules kernel refused it: {detail}"),
+                                   detail=str(exc)) from exc
             if observe is not None:
                 observe(k, hand)
         if require_complete and not hand.is_complete:
-            raise _error(self.source, N_("the actions end before the hand is over."))
+            raise phh_error(self.source, N_("the actions end before the hand is over."))
         return hand
 
     # -- writing ----------------------------------------------------------
@@ -476,10 +220,10 @@ class HandHistory:
         data: dict[str, Any] = {
             "variant": self.variant,
             "ante_trimming_status": self.ante_trimming_status,
-            "antes": [_Raw(_format_units(a, self.scale)) for a in self.antes],
-            "blinds_or_straddles": [_Raw(_format_units(b, self.scale)) for b in self.blinds_or_straddles],
-            "min_bet": _Raw(_format_units(self.min_bet, self.scale)),
-            "starting_stacks": [_Raw(_format_units(s, self.scale)) for s in self.starting_stacks],
+            "antes": [_Raw(format_units(a, self.scale)) for a in self.antes],
+            "blinds_or_straddles": [_Raw(format_units(b, self.scale)) for b in self.blinds_or_straddles],
+            "min_bet": _Raw(format_units(self.min_bet, self.scale)),
+            "starting_stacks": [_Raw(format_units(s, self.scale)) for s in self.starting_stacks],
             "actions": [a.code(self.scale) for a in self.actions],
         }
         if self.players is not None:
@@ -488,9 +232,9 @@ class HandHistory:
         if self.finishing_stacks is not None:
             data["finishing_stacks"] = list(self.finishing_stacks)
         try:
-            return _dump_toml(data)
+            return dump_toml(data)
         except (RecursionError, MemoryError) as exc:  # extra fields nested thousands deep
-            raise _error(self.source, N_("the hand cannot be written back as PHH: its extra fields are "
+            raise phh_error(self.source, N_("the hand cannot be written back as PHH: its extra fields are "
                                          "nested too deeply.")) from exc
 
 
@@ -540,66 +284,68 @@ def _read_toml(text: str, source: str) -> dict[str, Any]:
     limit or nested deeper than PHH ever needs is refused before it is parsed.
     """
     if not isinstance(text, str):
-        raise _error(source, N_("a hand history is text, not {value}."), value=clip(text))
+        raise phh_error(source, N_("a hand history is text, not {value}."), value=clip(text))
     text = text.removeprefix("\ufeff")
     if len(text) > MAX_FILE_BYTES:
-        raise _error(source, N_("the text is {size} KB, more than the limit of {limit} KB."),
-                     size=len(text) // 1024, limit=MAX_FILE_BYTES // 1024)
+        raise phh_error(source, N_("the text is {size} KB, more than the limit of {limit} KB."),
+                        size=len(text) // 1024, limit=MAX_FILE_BYTES // 1024)
     problem = toml_problem(text)
     if problem is not None:
-        raise _error(source, N_("not valid PHH: {problem}"), problem=problem)
+        raise phh_error(source, N_("not valid PHH: {problem}"), problem=problem)
     try:
         return tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as exc:
-        raise _error(source, N_("not valid TOML ({detail})."), detail=clip(exc, 120)) from exc
+        raise phh_error(source, N_("not valid TOML ({detail})."), detail=clip(exc, 120)) from exc
     except (ValueError, RecursionError) as exc:  # a 5,000-digit integer; a nesting the scan missed
-        raise _error(source, N_("not valid TOML ({detail})."), detail=clip(exc, 120)) from exc
+        raise phh_error(source, N_("not valid TOML ({detail})."), detail=clip(exc, 120)) from exc
     except MemoryError as exc:  # the scan bounds what tomllib builds; this is the last line of defence
-        raise _error(source, N_("the text is too large to be read as a hand history.")) from exc
+        raise phh_error(source, N_("the text is too large to be read as a hand history.")) from exc
 
 
 def _history_from_data(data: Mapping[str, Any], source: str) -> HandHistory:
     for fld in REQUIRED_FIELDS:
         if fld not in data:
-            raise _error(source, N_("the required field '{field}' is missing."), field=fld)
+            raise phh_error(source, N_("the required field '{field}' is missing."), field=fld)
     variant = data["variant"]
     if variant != "NT":
-        raise _error(source,
-                     N_("the variant '{variant}' is not supported: only No-Limit Texas Hold'em ('NT')."),
-                     variant=clip(variant))
+        raise phh_error(source,
+                        N_("the variant '{variant}' is not supported: only No-Limit Texas Hold'em ('NT')."),
+                        variant=clip(variant))
     trimming = data.get("ante_trimming_status", False)
     if not isinstance(trimming, bool):
-        raise _error(source, N_("the field '{field}' must be true or false."), field="ante_trimming_status")
+        raise phh_error(source, N_("the field '{field}' must be true or false."),
+                        field="ante_trimming_status")
 
-    lists = {fld: _number_list(source, data, fld) for fld in _AMOUNT_LIST_FIELDS}
-    min_bet = _number(source, "min_bet", data["min_bet"])
+    lists = {fld: number_list(source, data, fld) for fld in _AMOUNT_LIST_FIELDS}
+    min_bet = parse_number(source, "min_bet", data["min_bet"])
     count = len(lists["starting_stacks"])
     if count < 2:
-        raise _error(source, N_("a hand needs at least two players, the file has {count}."), count=count)
+        raise phh_error(source, N_("a hand needs at least two players, the file has {count}."), count=count)
     for fld in ("antes", "blinds_or_straddles"):
         if len(lists[fld]) != count:
-            raise _error(source, N_("the field '{field}' has {found} entries for {count} players."),
-                         field=fld, found=len(lists[fld]), count=count)
+            raise phh_error(source, N_("the field '{field}' has {found} entries for {count} players."),
+                            field=fld, found=len(lists[fld]), count=count)
     for value in lists["starting_stacks"]:
         if value == 0:
-            raise _error(source, N_("a starting stack is zero: a player without chips cannot be dealt in."))
+            raise phh_error(source,
+                            N_("a starting stack is zero: a player without chips cannot be dealt in."))
     if min_bet == 0:
-        raise _error(source, N_("the minimum bet must be positive."))
+        raise phh_error(source, N_("the minimum bet must be positive."))
 
     raw_actions = data["actions"]
     if not isinstance(raw_actions, list):
-        raise _error(source, N_("the field '{field}' must be a list of strings."), field="actions")
+        raise phh_error(source, N_("the field '{field}' must be a list of strings."), field="actions")
     if len(raw_actions) > MAX_ACTIONS:
-        raise _error(source, N_("the field '{field}' has {found} entries: a hand has at most {limit} "
+        raise phh_error(source, N_("the field '{field}' has {found} entries: a hand has at most {limit} "
                                 "actions."), field="actions", found=len(raw_actions), limit=MAX_ACTIONS)
-    raws = [_split_action(source, i + 1, a) for i, a in enumerate(raw_actions)]
+    raws = [split_action(source, i + 1, a) for i, a in enumerate(raw_actions)]
 
     defining = [min_bet, *(v for fld in _AMOUNT_LIST_FIELDS for v in lists[fld])]
     defining += [r.amount for r in raws if r.amount is not None]
-    places = max(_places(v) for v in defining)
+    places = max(decimal_places(v) for v in defining)
     if places > _MAX_DECIMALS:
-        raise _error(source, N_("amounts with more than {places} decimals are not supported."),
-                     places=_MAX_DECIMALS)
+        raise phh_error(source, N_("amounts with more than {places} decimals are not supported."),
+                        places=_MAX_DECIMALS)
     scale = 10**places
 
     def chips(values: Iterable[Decimal]) -> tuple[int, ...]:
@@ -607,24 +353,24 @@ def _history_from_data(data: Mapping[str, Any], source: str) -> HandHistory:
 
     finishing: tuple[Decimal, ...] | None = None
     if "finishing_stacks" in data:
-        finishing = tuple(_number_list(source, data, "finishing_stacks"))
+        finishing = tuple(number_list(source, data, "finishing_stacks"))
         if len(finishing) != count:
-            raise _error(source, N_("the field '{field}' has {found} entries for {count} players."),
-                         field="finishing_stacks", found=len(finishing), count=count)
+            raise phh_error(source, N_("the field '{field}' has {found} entries for {count} players."),
+                            field="finishing_stacks", found=len(finishing), count=count)
     players: tuple[str, ...] | None = None
     if "players" in data:
         names = data["players"]
         if not isinstance(names, list) or not all(isinstance(n, str) for n in names) or len(names) != count:
-            raise _error(source, N_("the field 'players' must list one name per player ({count})."),
-                         count=count)
+            raise phh_error(source, N_("the field 'players' must list one name per player ({count})."),
+                            count=count)
         for name in names:
             if not name.strip() or len(name) > MAX_NAME_LENGTH or names.count(name) > 1:
-                raise _error(source, N_("the field 'players' has the name '{name}': every player needs a "
+                raise phh_error(source, N_("the field 'players' has the name '{name}': every player needs a "
                                         "different name of 1 to {limit} characters."),
-                             name=clip(name), limit=MAX_NAME_LENGTH)
+                                name=clip(name), limit=MAX_NAME_LENGTH)
         players = tuple(names)
 
-    actions = tuple(_parse_action(source, r, count, scale) for r in raws)
+    actions = tuple(parse_action(source, r, count, scale) for r in raws)
     dealt: dict[Card, int] = {}
     for action in actions:
         if action.kind in ("deal_hole", "deal_board"):
@@ -632,9 +378,9 @@ def _history_from_data(data: Mapping[str, Any], source: str) -> HandHistory:
                 if card is None:
                     continue
                 if card in dealt:
-                    raise _action_error(source, action,
-                                        N_("the card {card} was already dealt by action {first}."),
-                                        card=str(card), first=dealt[card])
+                    raise action_error(source, action,
+                                       N_("the card {card} was already dealt by action {first}."),
+                                       card=str(card), first=dealt[card])
                 dealt[card] = action.number
     extra = {k: v for k, v in data.items() if k not in REQUIRED_FIELDS and k not in _KNOWN_OPTIONAL}
     return HandHistory(
@@ -746,7 +492,9 @@ def toml_key(key: str) -> str:
     return key if re.fullmatch(r"[A-Za-z0-9_-]+", key) else toml_value(key)
 
 
-def _dump_toml(data: Mapping[str, Any]) -> str:
+def dump_toml(data: Mapping[str, Any]) -> str:
+    """A PHH table as TOML text, one ``key = value`` line per field, the actions one per line:
+    the one TOML writer (hand histories, and the lessons' example hands)."""
     lines = []
     for key, value in data.items():
         if key == "actions":
@@ -760,8 +508,6 @@ def _dump_toml(data: Mapping[str, Any]) -> str:
 def history_of(hand: Hand, /, *, scale: int = 1, players: Sequence[str] | None = None,
                source: str = "<hand>", **meta: Any) -> HandHistory:
     """The :class:`HandHistory` of an engine hand (see :func:`dump_phh`)."""
-    from coach.engine.events import ActionTaken, BoardDealt, HandMucked, HandShown, HoleDealt
-
     config = hand.config
     if config.structure != "NL":
         raise InvalidInput(N_("Only No-Limit hands can be written as PHH ('NT'); this table is {structure}."),
@@ -817,7 +563,7 @@ def history_of(hand: Hand, /, *, scale: int = 1, players: Sequence[str] | None =
     finishing: tuple[Decimal, ...] | None = None
     if hand.result is not None:
         stacks = config.seats_to_positions(hand.result.finishing_stacks)
-        finishing = tuple(Decimal(_format_units(s, scale)) for s in stacks)
+        finishing = tuple(Decimal(format_units(s, scale)) for s in stacks)
     return HandHistory(
         variant="NT",
         antes=antes,

@@ -5,7 +5,8 @@
 :mod:`coach.lessons.drills` generates unlimited seeded quizzes.
 """
 
-from coach.lessons.loader import LessonLoadError, Problem, load_lesson, load_lessons
+from coach.lessons.loader import load_lesson, load_lessons
+from coach.lessons.problems import LessonLoadError, Problem
 from coach.lessons.schema import RULES, Decision, ExampleHand, Lesson, Question, Section, Step
 
 __all__ = [

@@ -11,45 +11,18 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
 
-from coach.errors import LessonError
-from coach.i18n import DEFAULT_LOCALE, N_, Message, Translator, get_translator
+from coach.i18n import DEFAULT_LOCALE, N_, Message
+from coach.lessons.overlay import merge_overlay, overlay_path
+from coach.lessons.problems import LessonLoadError, Problem
 from coach.lessons.schema import Lesson
 from coach.limits import clip, read_text_file, toml_problem
 
 FILE_NAME = re.compile(r"^(?P<number>\d{2})-(?P<slug>[a-z0-9][a-z0-9-]*)\.toml$")
-
-
-@dataclass(frozen=True)
-class Problem:
-    """One thing wrong with a lesson: file, place in the file, and the message."""
-
-    file: str
-    where: str
-    message: Message
-
-    def render(self, tr: Translator | None = None) -> str:
-        tr = tr or get_translator("it")
-        text = tr.render(self.message)
-        return f"{self.file}: {self.where}: {text}" if self.where else f"{self.file}: {text}"
-
-    def __str__(self) -> str:
-        return self.render(get_translator("en"))
-
-
-class LessonLoadError(LessonError):
-    """A lesson file that does not load; ``problems`` lists every problem found."""
-
-    def __init__(self, problems: Sequence[Problem]) -> None:
-        self.problems: list[Problem] = list(problems)
-        first = self.problems[0]
-        super().__init__(N_("{file}: {where}: {problem}"), file=first.file, where=first.where or "-",
-                         problem=first.message)
 
 
 # Pydantic error types -> our msgids (its "ctx" supplies the named parameters).
@@ -181,8 +154,6 @@ def parse_lesson(text: str, file: str = "<lesson>", *, overlay: str | None = Non
         raise LessonLoadError(problems)
     if overlay is None:
         return lesson
-    from coach.lessons.overlay import merge_overlay  # it imports this module
-
     merged = merge_overlay(data, _read_data(overlay, overlay_file), file=overlay_file, locale=locale)
     try:
         return Lesson.model_validate(merged)
@@ -201,8 +172,6 @@ def load_lesson(path: str | Path, *, locale: str = DEFAULT_LOCALE) -> Lesson:
     text = _read_text(path)
     if locale == DEFAULT_LOCALE:
         return parse_lesson(text, str(path))
-    from coach.lessons.overlay import overlay_path
-
     translation = overlay_path(path, locale)
     if not translation.is_file():
         return parse_lesson(text, str(path))

@@ -12,7 +12,7 @@ Because the overlay mirrors the Italian file by position, a missing or extra
 item would silently pair a text with the wrong hand or question. So the merge
 is strict: unknown keys, lists of another length, feedback for an option the
 Italian does not comment, a text the Italian does not have, a missing text or
-a value that is not a string are each a :class:`~coach.lessons.loader.Problem`
+a value that is not a string are each a :class:`~coach.lessons.problems.Problem`
 naming the overlay file and the place (``hands[1].decisions[0].feedback."p3 cc"``).
 """
 
@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from coach.i18n import DEFAULT_LOCALE, N_, Message
-from coach.lessons.loader import LessonLoadError, Problem
+from coach.lessons.problems import LessonLoadError, Problem
 
 __all__ = [
     "OVERLAY_LOCALES",

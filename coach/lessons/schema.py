@@ -29,7 +29,7 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from coach.cards import parse_cards
-from coach.engine.phh import toml_key, toml_value
+from coach.engine.phh import dump_toml
 from coach.errors import InvalidInput
 from coach.i18n import N_
 
@@ -207,8 +207,7 @@ class PHH(BaseModel):
     def to_toml(self) -> str:
         """The hand as PHH text (what :func:`coach.engine.phh.loads_phh` reads), written by the PHH
         writer itself (one writer: ``inf``, tables and dates as TOML spells them)."""
-        data = self.model_dump()
-        return "".join(f"{toml_key(key)} = {toml_value(value)}\n" for key, value in data.items())
+        return dump_toml(self.model_dump())
 
 
 _PHH_ACTION = re.compile(

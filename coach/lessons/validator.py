@@ -27,8 +27,9 @@ from coach.engine.hand import Hand
 from coach.engine.phh import HandHistory, loads_phh
 from coach.errors import CoachError
 from coach.i18n import DEFAULT_LOCALE, N_, Message
-from coach.lessons.loader import LessonLoadError, Problem, course_order, lesson_paths, load_lesson
+from coach.lessons.loader import course_order, lesson_paths, load_lesson
 from coach.lessons.overlay import OVERLAY_LOCALES, overlay_path
+from coach.lessons.problems import LessonLoadError, Problem
 from coach.lessons.schema import RULES, TOPICS, ExampleHand, Lesson, Question
 from coach.limits import clip
 

@@ -16,13 +16,13 @@ import streamlit as st
 
 from coach.i18n import DEFAULT_LOCALE, N_, Message
 from coach.lessons.loader import (
-    LessonLoadError,
     course_order,
     default_lessons_dir,
     lesson_paths,
     load_lesson,
     load_lessons,
 )
+from coach.lessons.problems import LessonLoadError
 from coach.lessons.schema import Lesson
 
 ANSWERS_KEY = "lesson.answers"  # "lesson/hand/at" -> DecisionAnswer

@@ -19,7 +19,8 @@ from dataclasses import replace
 from typing import Any, TypeVar
 
 from coach.engine import ActionTaken
-from coach.engine.phh import Action, HandHistory, history_from_table, split_phhs
+from coach.engine.phh import HandHistory, history_from_table, split_phhs
+from coach.engine.phh_actions import Action
 from coach.errors import InvalidInput
 from coach.i18n import N_, Message
 from coach.limits import MAX_HAND_BYTES, decode_text

@@ -14,7 +14,8 @@ import pytest
 from coach.cli.lessons import main
 from coach.errors import LessonError
 from coach.i18n import get_translator
-from coach.lessons.loader import LessonLoadError, load_lesson, parse_lesson
+from coach.lessons.loader import load_lesson, parse_lesson
+from coach.lessons.problems import LessonLoadError
 from coach.lessons.validator import check_lessons
 
 BROKEN = Path(__file__).parent / "broken"

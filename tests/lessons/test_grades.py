@@ -15,7 +15,8 @@ import pytest
 from coach.errors import LessonError
 from coach.feedback import AuthoredFeedback, Grade
 from coach.i18n import get_translator
-from coach.lessons.loader import LessonLoadError, default_lessons_dir, load_lesson
+from coach.lessons.loader import default_lessons_dir, load_lesson
+from coach.lessons.problems import LessonLoadError
 from coach.lessons.schema import GRADES, Decision, ExampleHand
 from coach.ui.coaching import assess, authored_verdict, lesson_authored
 from coach.ui.player import HandScript

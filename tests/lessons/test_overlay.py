@@ -16,8 +16,9 @@ import pytest
 
 from coach.cli.lessons import main
 from coach.i18n import get_translator
-from coach.lessons.loader import LessonLoadError, default_lessons_dir, lesson_paths, load_lesson, load_lessons
+from coach.lessons.loader import default_lessons_dir, lesson_paths, load_lesson, load_lessons
 from coach.lessons.overlay import merge_overlay, overlay_path, overlay_problems
+from coach.lessons.problems import LessonLoadError
 from coach.lessons.validator import check_lesson, check_lessons, missing_overlays
 
 HERE = Path(__file__).parent / "overlays"

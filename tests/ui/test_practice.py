@@ -402,9 +402,8 @@ def test_a_click_of_a_stopped_run_does_not_move(app: Callable[..., AppTest],
 
 def test_a_hand_the_database_refused_is_stored_by_a_later_draw(app: Callable[..., AppTest], db_url: str,
                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
-    from coach.store import Store
-
     from coach.errors import StoreError
+    from coach.store import Store
 
     at = _sit(app, 2)
     tb = at.session_state["practice.table"]
