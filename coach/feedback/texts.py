@@ -155,14 +155,14 @@ PF_CHART_NOTE = N_("Graded from the preflop charts (a guide, not a measured EV).
 # wordings of a percentage (see NEED).
 PF_SIZE_STANDARD_BB = N_("The standard here is a raise to {lo} to {hi} big blinds;")
 PF_SIZE_STANDARD_X = N_("The standard here is {lo} to {hi} times the raise;")
-PF_SIZE_COST_POT = (N_("the coach counts this size as losing about {pct} of the pot ({bb} bb)."),
-                    N_("the coach counts this size as losing roughly {pct} of the pot ({bb} bb)."),
+PF_SIZE_COST_POT = (N_("the coach counts this size as losing about {pct} of the pot."),
+                    N_("the coach counts this size as losing roughly {pct} of the pot."),
                     N_("the coach counts this size as losing nothing ({pct} of the pot)."),
-                    N_("the coach counts this size as losing just {pct} of the pot ({bb} bb)."))
-PF_SIZE_COST_STACK = (N_("the coach counts this size as losing about {pct} of the stack ({bb} bb)."),
-                      N_("the coach counts this size as losing roughly {pct} of the stack ({bb} bb)."),
+                    N_("the coach counts this size as losing just {pct} of the pot."))
+PF_SIZE_COST_STACK = (N_("the coach counts this size as losing about {pct} of the stack."),
+                      N_("the coach counts this size as losing roughly {pct} of the stack."),
                       N_("the coach counts this size as losing nothing ({pct} of the stack)."),
-                      N_("the coach counts this size as losing just {pct} of the stack ({bb} bb)."))
+                      N_("the coach counts this size as losing just {pct} of the stack."))
 
 # -- summary ------------------------------------------------------------------
 SPR_LINE = N_("Stack-to-pot ratio (SPR): {spr}.")

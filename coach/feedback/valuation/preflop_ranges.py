@@ -5,7 +5,19 @@ charts in ``coach/feedback/data/``: raising first in, facing one open (3-bet,
 call or fold), facing a 3-bet, and pots where one or more players only limped
 (isolate with a raise of 3 big blinds plus 1 per limper, call behind, complete
 the small blind, check the big blind). No EV is measured here and the text
-says so; the size of a raise is graded against the standard sizes.
+says so.
+
+The size of a raise is graded by one rule (:func:`standard_size`,
+:func:`size_loss`, :func:`with_size`; docs/COACH.md, «Le misure dei rilanci
+preflop»): each spot has a band of standard sizes, and a size outside it loses
+a share of the stake (grading.py: the pot, the stack at 25 bb or less) that
+grows with its distance from the band: 15% times the part of the lower edge it
+misses when too small (a raise of half the standard: 7.5%, «imprecisa»), 8% per
+upper edge of excess when too big (twice the upper edge: 8%). That share is
+added to the lower edge of the hand's own grade for raising, so a hand the
+chart raises at a size 5% off is «imprecisa», and the note says the standard
+and the share. The all-in for more than 25 bb keeps its own rule (it risks the
+stack, a question of the hand, not of the size).
 
 First in with 12 to 25 big blinds (above the push/fold charts: see
 :mod:`.pushfold` for why they stop at 12) the spot is graded as an opening with
@@ -154,8 +166,8 @@ def _wider_open(table: RangeTable, cls: str) -> bool:
 # The standard sizes, as raise-to amounts (see docs/COACH.md, «Le misure dei rilanci preflop»):
 OPEN_BB = (2.0, 2.5)  # first in, at any depth and from every seat but the small blind at 3+ players
 OPEN_SB_BB = (2.5, 3.5)  # first in from the small blind at 3+ players: out of position against the big blind
-ISO_BB = (2.5, 4.0)  # over limpers, plus 1 bb per limper (3 bb + 1 per limper, half a big blind either way)
-ISO_OOP_EXTRA_BB = 1.0  # from the blinds at 3+ players the iso-raise is about one big blind bigger
+ISO_BB = (2.5, 4.0)  # over limpers, plus 1 bb per limper: 3 bb + 1 per limper, in position
+ISO_OOP_BB = (3.0, 5.0)  # from the blinds at 3+ players (out of position against the limpers) a bit bigger
 THREE_BET_IP = (2.5, 3.5)  # times the open: ~3x in position
 THREE_BET_OOP = (3.5, 4.5)  # ~4x out of position
 SQUEEZE_EXTRA = 1.0  # one more open's worth per player who called the open
@@ -182,17 +194,18 @@ def standard_size(sit: Situation, kind: str, *, short: bool = False) -> Standard
 
     First in 2-2.5 bb (2.5-3.5 bb from the small blind at three or more players, deep: it plays the
     hand out of position; at 12-25 bb 2-2.5 bb from every seat); over limpers 2.5-4 bb plus 1 bb per
-    limper (one more from the blinds at three or more players); a 3-bet 2.5-3.5 times the open in
-    position, 3.5-4.5 times out of position, one open more per caller; a 4-bet 2.2-2.5 times the 3-bet.
+    limper (3-5 bb plus 1 per limper from the blinds at three or more players); a 3-bet 2.5-3.5 times
+    the open in position (the big blind against the small blind too: it acts last after the flop),
+    3.5-4.5 times out of position, one open more per caller; a 4-bet 2.2-2.5 times the 3-bet.
     """
     bb = sit.big_blind
     if kind == "unopened":
         lo, hi = OPEN_SB_BB if (sit.hero_position == "SB" and sit.players > 2 and not short) else OPEN_BB
         return StandardSize(lo * bb, hi * bb, None)
     if kind == "limped":
-        blind = sit.hero_position in ("SB", "BB") and sit.players > 2
-        extra = limpers(sit) + (ISO_OOP_EXTRA_BB if blind else 0.0)
-        return StandardSize((ISO_BB[0] + extra) * bb, (ISO_BB[1] + extra) * bb, None)
+        lo, hi = ISO_OOP_BB if sit.hero_position in ("SB", "BB") and sit.players > 2 else ISO_BB
+        n = limpers(sit)
+        return StandardSize((lo + n) * bb, (hi + n) * bb, None)
     raised = sit.to_match
     if kind == "facing_3bet":
         return StandardSize(FOUR_BET[0] * raised, FOUR_BET[1] * raised, raised)
@@ -250,8 +263,7 @@ def _size_verdict(sit: Situation, o: Option, kind: str, premium: bool, stake: fl
         std = ({"lo": Decimal(band.lo / band.times, 1), "hi": Decimal(band.hi / band.times, 1)}
                if band.times else {"lo": Decimal(band.lo / bb, 1), "hi": Decimal(band.hi / bb, 1)})
         standard = Message(T.PF_SIZE_STANDARD_X if band.times else T.PF_SIZE_STANDARD_BB, std)
-        cost = T.pct_phrase(T.PF_SIZE_COST_STACK if stake > sit.pot / bb else T.PF_SIZE_COST_POT, share,
-                            bb=T.bb(share * stake))
+        cost = T.pct_phrase(T.PF_SIZE_COST_STACK if stake > sit.pot / bb else T.PF_SIZE_COST_POT, share)
         notes.append(Message(T.JOIN, {"first": standard, "second": cost}))
     figures = {"standard_bb": [round(band.lo / bb, 2), round(band.hi / bb, 2)], "loss_share": round(share, 4)}
     return 0, share, notes, figures
