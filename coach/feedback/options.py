@@ -1,7 +1,7 @@
 """The options the coach grades at a decision: fold, check or call, a few sizes, all-in, the learner's own.
 
 Sizes are the ones a strong player considers: preflop 2.5 and 3 big blinds
-first in (plus one per limper), 3x/4x a raise, 2.3x a 3-bet; postflop a third,
+first in (plus one per limper), 3x/4x a raise (plus one raise per caller), 2.3x a 3-bet; postflop a third,
 half, two thirds and the whole pot, raises to 2.5x the bet, three quarters and
 the whole pot after calling; plus the minimum raise and the all-in. A size the
 learner typed is added when it is legal.
@@ -70,7 +70,10 @@ def candidate_options(sit: Situation, extra: Iterable[str] = ()) -> list[Option]
                     sizes.append(4 * bb + n_limp * bb)  # out of position an iso-raise is a bit bigger
             elif len(raises) == 1:
                 oop = sit.hero_position in ("SB", "BB")
-                sizes = [sit.to_match * (4 if oop else 3), sit.to_match * (3 if oop else 4)]
+                # one open more per player who called it (a squeeze), as the charts' sizing rule says
+                callers = sum(1 for a in sit.preflop_actions() if a.kind == "call" and a.raise_level == 1)
+                first, second = (4, 3) if oop else (3, 4)
+                sizes = [sit.to_match * (first + callers), sit.to_match * (second + callers)]
             else:
                 sizes = [sit.to_match * 2.3]
         elif sit.to_match == 0:

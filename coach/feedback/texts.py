@@ -150,6 +150,19 @@ PF_SIZE_SMALL = N_("A raise to {amount} is only {bb} big blinds: it gives the ot
 PF_SIZE_BIG = N_("A raise to {amount} is {bb} big blinds: bigger than needed, it risks more to win the same.")
 PF_ALLIN_DEEP = N_("Going all-in for {bb} big blinds preflop risks the whole stack to win a small pot.")
 PF_CHART_NOTE = N_("Graded from the preflop charts (a guide, not a measured EV).")
+# The sizing rule (coach/feedback/valuation/preflop_ranges.py): the standard band and what a size
+# outside it costs, as a share of the stake (the pot; the stack at 25 bb or less), in the four
+# wordings of a percentage (see NEED).
+PF_SIZE_STANDARD_BB = N_("The standard here is a raise to {lo} to {hi} big blinds;")
+PF_SIZE_STANDARD_X = N_("The standard here is {lo} to {hi} times the raise;")
+PF_SIZE_COST_POT = (N_("the coach counts this size as losing about {pct} of the pot."),
+                    N_("the coach counts this size as losing roughly {pct} of the pot."),
+                    N_("the coach counts this size as losing nothing ({pct} of the pot)."),
+                    N_("the coach counts this size as losing just {pct} of the pot."))
+PF_SIZE_COST_STACK = (N_("the coach counts this size as losing about {pct} of the stack."),
+                      N_("the coach counts this size as losing roughly {pct} of the stack."),
+                      N_("the coach counts this size as losing nothing ({pct} of the stack)."),
+                      N_("the coach counts this size as losing just {pct} of the stack."))
 
 # -- summary ------------------------------------------------------------------
 SPR_LINE = N_("Stack-to-pot ratio (SPR): {spr}.")

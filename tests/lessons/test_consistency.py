@@ -451,25 +451,6 @@ OVERRIDES: dict[str, Override] = {
         "teaches (a bet below the big blind is allowed only all-in), and only the best can be shown "
         "«ottima», so the check is «buona».",
         grade=True),
-    "13-posizione-mani-iniziali/isolamento/at8/p5 cbr 4": Override(
-        "A min-raise to 2 bb over a limp does not isolate: the limper and the players behind get a "
-        "great price. «imprecisa». The preflop charts say it is too small to isolate, and grade it "
-        "«buona».",
-        grade=True),
-    "15-quanto-puntare-stack-corti/tre-bet-in-posizione/at9/p6 cbr 8": Override(
-        "A 3-bet to 1.6 times the open in position lets the opener continue with anything (3 chips "
-        "into 16): «imprecisa». The preflop charts say it gives too good a price, and grade it «buona».",
-        grade=True, passage=True),
-    "15-quanto-puntare-stack-corti/tre-bet-in-posizione/at9/p6 cbr 25": Override(
-        "A 3-bet to 5 times the open in position is oversized (worse hands fold anyway, better ones "
-        "continue): «buona», 3 times is the standard. The preflop charts call 12.5 bb a standard "
-        "size and grade it «ottima».",
-        grade=True),
-    "15-quanto-puntare-stack-corti/tre-bet-fuori-posizione/at10/p1 cbr 15": Override(
-        "A 3-bet to 3 times the open from the small blind is small out of position (the opener calls "
-        "10 chips and plays the hand in position): «buona», 4 times is the standard out of position. "
-        "The preflop charts call 7.5 bb a standard size wherever the 3-bettor sits, «ottima».",
-        grade=True),
     "15-quanto-puntare-stack-corti/tre-bet-in-posizione/at15/p6 cbr 33": Override(
         "A pot-size c-bet with top pair, top kicker on a dry Q-7-2 in a 3-bet pot folds the worse "
         "hands that would pay a third of the pot: «buona», the small bet is the standard. The "

@@ -5,7 +5,19 @@ charts in ``coach/feedback/data/``: raising first in, facing one open (3-bet,
 call or fold), facing a 3-bet, and pots where one or more players only limped
 (isolate with a raise of 3 big blinds plus 1 per limper, call behind, complete
 the small blind, check the big blind). No EV is measured here and the text
-says so; the size of a raise is graded against the standard sizes.
+says so.
+
+The size of a raise is graded by one rule (:func:`standard_size`,
+:func:`size_loss`, :func:`with_size`; docs/COACH.md, «Le misure dei rilanci
+preflop»): each spot has a band of standard sizes, and a size outside it loses
+a share of the stake (grading.py: the pot, the stack at 25 bb or less) that
+grows with its distance from the band: 15% times the part of the lower edge it
+misses when too small (a raise of half the standard: 7.5%, «imprecisa»), 8% per
+upper edge of excess when too big (twice the upper edge: 8%). That share is
+added to the lower edge of the hand's own grade for raising, so a hand the
+chart raises at a size 5% off is «imprecisa», and the note says the standard
+and the share. The all-in for more than 25 bb keeps its own rule (it risks the
+stack, a question of the hand, not of the size).
 
 First in with 12 to 25 big blinds (above the push/fold charts: see
 :mod:`.pushfold` for why they stop at 12) the spot is graded as an opening with
@@ -33,9 +45,11 @@ contradicts the chart's number:
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from coach.cards import format_cards
 from coach.feedback import texts as T
-from coach.feedback.grading import Grade, grade_for_loss, stake_bb
+from coach.feedback.grading import THRESHOLDS, Grade, grade_for_loss, stake_bb
 from coach.feedback.opponents import response_to_raise
 from coach.feedback.options import Option, limpers
 from coach.feedback.profiles import DEFAULT
@@ -148,28 +162,111 @@ def _wider_open(table: RangeTable, cls: str) -> bool:
     return any(cls in hand_classes(t) for t in table.open.values())
 
 
-def _size_penalty(sit: Situation, o: Option, kind: str, premium: bool) -> tuple[int, Message | None]:
+# -- the sizing rule -----------------------------------------------------------------------------
+# The standard sizes, as raise-to amounts (see docs/COACH.md, «Le misure dei rilanci preflop»):
+OPEN_BB = (2.0, 2.5)  # first in, at any depth and from every seat but the small blind at 3+ players
+OPEN_SB_BB = (2.5, 3.5)  # first in from the small blind at 3+ players: out of position against the big blind
+ISO_BB = (2.5, 4.0)  # over limpers, plus 1 bb per limper: 3 bb + 1 per limper, in position
+ISO_OOP_BB = (3.0, 5.0)  # from the blinds at 3+ players (out of position against the limpers) a bit bigger
+THREE_BET_IP = (2.5, 3.5)  # times the open: ~3x in position
+THREE_BET_OOP = (3.5, 4.5)  # ~4x out of position
+SQUEEZE_EXTRA = 1.0  # one more open's worth per player who called the open
+FOUR_BET = (2.2, 2.5)  # times the 3-bet
+# The loss of a size outside the band, as a share of the stake (grading.py):
+SMALL_SLOPE = 0.15  # too small: 15% of the stake times the share of the band's lower edge missing
+BIG_SLOPE = 0.08  # too big: 8% of the stake per band's upper edge of excess
+# The lower edge of each grade's band on grading.py's scale: a hand's grade plus a size's loss
+_GRADE_FLOOR = {Grade.OTTIMA: 0.0,
+                **{g: bound for (_, bound), g in zip(THRESHOLDS, list(Grade)[1:], strict=True)}}
+
+
+@dataclass(frozen=True)
+class StandardSize:
+    """The standard raise-to band of a preflop spot, in chips, and how it is described."""
+
+    lo: float
+    hi: float
+    times: float | None  # the band is so many times this amount (the raise faced); None: big blinds
+
+
+def standard_size(sit: Situation, kind: str, *, short: bool = False) -> StandardSize:
+    """The standard raise-to band for the hero's raise in a chart spot (``kind`` of :func:`chart_situation`).
+
+    First in 2-2.5 bb (2.5-3.5 bb from the small blind at three or more players, deep: it plays the
+    hand out of position; at 12-25 bb 2-2.5 bb from every seat); over limpers 2.5-4 bb plus 1 bb per
+    limper (3-5 bb plus 1 per limper from the blinds at three or more players); a 3-bet 2.5-3.5 times
+    the open in position (the big blind against the small blind too: it acts last after the flop),
+    3.5-4.5 times out of position, one open more per caller; a 4-bet 2.2-2.5 times the 3-bet.
+    """
+    bb = sit.big_blind
+    if kind == "unopened":
+        lo, hi = OPEN_SB_BB if (sit.hero_position == "SB" and sit.players > 2 and not short) else OPEN_BB
+        return StandardSize(lo * bb, hi * bb, None)
+    if kind == "limped":
+        lo, hi = ISO_OOP_BB if sit.hero_position in ("SB", "BB") and sit.players > 2 else ISO_BB
+        n = limpers(sit)
+        return StandardSize((lo + n) * bb, (hi + n) * bb, None)
+    raised = sit.to_match
+    if kind == "facing_3bet":
+        return StandardSize(FOUR_BET[0] * raised, FOUR_BET[1] * raised, raised)
+    pf = sit.preflop_actions()
+    opener = next(a.seat for a in pf if a.kind in ("bet", "raise"))
+    callers = sum(1 for a in pf if a.kind == "call" and a.raise_level == 1)
+    pos, opener_pos = sit.hero_position, sit.positions[opener]
+    oop = pos in ("SB", "BB") and not (pos == "BB" and opener_pos == "SB")  # the big blind has the SB beat
+    lo, hi = THREE_BET_OOP if oop else THREE_BET_IP
+    extra = SQUEEZE_EXTRA * callers
+    return StandardSize((lo + extra) * raised, (hi + extra) * raised, raised)
+
+
+def size_loss(amount: float, band: StandardSize) -> float:
+    """The loss of a raise to ``amount`` against the standard band, as a share of the stake.
+
+    Inside the band nothing. Below it, :data:`SMALL_SLOPE` times the part of the lower edge missing
+    (half the standard: 7.5%; it never reaches 15%, because a raise of nothing is a call, which the
+    chart grades by itself). Above it, :data:`BIG_SLOPE` for each upper edge of excess (twice the
+    upper edge: 8%; it grows with the size, as what is risked does).
+    """
+    if amount < band.lo:
+        return SMALL_SLOPE * (1 - amount / band.lo)
+    if amount > band.hi:
+        return BIG_SLOPE * (amount / band.hi - 1)
+    return 0.0
+
+
+def with_size(g: Grade, share: float) -> Grade:
+    """The hand's grade for raising, worsened by the size's loss: the lower edge of the grade's band on
+    the scale plus the size's share (an «ottima» raise at a size that loses 5% of the pot is «imprecisa»)."""
+    return g.at_least(grade_for_loss(_GRADE_FLOOR[g] + share, 1.0))
+
+
+def _size_verdict(sit: Situation, o: Option, kind: str, premium: bool, stake: float, *, short: bool = False
+                  ) -> tuple[int, float, list[Message], dict[str, object]]:
+    """The size's part of a raise's grade: (the grades a deep all-in loses, or 0; the size's loss as a
+    share of the stake; the notes; the JSON figures)."""
     assert o.amount is not None
     bb = sit.big_blind
     size_bb = o.amount / bb
     if o.kind == "all_in" and size_bb > CHART_MIN_STACK_BB:
-        return (2 if premium else 3), Message(T.PF_ALLIN_DEEP, {"bb": Decimal(size_bb, 1)})
+        return (2 if premium else 3), 0.0, [Message(T.PF_ALLIN_DEEP, {"bb": Decimal(size_bb, 1)})], {}
+    band = standard_size(sit, kind, short=short)
+    share = size_loss(o.amount, band)
     p = {"amount": o.amount, "bb": Decimal(size_bb, 1)}
-    if kind in ("unopened", "limped"):
-        net = size_bb - limpers(sit)
-        small, big = (2.0, 3.5) if kind == "unopened" else (2.5, 4.5)
-        if net < small:
-            return 1, Message(T.PF_SIZE_SMALL if kind == "unopened" else T.PF_ISO_SMALL, p)
-        if net <= big:
-            return 0, Message(T.PF_SIZE_OK if kind == "unopened" else T.PF_ISO_OK, p)
-        return (1 if net <= big + 1.5 else 2), Message(T.PF_SIZE_BIG, p)
-    ratio = o.amount / max(sit.to_match, 1)
-    lo, hi = (2.7, 5.0) if kind == "facing_open" else ((2.0, 3.0) if kind == "facing_3bet" else (2.0, 5.0))
-    if ratio < lo:
-        return 1, Message(T.PF_SIZE_SMALL, p)
-    if ratio > hi:
-        return (1 if ratio <= hi * 1.6 else 2), Message(T.PF_SIZE_BIG, p)
-    return 0, Message(T.PF_SIZE_OK, p)
+    iso = kind == "limped"
+    if o.amount < band.lo:
+        notes = [Message(T.PF_ISO_SMALL if iso else T.PF_SIZE_SMALL, p)]
+    elif o.amount > band.hi:
+        notes = [Message(T.PF_SIZE_BIG, p)]
+    else:
+        notes = [Message(T.PF_ISO_OK if iso else T.PF_SIZE_OK, p)]
+    if share > 0:
+        std = ({"lo": Decimal(band.lo / band.times, 1), "hi": Decimal(band.hi / band.times, 1)}
+               if band.times else {"lo": Decimal(band.lo / bb, 1), "hi": Decimal(band.hi / bb, 1)})
+        standard = Message(T.PF_SIZE_STANDARD_X if band.times else T.PF_SIZE_STANDARD_BB, std)
+        cost = T.pct_phrase(T.PF_SIZE_COST_STACK if stake > sit.pot / bb else T.PF_SIZE_COST_POT, share)
+        notes.append(Message(T.JOIN, {"first": standard, "second": cost}))
+    figures = {"standard_bb": [round(band.lo / bb, 2), round(band.hi / bb, 2)], "loss_share": round(share, 4)}
+    return 0, share, notes, figures
 
 
 def value(ctx: Context) -> Valuation | None:
@@ -232,6 +329,8 @@ def value(ctx: Context) -> Valuation | None:
         msg = T.PF_3B_RAISE if raise_w > 0 else (T.PF_3B_CALL if call_w > 0 else T.PF_3B_FOLD)
         headline = Message(msg, {"hand": hand_txt})
     wider = _wider_open(table, cls)
+    stake = stake_bb(sit.pot / sit.big_blind, effective_bb(sit), preflop=True)
+    sizes: dict[str, object] = {}  # the sizing rule's figures, by option (JSON details)
     valued: list[Valued] = []
     for o in ctx.options:
         notes: list[Message] = []
@@ -287,28 +386,18 @@ def value(ctx: Context) -> Valuation | None:
                 g = Grade.IMPRECISA if wider else Grade.ERRORE
             else:
                 g = Grade.ERRORE
-            steps, note = _size_penalty(sit, o, kind, premium)
-            if g.rank <= Grade.BUONA.rank:  # the size matters only when raising is right
-                g = _worse(g, steps)
-            if note is not None:
-                notes.append(note)
+            steps, share, size_notes, figures = _size_verdict(sit, o, kind, premium, stake)
+            if steps:  # a deep all-in: the stack risked matters only when raising is right
+                g = _worse(g, steps) if g.rank <= Grade.BUONA.rank else g
+            else:
+                g = with_size(g, share)
+            notes += size_notes
+            if figures:
+                sizes[o.code] = figures
         valued.append(Valued(o, None, True, g, notes))
     if profile_note is not None:
         headline = Message(T.JOIN, {"first": headline, "second": profile_note})
-    return Valuation(MODEL, valued, Message(T.PF_CHART_NOTE), headline=headline)
-
-
-def _short_size_penalty(sit: Situation, o: Option) -> tuple[int, Message | None]:
-    """With 12-25 big blinds the open is 2 to 2.5 big blinds: a 3 big blind raise already puts an eighth
-    to a quarter of the stack in, and anything bigger commits the stack without the all-in's fold equity."""
-    assert o.amount is not None
-    size_bb = o.amount / sit.big_blind
-    p = {"amount": o.amount, "bb": Decimal(size_bb, 1)}
-    if size_bb < 2.0:
-        return 1, Message(T.PF_SIZE_SMALL, p)
-    if size_bb <= 2.5:
-        return 0, Message(T.PF_SIZE_OK, p)
-    return (1 if size_bb <= 3.5 else 2), Message(T.PF_SIZE_BIG, p)
+    return Valuation(MODEL, valued, Message(T.PF_CHART_NOTE), headline=headline, details={"sizes": sizes})
 
 
 def _short_open(ctx: Context, eff_bb: float) -> Valuation:
@@ -378,6 +467,7 @@ def _short_open(ctx: Context, eff_bb: float) -> Valuation:
     else:
         shove_notes.append(Message(SHORT_NO_CHART, {"stack": stack}))
         all_in = Grade.BUONA if premium else (Grade.IMPRECISA if raise_w > 0 else Grade.ERRORE)
+    sizes: dict[str, object] = {}  # the sizing rule's figures, by option (JSON details)
     valued: list[Valued] = []
     for o in ctx.options:
         notes: list[Message] = []
@@ -403,14 +493,13 @@ def _short_open(ctx: Context, eff_bb: float) -> Valuation:
                 notes.append(Message(SHORT_RAISE_SHOVER))
             else:
                 g = Grade.IMPRECISA if _wider_open(table, cls) else Grade.ERRORE
-            steps, note = _short_size_penalty(sit, o)
-            if g.rank <= Grade.BUONA.rank:
-                g = _worse(g, steps)
-            if note is not None:
-                notes.append(note)
+            _, share, size_notes, figures = _size_verdict(sit, o, "unopened", premium, stake, short=True)
+            g = with_size(g, share)
+            notes += size_notes
+            sizes[o.code] = figures
         valued.append(Valued(o, None, True, g, notes))
     details: dict[str, object] = {"short_stack": {"stack_bb": round(eff_bb, 1), "raise_weight": raise_w,
-                                                  "limp_weight": limp_w}}
+                                                  "limp_weight": limp_w}, "sizes": sizes}
     if shove is not None:
         # the push/fold chart's all-in, for reference: above the cut it is not the model's play (the
         # small raise is), so it is not given as a "chart" strategy the grades follow
