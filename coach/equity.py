@@ -7,8 +7,8 @@ A player is a known hand (``"AsKs"``) or a range (``"TT+, AQs+"`` or a
   is evaluated once per hand with :func:`~coach.evaluator.evaluate_batch`'s
   tables. The board's key sums are computed once and each hand adds its two
   hole keys, so heads-up preflop (1,712,304 boards) costs a few vector passes.
-  All five-card boards are cached per process; a preflop query only filters
-  out the boards that use a known card.
+  All five-card boards are cached per process (:mod:`coach.boards`); a
+  preflop query only filters out the boards that use a known card.
 * **One range** against known hands: exact when (combos x completions) is
   affordable (any turn or river, most flops), as every (combo, completion)
   pair is one batch row weighted by the combo's weight.
@@ -25,12 +25,12 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Final, Literal
 
 import numpy as np
 import numpy.typing as npt
 
+from coach.boards import board_strengths, completions, hole_key
 from coach.cards import ALL_CARDS, Card, parse_cards
 from coach.errors import InvalidInput
 from coach.evaluator import (
@@ -38,7 +38,6 @@ from coach.evaluator import (
     CARD_BIT,
     Category,
     categories_batch,
-    combinations_array,
     evaluate_batch,
     strengths_from_keys,
 )
@@ -174,55 +173,11 @@ def _board(board: CardsLike) -> tuple[Card, ...]:
 
 
 # ---------------------------------------------------------------------------
-# Board completions
+# Pot shares
 # ---------------------------------------------------------------------------
 
 _KEY32: Final[I32] = BATCH_KEY
 _BIT: Final[I64] = CARD_BIT
-
-
-@lru_cache(maxsize=1)
-def _all_five_card_boards() -> tuple[I32, I64]:
-    """Key sums and card masks of all C(52, 5) boards (cached, 31 MB)."""
-    rows = combinations_array(52, 5)
-    key = _KEY32[rows[:, 0]].copy()
-    bits = _BIT[rows[:, 0]].copy()
-    for j in range(1, 5):
-        key += _KEY32[rows[:, j]]
-        bits |= _BIT[rows[:, j]]
-    key.setflags(write=False)
-    bits.setflags(write=False)
-    return key, bits
-
-
-def _completions(board: Sequence[int], dead: Sequence[int]) -> tuple[I32, I64, npt.NDArray[np.int8]]:
-    """Every completion of ``board`` avoiding ``dead``: key sums, masks, the added cards."""
-    used = set(board) | set(dead)
-    m = 5 - len(board)
-    base_key = int(_KEY32[list(board)].sum()) if board else 0
-    base_bits = int(_BIT[list(board)].sum()) if board else 0
-    if m == 5:
-        key, bits = _all_five_card_boards()
-        dead_mask = np.int64(sum(1 << (13 * (c & 3) + (c >> 2)) for c in used))
-        keep = (bits & dead_mask) == 0
-        return key[keep], bits[keep], np.zeros((0, 0), dtype=np.int8)
-    live = np.array([c for c in range(52) if c not in used], dtype=np.int8)
-    added = live[combinations_array(len(live), m)]
-    key = np.full(added.shape[0], base_key, dtype=np.int32)
-    bits = np.full(added.shape[0], base_bits, dtype=np.int64)
-    for j in range(m):
-        key += _KEY32[added[:, j]]
-        bits |= _BIT[added[:, j]]
-    return key, bits, added
-
-
-def _hole_key(cards: Sequence[int]) -> tuple[int, int]:
-    return int(_KEY32[list(cards)].sum()), int(_BIT[list(cards)].sum())
-
-
-def _strengths(key: I32, bits: I64, hole: Sequence[int]) -> npt.NDArray[np.int16]:
-    hk, hb = _hole_key(hole)
-    return strengths_from_keys(key + np.int32(hk), 7, bits=bits | np.int64(hb))
 
 
 def _shares(s: npt.NDArray[np.int16]) -> tuple[F64, npt.NDArray[np.bool_], npt.NDArray[np.int64]]:
@@ -242,7 +197,7 @@ def _exact_known(
 ) -> EquityResult:
     known = [c.index for h in hands for c in h]
     b = [c.index for c in board]
-    key, bits, _ = _completions(b, known + [c.index for c in dead])
+    key, bits, _ = completions(b, known + [c.index for c in dead])
     k = len(hands)
     total = np.zeros(k)
     wins = np.zeros(k, dtype=np.int64)
@@ -250,7 +205,7 @@ def _exact_known(
     chunk = 1 << 18
     for start in range(0, key.shape[0], chunk):
         ks, bs = key[start:start + chunk], bits[start:start + chunk]
-        s = np.stack([_strengths(ks, bs, [c.index for c in h]) for h in hands])
+        s = np.stack([board_strengths(ks, bs, [c.index for c in h]) for h in hands])
         share, win, n = _shares(s)
         total += share.sum(axis=1)
         wins += (win & (n == 1)).sum(axis=1)
@@ -374,7 +329,7 @@ def _monte_carlo(
     wsum = 0.0
     w2sum = 0.0
     done = 0
-    board_key, board_bits = _hole_key([c.index for c in board]) if board else (0, 0)
+    board_key, board_bits = hole_key([c.index for c in board]) if board else (0, 0)
     known_holes = [[c.index for c in p] for p in players if isinstance(p, tuple)]
     while done < samples:
         n = min(samples - done, _MC_CHUNK)
@@ -406,7 +361,7 @@ def _monte_carlo(
         known = iter(known_holes)
         for pool, chosen in zip(pools, picks, strict=True):
             if pool is None or chosen is None:
-                strengths.append(_strengths(key, bits, next(known)))
+                strengths.append(board_strengths(key, bits, next(known)))
             else:
                 hk = _KEY32[pool.cards[chosen, 0]] + _KEY32[pool.cards[chosen, 1]]
                 strengths.append(strengths_from_keys(key + hk, 7, bits=bits | pool.bits[chosen]))
@@ -450,11 +405,11 @@ def _exact_one_range(
     if cards.shape[0] == 0:
         raise InvalidInput(N_("The range {range} has no hand left once the known cards are out."),
                            range=str(rng_p))
-    key, bits, _ = _completions(b, known + [c.index for c in dead])
+    key, bits, _ = completions(b, known + [c.index for c in dead])
     # strengths of the known hands on every completion, then the range's
     # combos in chunks of (combos x completions) rows, all vectorised
-    hs = np.stack([_strengths(key, bits, [c.index for c in h]) for h in hands]) if hands else None
-    hole_key = _KEY32[cards[:, 0]] + _KEY32[cards[:, 1]]
+    hs = np.stack([board_strengths(key, bits, [c.index for c in h]) for h in hands]) if hands else None
+    hole_keys = _KEY32[cards[:, 0]] + _KEY32[cards[:, 1]]
     hole_bits = _BIT[cards[:, 0]] | _BIT[cards[:, 1]]
     k = len(players)
     total = np.zeros(k)
@@ -464,7 +419,7 @@ def _exact_one_range(
     step = max(1, (1 << 20) // max(n_comp, 1))
     deals = 0
     for start in range(0, cards.shape[0], step):
-        hk, hb, wc = hole_key[start:start + step], hole_bits[start:start + step], w[start:start + step]
+        hk, hb, wc = hole_keys[start:start + step], hole_bits[start:start + step], w[start:start + step]
         valid = (bits[None, :] & hb[:, None]) == 0
         vs = strengths_from_keys((key[None, :] + hk[:, None]).ravel(), 7,
                                  bits=(bits[None, :] | hb[:, None]).ravel()).reshape(valid.shape)
@@ -502,7 +457,7 @@ def _exact_two_ranges(
     hk1 = _KEY32[a1[:, 0]] + _KEY32[a1[:, 1]]
     hk2 = _KEY32[a2[:, 0]] + _KEY32[a2[:, 1]]
     pair_ok = (bit1[:, None] & bit2[None, :]) == 0
-    key, bits, _ = _completions(b, [c.index for c in dead])
+    key, bits, _ = completions(b, [c.index for c in dead])
     ww = w1[:, None] * w2[None, :]
     eq = np.zeros(2)
     wins = np.zeros(2)
@@ -761,8 +716,8 @@ def category_distribution(
             parts.append(evaluate_batch(rows))
         s = np.concatenate(parts)
     else:
-        key, bits, _ = _completions([c.index for c in b], hole + [c.index for c in d])
-        s = _strengths(key, bits, hole)
+        key, bits, _ = completions([c.index for c in b], hole + [c.index for c in d])
+        s = board_strengths(key, bits, hole)
     counts = np.bincount(categories_batch(s), minlength=len(Category))
     total = counts.sum()
     return {c: float(counts[c] / total) for c in Category}
