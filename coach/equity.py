@@ -7,8 +7,8 @@ A player is a known hand (``"AsKs"``) or a range (``"TT+, AQs+"`` or a
   is evaluated once per hand with :func:`~coach.evaluator.evaluate_batch`'s
   tables. The board's key sums are computed once and each hand adds its two
   hole keys, so heads-up preflop (1,712,304 boards) costs a few vector passes.
-  All five-card boards are cached per process; a preflop query only filters
-  out the boards that use a known card.
+  All five-card boards are cached per process (:mod:`coach.boards`); a
+  preflop query only filters out the boards that use a known card.
 * **One range** against known hands: exact when (combos x completions) is
   affordable (any turn or river, most flops), as every (combo, completion)
   pair is one batch row weighted by the combo's weight.
@@ -25,21 +25,17 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Final, Literal
 
 import numpy as np
 import numpy.typing as npt
 
-from coach.cards import ALL_CARDS, Card, parse_cards
+from coach.boards import board_strengths, completions, hole_key
+from coach.cards import Card, parse_cards
 from coach.errors import InvalidInput
 from coach.evaluator import (
     BATCH_KEY,
     CARD_BIT,
-    Category,
-    categories_batch,
-    combinations_array,
-    evaluate_batch,
     strengths_from_keys,
 )
 from coach.i18n import N_
@@ -50,12 +46,9 @@ __all__ = [
     "DEFAULT_SAMPLES",
     "EXACT_BUDGET",
     "EquityResult",
-    "Outs",
-    "category_distribution",
     "equity",
     "equity_result",
     "hand_vs_range",
-    "outs",
     "range_vs_range",
 ]
 
@@ -101,10 +94,11 @@ class EquityResult:
 
 
 # ---------------------------------------------------------------------------
-# Input
+# Input (public: coach.outs reads its hands, boards and ranges the same way)
 # ---------------------------------------------------------------------------
 
-def _cards(x: CardsLike) -> tuple[Card, ...]:
+def read_cards(x: CardsLike) -> tuple[Card, ...]:
+    """Cards as a caller gives them (text, or a list of cards and strings); anything else refused."""
     if isinstance(x, str):
         return parse_cards(x)
     if not isinstance(x, list | tuple) or not all(isinstance(c, str | Card) for c in x):
@@ -112,7 +106,7 @@ def _cards(x: CardsLike) -> tuple[Card, ...]:
     return parse_cards(list(x))
 
 
-def _check_run(samples: object, seed: object, exact: object) -> None:
+def check_run(samples: object, seed: object, exact: object) -> None:
     """The Monte Carlo budget and seed, checked before anything is drawn."""
     if not is_int(samples) or not 1 <= samples <= MAX_SAMPLES:
         raise InvalidInput(N_("Monte Carlo takes 1 to {limit} samples, not {count}."),
@@ -124,7 +118,7 @@ def _check_run(samples: object, seed: object, exact: object) -> None:
         raise InvalidInput(N_("'{value}' is not true or false."), value=clip(exact))
 
 
-def _player(x: Player) -> tuple[Card, ...] | Range:
+def read_player(x: Player) -> tuple[Card, ...] | Range:
     """A known two-card hand, or a range (notation that is not two exact cards)."""
     if isinstance(x, Range):
         rng, text = x, str(x)
@@ -140,7 +134,7 @@ def _player(x: Player) -> tuple[Card, ...] | Range:
             return cards
         rng, text = parse_range(x), x
     elif isinstance(x, list | tuple):
-        cards = _cards(x)
+        cards = read_cards(x)
         if len(cards) != 2:
             raise InvalidInput(N_("A hand in Hold'em is two cards, not {count}."), count=len(cards))
         return cards
@@ -155,7 +149,8 @@ def _label(p: tuple[Card, ...] | Range) -> str:
     return "".join(str(c) for c in p) if isinstance(p, tuple) else str(p)
 
 
-def _check_known(known: Sequence[Card]) -> None:
+def check_known(known: Sequence[Card]) -> None:
+    """Refuse a card given twice (in the hands, the board and the dead cards together)."""
     seen: set[Card] = set()
     for c in known:
         if c in seen:
@@ -163,8 +158,9 @@ def _check_known(known: Sequence[Card]) -> None:
         seen.add(c)
 
 
-def _board(board: CardsLike) -> tuple[Card, ...]:
-    b = _cards(board)
+def read_board(board: CardsLike) -> tuple[Card, ...]:
+    """A board of 0, 3, 4 or 5 cards."""
+    b = read_cards(board)
     if len(b) not in (0, 3, 4, 5):
         raise InvalidInput(
             N_("The board has 0, 3, 4 or 5 cards (preflop, flop, turn, river), not {count}."),
@@ -174,55 +170,11 @@ def _board(board: CardsLike) -> tuple[Card, ...]:
 
 
 # ---------------------------------------------------------------------------
-# Board completions
+# Pot shares
 # ---------------------------------------------------------------------------
 
 _KEY32: Final[I32] = BATCH_KEY
 _BIT: Final[I64] = CARD_BIT
-
-
-@lru_cache(maxsize=1)
-def _all_five_card_boards() -> tuple[I32, I64]:
-    """Key sums and card masks of all C(52, 5) boards (cached, 31 MB)."""
-    rows = combinations_array(52, 5)
-    key = _KEY32[rows[:, 0]].copy()
-    bits = _BIT[rows[:, 0]].copy()
-    for j in range(1, 5):
-        key += _KEY32[rows[:, j]]
-        bits |= _BIT[rows[:, j]]
-    key.setflags(write=False)
-    bits.setflags(write=False)
-    return key, bits
-
-
-def _completions(board: Sequence[int], dead: Sequence[int]) -> tuple[I32, I64, npt.NDArray[np.int8]]:
-    """Every completion of ``board`` avoiding ``dead``: key sums, masks, the added cards."""
-    used = set(board) | set(dead)
-    m = 5 - len(board)
-    base_key = int(_KEY32[list(board)].sum()) if board else 0
-    base_bits = int(_BIT[list(board)].sum()) if board else 0
-    if m == 5:
-        key, bits = _all_five_card_boards()
-        dead_mask = np.int64(sum(1 << (13 * (c & 3) + (c >> 2)) for c in used))
-        keep = (bits & dead_mask) == 0
-        return key[keep], bits[keep], np.zeros((0, 0), dtype=np.int8)
-    live = np.array([c for c in range(52) if c not in used], dtype=np.int8)
-    added = live[combinations_array(len(live), m)]
-    key = np.full(added.shape[0], base_key, dtype=np.int32)
-    bits = np.full(added.shape[0], base_bits, dtype=np.int64)
-    for j in range(m):
-        key += _KEY32[added[:, j]]
-        bits |= _BIT[added[:, j]]
-    return key, bits, added
-
-
-def _hole_key(cards: Sequence[int]) -> tuple[int, int]:
-    return int(_KEY32[list(cards)].sum()), int(_BIT[list(cards)].sum())
-
-
-def _strengths(key: I32, bits: I64, hole: Sequence[int]) -> npt.NDArray[np.int16]:
-    hk, hb = _hole_key(hole)
-    return strengths_from_keys(key + np.int32(hk), 7, bits=bits | np.int64(hb))
 
 
 def _shares(s: npt.NDArray[np.int16]) -> tuple[F64, npt.NDArray[np.bool_], npt.NDArray[np.int64]]:
@@ -242,7 +194,7 @@ def _exact_known(
 ) -> EquityResult:
     known = [c.index for h in hands for c in h]
     b = [c.index for c in board]
-    key, bits, _ = _completions(b, known + [c.index for c in dead])
+    key, bits, _ = completions(b, known + [c.index for c in dead])
     k = len(hands)
     total = np.zeros(k)
     wins = np.zeros(k, dtype=np.int64)
@@ -250,7 +202,7 @@ def _exact_known(
     chunk = 1 << 18
     for start in range(0, key.shape[0], chunk):
         ks, bs = key[start:start + chunk], bits[start:start + chunk]
-        s = np.stack([_strengths(ks, bs, [c.index for c in h]) for h in hands])
+        s = np.stack([board_strengths(ks, bs, [c.index for c in h]) for h in hands])
         share, win, n = _shares(s)
         total += share.sum(axis=1)
         wins += (win & (n == 1)).sum(axis=1)
@@ -331,7 +283,7 @@ class _Pool:
         return pick
 
 
-_MC_CHUNK: Final[int] = 1 << 13  # deals per batch: memory stays bounded whatever the players
+MC_CHUNK: Final[int] = 1 << 13  # deals per batch: memory stays bounded whatever the players
 
 
 def _monte_carlo(
@@ -374,10 +326,10 @@ def _monte_carlo(
     wsum = 0.0
     w2sum = 0.0
     done = 0
-    board_key, board_bits = _hole_key([c.index for c in board]) if board else (0, 0)
+    board_key, board_bits = hole_key([c.index for c in board]) if board else (0, 0)
     known_holes = [[c.index for c in p] for p in players if isinstance(p, tuple)]
     while done < samples:
-        n = min(samples - done, _MC_CHUNK)
+        n = min(samples - done, MC_CHUNK)
         used = np.zeros(n, dtype=np.int64)
         weight = np.ones(n)
         taken = np.zeros((n, 0), dtype=np.int8)
@@ -406,7 +358,7 @@ def _monte_carlo(
         known = iter(known_holes)
         for pool, chosen in zip(pools, picks, strict=True):
             if pool is None or chosen is None:
-                strengths.append(_strengths(key, bits, next(known)))
+                strengths.append(board_strengths(key, bits, next(known)))
             else:
                 hk = _KEY32[pool.cards[chosen, 0]] + _KEY32[pool.cards[chosen, 1]]
                 strengths.append(strengths_from_keys(key + hk, 7, bits=bits | pool.bits[chosen]))
@@ -450,11 +402,11 @@ def _exact_one_range(
     if cards.shape[0] == 0:
         raise InvalidInput(N_("The range {range} has no hand left once the known cards are out."),
                            range=str(rng_p))
-    key, bits, _ = _completions(b, known + [c.index for c in dead])
+    key, bits, _ = completions(b, known + [c.index for c in dead])
     # strengths of the known hands on every completion, then the range's
     # combos in chunks of (combos x completions) rows, all vectorised
-    hs = np.stack([_strengths(key, bits, [c.index for c in h]) for h in hands]) if hands else None
-    hole_key = _KEY32[cards[:, 0]] + _KEY32[cards[:, 1]]
+    hs = np.stack([board_strengths(key, bits, [c.index for c in h]) for h in hands]) if hands else None
+    hole_keys = _KEY32[cards[:, 0]] + _KEY32[cards[:, 1]]
     hole_bits = _BIT[cards[:, 0]] | _BIT[cards[:, 1]]
     k = len(players)
     total = np.zeros(k)
@@ -464,7 +416,7 @@ def _exact_one_range(
     step = max(1, (1 << 20) // max(n_comp, 1))
     deals = 0
     for start in range(0, cards.shape[0], step):
-        hk, hb, wc = hole_key[start:start + step], hole_bits[start:start + step], w[start:start + step]
+        hk, hb, wc = hole_keys[start:start + step], hole_bits[start:start + step], w[start:start + step]
         valid = (bits[None, :] & hb[:, None]) == 0
         vs = strengths_from_keys((key[None, :] + hk[:, None]).ravel(), 7,
                                  bits=(bits[None, :] | hb[:, None]).ravel()).reshape(valid.shape)
@@ -502,7 +454,7 @@ def _exact_two_ranges(
     hk1 = _KEY32[a1[:, 0]] + _KEY32[a1[:, 1]]
     hk2 = _KEY32[a2[:, 0]] + _KEY32[a2[:, 1]]
     pair_ok = (bit1[:, None] & bit2[None, :]) == 0
-    key, bits, _ = _completions(b, [c.index for c in dead])
+    key, bits, _ = completions(b, [c.index for c in dead])
     ww = w1[:, None] * w2[None, :]
     eq = np.zeros(2)
     wins = np.zeros(2)
@@ -554,12 +506,12 @@ def equity_result(
         raise InvalidInput(N_("Give the players as a list of hands or ranges."))
     if not 2 <= len(hands) <= 10:
         raise InvalidInput(N_("Equity is computed for 2 to 10 players, not {count}."), count=len(hands))
-    _check_run(samples, seed, exact)
-    players = [_player(h) for h in hands]
-    b = _board(board)
-    d = _cards(dead)
+    check_run(samples, seed, exact)
+    players = [read_player(h) for h in hands]
+    b = read_board(board)
+    d = read_cards(dead)
     known = [c for p in players if isinstance(p, tuple) for c in p]
-    _check_known(known + list(b) + list(d))
+    check_known(known + list(b) + list(d))
     ranges = [p for p in players if isinstance(p, Range)]
     m = 5 - len(b)
     unseen = 52 - len(known) - len(b) - len(d)
@@ -617,152 +569,3 @@ def range_vs_range(
     """Range against range: exact on the turn and river when affordable, else Monte Carlo."""
     return equity_result([parse_range(hero), parse_range(villain)], board, dead, exact=exact,
                          samples=samples, seed=seed)
-
-
-# ---------------------------------------------------------------------------
-# Outs and the final category
-# ---------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Outs:
-    """The cards that take a hand from behind to ahead on the next street.
-
-    ``cards``: the outs, strongest resulting category first; ``by_category``:
-    the same grouped by the category the hand becomes; ``ahead``: whether the
-    hand already wins now (then there are no outs to count); ``unseen``: cards
-    the next one can be; ``beat_now`` / ``beat_after``: the (weighted) share of
-    the opponent's hands beaten now and after each out.
-    """
-
-    cards: tuple[Card, ...]
-    by_category: dict[Category, tuple[Card, ...]]
-    ahead: bool
-    unseen: int
-    beat_now: float
-    beat_after: dict[Card, float]
-
-    @property
-    def count(self) -> int:
-        return len(self.cards)
-
-    @property
-    def hit_next_card(self) -> float:
-        """Chance that the next card is an out."""
-        return self.count / self.unseen if self.unseen else 0.0
-
-    def hit_by_river(self, cards_to_come: int) -> float:
-        """Chance of at least one out in ``cards_to_come`` cards (1 or 2): exact, not the rule of 4."""
-        if cards_to_come <= 1:
-            return self.hit_next_card
-        miss = math.comb(self.unseen - self.count, 2) / math.comb(self.unseen, 2)
-        return 1.0 - miss
-
-
-def outs(
-    hand: CardsLike, board: CardsLike, villain: Player, dead: CardsLike = "", *,
-    threshold: float = 0.5,
-) -> Outs:
-    """The next cards after which ``hand`` beats ``villain`` (a hand or a range).
-
-    Against a hand, an out turns a loss or a tie into a win. Against a range,
-    an out lifts the share of the range beaten (weighted, ties half) from below
-    ``threshold`` to at least it. The board must be a flop or a turn.
-    """
-    h = _cards(hand)
-    if len(h) != 2:
-        raise InvalidInput(N_("A hand in Hold'em is two cards, not {count}."), count=len(h))
-    b = _board(board)
-    if len(b) not in (3, 4):
-        raise InvalidInput(N_("Outs are counted on the flop or the turn."))
-    d = _cards(dead)
-    v = _player(villain)
-    known = list(h) + list(b) + list(d) + (list(v) if isinstance(v, tuple) else [])
-    _check_known(known)
-    used = {c.index for c in known}
-    unseen = np.array([c for c in range(52) if c not in used], dtype=np.int64)
-    hb = np.array([c.index for c in (*h, *b)], dtype=np.int64)
-    hero_now = int(evaluate_batch(hb[None, :])[0]) if len(hb) in (5, 6, 7) else 0
-    hero_after = evaluate_batch(np.concatenate([np.tile(hb, (unseen.size, 1)), unseen[:, None]], axis=1))
-    bidx = np.array([c.index for c in b], dtype=np.int64)
-    if isinstance(v, tuple):
-        vc = np.array([c.index for c in v], dtype=np.int64)[None, :]
-        vw = np.ones(1)
-    else:
-        vc8, vw = v.arrays(dead=sorted(used))
-        vc = vc8.astype(np.int64)
-        if vc.shape[0] == 0:
-            raise InvalidInput(N_("The range {range} has no hand left once the known cards are out."),
-                               range=str(v))
-    vrows = np.concatenate([vc, np.tile(bidx, (vc.shape[0], 1))], axis=1)
-    vil_now = evaluate_batch(vrows)
-    beat_now = float((vw * ((hero_now > vil_now) + 0.5 * (hero_now == vil_now))).sum() / vw.sum())
-    # villain strength after each unseen card (combos holding that card drop out)
-    n_u, n_v = unseen.size, vc.shape[0]
-    rows = np.concatenate([np.repeat(vrows, n_u, axis=0), np.tile(unseen, n_v)[:, None]], axis=1)
-    live = (vc[:, :, None] != unseen[None, None, :]).all(axis=1)
-    # Only the pairs where the next card is not one of the combo's own cards are real hands: a
-    # row holding a card twice is not a hand, and can even fall outside the evaluator's tables
-    # (five aces, with two on the board and the combo and the next card sharing the third).
-    flat = np.zeros(n_v * n_u, dtype=np.int64)
-    flat[live.reshape(-1)] = evaluate_batch(rows[live.reshape(-1)])
-    vil_after = flat.reshape(n_v, n_u)
-    wmat = vw[:, None] * live
-    score = (hero_after[None, :] > vil_after) + 0.5 * (hero_after[None, :] == vil_after)
-    after = (wmat * score).sum(axis=0) / np.maximum(wmat.sum(axis=0), 1e-12)
-    ahead_now = beat_now >= threshold if not isinstance(v, tuple) else hero_now > int(vil_now[0])
-    out_idx: list[int] = []
-    if not ahead_now:
-        if isinstance(v, tuple):
-            out_idx = [i for i in range(n_u) if hero_after[i] > vil_after[0, i]]
-        else:
-            out_idx = [i for i in range(n_u) if after[i] >= threshold]
-    cats = categories_batch(hero_after)
-    out_idx.sort(key=lambda i: (-int(cats[i]), -int(unseen[i])))
-    cards = tuple(ALL_CARDS[int(unseen[i])] for i in out_idx)
-    by_cat: dict[Category, tuple[Card, ...]] = {}
-    for i in out_idx:
-        cat = Category(int(cats[i]))
-        by_cat[cat] = (*by_cat.get(cat, ()), ALL_CARDS[int(unseen[i])])
-    return Outs(cards, by_cat, bool(ahead_now), int(n_u), beat_now,
-                {ALL_CARDS[int(unseen[i])]: float(after[i]) for i in range(n_u)})
-
-
-def category_distribution(
-    hand: CardsLike, board: CardsLike = "", dead: CardsLike = "", *,
-    exact: bool | None = None, samples: int = DEFAULT_SAMPLES, seed: int | None = 0,
-) -> dict[Category, float]:
-    """Probability of each final category of ``hand`` by the river, given ``board``.
-
-    Every category is a key (weakest first, the royal flush apart), so a chart
-    shows the zeros too. Exact by default (preflop: 2,118,760 boards in one
-    batch); ``exact=False`` samples ``samples`` boards with ``seed``.
-    """
-    _check_run(samples, seed, exact)
-    h = _cards(hand)
-    b = _board(board)
-    d = _cards(dead)
-    _check_known(list(h) + list(b) + list(d))
-    if len(h) != 2:
-        raise InvalidInput(N_("A hand in Hold'em is two cards, not {count}."), count=len(h))
-    hole = [c.index for c in h]
-    if exact is False:
-        rng = np.random.default_rng(seed)
-        used = {c.index for c in (*h, *b, *d)}
-        live = np.array([c for c in range(52) if c not in used], dtype=np.int64)
-        m = 5 - len(b)
-        fixed = np.array(hole + [c.index for c in b], dtype=np.int64)
-        parts = []
-        for start in range(0, samples, _MC_CHUNK):  # bounded memory for any sample count
-            n = min(_MC_CHUNK, samples - start)
-            rows = np.tile(fixed, (n, 1))
-            if m:
-                pick = live[np.argpartition(rng.random((n, live.size)), m - 1, axis=1)[:, :m]]
-                rows = np.concatenate([rows, pick], axis=1)
-            parts.append(evaluate_batch(rows))
-        s = np.concatenate(parts)
-    else:
-        key, bits, _ = _completions([c.index for c in b], hole + [c.index for c in d])
-        s = _strengths(key, bits, hole)
-    counts = np.bincount(categories_batch(s), minlength=len(Category))
-    total = counts.sum()
-    return {c: float(counts[c] / total) for c in Category}

@@ -16,12 +16,12 @@ from dataclasses import dataclass
 import numpy as np
 
 from coach.cards import Card, format_cards
-from coach.equity import outs as equity_outs
 from coach.evaluator import Category, categories_batch, category, describe, evaluate, evaluate_batch
 from coach.feedback import texts as T
 from coach.feedback.maths import exact_draw_odds, rule_of_2_and_4
 from coach.feedback.rangemodel import WeightedRange
 from coach.i18n import Lowered, Message, Percent
+from coach.outs import outs as equity_outs
 from coach.ranges import Range
 
 

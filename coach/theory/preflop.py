@@ -32,6 +32,8 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
+from coach.boards import all_five_card_boards
+from coach.evaluator import BATCH_KEY, CARD_BIT, strengths_from_keys
 from coach.theory.classes import (
     N_CLASSES,
     all_combos,
@@ -82,20 +84,17 @@ def matchups_of(hero_class: int) -> tuple[tuple[int, int], list[tuple[tuple[int,
 
 def _hero_row(hero_class: int) -> tuple[int, dict[int, int]]:
     """``2 * wins + ties`` summed over the combo pairs, per villain class, for one hero class."""
-    from coach.equity import _BIT, _KEY32, _all_five_card_boards
-    from coach.evaluator import strengths_from_keys
-
     (a, b), villains = matchups_of(hero_class)
-    key, bits = _all_five_card_boards()
-    hk = int(_KEY32[a]) + int(_KEY32[b])
-    hb = int(_BIT[a]) | int(_BIT[b])
+    key, bits = all_five_card_boards()
+    hk = int(BATCH_KEY[a]) + int(BATCH_KEY[b])
+    hb = int(CARD_BIT[a]) | int(CARD_BIT[b])
     keep = (bits & np.int64(hb)) == 0
     kh, bh = key[keep], bits[keep]
     sh = strengths_from_keys(kh + np.int32(hk), 7, bits=bh | np.int64(hb))
     row: dict[int, int] = {}
     for (c, d), mult in villains:
-        vk = int(_KEY32[c]) + int(_KEY32[d])
-        vb = int(_BIT[c]) | int(_BIT[d])
+        vk = int(BATCH_KEY[c]) + int(BATCH_KEY[d])
+        vb = int(CARD_BIT[c]) | int(CARD_BIT[d])
         mv = (bh & np.int64(vb)) == 0
         sv = strengths_from_keys(kh[mv] + np.int32(vk), 7, bits=bh[mv] | np.int64(vb))
         s = sh[mv]

@@ -1,4 +1,4 @@
-"""The coach's outs: counted by coach.equity.outs against the range it assumes.
+"""The coach's outs: counted by coach.outs.outs against the range it assumes.
 
 Draws, pairs improving to trips or two pair and overcards all count when they
 put the hero ahead of at least half of the range; a card that also gives the
@@ -14,11 +14,11 @@ import pytest
 
 from coach.cards import format_cards, parse_cards
 from coach.engine.phh import load_phh
-from coach.equity import outs as equity_outs
 from coach.evaluator import Category
 from coach.feedback.analysis import OutsInfo, analyze, coach_outs, outs_line
 from coach.feedback.rangemodel import parse_weighted
 from coach.i18n import get_translator
+from coach.outs import outs as equity_outs
 from coach.ranges import Range
 
 SPOTS = Path(__file__).resolve().parent / "spots"

@@ -1,4 +1,4 @@
-"""Hand strength: one integer per hand, larger is stronger, equal is a tie.
+"""Hand strength by table look-up: one integer per hand, larger is stronger, equal is a tie.
 
 Strengths are dense: the 7,462 distinct five-card hands are numbered 1 (7-5-4-3-2
 of mixed suits) to 7,462 (the royal flush), category by category, so a strength
@@ -16,7 +16,8 @@ dense table on first use); nothing is copied:
   an 8,192-entry table.
 
 Both access paths index the same rank tables with a *perfect* set of rank keys
-(:data:`RANK_KEYS`, found by :func:`find_rank_keys`: 0, 1, 5, 22, ...): sums
+(:data:`~coach.evaluator.classes.RANK_KEYS`, found by
+:func:`~coach.evaluator.classes.find_rank_keys`: 0, 1, 5, 22, ...): sums
 of up to seven keys, each used at most four times, never collide within a hand
 size, and the largest seven-card sum is under 7.9 million, so a dense ``int16``
 array indexed by the key sum is the rank table of that size (5, 6 or 7 cards,
@@ -30,14 +31,13 @@ built on first use, about 15 MB each).
   flush?) and the card count (a repeated card carries and loses a bit).
 * :func:`evaluate_batch` (NumPy, many hands): per card an ``int32`` key
   ``rank_key << 8 | suit_key``; a hand costs a gather of small keys, a sum,
-  and a gather in the dense table. Suit keys (:data:`SUIT_KEYS`) are chosen so
+  and a gather in the dense table. Suit keys (:data:`~coach.evaluator.classes.SUIT_KEYS`) are chosen so
   the 8-bit suit sum tells the flush suit; flush hands (a few percent) then
   read their suited rank mask.
 """
 
 from __future__ import annotations
 
-import enum
 import itertools
 import math
 from collections.abc import Iterable, Sequence
@@ -47,212 +47,23 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from coach.cards import ALL_CARDS, RANK_LABELS, RANK_NAMES, Card, parse_cards
+from coach.cards import ALL_CARDS, Card, parse_cards
 from coach.errors import InvalidInput
-from coach.i18n import N_, Message
+from coach.evaluator.classes import RANK_KEYS, STRENGTH_OF, SUIT_KEYS, class_of_ranks
+from coach.i18n import N_
 
 __all__ = [
     "BATCH_KEY",
     "CARD_BIT",
-    "CLASS_COUNTS",
-    "MAX_STRENGTH",
-    "RANK_KEYS",
-    "SUIT_KEYS",
-    "Category",
-    "HandClass",
-    "best_five",
-    "categories_batch",
-    "category",
     "combinations_array",
-    "describe",
-    "describe_strength",
     "evaluate",
     "evaluate_batch",
     "evaluate_indices",
-    "find_rank_keys",
-    "hand_class",
     "strengths_from_keys",
+    "tables",
 ]
 
 IntArray = npt.NDArray[np.int64]
-
-
-class Category(enum.IntEnum):
-    """The ten hand categories of the Italian tables, weakest first.
-
-    ``ROYAL_FLUSH`` is the ace-high straight flush: its own name in Italian
-    ("scala reale") but, as the command line and the peers say, the category
-    key ``straight_flush``.
-    """
-
-    HIGH_CARD = 0
-    ONE_PAIR = 1
-    TWO_PAIR = 2
-    THREE_OF_A_KIND = 3
-    STRAIGHT = 4
-    FLUSH = 5
-    FULL_HOUSE = 6
-    FOUR_OF_A_KIND = 7
-    STRAIGHT_FLUSH = 8
-    ROYAL_FLUSH = 9
-
-    @property
-    def key(self) -> str:
-        """Stable machine name (JSON, tests): the royal flush is a ``straight_flush``."""
-        return "straight_flush" if self is Category.ROYAL_FLUSH else self.name.lower()
-
-    @property
-    def label(self) -> Message:
-        """The category's name for a learner ("Doppia coppia")."""
-        return Message(_CATEGORY_LABELS[self])
-
-
-_CATEGORY_LABELS: Final[tuple[str, ...]] = (
-    N_("High card"),
-    N_("Pair"),
-    N_("Two pair"),
-    N_("Three of a kind"),
-    N_("Straight"),
-    N_("Flush"),
-    N_("Full house"),
-    N_("Four of a kind"),
-    N_("Straight flush"),
-    N_("Royal flush"),
-)
-
-# Distinct five-card hands per category (HIGH_CARD .. STRAIGHT_FLUSH): the dense
-# numbering below is built from these, and the exhaustive tests check them.
-CLASS_COUNTS: Final[tuple[int, ...]] = (1277, 2860, 858, 858, 10, 1277, 156, 156, 10)
-_STARTS: Final[tuple[int, ...]] = tuple(1 + sum(CLASS_COUNTS[:i]) for i in range(9))
-MAX_STRENGTH: Final[int] = sum(CLASS_COUNTS)  # 7462, the royal flush
-
-# Rank keys whose sums (up to seven keys, each at most four times) are distinct
-# for every multiset of a given size. Found by find_rank_keys() (greedy: the
-# smallest next key that keeps all sums distinct); tests re-check the property
-# exhaustively and regenerate the first keys.
-RANK_KEYS: Final[tuple[int, ...]] = (
-    0, 1, 5, 22, 98, 453, 2031, 8698, 22854, 83661, 262349, 636345, 1479181,
-)
-
-
-# Suit keys: for 5, 6 or 7 cards, the sum of their suit keys tells which suit,
-# if any, holds five cards (checked by a test; found by the smallest search over
-# (0, a, b, c)). The largest seven-card sum, 224, fits in 8 bits, so a batch
-# key ``rank_sum << 8 | suit_sum`` fits in an int32.
-SUIT_KEYS: Final[tuple[int, ...]] = (0, 1, 25, 32)
-
-
-def find_rank_keys(n_ranks: int = 13, max_cards: int = 7, max_mult: int = 4) -> list[int]:
-    """Greedy search for rank keys with collision-free multiset sums.
-
-    For each size ``t <= max_cards``, distinct multisets of ``t`` keys (each key
-    at most ``max_mult`` times) must have distinct sums. The next key is the
-    smallest integer above the last that keeps the property; the 13 keys for
-    Hold'em take minutes to find, so :data:`RANK_KEYS` stores them and the tests
-    regenerate a prefix and check the full set.
-    """
-    keys = [0]
-    sums: list[set[int]] = [{0} if t <= max_mult else set() for t in range(max_cards + 1)]
-    c = 0
-    while len(keys) < n_ranks:
-        c += 1
-        if _collides(c, sums, max_cards, max_mult):
-            continue
-        keys.append(c)
-        sums = [
-            {s + m * c for m in range(min(max_mult, t) + 1) for s in sums[t - m]}
-            for t in range(max_cards + 1)
-        ]
-    return keys
-
-
-def _collides(c: int, sums: list[set[int]], max_cards: int, max_mult: int) -> bool:
-    # Two multisets of size t using the new key m1 < m2 times collide when
-    # s1 + m1*c == s2 + m2*c; larger sizes are tried first, they fail fastest.
-    for t in range(max_cards, -1, -1):
-        for m1 in range(min(max_mult, t) + 1):
-            first = sums[t - m1]
-            for m2 in range(m1 + 1, min(max_mult, t) + 1):
-                dc = (m2 - m1) * c
-                if any(s2 + dc in first for s2 in sums[t - m2]):
-                    return True
-    return False
-
-
-# ---------------------------------------------------------------------------
-# The 7,462 classes of five-card hands, in order.
-# ---------------------------------------------------------------------------
-
-HandClass = tuple[Category, tuple[int, ...]]
-"""A five-card hand class: its category and the ranks that break ties, in order."""
-
-_WHEEL_MASK: Final[int] = (1 << 12) | 0b1111
-_STRAIGHT_MASKS: Final[dict[int, int]] = {
-    **{0b11111 << low: low + 4 for low in range(9)},
-    _WHEEL_MASK: 3,  # A-2-3-4-5: the five is the top card (no wrap-around K-A-2)
-}
-
-
-def _desc(ranks: Iterable[int]) -> tuple[int, ...]:
-    return tuple(sorted(ranks, reverse=True))
-
-
-def _all_classes() -> list[HandClass]:
-    """Every five-card hand class, weakest first (index + 1 = strength)."""
-    R = range(13)
-    plain = [
-        c for c in itertools.combinations(range(12, -1, -1), 5)
-        if sum(1 << r for r in c) not in _STRAIGHT_MASKS
-    ]
-    plain.sort()
-    classes: list[HandClass] = [(Category.HIGH_CARD, c) for c in plain]
-    pairs = sorted(
-        (p, *k) for p in R for k in itertools.combinations([r for r in range(12, -1, -1) if r != p], 3)
-    )
-    classes += [(Category.ONE_PAIR, t) for t in pairs]
-    two = sorted((hi, lo, k) for hi in R for lo in range(hi) for k in R if k not in (hi, lo))
-    classes += [(Category.TWO_PAIR, t) for t in two]
-    trips = sorted(
-        (t, *k) for t in R for k in itertools.combinations([r for r in range(12, -1, -1) if r != t], 2)
-    )
-    classes += [(Category.THREE_OF_A_KIND, t) for t in trips]
-    classes += [(Category.STRAIGHT, (h,)) for h in range(3, 13)]
-    classes += [(Category.FLUSH, c) for c in plain]
-    classes += [(Category.FULL_HOUSE, (t, p)) for t in R for p in R if p != t]
-    classes += [(Category.FOUR_OF_A_KIND, (q, k)) for q in R for k in R if k != q]
-    classes += [(Category.STRAIGHT_FLUSH, (h,)) for h in range(3, 13)]
-    return classes
-
-
-_CLASSES: Final[list[HandClass]] = _all_classes()
-_STRENGTH_OF: Final[dict[HandClass, int]] = {c: i + 1 for i, c in enumerate(_CLASSES)}
-
-
-def _class_of_ranks(ranks: Sequence[int], suited: bool) -> HandClass:
-    """The class of five cards given their ranks (and whether they share a suit)."""
-    mask = 0
-    for r in ranks:
-        mask |= 1 << r
-    if len(ranks) == 5 and mask.bit_count() == 5:
-        high = _STRAIGHT_MASKS.get(mask)
-        if high is not None:
-            return (Category.STRAIGHT_FLUSH if suited else Category.STRAIGHT, (high,))
-        return (Category.FLUSH if suited else Category.HIGH_CARD, _desc(ranks))
-    counts: dict[int, int] = {}
-    for r in ranks:
-        counts[r] = counts.get(r, 0) + 1
-    groups = sorted(((n, r) for r, n in counts.items()), reverse=True)
-    shape = tuple(n for n, _ in groups)
-    tb = tuple(r for _, r in groups)
-    cat = {
-        (4, 1): Category.FOUR_OF_A_KIND,
-        (3, 2): Category.FULL_HOUSE,
-        (3, 1, 1): Category.THREE_OF_A_KIND,
-        (2, 2, 1): Category.TWO_PAIR,
-        (2, 1, 1, 1): Category.ONE_PAIR,
-    }[shape]
-    return (cat, tb)
-
 
 # ---------------------------------------------------------------------------
 # Tables
@@ -272,7 +83,7 @@ class _Tables:
             if combo[0] == combo[4]:
                 continue  # five of a rank: not in one deck
             codes5.append(sum(5**r for r in combo))
-            vals5.append(_STRENGTH_OF[_class_of_ranks(combo, False)])
+            vals5.append(STRENGTH_OF[class_of_ranks(combo, False)])
         self.codes: dict[int, tuple[IntArray, npt.NDArray[np.int16]]] = {
             5: (np.array(codes5, dtype=np.int64), np.array(vals5, dtype=np.int16))
         }
@@ -285,7 +96,7 @@ class _Tables:
         for m in range(1 << 13):
             by_pop.setdefault(m.bit_count(), []).append(m)
         for m in by_pop[5]:
-            flush[m] = _STRENGTH_OF[_class_of_ranks([r for r in range(13) if m >> r & 1], True)]
+            flush[m] = STRENGTH_OF[class_of_ranks([r for r in range(13) if m >> r & 1], True)]
         for pop in range(6, 14):
             for m in by_pop[pop]:
                 flush[m] = max(flush[m & ~(1 << r)] for r in range(13) if m >> r & 1)
@@ -508,14 +319,6 @@ def strengths_from_keys(
     return out
 
 
-def categories_batch(strengths: npt.ArrayLike) -> npt.NDArray[np.int8]:
-    """:func:`category` over an array (values of :class:`Category`)."""
-    s = np.asarray(strengths)
-    cat = (np.searchsorted(np.array(_STARTS), s, side="right") - 1).astype(np.int8)
-    cat[s == MAX_STRENGTH] = Category.ROYAL_FLUSH
-    return cat
-
-
 def combinations_array(n: int, k: int) -> npt.NDArray[np.int8]:
     """All ``k``-subsets of ``range(n)``, each row ascending, in colexicographic order.
 
@@ -540,126 +343,3 @@ def combinations_array(n: int, k: int) -> npt.NDArray[np.int8]:
         prev = cur
     return prev
 
-
-# ---------------------------------------------------------------------------
-# Categories, best five, Italian names
-# ---------------------------------------------------------------------------
-
-def category(strength: int) -> Category:
-    """The category of a strength (``MAX_STRENGTH`` is the royal flush)."""
-    if not 1 <= strength <= MAX_STRENGTH:
-        raise InvalidInput(N_("{strength} is not a hand strength."), strength=strength)
-    if strength == MAX_STRENGTH:
-        return Category.ROYAL_FLUSH
-    return _CLASSES[strength - 1][0]
-
-
-def hand_class(strength: int) -> HandClass:
-    """Category and tie-break ranks (0..12 = 2..A) of a strength, for explanations."""
-    category(strength)
-    return _CLASSES[strength - 1]
-
-
-def best_five(cards: Sequence[str | Card]) -> tuple[Card, ...]:
-    """The five cards that make the hand: the made part first, then kickers.
-
-    Pairs, trips and quads come first (larger group first), then kickers high
-    to low; a straight runs from its top card down (the wheel ends with the ace).
-    Between equal choices (suits never break ties) the higher suits are shown.
-    """
-    parsed = parse_cards(cards) if isinstance(cards, str) else parse_cards(list(cards))
-    strength = evaluate(parsed)
-    if len(parsed) == 5:
-        five = parsed
-    else:
-        best = [c for c in itertools.combinations(sorted(parsed, reverse=True), 5)
-                if evaluate(c) == strength]
-        five = best[0]
-    cat, tb = _CLASSES[strength - 1]
-    if cat in (Category.STRAIGHT, Category.STRAIGHT_FLUSH) and tb[0] == 3:
-        return tuple(sorted(five, key=lambda c: (c.rank + 1) % 13, reverse=True))
-    counts: dict[int, int] = {}
-    for c in five:
-        counts[c.rank] = counts.get(c.rank, 0) + 1
-    return tuple(sorted(five, key=lambda c: (counts[c.rank], c.rank, c.suit), reverse=True))
-
-
-# Rank phrases, one per grammatical slot, so each language places its own
-# articles, prepositions and elisions ("Coppia d'Assi", "Full di Re sui 9",
-# "Colore all'asso"). Plain msgids (no msgctxt) keep the catalog tool simple.
-_OF_RANK: Final[tuple[str, ...]] = (
-    N_("of 2s"), N_("of 3s"), N_("of 4s"), N_("of 5s"), N_("of 6s"), N_("of 7s"), N_("of 8s"),
-    N_("of 9s"), N_("of 10s"), N_("of Jacks"), N_("of Queens"), N_("of Kings"), N_("of Aces"),
-)
-_OVER_RANK: Final[tuple[str, ...]] = (
-    N_("over 2s"), N_("over 3s"), N_("over 4s"), N_("over 5s"), N_("over 6s"), N_("over 7s"),
-    N_("over 8s"), N_("over 9s"), N_("over 10s"), N_("over Jacks"), N_("over Queens"),
-    N_("over Kings"), N_("over Aces"),
-)
-_HIGH_RANK: Final[tuple[str, ...]] = (
-    N_("2-high"), N_("3-high"), N_("4-high"), N_("5-high"), N_("6-high"), N_("7-high"),
-    N_("8-high"), N_("9-high"), N_("10-high"), N_("Jack-high"), N_("Queen-high"), N_("King-high"),
-    N_("Ace-high"),
-)
-
-
-def _of(rank: int) -> Message:
-    return Message(_OF_RANK[rank])
-
-
-def _over(rank: int) -> Message:
-    return Message(_OVER_RANK[rank])
-
-
-def _high(rank: int) -> Message:
-    return Message(_HIGH_RANK[rank])
-
-
-def _list(ranks: Sequence[int]) -> Message | str:
-    """Kicker labels joined the way the language joins a list ("K, Q e 9")."""
-    labels = [RANK_LABELS[r] for r in ranks]
-    if len(labels) == 1:
-        return labels[0]
-    if len(labels) == 2:
-        return Message(N_("{a} and {b}"), {"a": labels[0], "b": labels[1]})
-    if len(labels) == 3:
-        return Message(N_("{a}, {b} and {c}"), {"a": labels[0], "b": labels[1], "c": labels[2]})
-    return Message(N_("{a}, {b}, {c} and {d}"),
-                   {"a": labels[0], "b": labels[1], "c": labels[2], "d": labels[3]})
-
-
-def describe_strength(strength: int) -> Message:
-    """The full name of a hand from its strength ("Tris di 9, kicker K e Q")."""
-    cat = category(strength)
-    tb = _CLASSES[strength - 1][1]
-    if cat is Category.ROYAL_FLUSH:
-        return Message(N_("Royal flush"))
-    if cat is Category.STRAIGHT_FLUSH:
-        return Message(N_("{high} straight flush"), {"high": _high(tb[0])})
-    if cat is Category.FOUR_OF_A_KIND:
-        return Message(N_("Four of a kind {rank}, kicker {kicker}"),
-                       {"rank": _of(tb[0]), "kicker": RANK_LABELS[tb[1]]})
-    if cat is Category.FULL_HOUSE:
-        return Message(N_("Full house {trips} {pair}"),
-                       {"trips": _of(tb[0]), "pair": _over(tb[1])})
-    if cat is Category.FLUSH:
-        return Message(N_("{high} flush"), {"high": _high(tb[0])})
-    if cat is Category.STRAIGHT:
-        return Message(N_("{high} straight"), {"high": _high(tb[0])})
-    if cat is Category.THREE_OF_A_KIND:
-        return Message(N_("Three of a kind {rank}, kicker {kickers}"),
-                       {"rank": _of(tb[0]), "kickers": _list(tb[1:])})
-    if cat is Category.TWO_PAIR:
-        return Message(N_("Two pair, {high} and {low}, kicker {kicker}"),
-                       {"high": RANK_LABELS[tb[0]], "low": RANK_LABELS[tb[1]],
-                        "kicker": RANK_LABELS[tb[2]]})
-    if cat is Category.ONE_PAIR:
-        return Message(N_("Pair {rank}, kicker {kickers}"),
-                       {"rank": _of(tb[0]), "kickers": _list(tb[1:])})
-    return Message(N_("High card {rank}, kicker {kickers}"),
-                   {"rank": Message(RANK_NAMES[tb[0]]), "kickers": _list(tb[1:])})
-
-
-def describe(cards: Sequence[str | Card]) -> Message:
-    """The full name of the best hand in 5 to 7 cards, for a learner to read."""
-    return describe_strength(evaluate(cards))
