@@ -97,7 +97,7 @@ def count_outs(hero: Sequence[Card], board: Sequence[Card]) -> int | None:
 
 @dataclass(frozen=True)
 class OutsInfo:
-    """The hero's outs on the flop or turn, from :func:`coach.equity.outs`.
+    """The hero's outs on the flop or turn, from :func:`coach.outs.outs`.
 
     ``against`` says whom they beat: ``"range"`` (the hero is behind the range
     assumed, an out puts him ahead of at least half of it) or ``"hands_ahead"``
@@ -129,7 +129,7 @@ def coach_outs(
 ) -> OutsInfo | None:
     """The hero's outs against the opponents' ranges (None off the flop and turn, or without a range).
 
-    Counted by :func:`coach.equity.outs`, so pairs improving to trips or two
+    Counted by :func:`coach.outs.outs`, so pairs improving to trips or two
     pair, overcards and draws all count, and a card that also improves the
     range enough is no out. Multiway, an out must put the hero ahead of every
     range. When the hero already beats at least half of every range, the outs

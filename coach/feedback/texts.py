@@ -90,7 +90,7 @@ FOLD_WHEN_FREE = N_(
     "and keeps your chance to win the pot."
 )
 
-# Outs come from coach.equity.outs against the range the coach assumes: the
+# Outs come from coach.outs.outs against the range the coach assumes: the
 # cards after which the hero beats at least half of it. The breakdown names the
 # hand each out makes ("9 for the flush"), so the learner sees where they come from.
 OUTS_BY = N_("Outs: {outs} ({detail}). Rule of 2 and 4: about {rule}; exact: {exact}.")

@@ -58,7 +58,7 @@ def test_the_learner_choice_is_graded_too() -> None:
 def test_multiway_monte_carlo_and_json() -> None:
     a = analyze(spot("flop-6max-3way-nfd-small-bet"), seed=4)
     assert a.equity is not None and a.equity.method == "montecarlo" and 0 < a.equity.stderr < 0.02
-    # Outs against both ranges (coach.equity.outs): the 9 spades, and an ace or a ten beats
+    # Outs against both ranges (coach.outs.outs): the 9 spades, and an ace or a ten beats
     # at least half of each range too.
     assert len(a.villain_ranges) == 2 and a.outs == 15
     data = a.to_json("en", labels=[f"p{i + 1}" for i in range(6)])
