@@ -40,7 +40,9 @@ PAGES = ("home", "lezioni", "pratica", "quiz", "ripasso", "replayer", "glossario
 DECISION = "/lezioni?lezione=03-azioni&mano=1&passo=1"  # Carla's first decision (Call 2)
 AXE_RESULTS: dict[str, dict[str, int]] = {}
 
-pytestmark = pytest.mark.browser
+# One worker runs every test of this file (pytest-xdist's ``--dist loadgroup``): they share one
+# Streamlit server and one Chromium, started once, and axe.json gathers every page's results.
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
 
 def _chromium() -> str:
