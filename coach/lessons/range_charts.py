@@ -14,6 +14,7 @@ from __future__ import annotations
 from coach.errors import InvalidInput
 from coach.i18n import N_
 from coach.lessons.schema import RangeChart
+from coach.positions import position_names
 
 __all__ = ["chart_grid", "chart_share"]
 
@@ -41,13 +42,13 @@ def chart_grid(chart: RangeChart) -> list[list[float]]:
         if chart.players > pushfold.MAX_PLAYERS:
             raise InvalidInput(N_("the push/fold charts go up to {players} players"),
                                players=pushfold.MAX_PLAYERS)
-        names = pushfold.position_names(chart.players)
+        names = pushfold.shove_order(chart.players)
         if chart.kind == "push":
             pf = pushfold.chart(chart.players, chart.position, chart.stack, chart.ante)
             return pf.push_grid()
         pf = pushfold.chart(chart.players, chart.against, chart.stack, chart.ante)
         return pf.call_grid(pf.caller_index(_position(chart, chart.position, names)))
-    from coach.feedback.ranges_data import position_names, table_for
+    from coach.feedback.ranges_data import table_for
 
     names = position_names(chart.players)
     table = table_for(chart.players)

@@ -11,8 +11,6 @@ from coach.feedback.ranges_data import (
     FORMATS,
     load_table,
     parse_table,
-    position_names,
-    seat_position,
     validate_all,
     validate_table,
 )
@@ -47,15 +45,6 @@ def test_the_validator_finds_overlaps_and_bad_notation() -> None:
     assert any("open.BTN lacks" in p for p in problems)
     assert any("both raise and call" in p and "QQ" in p for p in problems)
     assert any("villain.limp" in p for p in problems)
-
-
-def test_position_names() -> None:
-    assert position_names(6) == ("UTG", "MP", "CO", "BTN", "SB", "BB")
-    assert position_names(4) == ("CO", "BTN", "SB", "BB")
-    assert position_names(9)[0] == "UTG" and len(position_names(10)) == 10
-    # six seats, button on seat 5: seat 0 is the small blind, seat 2 under the gun
-    assert [seat_position(6, 5, s) for s in range(6)] == ["SB", "BB", "UTG", "MP", "CO", "BTN"]
-    assert seat_position(2, 1, 1) == "BTN" and seat_position(2, 1, 0) == "BB"
 
 
 def test_charts_answer_the_classic_questions() -> None:
