@@ -41,7 +41,7 @@ from coach.feedback.profiles import DEFAULT, Profile
 from coach.feedback.rangemodel import (
     IntArray,
     WeightedRange,
-    all_combos,
+    live_combos,
     parse_weighted,
     preflop_percentiles,
 )
@@ -266,7 +266,7 @@ def _reshape(rng: WeightedRange, keep: float, dead: tuple[int, ...]) -> Weighted
         cum = np.cumsum(rng.weights[order])
         n = int(np.searchsorted(cum, target)) + 1
         return WeightedRange(rng.cards[order[:n]], rng.weights[order[:n]])
-    every = all_combos(dead)
+    every = live_combos(dead)
     inside = {tuple(sorted(r)) for r in rng.cards.tolist()}
     extra_mask = np.array([tuple(sorted(r)) not in inside for r in every.cards.tolist()], dtype=bool)
     extra = every.cards[extra_mask]

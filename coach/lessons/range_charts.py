@@ -15,6 +15,7 @@ from coach.errors import InvalidInput
 from coach.i18n import N_
 from coach.lessons.schema import RangeChart
 from coach.positions import position_names
+from coach.ranges import parse_range
 
 __all__ = ["chart_grid", "chart_share"]
 
@@ -32,10 +33,8 @@ def _position(chart: RangeChart, name: str, names: tuple[str, ...]) -> str:
 
 def chart_grid(chart: RangeChart) -> list[list[float]]:
     """The 13x13 grid of ``chart``; raises :class:`InvalidInput` naming what does not exist."""
-    from coach.feedback.rangemodel import grid_of
-
     if chart.kind == "range":
-        return grid_of(chart.range)
+        return parse_range(chart.range).grid()
     if chart.kind in ("push", "push_call"):
         from coach.theory import pushfold
 
@@ -58,15 +57,15 @@ def chart_grid(chart: RangeChart) -> list[list[float]]:
         if not text:
             raise InvalidInput(N_("the coach has no opening chart for {seat}: the big blind never opens"),
                                seat=hero)
-        return grid_of(text)
+        return parse_range(text).grid()
     if chart.kind == "isoraise":
-        return grid_of(table.facing_limp(hero).raise_range)
+        return parse_range(table.facing_limp(hero).raise_range).grid()
     opener = _position(chart, chart.against, names)
     if names.index(opener) >= names.index(hero) and hero != "BB":
         raise InvalidInput(N_("{seat} acts before {opener}: it cannot face his open"),
                            seat=hero, opener=opener)
     facing = table.facing_open(hero, opener)
-    return grid_of(facing.raise_range if chart.kind == "threebet" else facing.call)
+    return parse_range(facing.raise_range if chart.kind == "threebet" else facing.call).grid()
 
 
 def chart_share(grid: list[list[float]]) -> float:

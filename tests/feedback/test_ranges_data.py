@@ -69,16 +69,17 @@ def test_chart_notation_reads_through_the_shared_parser() -> None:
 
 
 def test_a_narrowed_range_has_the_same_grid_as_its_notation() -> None:
-    from coach.feedback.rangemodel import grid_of, parse_weighted
+    from coach.feedback.rangemodel import parse_weighted
+    from coach.ranges import parse_range
 
     text = "AA, AKs, AQo:0.5, 72o"
-    assert parse_weighted(text).grid() == grid_of(text)
+    assert parse_weighted(text).grid() == parse_range(text).grid()
 
 
-def test_grid_of_a_range() -> None:
-    from coach.feedback.rangemodel import grid_of
+def test_the_grid_of_a_range() -> None:
+    from coach.ranges import parse_range
 
-    g = grid_of("AA, AKs, AQo:0.5, 72o")
+    g = parse_range("AA, AKs, AQo:0.5, 72o").grid()
     assert len(g) == 13 and all(len(row) == 13 for row in g)
     assert g[0][0] == 1.0 and g[0][1] == 1.0 and g[1][0] == 0.0  # AA, AKs in; AKo out
     assert g[2][0] == 0.5  # AQo, offsuit below the diagonal
