@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from coach.feedback.ranges_data import FORMATS, load_table, parse_table, validate_table
+from coach.feedback.ranges_data import FORMATS, load_range_table, parse_table, validate_table
 from coach.positions import TABLE_POSITIONS, format_for, position_names, seat_position
 
 
@@ -30,7 +30,7 @@ def test_format_for(players: int, fmt: str) -> None:
 
 @pytest.mark.parametrize("fmt", FORMATS)
 def test_the_shipped_charts_name_the_same_positions(fmt: str) -> None:
-    assert load_table(fmt).positions == TABLE_POSITIONS[fmt]
+    assert load_range_table(fmt).positions == TABLE_POSITIONS[fmt]
 
 
 def test_the_validator_refuses_a_chart_with_other_positions() -> None:

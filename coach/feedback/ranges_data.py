@@ -111,7 +111,7 @@ def parse_table(data: Mapping[str, Any]) -> RangeTable:
 
 
 @cache
-def load_table(fmt: str) -> RangeTable:
+def load_range_table(fmt: str) -> RangeTable:
     """The table of ``fmt`` ("6max", "9max", "headsup"), read once."""
     if fmt not in FORMATS:
         raise KeyError(fmt)
@@ -125,7 +125,7 @@ def load_table(fmt: str) -> RangeTable:
 
 def table_for(players: int) -> RangeTable:
     """The preflop chart a table of ``players`` plays by (:func:`coach.positions.format_for`)."""
-    return load_table(format_for(players))
+    return load_range_table(format_for(players))
 
 
 def all_range_texts(table: RangeTable) -> list[tuple[str, str]]:
@@ -190,5 +190,5 @@ def validate_all() -> list[str]:
     """Problems in every shipped table."""
     out: list[str] = []
     for fmt in FORMATS:
-        out += validate_table(load_table(fmt))
+        out += validate_table(load_range_table(fmt))
     return out

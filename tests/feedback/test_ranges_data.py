@@ -9,7 +9,7 @@ from coach.feedback.rangemodel import class_of, hand_classes, parse_weighted
 from coach.feedback.ranges_data import (
     ANY_TWO,
     FORMATS,
-    load_table,
+    load_range_table,
     parse_table,
     validate_all,
     validate_table,
@@ -28,7 +28,7 @@ def test_any_two_cards_is_all_1326_hands() -> None:
 
 @pytest.mark.parametrize("fmt", FORMATS)
 def test_opening_ranges_widen_towards_the_button(fmt: str) -> None:
-    table = load_table(fmt)
+    table = load_range_table(fmt)
     opens = [p for p in table.positions if p in table.open and p != "SB"]
     widths = [parse_weighted(table.open[p]).share_of_all() for p in opens]
     assert widths == sorted(widths) and widths[0] > 0.05
@@ -48,7 +48,7 @@ def test_the_validator_finds_overlaps_and_bad_notation() -> None:
 
 
 def test_charts_answer_the_classic_questions() -> None:
-    t6 = load_table("6max")
+    t6 = load_range_table("6max")
     assert "72o" not in hand_classes(t6.open["UTG"]) and "AA" in hand_classes(t6.open["UTG"])
     assert "AJs" in hand_classes(t6.open["BTN"])
     assert "KK" in hand_classes(t6.facing_open("CO", "UTG").raise_range)
@@ -97,7 +97,7 @@ def test_heads_up_short_stack_folds_are_the_documented_ones() -> None:
     """headsup.toml says how its 12-25 bb ranges were made: the small blind plays every hand but the
     offsuit ones below 37% equity against a random hand (the exact preflop table); raise and limp
     never share a hand. The data must still say what its comment says."""
-    table = load_table("headsup")
+    table = load_range_table("headsup")
     raised = set(hand_classes(table.short_open_range("BTN")))
     limped = set(hand_classes(table.short_limp_range("BTN")))
     assert not raised & limped
@@ -111,7 +111,7 @@ def test_heads_up_short_stack_folds_are_the_documented_ones() -> None:
 
 @pytest.mark.parametrize("fmt", FORMATS)
 def test_short_stack_opening_range_falls_back_to_the_100bb_one(fmt: str) -> None:
-    table = load_table(fmt)
+    table = load_range_table(fmt)
     for pos in table.positions:
         if pos not in table.short_open:
             assert table.short_open_range(pos) == table.open_range(pos)
