@@ -39,8 +39,8 @@ PUPIL_PAGE = "classe"
 
 
 @dataclass(frozen=True)
-class Spot:
-    """A decision point of a lesson, as the teacher's list shows it."""
+class ClassQuestion:
+    """What a teacher can put to the class (a lesson's decision point or a quiz question), as listed."""
 
     ref: SpotRef
     label: str
@@ -50,9 +50,9 @@ def _is_show_or_muck(decision: Decision) -> bool:
     return all(len(o.split()) >= 2 and o.split()[1] == "sm" for o in decision.options)
 
 
-def spots(lessons: list[Lesson], t: Translator) -> list[Spot]:
+def spots(lessons: list[Lesson], t: Translator) -> list[ClassQuestion]:
     """Every decision point of the course (showdown choices to show or muck left out)."""
-    out: list[Spot] = []
+    out: list[ClassQuestion] = []
     for lesson in lessons:
         for h, example in enumerate(lesson.hands):
             several = len(example.decisions) > 1
@@ -64,19 +64,19 @@ def spots(lessons: list[Lesson], t: Translator) -> list[Spot]:
                     player = t("{player}, decision {n}", player=player, n=n)
                 label = t("{lesson} · {hand} · {player}", lesson=f"{lesson.place}. {lesson.title}",
                           hand=example.title, player=player)
-                out.append(Spot(SpotRef(lesson.id, h, d.at), label))
+                out.append(ClassQuestion(SpotRef(lesson.id, h, d.at), label))
     return out
 
 
-def quiz_spots(lessons: list[Lesson], t: Translator) -> list[Spot]:
+def quiz_spots(lessons: list[Lesson], t: Translator) -> list[ClassQuestion]:
     """Every question of the course's lessons (choices or a number), as the teacher's list shows it."""
-    out: list[Spot] = []
+    out: list[ClassQuestion] = []
     for lesson in lessons:
         for n, q in enumerate(lesson.questions, start=1):
             prompt = q.prompt if len(q.prompt) <= 90 else q.prompt[:89] + "…"
             label = t("{lesson} · question {n}: {prompt}", lesson=f"{lesson.place}. {lesson.title}", n=n,
                       prompt=prompt)
-            out.append(Spot(SpotRef.quiz(lesson.id, q.id), label))
+            out.append(ClassQuestion(SpotRef.quiz(lesson.id, q.id), label))
     return out
 
 
