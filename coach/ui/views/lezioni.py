@@ -24,9 +24,9 @@ from coach.lessons.schema import Decision, Lesson, RangeChart
 from coach.review import ReviewSpot, needs_review, remember, spot_of
 from coach.store.records import LessonAnswer
 from coach.ui import inputs, state
-from coach.ui.charts import EquityData, build_equity_figure, build_range_figure, describe_equity
 from coach.ui.coaching import Verdict, assess, authored_verdict, lesson_authored, lesson_best, option_code
 from coach.ui.controls import action_panel, step_controls
+from coach.ui.figures import EquityData, build_equity_figure, build_range_figure, describe_equity
 from coach.ui.handview import display_street, narration, table_view, visible_seats
 from coach.ui.lessons import (
     ANSWERS_KEY,
