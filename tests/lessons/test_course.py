@@ -16,7 +16,7 @@ import pytest
 from coach.i18n import get_translator
 from coach.lessons.loader import LessonLoadError, course_order, parse_lesson
 from coach.lessons.overlay import overlay_problems
-from coach.lessons.range_charts import chart_grid, chart_share
+from coach.lessons.range_grids import chart_grid, chart_share
 from coach.lessons.schema import TOPICS, Lesson, RangeChart
 from coach.lessons.validator import course_problems, coverage
 

@@ -535,7 +535,7 @@ def render() -> None:
 
 def _section_charts(charts: list[RangeChart], t: Translator) -> None:
     """The section's range charts, two to a row: the coach's own charts, on its 13x13 grid."""
-    from coach.lessons.range_charts import chart_grid, chart_share
+    from coach.lessons.range_grids import chart_grid, chart_share
 
     for start in range(0, len(charts), 2):
         row = charts[start:start + 2]

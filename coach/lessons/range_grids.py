@@ -1,4 +1,4 @@
-"""The range charts a lesson shows: the coach's own preflop and push/fold charts on the 13x13 grid.
+"""The grids of the range charts a lesson shows: the coach's own preflop and push/fold charts, 13x13.
 
 A lesson names a chart (:class:`~coach.lessons.schema.RangeChart`: "the open from the
 cutoff at a table of 6", "the push/fold shove of the small blind with 10 big
