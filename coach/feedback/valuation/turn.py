@@ -105,8 +105,9 @@ MODEL_TURN = N_(
     "dealt, precise to {expl} of the pot).")
 
 
-class TurnSolver:
-    """The model's declaration (:class:`~coach.feedback.valuation.base.ValuationModel`)."""
+class TurnSolverModel:
+    """The model's declaration (:class:`~coach.feedback.valuation.base.ValuationModel`); the solver itself is
+    :mod:`coach.theory.turn`."""
 
     name = "turn_solver"
     label = Message(N_("computed equilibrium, turn and river"))
@@ -121,10 +122,10 @@ class TurnSolver:
         return value(ctx)
 
 
-MODEL = TurnSolver()
+MODEL = TurnSolverModel()
 
 
-class TooSlow(Declined):
+class TurnTooSlow(Declined):
     """The spot is too large, or the solve did not converge in time: the estimate answers."""
 
 
@@ -274,7 +275,7 @@ def solution(ctx: Context) -> tuple[TurnSpot, Answer] | None:
     with _lock:
         if _recorder is not None:  # finding the lessons' spots (lesson_spots): noted, not solved
             _recorder.append((spot, hand2, key))
-            raise TooSlow
+            raise TurnTooSlow
     found = shipped().get(key)
     if found is not None:
         return spot, found
@@ -285,10 +286,10 @@ def solution(ctx: Context) -> tuple[TurnSpot, Answer] | None:
             _memory.move_to_end(key)
             return spot, hit
         if key in _declined:  # a second grade of the same spot does not wait for the same failed solve
-            raise TooSlow
+            raise TurnTooSlow
     expected = EXPECTED_ITERATIONS_FACING if facing else EXPECTED_ITERATIONS
     if iteration_seconds(spot) * expected > MAX_SECONDS:
-        raise TooSlow
+        raise TurnTooSlow
     answer = _answer(spot, hand2, target=TARGET_PCT, budget=SAFETY_SECONDS,
                      iterations=ITERATION_FACTOR * expected)
     if answer.exploitability_pct > ACCEPT_PCT:
@@ -296,7 +297,7 @@ def solution(ctx: Context) -> tuple[TurnSpot, Answer] | None:
             _declined[key] = None
             while len(_declined) > _MEMORY_SIZE:
                 _declined.popitem(last=False)
-        raise TooSlow
+        raise TurnTooSlow
     with _lock:
         _memory[key] = answer
         while len(_memory) > _MEMORY_SIZE:
