@@ -308,17 +308,6 @@ def connection_id() -> str:
     return value
 
 
-def client_address() -> str | None:
-    """The client's address as Streamlit sees it, None when unknown.
-
-    Streamlit reads the TCP peer and ignores ``X-Forwarded-For``: behind nginx on the same machine
-    every pupil is the proxy's loopback address, which Streamlit reports as None, and only the
-    per-connection limit applies (docs/CLASSE.md says what a proxy on another machine means).
-    """
-    address = st.context.ip_address
-    return address if isinstance(address, str) and address else None
-
-
 # -- a database outage during a class: the screen stays, a banner says so, the poll goes on ----------
 KEPT = "live.kept"  # class code -> the last snapshot read without a failure
 OUTAGE = "live.outage"  # the last full run drew the page from kept data (the database failed)

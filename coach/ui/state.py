@@ -382,19 +382,24 @@ def session_bucket() -> str:
     return key
 
 
-def client_address() -> str:
-    """The client's address as the server sees it ("local" on this machine or without a browser)."""
+def client_address() -> str | None:
+    """The client's address as Streamlit sees it, None when unknown (this machine, no browser).
+
+    Streamlit reads the TCP peer and ignores ``X-Forwarded-For``: behind nginx on the same machine
+    every pupil is the proxy's loopback address, which Streamlit reports as None, and only the
+    per-connection limit applies (docs/CLASSE.md says what a proxy on another machine means).
+    """
     try:
         address = st.context.ip_address
     except Exception:
         address = None
-    return address if isinstance(address, str) and address else "local"
+    return address if isinstance(address, str) and address else None
 
 
 def transfer_buckets() -> list[tuple[str, float, float]]:
     """The rate limits a transfer-code attempt spends a token of: (bucket, capacity, per second)."""
     return [(f"transfer:session:{session_bucket()}", TRANSFER_SESSION_TRIES, 1 / TRANSFER_SESSION_REFILL_S),
-            (f"transfer:address:{client_address()}"[:200], TRANSFER_ADDRESS_TRIES,
+            (f"transfer:address:{client_address() or 'local'}"[:200], TRANSFER_ADDRESS_TRIES,
              1 / TRANSFER_ADDRESS_REFILL_S)]
 
 

@@ -822,7 +822,7 @@ def _create_admitted(create: Callable[[Store], LiveClass]) -> LiveClass | None:
     pupil's: the purge may take a moment)."""
     t = state.tr()
     st.session_state.pop(CREATE_PROBLEM, None)
-    buckets = create_buckets(live.connection_id(), live.client_address())
+    buckets = create_buckets(live.connection_id(), state.client_address())
 
     def attempt(db: Store) -> LiveClass | None:
         refused = db.take_all(buckets)
