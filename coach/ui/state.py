@@ -115,9 +115,10 @@ def _server_secret(configured: str) -> str:
     return signing.server_secret(configured=configured or None)
 
 
-def server_secret() -> str:
-    """The server's signing secret (coach/signing.py): ``COACH_SECRET``, else ``coach_secret`` in
-    Streamlit's secrets, else the data folder's file; read once per process and value."""
+def _signing_secret() -> str:
+    """:func:`coach.signing.server_secret` as this app configures it (the signers' one source):
+    ``COACH_SECRET``, else ``coach_secret`` in Streamlit's secrets, else the data folder's file; read
+    once per process and value."""
     try:
         configured = st.secrets.get("coach_secret")
     except Exception:  # no secrets file at all: Streamlit raises rather than returning None
@@ -126,7 +127,7 @@ def server_secret() -> str:
 
 
 def _teacher_signer() -> signing.Signer:
-    return signing.Signer(server_secret(), signing.PURPOSE_TEACHER)
+    return signing.Signer(_signing_secret(), signing.PURPOSE_TEACHER)
 
 
 def read_teacher_cookie(raw: object) -> dict[str, str]:
@@ -261,7 +262,7 @@ def _from_prefs(base: Settings, prefs: dict[str, Any]) -> Settings:
 
 
 def profile_signer() -> signing.Signer:
-    return signing.Signer(server_secret(), signing.PURPOSE_PROFILE)
+    return signing.Signer(_signing_secret(), signing.PURPOSE_PROFILE)
 
 
 def browser_cookies() -> dict[str, str]:
