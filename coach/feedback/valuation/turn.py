@@ -166,7 +166,7 @@ def applies(ctx: Context) -> bool:
     return prof is None or prof.equilibrium
 
 
-def spot_of(ctx: Context) -> TurnSpot | None:
+def turn_spot_of(ctx: Context) -> TurnSpot | None:
     """The turn spot the hero faces (hero = tree player 0), or None when it cannot be built."""
     sit = ctx.sit
     villain = sit.opponents[0]
@@ -263,7 +263,7 @@ def _cards(hand: tuple[int, int]) -> tuple[Any, ...]:
 
 def solution(ctx: Context) -> tuple[TurnSpot, Answer] | None:
     """The spot and its answer (shipped, cached or solved now); None outside the model."""
-    spot = spot_of(ctx)
+    spot = turn_spot_of(ctx)
     if spot is None:
         return None
     root = build_tree(spot.pot, spot.stack, spot.config, spot.root).nodes[0].actions
