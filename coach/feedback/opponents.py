@@ -174,12 +174,6 @@ def preflop_read(sit: Situation, seat: int) -> PreflopRead:
     return read
 
 
-def preflop_range(sit: Situation, seat: int) -> tuple[str, str]:
-    """(notation, source) of the range implied by ``seat``'s preflop actions."""
-    read = preflop_read(sit, seat)
-    return read.text, read.source
-
-
 def _class_codes(cards: IntArray) -> IntArray:
     """A code per combo, the same for both orders of its two cards."""
     return np.asarray(np.maximum(cards[:, 0], cards[:, 1]) * 52 + np.minimum(cards[:, 0], cards[:, 1]))

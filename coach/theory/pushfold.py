@@ -392,19 +392,6 @@ def chart(players: int, seat: int | str, stack_bb: float, ante_bb: float = 0.0) 
     return result
 
 
-def push_range(players: int, seat: int | str, stack_bb: float, ante_bb: float = 0.0) -> F64:
-    """The shover's all-in frequency per class (169, grid order)."""
-    return chart(players, seat, stack_bb, ante_bb).push
-
-
-def call_range(players: int, seat: int | str, stack_bb: float, ante_bb: float = 0.0,
-               caller: int | str = 0) -> F64:
-    """A caller's calling frequency per class, facing the shove with the players between folded."""
-    c = chart(players, seat, stack_bb, ante_bb)
-    j = c.caller_index(caller) if isinstance(caller, str) else caller
-    return c.calls[j]
-
-
 def hand_ev(
     players: int, seat: int | str, stack_bb: float, hand: str, ante_bb: float = 0.0,
 ) -> dict[str, float]:

@@ -9,7 +9,6 @@ and the ~1 s poll of the class in the database.
 
 from __future__ import annotations
 
-import io
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -268,17 +267,6 @@ def teacher_url(code: str, secret: str) -> str:
     """The private teacher link: the teacher page with the class and its secret (whoever opens it
     becomes the class's teacher on that device; never projected)."""
     return _page_url(TEACHER_PAGE, urlencode({"codice": code, "chiave": secret}))
-
-
-def qr_svg(url: str, *, scale: int = 10) -> str:
-    """The join link as a QR code: SVG markup, dark on white with the quiet zone."""
-    import segno
-
-    qr = segno.make(url, error="m")
-    buf = io.BytesIO()
-    qr.save(buf, kind="svg", scale=scale, border=4, dark="#000000", light="#ffffff", xmldecl=False,
-            svgns=True, title="QR", svgclass="cc-qr")
-    return buf.getvalue().decode("utf-8")
 
 
 def qr_img(url: str, alt: str) -> str:

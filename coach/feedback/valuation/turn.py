@@ -78,7 +78,6 @@ ITERATION_FACTOR = 2
 #: only a machine many times slower than expected stops on the clock: the model then declines
 SAFETY_SECONDS = 15 * MAX_SECONDS
 BUILD_TARGET_PCT = 0.5  # the shipped solutions: no hurry, so more precise than live
-BUILD_MAX_ITERATIONS = 600
 CACHE_FILE = Path(__file__).resolve().parents[2] / "theory" / "data" / "turn_cache.json"
 _MEMORY_SIZE = 64
 #: facing a turn bet, the subgame after it: the villain may only fold, call or go all-in over a raise, and
