@@ -213,7 +213,7 @@ def table(full: bool) -> None:
     import eval7
 
     from coach.cards import Card
-    from coach.theory.preflop import _hero_row, build_table, load_table, matchups_of
+    from coach.theory.preflop import _hero_row, build_table, load_equity_counts, matchups_of
 
     print("Preflop 169x169 equity table:")
     total = sum(len(matchups_of(h)[1]) for h in range(169))
@@ -221,7 +221,7 @@ def table(full: bool) -> None:
         t0 = time.perf_counter()
         doubled, _ = build_table()
         secs = time.perf_counter() - t0
-        same = bool((doubled == load_table()[0]).all())
+        same = bool((doubled == load_equity_counts()[0]).all())
         print(f"  full build: {secs:.0f} s for {total} matchups; identical to the shipped table: {same}")
         return
     # a sample: three hero classes of different shapes, timed whole

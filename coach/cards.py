@@ -28,11 +28,6 @@ RANK_NAMES: tuple[str, ...] = (
     N_("2"), N_("3"), N_("4"), N_("5"), N_("6"), N_("7"), N_("8"), N_("9"), N_("10"),
     N_("Jack"), N_("Queen"), N_("King"), N_("Ace"),
 )
-# Plural rank names, for "pair of nines" -> "coppia di 9", "tris di Re".
-RANK_NAMES_PLURAL: tuple[str, ...] = (
-    N_("2s"), N_("3s"), N_("4s"), N_("5s"), N_("6s"), N_("7s"), N_("8s"), N_("9s"), N_("10s"),
-    N_("Jacks"), N_("Queens"), N_("Kings"), N_("Aces"),
-)
 SUIT_NAMES: tuple[str, ...] = (N_("clubs"), N_("diamonds"), N_("hearts"), N_("spades"))
 # Short rank labels for compact text ("kicker K e Q"): the Italian table uses the
 # same letters, except 10 which is written out.
@@ -191,10 +186,6 @@ def parse_cards(text: str | Iterable[str | Card], *, unique: bool = True) -> tup
 
 def format_cards(cards: Iterable[Card], *, symbols: bool = False, sep: str = " ") -> str:
     return sep.join(c.symbol() if symbols else str(c) for c in cards)
-
-
-def cards_to_indices(cards: Iterable[str | Card]) -> list[int]:
-    return [parse_card(c).index for c in cards]
 
 
 class Deck:

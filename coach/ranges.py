@@ -31,7 +31,7 @@ from coach.errors import InvalidInput
 from coach.i18n import N_
 from coach.limits import clip
 
-__all__ = ["Combo", "Range", "class_combos", "hand_class", "parse_range"]
+__all__ = ["Combo", "Range", "class_combos", "parse_range"]
 
 _RANK = {c: i for i, c in enumerate(RANK_CHARS)} | {c.lower(): i for i, c in enumerate(RANK_CHARS)}
 
@@ -54,14 +54,6 @@ class Combo:
 def _key(a: int, b: int) -> tuple[int, int]:
     """A combo's key: its two card indices, higher first."""
     return (a, b) if a > b else (b, a)
-
-
-def hand_class(a: int, b: int) -> str:
-    """The starting-hand class of two card indices: ``AKs``, ``AKo``, ``TT``."""
-    hi, lo = _key(a, b)
-    if hi // 4 == lo // 4:
-        return RANK_CHARS[hi // 4] * 2
-    return RANK_CHARS[hi // 4] + RANK_CHARS[lo // 4] + ("s" if hi % 4 == lo % 4 else "o")
 
 
 def class_combos(r1: int, r2: int, kind: str) -> list[tuple[int, int]]:

@@ -248,7 +248,7 @@ def _build(args: argparse.Namespace) -> int:
 
         doubled, pairs = preflop.build_table(jobs=max(1, args.jobs), progress=show)
         preflop.save_table(doubled, pairs)
-        preflop.load_table.cache_clear()
+        preflop.load_equity_counts.cache_clear()
         preflop.equity_table.cache_clear()
         print(f"wrote {preflop.DATA_FILE}", file=sys.stderr)
     if args.only in (None, "pushfold"):

@@ -25,7 +25,7 @@ from coach.feedback.analysis import (
 from coach.feedback.bots import STYLES, Bot, BotDecision, Style
 from coach.feedback.grading import Grade, grade_for_loss
 from coach.feedback.maths import Spot
-from coach.feedback.rules import RuleFeedback, explain_refusal
+from coach.feedback.refusals import RuleFeedback, explain_refusal
 
 __all__ = [
     "STYLES", "ActionFeedback", "AuthoredFeedback", "Bot", "BotDecision", "DecisionAnalysis",

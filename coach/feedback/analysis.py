@@ -48,7 +48,7 @@ from coach.feedback.options import Option, candidate_options, parse_raise_code
 from coach.feedback.policy import Graded, best_of, grade_valuation
 from coach.feedback.profiles import Profile, profile
 from coach.feedback.rangemodel import ComboEquity, equity_multiway, equity_vs_range
-from coach.feedback.rules import RuleFeedback
+from coach.feedback.refusals import RuleFeedback
 from coach.feedback.situation import Situation, read_situation
 from coach.feedback.valuation import MODELS, Context, Declined, EquityInfo, Valuation, model_named
 from coach.feedback.valuation import preflop_ranges as preflop_ranges_model
@@ -332,7 +332,7 @@ def _other_player(code: str, actor: str) -> bool:
 def _refused(hand: Hand, wanted: Sequence[str], options: Sequence[Option], actor: str) -> list[RefusedOption]:
     """The asked-for codes that the rules forbid now, with the rule (legal ones are graded)."""
     from coach.errors import InvalidInput
-    from coach.feedback.rules import explain_refusal
+    from coach.feedback.refusals import explain_refusal
 
     have = {o.code for o in options}
     out = []
@@ -449,7 +449,7 @@ def feedback_for_action(
     profiles: Mapping[int, str | Profile] | None = None,
 ) -> ActionFeedback:
     """Rule feedback, then (if legal) the grade of ``action`` ("call", "raise 40", "p3 cbr 40", "cc")."""
-    from coach.feedback.rules import explain_refusal, parse_attempt
+    from coach.feedback.refusals import explain_refusal, parse_attempt
 
     rule = explain_refusal(hand, action)
     if not rule.legal:

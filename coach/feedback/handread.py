@@ -240,9 +240,9 @@ def read_hand(hero: Sequence[Card], board: Sequence[Card]) -> HandRead:
     combo = flush and (oesd or gutshot)
     nuts = False
     if len(board) == 5:
-        from coach.feedback.rangemodel import all_combos
+        from coach.feedback.rangemodel import live_combos
 
-        every = all_combos([c.index for c in (*hero, *board)]).cards
+        every = live_combos([c.index for c in (*hero, *board)]).cards
         rows = np.concatenate([every, np.tile(np.array([c.index for c in board]), (len(every), 1))], axis=1)
         nuts = bool(int(evaluate_batch(rows).max()) <= strength)
     strong_made = set_or_better or overpair or tp_kicker or two_pair_both

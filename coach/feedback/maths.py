@@ -174,12 +174,3 @@ def call_threshold(
     w = bettor_range_width(pot, add, is_raise=is_raise, floor=floor)
     price = villain_add / (pot + add + villain_add) if villain_add > 0 else 0.0
     return 1.0 - w * (1.0 - price)
-
-
-def breakeven_fold(pot: int, add: int) -> float:
-    """How often a pure bluff of ``add`` into ``pot`` must work: add / (pot + add)."""
-    return add / (pot + add) if add > 0 else 0.0
-
-
-def to_bb(chips: float, big_blind: int) -> float:
-    return chips / big_blind if big_blind else chips

@@ -41,7 +41,7 @@ from coach.feedback.profiles import DEFAULT, Profile
 from coach.feedback.rangemodel import (
     IntArray,
     WeightedRange,
-    all_combos,
+    live_combos,
     parse_weighted,
     preflop_percentiles,
 )
@@ -174,12 +174,6 @@ def preflop_read(sit: Situation, seat: int) -> PreflopRead:
     return read
 
 
-def preflop_range(sit: Situation, seat: int) -> tuple[str, str]:
-    """(notation, source) of the range implied by ``seat``'s preflop actions."""
-    read = preflop_read(sit, seat)
-    return read.text, read.source
-
-
 def _class_codes(cards: IntArray) -> IntArray:
     """A code per combo, the same for both orders of its two cards."""
     return np.asarray(np.maximum(cards[:, 0], cards[:, 1]) * 52 + np.minimum(cards[:, 0], cards[:, 1]))
@@ -266,7 +260,7 @@ def _reshape(rng: WeightedRange, keep: float, dead: tuple[int, ...]) -> Weighted
         cum = np.cumsum(rng.weights[order])
         n = int(np.searchsorted(cum, target)) + 1
         return WeightedRange(rng.cards[order[:n]], rng.weights[order[:n]])
-    every = all_combos(dead)
+    every = live_combos(dead)
     inside = {tuple(sorted(r)) for r in rng.cards.tolist()}
     extra_mask = np.array([tuple(sorted(r)) not in inside for r in every.cards.tolist()], dtype=bool)
     extra = every.cards[extra_mask]

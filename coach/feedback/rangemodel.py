@@ -26,6 +26,7 @@ import numpy.typing as npt
 
 from coach.cards import RANK_CHARS, Card, parse_cards
 from coach.ranges import Range, parse_range
+from coach.theory.classes import all_combos
 
 IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
@@ -134,18 +135,14 @@ def hand_classes(text: str) -> dict[str, float]:
     return parse_weighted(text).classes()
 
 
-def grid_of(text: str) -> list[list[float]]:
-    """The 13x13 chart of a range: rows and columns A..2, pairs on the diagonal,
-    suited hands above it (row = higher card), offsuit below; each cell the
-    class weight (0 = not in the range)."""
-    return parse_range(text).grid()
+def live_combos(dead: Iterable[int] = ()) -> WeightedRange:
+    """Every two-card hand not using a dead card, weight 1.
 
-
-def all_combos(dead: Iterable[int] = ()) -> WeightedRange:
-    """Every two-card hand not using a dead card, weight 1."""
-    dead_set = set(dead)
-    live = [i for i in range(52) if i not in dead_set]
-    arr = np.array(list(itertools.combinations(live, 2)), dtype=np.int64)
+    Filtered from :func:`coach.theory.classes.all_combos`, the one list of the 1,326 combos, so the
+    order is the same everywhere."""
+    every = all_combos()
+    keep = ~np.isin(every, np.fromiter(set(dead), dtype=np.int64)).any(axis=1)
+    arr = every[keep]
     return WeightedRange(arr, np.ones(arr.shape[0]))
 
 
@@ -175,7 +172,7 @@ def _eval_rows(rows: IntArray) -> IntArray:
 @lru_cache(maxsize=64)
 def _board_strength_table(board: tuple[int, ...]) -> tuple[IntArray, IntArray]:
     """All hands on this board and their sorted strengths (for percentiles)."""
-    every = all_combos(board).cards
+    every = live_combos(board).cards
     rows = np.concatenate([every, np.tile(np.array(board, dtype=np.int64), (len(every), 1))], axis=1)
     strengths = _eval_rows(rows)
     return every, np.sort(strengths)
@@ -213,7 +210,7 @@ def chen_score(a: int, b: int) -> float:
 
 @lru_cache(maxsize=1)
 def _chen_table() -> FloatArray:
-    every = all_combos().cards
+    every = live_combos().cards
     return np.sort(np.array([chen_score(int(a), int(b)) for a, b in every]))
 
 

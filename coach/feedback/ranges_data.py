@@ -1,8 +1,7 @@
-"""Preflop ranges as data: loader, position names and a validator.
+"""Preflop ranges as data: loader and validator.
 
 The ranges live in ``coach/feedback/data/{6max,9max,headsup}.toml`` so a coach
-can edit them without touching code; this module reads them, names the
-positions of any table (2 to 10 players) and checks that every range parses
+can edit them without touching code; this module reads them and checks that every range parses
 and that the tables make sense (opening ranges widen towards the button, a
 hand is never both a call and a 3-bet).
 """
@@ -18,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from coach.limits import toml_problem
+from coach.positions import TABLE_POSITIONS, format_for
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 FORMATS = ("6max", "9max", "headsup")
@@ -111,7 +111,7 @@ def parse_table(data: Mapping[str, Any]) -> RangeTable:
 
 
 @cache
-def load_table(fmt: str) -> RangeTable:
+def load_range_table(fmt: str) -> RangeTable:
     """The table of ``fmt`` ("6max", "9max", "headsup"), read once."""
     if fmt not in FORMATS:
         raise KeyError(fmt)
@@ -123,38 +123,9 @@ def load_table(fmt: str) -> RangeTable:
     return parse_table(tomllib.loads(text))
 
 
-def format_for(players: int) -> str:
-    """Which chart a table of ``players`` uses: heads-up, up to 6, or full ring."""
-    if players <= 2:
-        return "headsup"
-    return "6max" if players <= 6 else "9max"
-
-
 def table_for(players: int) -> RangeTable:
-    return load_table(format_for(players))
-
-
-def position_names(players: int) -> tuple[str, ...]:
-    """Position names in preflop order (first to act first) for a table of ``players``.
-
-    Short tables drop the early seats (4 players: CO, BTN, SB, BB); a tenth
-    player is a second UTG. Heads-up: the button (who is the small blind) and
-    the big blind.
-    """
-    table = table_for(players)
-    names = table.positions
-    if players <= len(names):
-        return names[len(names) - players:]
-    return ("UTG",) * (players - len(names)) + names
-
-
-def seat_position(players: int, button: int, seat: int) -> str:
-    """The position name of ``seat`` at a table of ``players`` with the button at ``button``."""
-    names = position_names(players)
-    if players == 2:
-        return "BTN" if seat == button else "BB"
-    k = (seat - (button + 3)) % players
-    return names[k]
+    """The preflop chart a table of ``players`` plays by (:func:`coach.positions.format_for`)."""
+    return load_range_table(format_for(players))
 
 
 def all_range_texts(table: RangeTable) -> list[tuple[str, str]]:
@@ -178,6 +149,9 @@ def validate_table(table: RangeTable) -> list[str]:
     from coach.feedback.rangemodel import hand_classes
 
     problems: list[str] = []
+    expected = TABLE_POSITIONS.get(table.format)
+    if expected is not None and table.positions != expected:
+        problems.append(f"{table.format}: positions {list(table.positions)}, coach's: {list(expected)}")
     parsed: dict[str, frozenset[str]] = {}
     for label, text in all_range_texts(table):
         try:
@@ -216,5 +190,5 @@ def validate_all() -> list[str]:
     """Problems in every shipped table."""
     out: list[str] = []
     for fmt in FORMATS:
-        out += validate_table(load_table(fmt))
+        out += validate_table(load_range_table(fmt))
     return out

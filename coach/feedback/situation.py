@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 
 from coach.cards import Card
 from coach.errors import InvalidInput
-from coach.feedback.ranges_data import seat_position
 from coach.i18n import N_
+from coach.positions import seat_position
 
 if TYPE_CHECKING:
     from coach.engine import Hand

@@ -132,7 +132,7 @@ class RangeChart(_Model):
     equilibrium: ``position`` shoves first with ``stack`` big blinds, optional
     ``ante`` in big blinds), ``push_call`` (``position`` calls the shove of
     ``against``), ``range`` (the hands of ``range``, in range notation). The grid is
-    computed from the coach's data (:mod:`coach.lessons.range_charts`), never copied into
+    computed from the coach's data (:mod:`coach.lessons.range_grids`), never copied into
     the lesson, so a lesson shows what the coach grades with.
     """
 

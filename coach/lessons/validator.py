@@ -80,7 +80,7 @@ class _Checker:
     # -- charts ---------------------------------------------------------------
     def check_charts(self) -> None:
         """Every chart a section shows is one the coach has (a seat of that table, a stack it solves)."""
-        from coach.lessons.range_charts import chart_grid
+        from coach.lessons.range_grids import chart_grid
 
         for i, sec in enumerate(self.lesson.sections):
             for j, chart in enumerate(sec.charts):

@@ -141,7 +141,7 @@ def save_table(doubled: I64, pairs: I64, path: Path = DATA_FILE) -> None:
 
 
 @lru_cache(maxsize=1)
-def load_table(path: Path = DATA_FILE) -> tuple[I64, I64]:
+def load_equity_counts(path: Path = DATA_FILE) -> tuple[I64, I64]:
     """The shipped ``(doubled, pairs)`` integers (read once per process)."""
     with np.load(path) as data:
         doubled = np.asarray(data["doubled"], dtype=np.int64)
@@ -154,7 +154,7 @@ def load_table(path: Path = DATA_FILE) -> tuple[I64, I64]:
 @lru_cache(maxsize=1)
 def equity_table() -> F64:
     """``EQUITY[A, B]``: all-in equity of class A against class B (0.5 on the diagonal)."""
-    doubled, pairs = load_table()
+    doubled, pairs = load_equity_counts()
     with np.errstate(invalid="ignore", divide="ignore"):
         eq = doubled / (2.0 * pairs * BOARDS_PER_MATCHUP)
     eq = np.where(pairs > 0, eq, 0.5)

@@ -44,6 +44,7 @@ import numpy.typing as npt
 
 from coach.errors import InvalidInput
 from coach.i18n import N_
+from coach.positions import position_names
 from coach.theory.classes import CLASS_OF_NAME, N_CLASSES, class_sizes, disjoint_pairs, grid_of, range_text
 from coach.theory.preflop import equity_table
 
@@ -61,18 +62,17 @@ MAX_ITERATIONS: Final[int] = 20_000
 CHECK_EVERY: Final[int] = 200  # iterations between two exploitability checks
 
 
-def position_names(players: int) -> tuple[str, ...]:
-    """Positions in preflop order for ``players`` (the coach's names: UTG ... BTN, SB, BB)."""
-    from coach.feedback.ranges_data import position_names as names
-
+def shove_order(players: int) -> tuple[str, ...]:
+    """Positions in preflop order for ``players`` (the coach's names, UTG ... BTN, SB, BB), as push/fold
+    names them: heads-up the button is called SB, because he is the small blind who shoves first."""
     if players == 2:
-        return ("SB", "BB")  # heads-up the button is the small blind and shoves first
-    return names(players)
+        return ("SB", "BB")
+    return position_names(players)
 
 
 def seat_index(players: int, seat: int | str) -> int:
     """The shover's index in preflop order from a position name or an index."""
-    names = position_names(players)
+    names = shove_order(players)
     refusal = N_("{seat} cannot shove first at a table of {players}: choose one of {names}.")
     if isinstance(seat, str):
         key = seat.upper()
@@ -113,11 +113,11 @@ class PushFoldChart:
 
     @property
     def shover(self) -> str:
-        return position_names(self.players)[self.seat]
+        return shove_order(self.players)[self.seat]
 
     @property
     def callers(self) -> tuple[str, ...]:
-        return position_names(self.players)[self.seat + 1:]
+        return shove_order(self.players)[self.seat + 1:]
 
     def push_share(self) -> float:
         """The share of all 1,326 hands shoved."""
@@ -390,19 +390,6 @@ def chart(players: int, seat: int | str, stack_bb: float, ante_bb: float = 0.0) 
     with _lock:
         _solved[key] = result
     return result
-
-
-def push_range(players: int, seat: int | str, stack_bb: float, ante_bb: float = 0.0) -> F64:
-    """The shover's all-in frequency per class (169, grid order)."""
-    return chart(players, seat, stack_bb, ante_bb).push
-
-
-def call_range(players: int, seat: int | str, stack_bb: float, ante_bb: float = 0.0,
-               caller: int | str = 0) -> F64:
-    """A caller's calling frequency per class, facing the shove with the players between folded."""
-    c = chart(players, seat, stack_bb, ante_bb)
-    j = c.caller_index(caller) if isinstance(caller, str) else caller
-    return c.calls[j]
 
 
 def hand_ev(

@@ -201,15 +201,6 @@ def _check_order(tree: Tree) -> None:
                 raise AssertionError("tree nodes out of order")
 
 
-def describe(tree: Tree) -> list[str]:
-    """One line per decision node (for debugging and the CLI's ``--tree``)."""
-    out = []
-    for n in tree.nodes:
-        if n.kind == DECISION:
-            out.append(f"{'/'.join(n.path) or 'root'}: p{n.player} {', '.join(n.actions)}")
-    return out
-
-
 def sizes_from_text(text: str) -> tuple[float, ...]:
     """``"33,75,125"`` or ``"0.33 0.75"`` to pot fractions (percent when above 3)."""
     parts: Sequence[str] = [p for p in text.replace(",", " ").split() if p]

@@ -9,7 +9,6 @@ and the ~1 s poll of the class in the database.
 
 from __future__ import annotations
 
-import io
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -39,8 +38,8 @@ PUPIL_PAGE = "classe"
 
 
 @dataclass(frozen=True)
-class Spot:
-    """A decision point of a lesson, as the teacher's list shows it."""
+class ClassQuestion:
+    """What a teacher can put to the class (a lesson's decision point or a quiz question), as listed."""
 
     ref: SpotRef
     label: str
@@ -50,9 +49,9 @@ def _is_show_or_muck(decision: Decision) -> bool:
     return all(len(o.split()) >= 2 and o.split()[1] == "sm" for o in decision.options)
 
 
-def spots(lessons: list[Lesson], t: Translator) -> list[Spot]:
+def spots(lessons: list[Lesson], t: Translator) -> list[ClassQuestion]:
     """Every decision point of the course (showdown choices to show or muck left out)."""
-    out: list[Spot] = []
+    out: list[ClassQuestion] = []
     for lesson in lessons:
         for h, example in enumerate(lesson.hands):
             several = len(example.decisions) > 1
@@ -64,19 +63,19 @@ def spots(lessons: list[Lesson], t: Translator) -> list[Spot]:
                     player = t("{player}, decision {n}", player=player, n=n)
                 label = t("{lesson} · {hand} · {player}", lesson=f"{lesson.place}. {lesson.title}",
                           hand=example.title, player=player)
-                out.append(Spot(SpotRef(lesson.id, h, d.at), label))
+                out.append(ClassQuestion(SpotRef(lesson.id, h, d.at), label))
     return out
 
 
-def quiz_spots(lessons: list[Lesson], t: Translator) -> list[Spot]:
+def quiz_spots(lessons: list[Lesson], t: Translator) -> list[ClassQuestion]:
     """Every question of the course's lessons (choices or a number), as the teacher's list shows it."""
-    out: list[Spot] = []
+    out: list[ClassQuestion] = []
     for lesson in lessons:
         for n, q in enumerate(lesson.questions, start=1):
             prompt = q.prompt if len(q.prompt) <= 90 else q.prompt[:89] + "…"
             label = t("{lesson} · question {n}: {prompt}", lesson=f"{lesson.place}. {lesson.title}", n=n,
                       prompt=prompt)
-            out.append(Spot(SpotRef.quiz(lesson.id, q.id), label))
+            out.append(ClassQuestion(SpotRef.quiz(lesson.id, q.id), label))
     return out
 
 
@@ -270,17 +269,6 @@ def teacher_url(code: str, secret: str) -> str:
     return _page_url(TEACHER_PAGE, urlencode({"codice": code, "chiave": secret}))
 
 
-def qr_svg(url: str, *, scale: int = 10) -> str:
-    """The join link as a QR code: SVG markup, dark on white with the quiet zone."""
-    import segno
-
-    qr = segno.make(url, error="m")
-    buf = io.BytesIO()
-    qr.save(buf, kind="svg", scale=scale, border=4, dark="#000000", light="#ffffff", xmldecl=False,
-            svgns=True, title="QR", svgclass="cc-qr")
-    return buf.getvalue().decode("utf-8")
-
-
 def qr_img(url: str, alt: str) -> str:
     """The QR code as an ``<img>`` with the SVG in a data URI (``st.html`` keeps images, and strips
     inline SVG); ``alt`` is its accessible name."""
@@ -306,17 +294,6 @@ def connection_id() -> str:
         value = secrets.token_hex(16)
         st.session_state[CONNECTION] = value
     return value
-
-
-def client_address() -> str | None:
-    """The client's address as Streamlit sees it, None when unknown.
-
-    Streamlit reads the TCP peer and ignores ``X-Forwarded-For``: behind nginx on the same machine
-    every pupil is the proxy's loopback address, which Streamlit reports as None, and only the
-    per-connection limit applies (docs/CLASSE.md says what a proxy on another machine means).
-    """
-    address = st.context.ip_address
-    return address if isinstance(address, str) and address else None
 
 
 # -- a database outage during a class: the screen stays, a banner says so, the poll goes on ----------

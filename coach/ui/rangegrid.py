@@ -9,11 +9,11 @@ The number of a class is the weighted share of its *live* combos: the combos tha
 use a card on the board or in the learner's hand are gone (card removal), so
 with A♠ on the board AKs has three combos, and a class whose every combo is
 blocked is marked as such rather than shown as "not in the range". An HTML table
-rather than a Plotly heat map (the lessons' charts, :func:`coach.ui.charts.build_range_figure`)
+rather than a Plotly heat map (the lessons' figures, :func:`coach.ui.figures.build_range_figure`)
 because here every cell carries its weight as a number (colour is not the only
 cue), a screen reader reads it as a table with its rank headers, it scales with
 the page's font size (classroom mode's 24 px) and it fits a 390 px phone.
-The layout is the charts' own (:func:`coach.ui.charts.hand_label`): pairs on the
+The layout is the figures' own (:func:`coach.ui.figures.hand_label`): pairs on the
 diagonal, suited hands above it, offsuit below.
 """
 
@@ -30,7 +30,7 @@ import numpy.typing as npt
 from coach.feedback.rangemodel import WeightedRange
 from coach.i18n import N_, NN_, Message, Percent, Translator
 from coach.textsafe import UserText
-from coach.ui.charts import hand_label
+from coach.ui.figures import hand_label
 
 TITLE = N_("The range the coach gives to {name} {story}")
 TITLE_PREFLOP = N_("The range the coach gives to {name} (his preflop range)")
@@ -44,7 +44,7 @@ TOP_MORE = NN_("The hands with most weight: {hands}, and {n} more.",
 PLAYER = N_("Player {n}")
 TOP_HANDS = 10  # classes listed in words (the text alternative of the colours)
 
-# Cell colours: the charts' dark green for "not in the range" up to a bright green for
+# Cell colours: the figures' dark green for "not in the range" up to a bright green for
 # "every live combo"; the text is black or white, whichever contrasts more with the cell
 # (at least 4.6:1 for any background, WCAG AA).
 _ZERO = (0x1D, 0x2B, 0x24)

@@ -115,9 +115,10 @@ def _server_secret(configured: str) -> str:
     return signing.server_secret(configured=configured or None)
 
 
-def server_secret() -> str:
-    """The server's signing secret (coach/signing.py): ``COACH_SECRET``, else ``coach_secret`` in
-    Streamlit's secrets, else the data folder's file; read once per process and value."""
+def _signing_secret() -> str:
+    """:func:`coach.signing.server_secret` as this app configures it (the signers' one source):
+    ``COACH_SECRET``, else ``coach_secret`` in Streamlit's secrets, else the data folder's file; read
+    once per process and value."""
     try:
         configured = st.secrets.get("coach_secret")
     except Exception:  # no secrets file at all: Streamlit raises rather than returning None
@@ -126,7 +127,7 @@ def server_secret() -> str:
 
 
 def _teacher_signer() -> signing.Signer:
-    return signing.Signer(server_secret(), signing.PURPOSE_TEACHER)
+    return signing.Signer(_signing_secret(), signing.PURPOSE_TEACHER)
 
 
 def read_teacher_cookie(raw: object) -> dict[str, str]:
@@ -261,7 +262,7 @@ def _from_prefs(base: Settings, prefs: dict[str, Any]) -> Settings:
 
 
 def profile_signer() -> signing.Signer:
-    return signing.Signer(server_secret(), signing.PURPOSE_PROFILE)
+    return signing.Signer(_signing_secret(), signing.PURPOSE_PROFILE)
 
 
 def browser_cookies() -> dict[str, str]:
@@ -382,19 +383,24 @@ def session_bucket() -> str:
     return key
 
 
-def client_address() -> str:
-    """The client's address as the server sees it ("local" on this machine or without a browser)."""
+def client_address() -> str | None:
+    """The client's address as Streamlit sees it, None when unknown (this machine, no browser).
+
+    Streamlit reads the TCP peer and ignores ``X-Forwarded-For``: behind nginx on the same machine
+    every pupil is the proxy's loopback address, which Streamlit reports as None, and only the
+    per-connection limit applies (docs/CLASSE.md says what a proxy on another machine means).
+    """
     try:
         address = st.context.ip_address
     except Exception:
         address = None
-    return address if isinstance(address, str) and address else "local"
+    return address if isinstance(address, str) and address else None
 
 
 def transfer_buckets() -> list[tuple[str, float, float]]:
     """The rate limits a transfer-code attempt spends a token of: (bucket, capacity, per second)."""
     return [(f"transfer:session:{session_bucket()}", TRANSFER_SESSION_TRIES, 1 / TRANSFER_SESSION_REFILL_S),
-            (f"transfer:address:{client_address()}"[:200], TRANSFER_ADDRESS_TRIES,
+            (f"transfer:address:{client_address() or 'local'}"[:200], TRANSFER_ADDRESS_TRIES,
              1 / TRANSFER_ADDRESS_REFILL_S)]
 
 

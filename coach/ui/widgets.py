@@ -191,7 +191,7 @@ def link_rules(text: str, t: Translator) -> str:
 
 def show_refusal(refusal: IllegalAction) -> None:
     """The engine's refusal with its numbers, the rule explained, and "nothing changed"."""
-    from coach.feedback.rules import feedback_for_refusal  # heavy (numpy): only when needed
+    from coach.feedback.refusals import feedback_for_refusal  # heavy (numpy): only when needed
 
     t = state.tr()
     feedback = feedback_for_refusal("", refusal)

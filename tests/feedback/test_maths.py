@@ -9,7 +9,6 @@ from coach.feedback.maths import (
     MAX_FOLD,
     Spot,
     bettor_range_width,
-    breakeven_fold,
     call_threshold,
     equity_needed,
     ev_bet,
@@ -19,7 +18,6 @@ from coach.feedback.maths import (
     pot_odds_ratio,
     rule_of_2_and_4,
     spr,
-    to_bb,
 )
 
 
@@ -47,7 +45,7 @@ def test_all_in_calls_graded_by_their_exact_ev(equity: float, call: int, pot: in
     call_ev = ev_call(equity, pot, call)
     best = max(call_ev, 0.0)
     stake = pot / bb  # the pot at the decision (these deep calls are not short-stack preflop spots)
-    assert grade_for_loss(to_bb(best - call_ev, bb), stake) == expected
+    assert grade_for_loss((best - call_ev) / bb, stake) == expected
 
 
 def test_flush_draw_call_loses_about_what_the_issue_says() -> None:
@@ -62,7 +60,6 @@ def test_check_and_bet_values() -> None:
     assert ev_bet(20, 10, 10, 0.0, 0.0) == -10
     # the nuts called: win pot + both bets, minus the bet
     assert ev_bet(20, 10, 10, 0.0, 1.0) == 30
-    assert breakeven_fold(20, 20) == 0.5
 
 
 def test_calling_model_is_tighter_against_bigger_bets() -> None:

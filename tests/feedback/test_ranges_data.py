@@ -9,10 +9,8 @@ from coach.feedback.rangemodel import class_of, hand_classes, parse_weighted
 from coach.feedback.ranges_data import (
     ANY_TWO,
     FORMATS,
-    load_table,
+    load_range_table,
     parse_table,
-    position_names,
-    seat_position,
     validate_all,
     validate_table,
 )
@@ -30,7 +28,7 @@ def test_any_two_cards_is_all_1326_hands() -> None:
 
 @pytest.mark.parametrize("fmt", FORMATS)
 def test_opening_ranges_widen_towards_the_button(fmt: str) -> None:
-    table = load_table(fmt)
+    table = load_range_table(fmt)
     opens = [p for p in table.positions if p in table.open and p != "SB"]
     widths = [parse_weighted(table.open[p]).share_of_all() for p in opens]
     assert widths == sorted(widths) and widths[0] > 0.05
@@ -49,17 +47,8 @@ def test_the_validator_finds_overlaps_and_bad_notation() -> None:
     assert any("villain.limp" in p for p in problems)
 
 
-def test_position_names() -> None:
-    assert position_names(6) == ("UTG", "MP", "CO", "BTN", "SB", "BB")
-    assert position_names(4) == ("CO", "BTN", "SB", "BB")
-    assert position_names(9)[0] == "UTG" and len(position_names(10)) == 10
-    # six seats, button on seat 5: seat 0 is the small blind, seat 2 under the gun
-    assert [seat_position(6, 5, s) for s in range(6)] == ["SB", "BB", "UTG", "MP", "CO", "BTN"]
-    assert seat_position(2, 1, 1) == "BTN" and seat_position(2, 1, 0) == "BB"
-
-
 def test_charts_answer_the_classic_questions() -> None:
-    t6 = load_table("6max")
+    t6 = load_range_table("6max")
     assert "72o" not in hand_classes(t6.open["UTG"]) and "AA" in hand_classes(t6.open["UTG"])
     assert "AJs" in hand_classes(t6.open["BTN"])
     assert "KK" in hand_classes(t6.facing_open("CO", "UTG").raise_range)
@@ -80,16 +69,17 @@ def test_chart_notation_reads_through_the_shared_parser() -> None:
 
 
 def test_a_narrowed_range_has_the_same_grid_as_its_notation() -> None:
-    from coach.feedback.rangemodel import grid_of, parse_weighted
+    from coach.feedback.rangemodel import parse_weighted
+    from coach.ranges import parse_range
 
     text = "AA, AKs, AQo:0.5, 72o"
-    assert parse_weighted(text).grid() == grid_of(text)
+    assert parse_weighted(text).grid() == parse_range(text).grid()
 
 
-def test_grid_of_a_range() -> None:
-    from coach.feedback.rangemodel import grid_of
+def test_the_grid_of_a_range() -> None:
+    from coach.ranges import parse_range
 
-    g = grid_of("AA, AKs, AQo:0.5, 72o")
+    g = parse_range("AA, AKs, AQo:0.5, 72o").grid()
     assert len(g) == 13 and all(len(row) == 13 for row in g)
     assert g[0][0] == 1.0 and g[0][1] == 1.0 and g[1][0] == 0.0  # AA, AKs in; AKo out
     assert g[2][0] == 0.5  # AQo, offsuit below the diagonal
@@ -107,7 +97,7 @@ def test_heads_up_short_stack_folds_are_the_documented_ones() -> None:
     """headsup.toml says how its 12-25 bb ranges were made: the small blind plays every hand but the
     offsuit ones below 37% equity against a random hand (the exact preflop table); raise and limp
     never share a hand. The data must still say what its comment says."""
-    table = load_table("headsup")
+    table = load_range_table("headsup")
     raised = set(hand_classes(table.short_open_range("BTN")))
     limped = set(hand_classes(table.short_limp_range("BTN")))
     assert not raised & limped
@@ -121,7 +111,7 @@ def test_heads_up_short_stack_folds_are_the_documented_ones() -> None:
 
 @pytest.mark.parametrize("fmt", FORMATS)
 def test_short_stack_opening_range_falls_back_to_the_100bb_one(fmt: str) -> None:
-    table = load_table(fmt)
+    table = load_range_table(fmt)
     for pos in table.positions:
         if pos not in table.short_open:
             assert table.short_open_range(pos) == table.open_range(pos)

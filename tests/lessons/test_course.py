@@ -17,7 +17,7 @@ from coach.i18n import get_translator
 from coach.lessons.loader import course_order, parse_lesson
 from coach.lessons.overlay import overlay_problems
 from coach.lessons.problems import LessonLoadError
-from coach.lessons.range_charts import chart_grid, chart_share
+from coach.lessons.range_grids import chart_grid, chart_share
 from coach.lessons.schema import TOPICS, Lesson, RangeChart
 from coach.lessons.validator import course_problems, coverage
 
@@ -90,19 +90,22 @@ def test_topics_are_covered_like_rules() -> None:
 
 
 def test_chart_grids_are_the_coachs_own_data() -> None:
-    from coach.feedback.rangemodel import grid_of
     from coach.feedback.ranges_data import table_for
+    from coach.ranges import parse_range
     from coach.theory import pushfold
 
-    assert chart_grid(RangeChart(kind="open", title="t", players=6, position="CO")) == grid_of(
+    def grid(text: str) -> list[list[float]]:
+        return parse_range(text).grid()
+
+    assert chart_grid(RangeChart(kind="open", title="t", players=6, position="CO")) == grid(
         table_for(6).open_range("CO"))
-    assert chart_grid(RangeChart(kind="open", title="t", players=9, position="utg")) == grid_of(
+    assert chart_grid(RangeChart(kind="open", title="t", players=9, position="utg")) == grid(
         table_for(9).open_range("UTG"))
     assert chart_grid(RangeChart(kind="threebet", title="t", players=6, position="BTN",
-                                 against="CO")) == grid_of(table_for(6).facing_open("BTN", "CO").raise_range)
-    assert chart_grid(RangeChart(kind="call", title="t", players=6, position="BB", against="BTN")) == grid_of(
+                                 against="CO")) == grid(table_for(6).facing_open("BTN", "CO").raise_range)
+    assert chart_grid(RangeChart(kind="call", title="t", players=6, position="BB", against="BTN")) == grid(
         table_for(6).bb_defend["BTN"].call)
-    assert chart_grid(RangeChart(kind="isoraise", title="t", players=6, position="BTN")) == grid_of(
+    assert chart_grid(RangeChart(kind="isoraise", title="t", players=6, position="BTN")) == grid(
         table_for(6).vs_limp["BTN"].raise_range)
     hu = pushfold.chart(2, "SB", 10)
     assert chart_grid(RangeChart(kind="push", title="t", players=2, position="SB",

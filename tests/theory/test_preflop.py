@@ -17,7 +17,7 @@ from coach.theory.classes import (
     combos_of,
     disjoint_pairs,
 )
-from coach.theory.preflop import BOARDS_PER_MATCHUP, class_equity, equity_table, load_table
+from coach.theory.preflop import BOARDS_PER_MATCHUP, class_equity, equity_table, load_equity_counts
 
 
 def test_classes_match_the_grid_of_ranges() -> None:
@@ -41,7 +41,7 @@ def test_pair_counts_are_card_removal() -> None:
 
 
 def test_table_is_consistent() -> None:
-    doubled, pairs = load_table()
+    doubled, pairs = load_equity_counts()
     assert (pairs == disjoint_pairs()).all()
     eq = equity_table()
     np.testing.assert_allclose(eq + eq.T, 1.0, atol=1e-12)
@@ -73,7 +73,7 @@ def _cell_by_enumeration(hero: str, villain: str) -> tuple[int, int]:
 
 @pytest.mark.parametrize(("hero", "villain"), [("AA", "KK"), ("AKs", "QJs"), ("T9s", "22"), ("A5s", "AKo")])
 def test_cells_agree_with_full_enumeration_exactly(hero: str, villain: str) -> None:
-    doubled, pairs = load_table()
+    doubled, pairs = load_equity_counts()
     i, j = CLASS_OF_NAME[hero], CLASS_OF_NAME[villain]
     assert _cell_by_enumeration(hero, villain) == (int(doubled[i, j]), int(pairs[i, j]))
 

@@ -56,7 +56,7 @@ class RiverSolver:
 MODEL = RiverSolver()
 
 
-class TooSlow(Declined):
+class RiverTooSlow(Declined):
     """The solve did not converge in time: the caller falls back to the estimate."""
 
 
@@ -89,7 +89,7 @@ def value(ctx: Context) -> Valuation | None:
     result = solve_river(spot, target_pct=TARGET_PCT, max_iterations=MAX_ITERATIONS,
                          max_seconds=SAFETY_SECONDS)
     if result.exploitability_pct > ACCEPT_PCT:
-        raise TooSlow
+        raise RiverTooSlow
     node = result.node(())
     i = result.hand_index(0, sit.hero_cards)
     evs = node.ev[i]

@@ -78,7 +78,6 @@ ITERATION_FACTOR = 2
 #: only a machine many times slower than expected stops on the clock: the model then declines
 SAFETY_SECONDS = 15 * MAX_SECONDS
 BUILD_TARGET_PCT = 0.5  # the shipped solutions: no hurry, so more precise than live
-BUILD_MAX_ITERATIONS = 600
 CACHE_FILE = Path(__file__).resolve().parents[2] / "theory" / "data" / "turn_cache.json"
 _MEMORY_SIZE = 64
 #: facing a turn bet, the subgame after it: the villain may only fold, call or go all-in over a raise, and
@@ -105,8 +104,9 @@ MODEL_TURN = N_(
     "dealt, precise to {expl} of the pot).")
 
 
-class TurnSolver:
-    """The model's declaration (:class:`~coach.feedback.valuation.base.ValuationModel`)."""
+class TurnSolverModel:
+    """The model's declaration (:class:`~coach.feedback.valuation.base.ValuationModel`); the solver itself is
+    :mod:`coach.theory.turn`."""
 
     name = "turn_solver"
     label = Message(N_("computed equilibrium, turn and river"))
@@ -121,10 +121,10 @@ class TurnSolver:
         return value(ctx)
 
 
-MODEL = TurnSolver()
+MODEL = TurnSolverModel()
 
 
-class TooSlow(Declined):
+class TurnTooSlow(Declined):
     """The spot is too large, or the solve did not converge in time: the estimate answers."""
 
 
@@ -165,7 +165,7 @@ def applies(ctx: Context) -> bool:
     return prof is None or prof.equilibrium
 
 
-def spot_of(ctx: Context) -> TurnSpot | None:
+def turn_spot_of(ctx: Context) -> TurnSpot | None:
     """The turn spot the hero faces (hero = tree player 0), or None when it cannot be built."""
     sit = ctx.sit
     villain = sit.opponents[0]
@@ -262,7 +262,7 @@ def _cards(hand: tuple[int, int]) -> tuple[Any, ...]:
 
 def solution(ctx: Context) -> tuple[TurnSpot, Answer] | None:
     """The spot and its answer (shipped, cached or solved now); None outside the model."""
-    spot = spot_of(ctx)
+    spot = turn_spot_of(ctx)
     if spot is None:
         return None
     root = build_tree(spot.pot, spot.stack, spot.config, spot.root).nodes[0].actions
@@ -274,7 +274,7 @@ def solution(ctx: Context) -> tuple[TurnSpot, Answer] | None:
     with _lock:
         if _recorder is not None:  # finding the lessons' spots (lesson_spots): noted, not solved
             _recorder.append((spot, hand2, key))
-            raise TooSlow
+            raise TurnTooSlow
     found = shipped().get(key)
     if found is not None:
         return spot, found
@@ -285,10 +285,10 @@ def solution(ctx: Context) -> tuple[TurnSpot, Answer] | None:
             _memory.move_to_end(key)
             return spot, hit
         if key in _declined:  # a second grade of the same spot does not wait for the same failed solve
-            raise TooSlow
+            raise TurnTooSlow
     expected = EXPECTED_ITERATIONS_FACING if facing else EXPECTED_ITERATIONS
     if iteration_seconds(spot) * expected > MAX_SECONDS:
-        raise TooSlow
+        raise TurnTooSlow
     answer = _answer(spot, hand2, target=TARGET_PCT, budget=SAFETY_SECONDS,
                      iterations=ITERATION_FACTOR * expected)
     if answer.exploitability_pct > ACCEPT_PCT:
@@ -296,7 +296,7 @@ def solution(ctx: Context) -> tuple[TurnSpot, Answer] | None:
             _declined[key] = None
             while len(_declined) > _MEMORY_SIZE:
                 _declined.popitem(last=False)
-        raise TooSlow
+        raise TurnTooSlow
     with _lock:
         _memory[key] = answer
         while len(_memory) > _MEMORY_SIZE:

@@ -95,7 +95,7 @@ def _on_join() -> None:
         return
     token = new_token()
     profile = state.settings().profile
-    buckets = join_buckets(live.connection_id(), live.client_address())
+    buckets = join_buckets(live.connection_id(), state.client_address())
     result: JoinResult | None = state.save(lambda db: db.admit(code, name, token, buckets=buckets,
                                                                profile=profile))
     if result is None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from coach.feedback.rules import RULE_TITLES
+from coach.feedback.refusals import RULE_TITLES
 from coach.ui import state
 from coach.ui.glossary import GLOSSARY, WARNINGS
 from coach.ui.lessons import course

@@ -61,8 +61,8 @@ from coach.store import Store
 from coach.store.records import ClassLimit, ClassSnapshot, LiveClass, LivePupil, LiveQuestion
 from coach.textsafe import md_text
 from coach.ui import inputs, live, state
-from coach.ui.charts import AnswerBar, build_distribution_figure
 from coach.ui.controls import step_controls
+from coach.ui.figures import AnswerBar, build_distribution_figure
 from coach.ui.handview import table_view
 from coach.ui.replay import localized_problem
 from coach.ui.widgets import link_rules, page_header, table_html, unit_label
@@ -781,7 +781,7 @@ def _results(cls: LiveClass, t: Translator) -> None:
 
 
 def _grade_word(row: AnswerRow, quiz: bool, t: Translator) -> str:
-    from coach.ui.charts import GRADE_LABELS
+    from coach.ui.figures import GRADE_LABELS
 
     if quiz:
         return t("right") if row.grade == QUIZ_RIGHT else t("wrong")
@@ -822,7 +822,7 @@ def _create_admitted(create: Callable[[Store], LiveClass]) -> LiveClass | None:
     pupil's: the purge may take a moment)."""
     t = state.tr()
     st.session_state.pop(CREATE_PROBLEM, None)
-    buckets = create_buckets(live.connection_id(), live.client_address())
+    buckets = create_buckets(live.connection_id(), state.client_address())
 
     def attempt(db: Store) -> LiveClass | None:
         refused = db.take_all(buckets)

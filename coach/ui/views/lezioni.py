@@ -24,9 +24,9 @@ from coach.lessons.schema import Decision, Lesson, RangeChart
 from coach.review import ReviewSpot, needs_review, remember, spot_of
 from coach.store.records import LessonAnswer
 from coach.ui import inputs, state
-from coach.ui.charts import EquityData, build_equity_figure, build_range_figure, describe_equity
 from coach.ui.coaching import Verdict, assess, authored_verdict, lesson_authored, lesson_best, option_code
 from coach.ui.controls import action_panel, step_controls
+from coach.ui.figures import EquityData, build_equity_figure, build_range_figure, describe_equity
 from coach.ui.handview import display_street, narration, table_view, visible_seats
 from coach.ui.lessons import (
     ANSWERS_KEY,
@@ -535,7 +535,7 @@ def render() -> None:
 
 def _section_charts(charts: list[RangeChart], t: Translator) -> None:
     """The section's range charts, two to a row: the coach's own charts, on its 13x13 grid."""
-    from coach.lessons.range_charts import chart_grid, chart_share
+    from coach.lessons.range_grids import chart_grid, chart_share
 
     for start in range(0, len(charts), 2):
         row = charts[start:start + 2]

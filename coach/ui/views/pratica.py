@@ -19,8 +19,8 @@ from coach.review import ReviewSpot, needs_review, remember
 from coach.store import Store
 from coach.store.records import PracticeHand
 from coach.ui import inputs, state
-from coach.ui.charts import GRADE_LABELS, GradePoint, build_grades_figure, build_session_figure
 from coach.ui.controls import action_panel
+from coach.ui.figures import GRADE_LABELS, GradePoint, build_grades_figure, build_session_figure
 from coach.ui.handview import table_view
 from coach.ui.player import Attempt
 from coach.ui.practice import HERO, GradedDecision, Mode, PracticeConfig, PracticeTable

@@ -8,7 +8,7 @@ from babel.dates import format_date
 from coach.i18n import Translator
 from coach.lessons.schema import RULES, TOPICS
 from coach.ui import state
-from coach.ui.charts import (
+from coach.ui.figures import (
     GRADE_LABELS,
     GradePoint,
     TopicScore,

@@ -298,7 +298,7 @@ def _said(code: str, spot: ReviewSpot, t: Translator) -> str:
 
 
 def _grade_name(grade: str) -> str:
-    from coach.ui.charts import GRADE_LABELS
+    from coach.ui.figures import GRADE_LABELS
 
     return GRADE_LABELS.get(grade, grade)
 

@@ -7,7 +7,7 @@ from datetime import datetime
 import pytest
 
 from coach.i18n import get_translator
-from coach.ui.charts import (
+from coach.ui.figures import (
     BAD,
     GOOD,
     EquityData,
@@ -83,7 +83,7 @@ def test_quiz_figure() -> None:
 
 def test_distribution_figure_has_one_bar_per_answer_coloured_by_grade() -> None:
     from coach.i18n import get_translator
-    from coach.ui.charts import GRADE_COLOUR, AnswerBar, build_distribution_figure
+    from coach.ui.figures import GRADE_COLOUR, AnswerBar, build_distribution_figure
 
     t = get_translator("it")
     fig = build_distribution_figure([AnswerBar("Call 2", 18, "ottima"), AnswerBar("Fold", 6, "errore")], t,

@@ -7,7 +7,7 @@ import pytest
 from coach.engine import Hand, TableConfig
 from coach.errors import InvalidInput
 from coach.feedback.grading import Grade
-from coach.feedback.rules import explain_refusal
+from coach.feedback.refusals import explain_refusal
 from coach.i18n import get_translator
 
 IT = get_translator("it")

@@ -1,4 +1,4 @@
-"""Rule feedback: why the engine refuses an action, and which actions are pointless.
+"""Refusals explained: why the engine refuses an action, and which actions are pointless.
 
 The engine already says *what* is wrong with the numbers ("Raise to 8 refused:
 the minimum raise is to 10..."); this module adds the rule behind it, in the

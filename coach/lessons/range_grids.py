@@ -1,4 +1,4 @@
-"""The range charts a lesson shows: the coach's own preflop and push/fold charts on the 13x13 grid.
+"""The grids of the range charts a lesson shows: the coach's own preflop and push/fold charts, 13x13.
 
 A lesson names a chart (:class:`~coach.lessons.schema.RangeChart`: "the open from the
 cutoff at a table of 6", "the push/fold shove of the small blind with 10 big
@@ -14,6 +14,8 @@ from __future__ import annotations
 from coach.errors import InvalidInput
 from coach.i18n import N_
 from coach.lessons.schema import RangeChart
+from coach.positions import position_names
+from coach.ranges import parse_range
 
 __all__ = ["chart_grid", "chart_share"]
 
@@ -31,23 +33,21 @@ def _position(chart: RangeChart, name: str, names: tuple[str, ...]) -> str:
 
 def chart_grid(chart: RangeChart) -> list[list[float]]:
     """The 13x13 grid of ``chart``; raises :class:`InvalidInput` naming what does not exist."""
-    from coach.feedback.rangemodel import grid_of
-
     if chart.kind == "range":
-        return grid_of(chart.range)
+        return parse_range(chart.range).grid()
     if chart.kind in ("push", "push_call"):
         from coach.theory import pushfold
 
         if chart.players > pushfold.MAX_PLAYERS:
             raise InvalidInput(N_("the push/fold charts go up to {players} players"),
                                players=pushfold.MAX_PLAYERS)
-        names = pushfold.position_names(chart.players)
+        names = pushfold.shove_order(chart.players)
         if chart.kind == "push":
             pf = pushfold.chart(chart.players, chart.position, chart.stack, chart.ante)
             return pf.push_grid()
         pf = pushfold.chart(chart.players, chart.against, chart.stack, chart.ante)
         return pf.call_grid(pf.caller_index(_position(chart, chart.position, names)))
-    from coach.feedback.ranges_data import position_names, table_for
+    from coach.feedback.ranges_data import table_for
 
     names = position_names(chart.players)
     table = table_for(chart.players)
@@ -57,15 +57,15 @@ def chart_grid(chart: RangeChart) -> list[list[float]]:
         if not text:
             raise InvalidInput(N_("the coach has no opening chart for {seat}: the big blind never opens"),
                                seat=hero)
-        return grid_of(text)
+        return parse_range(text).grid()
     if chart.kind == "isoraise":
-        return grid_of(table.facing_limp(hero).raise_range)
+        return parse_range(table.facing_limp(hero).raise_range).grid()
     opener = _position(chart, chart.against, names)
     if names.index(opener) >= names.index(hero) and hero != "BB":
         raise InvalidInput(N_("{seat} acts before {opener}: it cannot face his open"),
                            seat=hero, opener=opener)
     facing = table.facing_open(hero, opener)
-    return grid_of(facing.raise_range if chart.kind == "threebet" else facing.call)
+    return parse_range(facing.raise_range if chart.kind == "threebet" else facing.call).grid()
 
 
 def chart_share(grid: list[list[float]]) -> float:
