@@ -155,9 +155,9 @@ def _timed(times: dict[str, list[float]], hand: object, **kw: object) -> None:
 
 
 def lessons() -> None:
+    from coach.learning.script import HandScript
+    from coach.learning.verdict import hand_profiles, option_code
     from coach.lessons.loader import default_lessons_dir, load_lessons
-    from coach.ui.coaching import hand_profiles, option_code
-    from coach.ui.player import HandScript
 
     times: dict[str, list[float]] = {}
     for lesson in load_lessons(default_lessons_dir()):

@@ -9,8 +9,8 @@ import pytest
 
 from coach.engine.phh import load_phh
 from coach.errors import InvalidInput
+from coach.learning.review import answer, card_key, due_cards, remember, review, spot_from_json, spot_of
 from coach.persistence import MAX_PRACTICE_HANDS, Store
-from coach.review import answer, card_key, due_cards, remember, review, spot_from_json, spot_of
 
 SPOTS = Path(__file__).resolve().parent / "feedback" / "spots_v2"
 NOW = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)

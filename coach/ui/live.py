@@ -22,12 +22,12 @@ from coach.classroom import SpotRef, hand_digest
 from coach.engine import Hand
 from coach.errors import CoachError, InvalidInput
 from coach.i18n import N_, Translator
+from coach.learning.script import HandScript
+from coach.learning.verdict import Verdict
 from coach.lessons.schema import Decision, Lesson, Question
 from coach.persistence import MAX_HAND_TEXT, ClassSnapshot, Store
 from coach.textsafe import isolate, md_text
 from coach.ui import state
-from coach.ui.coaching import Verdict
-from coach.ui.player import HandScript
 
 CONNECTION = "live.connection"  # this session's random id: the rate limits' «connection»
 T = TypeVar("T")
@@ -115,7 +115,7 @@ def read_pasted(name: str, data: bytes) -> tuple[str, HandScript]:
     UTF-8, the reader's limits, a strict replay up to its last action, which may stop at a
     decision): its text as the store keeps it and its script. Raises a :class:`CoachError`."""
     from coach.engine.phh import history_from_table
-    from coach.ui.replay import bounded, load_sections
+    from coach.learning.replay import bounded, load_sections
 
     sections = load_sections(name, data)
     source, table = sections[0]
@@ -137,7 +137,7 @@ def read_pasted(name: str, data: bytes) -> tuple[str, HandScript]:
 def _pasted_script(digest: str, text: str) -> HandScript:
     """A pasted hand's script, parsed once per process (the digest names it in the cache)."""
     from coach.engine.phh import loads_phh
-    from coach.ui.replay import script_for
+    from coach.learning.replay import script_for
 
     history = loads_phh(text, source="PHH")
     history.replay(require_complete=False)
@@ -217,14 +217,14 @@ def hand_at_spot(ref: SpotRef, text: str | None = None) -> Hand:
 def _pasted_verdict(digest: str, text: str, at: int, code: str, locale: str) -> Verdict:
     """The coach's verdict on ``code`` in a pasted hand, once per process (every pupil of a class
     answers the same spot)."""
-    from coach.ui.coaching import assess
+    from coach.learning.verdict import assess
 
     sc = _pasted_script(digest, text)
     return assess(sc.hand_at(sc.step_of_action(at)), code)
 
 
 def pasted_verdict(ref: SpotRef, text: str | None, code: str) -> Verdict:
-    """The Replayer's coach (:func:`coach.ui.coaching.assess`) on a pupil's answer in a pasted hand."""
+    """The Replayer's coach (:func:`coach.learning.verdict.assess`) on a pupil's answer in a pasted hand."""
     if text is None:
         raise KeyError(ref.key())
     return _pasted_verdict(ref.lesson, text, ref.at, code, state.settings().locale)

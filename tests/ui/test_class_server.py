@@ -63,12 +63,12 @@ def test_a_new_session_finds_the_lessons_answers(app: Callable[..., AppTest], db
 
 def test_the_verdict_on_a_lesson_spot_is_computed_once(app: Callable[..., AppTest],
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
-    from coach.ui import coaching
+    from coach.learning import verdict
     from coach.ui.views import lezioni
 
     lezioni._lesson_verdict.clear()
     calls: list[str] = []
-    real = coaching.assess
+    real = verdict.assess
 
     def counting(*args: object, **kwargs: object) -> object:
         calls.append(str(args[1]))

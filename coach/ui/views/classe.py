@@ -35,14 +35,14 @@ from coach.classroom import (
 )
 from coach.errors import CoachError, IllegalAction, InvalidInput
 from coach.i18n import NN_, Message, Translator
+from coach.learning.review import needs_review
+from coach.learning.script import Attempt, try_choice
 from coach.lessons.schema import Question
 from coach.persistence import ClassSnapshot, JoinResult, LivePupil, LiveQuestion
-from coach.review import needs_review
 from coach.textsafe import md_text
 from coach.ui import live, state
 from coach.ui.controls import action_panel
 from coach.ui.handview import table_view
-from coach.ui.player import Attempt, try_choice
 from coach.ui.widgets import link_rules, page_header, show_refusal, table_html, unit_label
 
 PROBLEM = "live.pupil.problem"  # why the last join failed (a str, already translated)
@@ -244,8 +244,8 @@ def _unsent_notice(question_id: int, t: Translator) -> None:
 
 def _remember_class_mistake(profile: str, ref: SpotRef, hand: str | None, code: str, grade: str) -> None:
     """A lesson's spot is the lesson's card (with its texts); a pasted hand is a card of its own."""
-    from coach.review import ReviewSpot, remember, spot_of
-    from coach.ui.coaching import option_code
+    from coach.learning.review import ReviewSpot, remember, spot_of
+    from coach.learning.verdict import option_code
     from coach.ui.views.lezioni import _review_spot
 
     card: ReviewSpot | None

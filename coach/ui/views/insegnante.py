@@ -55,6 +55,7 @@ from coach.classroom import (
 )
 from coach.errors import CoachError, InvalidInput
 from coach.i18n import N_, NN_, Translator, user_params
+from coach.learning.replay import localized_problem
 from coach.lessons.schema import Lesson, Question
 from coach.limits import MAX_HAND_BYTES
 from coach.persistence import ClassLimit, ClassSnapshot, LiveClass, LivePupil, LiveQuestion, Store
@@ -63,7 +64,6 @@ from coach.ui import inputs, live, state
 from coach.ui.charts import AnswerBar, build_distribution_figure
 from coach.ui.controls import step_controls
 from coach.ui.handview import table_view
-from coach.ui.replay import localized_problem
 from coach.ui.widgets import link_rules, page_header, table_html, unit_label
 
 CLASS = "live.teacher.class"  # the class code this session shows

@@ -20,12 +20,20 @@ from coach.engine import Hand
 from coach.errors import CoachError, IllegalAction
 from coach.feedback import Grade
 from coach.i18n import N_, NN_, Message, Translator
+from coach.learning.review import ReviewSpot, needs_review, remember, spot_of
+from coach.learning.script import Attempt, HandScript
+from coach.learning.verdict import (
+    Verdict,
+    assess,
+    authored_verdict,
+    lesson_authored,
+    lesson_best,
+    option_code,
+)
 from coach.lessons.schema import Decision, Lesson, RangeChart
 from coach.persistence import LessonAnswer
-from coach.review import ReviewSpot, needs_review, remember, spot_of
 from coach.ui import inputs, state
 from coach.ui.charts import EquityData, build_equity_figure, build_range_figure, describe_equity
-from coach.ui.coaching import Verdict, assess, authored_verdict, lesson_authored, lesson_best, option_code
 from coach.ui.controls import action_panel, step_controls
 from coach.ui.handview import display_street, narration, table_view, visible_seats
 from coach.ui.lessons import (
@@ -42,7 +50,6 @@ from coach.ui.lessons import (
     step_problem,
     topic_of,
 )
-from coach.ui.player import Attempt, HandScript
 from coach.ui.table import render_log
 from coach.ui.widgets import (
     link_rules,
@@ -288,7 +295,7 @@ def _on_step(lesson_id: str, hand: int, step: int) -> None:
 
 def _on_choice(lesson_id: str, hand_index: int, at: int, attempt: Attempt) -> None:
     """Try the learner's action on a fresh replay; refused choices change nothing."""
-    from coach.ui.player import try_choice
+    from coach.learning.script import try_choice
 
     sc = script(lesson_id, hand_index)
     key = f"{lesson_id}/{hand_index}/{at}"
@@ -348,7 +355,7 @@ def _record_answer(lesson_id: str, key: str, answer: DecisionAnswer) -> None:
     if grade is not None:
         state.save(lambda db: db.record_decision(profile, grade, source="lesson", ref=key, action=answer.code,
                                                  ev_loss_bb=answer.verdict.ev_loss_bb))
-        if needs_review(grade):  # a mistake comes back in «Ripasso» (coach.review)
+        if needs_review(grade):  # a mistake comes back in «Ripasso» (coach.learning.review)
             spot = _review_spot(lesson_id, key, answer.code, grade)
             if spot is not None:
                 state.save(lambda db: remember(db, profile, spot))

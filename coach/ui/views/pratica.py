@@ -13,15 +13,15 @@ from babel.dates import format_datetime
 from coach.errors import IllegalAction
 from coach.feedback import STYLES
 from coach.i18n import N_, Translator
+from coach.learning.practice import HERO, GradedDecision, Mode, PracticeConfig, PracticeTable
+from coach.learning.review import ReviewSpot, needs_review, remember
+from coach.learning.script import Attempt
 from coach.limits import toml_problem
 from coach.persistence import PracticeHand
-from coach.review import ReviewSpot, needs_review, remember
 from coach.ui import inputs, state
 from coach.ui.charts import GRADE_LABELS, GradePoint, build_grades_figure, build_session_figure
 from coach.ui.controls import action_panel
 from coach.ui.handview import table_view
-from coach.ui.player import Attempt
-from coach.ui.practice import HERO, GradedDecision, Mode, PracticeConfig, PracticeTable
 from coach.ui.table import STREET_NAMES
 from coach.ui.views.lezioni import GRADE_BOX, action_label, options_table
 from coach.ui.widgets import (
@@ -298,7 +298,7 @@ def _similar(spot: ReviewSpot, t: Translator) -> None:
     import random
 
     from coach.errors import CoachError
-    from coach.review import similar_spot
+    from coach.learning.review import similar_spot
 
     try:
         fresh = similar_spot(spot, random.SystemRandom().randrange(1 << 30))

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 import streamlit as st
 
 from coach.i18n import N_, Translator
+from coach.learning.review import DrillSpot, remember_drill
 from coach.lessons.drills import KINDS, Drill, DrillKind, make_drill
-from coach.review import DrillSpot, remember_drill
 from coach.ui import inputs, state
 from coach.ui.handview import table_view
 from coach.ui.table import SeatView, TableView
@@ -77,7 +77,7 @@ def _on_answer() -> None:
     state.put(RESULT, (kind, seed, int(value), correct))
     profile = state.settings().profile
     state.save(lambda db: db.record_quiz_answer(profile, topic_key(kind), f"{kind}:{seed}", correct))
-    if not correct:  # it comes back in «Ripasso» (coach.review)
+    if not correct:  # it comes back in «Ripasso» (coach.learning.review)
         wrong = DrillSpot(kind, seed, int(value))
         state.save(lambda db: remember_drill(db, profile, wrong, correct))
 

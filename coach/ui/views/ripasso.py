@@ -4,7 +4,7 @@ A card is a spot, not a picture: the table is rebuilt by the engine from the
 hand history kept with the card, the learner answers with the same buttons as
 in the lessons, and the coach grades the answer the same way (a lesson's spot
 with the lesson's own texts and choice). The answer goes to the scheduler
-(``coach.review``, the fsrs library): right pushes the card further out, wrong
+(``coach.learning.review``, the fsrs library): right pushes the card further out, wrong
 brings it back. «Una mano simile» deals the same spot with new cards, so the
 answer cannot be learnt by heart; «Rigioca questa decisione» in the practice
 page and the Replayer lands here with that one spot.
@@ -22,8 +22,7 @@ from babel.dates import format_datetime, format_timedelta
 
 from coach.errors import CoachError, IllegalAction
 from coach.i18n import N_, NN_, Translator
-from coach.persistence import ReviewCard
-from coach.review import (
+from coach.learning.review import (
     DrillSpot,
     ReviewSpot,
     answer,
@@ -33,12 +32,13 @@ from coach.review import (
     similar_spot,
     spot_from_json,
 )
+from coach.learning.script import Attempt, try_choice
+from coach.learning.verdict import Verdict, assess, lesson_authored, lesson_best, option_code
+from coach.persistence import ReviewCard
 from coach.textsafe import md_text
 from coach.ui import inputs, state
-from coach.ui.coaching import Verdict, assess, lesson_authored, lesson_best, option_code
 from coach.ui.controls import action_panel
 from coach.ui.handview import display_street, table_view
-from coach.ui.player import Attempt, try_choice
 from coach.ui.widgets import (
     page_header,
     refuse_input,

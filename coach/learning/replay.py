@@ -22,9 +22,9 @@ from coach.engine import ActionTaken
 from coach.engine.phh import Action, HandHistory, history_from_table, split_phhs
 from coach.errors import InvalidInput
 from coach.i18n import N_, Message
+from coach.learning.script import HandScript
 from coach.limits import MAX_HAND_BYTES, decode_text
 from coach.ui.handview import in_units
-from coach.ui.player import HandScript
 
 MAX_BYTES = MAX_HAND_BYTES  # the same limit Streamlit shows under the uploader (server.maxUploadSize = 1)
 PLAYER_KINDS = ("fold", "check_call", "bet_raise")

@@ -1,0 +1,10 @@
+"""What a learner does, without Streamlit: the layer between the pages and the domain.
+
+The pages (``coach/ui``) draw; this package decides. It holds the hand script a
+lesson or a replayed file is played from (:mod:`.script`), the coach's verdict on
+one choice and the one place where a lesson's own grade meets the coach's
+(:mod:`.verdict`), the practice table against the bots (:mod:`.practice`), the
+replayer's file handling (:mod:`.replay`) and the review cards (:mod:`.review`).
+Nothing here imports Streamlit, so every rule a page follows can be tested, and
+reused by another page, without a browser.
+"""
