@@ -27,8 +27,10 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from coach.cards import Card
+from coach.engine.phh import dump_phh, loads_phh
 from coach.errors import InvalidInput
 from coach.i18n import N_
+from coach.lessons.drills import KINDS
 
 if TYPE_CHECKING:
     from coach.engine import Hand
@@ -63,8 +65,6 @@ class ReviewSpot:
 
     def hand(self) -> Hand:
         """The table at the decision, rebuilt by the engine (a fresh object each time)."""
-        from coach.engine.phh import loads_phh
-
         hand = loads_phh(self.phh, source=f"{self.source}:{self.ref}").replay(require_complete=False)
         if hand.is_complete or hand.legal_actions().actor is None:
             raise InvalidInput(N_("This review card does not stop at a decision."))
@@ -91,8 +91,6 @@ class ReviewSpot:
 def spot_of(hand: Hand, *, source: str, ref: str, action: str = "", grade: str = "",
             ranges: Mapping[str, str] | None = None, profiles: Mapping[str, str] | None = None) -> ReviewSpot:
     """The review spot of ``hand`` as it stands (the learner is to act)."""
-    from coach.engine.phh import dump_phh
-
     if hand.legal_actions().actor is None:
         raise InvalidInput(N_("This review card does not stop at a decision."))
     return ReviewSpot(dump_phh(hand), source, ref, action, grade, dict(ranges or {}), dict(profiles or {}))
@@ -100,8 +98,6 @@ def spot_of(hand: Hand, *, source: str, ref: str, action: str = "", grade: str =
 
 def similar_spot(spot: ReviewSpot, seed: int) -> ReviewSpot:
     """A fresh spot of the same kind: the same table and betting line, new cards (see the module doc)."""
-    from coach.engine.phh import loads_phh
-
     history = loads_phh(spot.phh, source="review")
     hero = spot.hand().legal_actions().actor
     assert hero is not None
@@ -270,8 +266,6 @@ class DrillSpot:
 def drill_from_json(text: str) -> DrillSpot | None:
     """The drill a stored card holds, or None if the card holds a table spot."""
     import json
-
-    from coach.lessons.drills import KINDS
 
     try:
         data = json.loads(text)

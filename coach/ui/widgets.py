@@ -10,8 +10,9 @@ from streamlit.delta_generator import DeltaGenerator
 
 from coach.errors import IllegalAction
 from coach.i18n import N_, Translator, user_params
+from coach.learning.ranges import RangeView
 from coach.ui import state
-from coach.ui.rangegrid import RangeView, render_range_grid, title
+from coach.ui.rangegrid import render_range_grid, title
 from coach.ui.table import STREET_NAMES, TableView, render_log_box, render_table
 
 _BASE_CSS = """
