@@ -205,11 +205,13 @@ def decision(ref: SpotRef) -> Decision:
     return script(ref).decisions[ref.at]
 
 
+def spot_script(ref: SpotRef, text: str | None = None) -> HandScript:
+    """The hand a decision put to the class is played on: the lesson's, or the pasted ``text``."""
+    return pasted_script(ref, text) if ref.is_pasted else script(ref)
+
+
 def hand_at_spot(ref: SpotRef, text: str | None = None) -> Hand:
-    if ref.is_pasted:
-        sc = pasted_script(ref, text)
-    else:
-        sc = script(ref)
+    sc = spot_script(ref, text)
     return sc.hand_at(sc.step_of_action(ref.at))
 
 

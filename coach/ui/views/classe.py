@@ -35,8 +35,9 @@ from coach.classroom import (
 )
 from coach.errors import CoachError, IllegalAction, InvalidInput
 from coach.i18n import NN_, Message, Translator
-from coach.learning.review import needs_review
+from coach.learning.review import needs_review, remember
 from coach.learning.script import Attempt, try_choice
+from coach.learning.votes import question_key, vote_spot
 from coach.lessons.schema import Question
 from coach.persistence import ClassSnapshot, JoinResult, LivePupil, LiveQuestion
 from coach.textsafe import md_text
@@ -217,7 +218,7 @@ def _on_quiz(question_id: int, pupil: LivePupil, spot: str, choice: int | None =
 
         profile = pupil.profile or state.settings().profile
         topic = topic_of(live.quiz_lesson(ref), question.rules)
-        key = f"{ref.lesson}/{ref.question}"
+        key = question_key(ref)
         state.save(lambda db: db.record_quiz_answer(profile, topic, key, grade == QUIZ_RIGHT))
 
 
@@ -243,20 +244,8 @@ def _unsent_notice(question_id: int, t: Translator) -> None:
 
 
 def _remember_class_mistake(profile: str, ref: SpotRef, hand: str | None, code: str, grade: str) -> None:
-    """A lesson's spot is the lesson's card (with its texts); a pasted hand is a card of its own."""
-    from coach.learning.review import ReviewSpot, remember, spot_of
-    from coach.learning.verdict import option_code
-    from coach.ui.views.lezioni import _review_spot
-
-    card: ReviewSpot | None
-    if ref.is_pasted:
-        try:
-            card = spot_of(live.hand_at_spot(ref, hand), source="class", ref=ref.key()[:200],
-                           action=option_code(code), grade=grade)
-        except CoachError:
-            card = None
-    else:
-        card = _review_spot(ref.lesson, f"{ref.lesson}/{ref.hand}/{ref.at}", code, grade)
+    """A wrong vote comes back in the pupil's «Ripasso» (:func:`coach.learning.votes.vote_spot`)."""
+    card = vote_spot(ref, live.spot_script(ref, hand), code, grade)
     if card is not None:
         state.save(lambda db: remember(db, profile, card))
 

@@ -9,7 +9,6 @@ visits other pages. Every position is mirrored into the URL
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
@@ -18,18 +17,22 @@ import streamlit as st
 from coach.cards import parse_cards
 from coach.engine import Hand
 from coach.errors import CoachError, IllegalAction
-from coach.feedback import Grade
-from coach.i18n import N_, NN_, Message, Translator
-from coach.learning.review import ReviewSpot, needs_review, remember, spot_of
-from coach.learning.script import Attempt, HandScript
-from coach.learning.verdict import (
-    Verdict,
-    assess,
-    authored_verdict,
-    lesson_authored,
-    lesson_best,
-    option_code,
+from coach.i18n import NN_, Message, Translator
+from coach.learning.answers import (
+    DecisionAnswer,
+    QuizAnswer,
+    decision_answer,
+    decision_key,
+    decision_spot,
+    decision_verdict,
+    is_show_or_muck,
+    question_answer,
+    replayed_said,
+    show_or_muck_answer,
 )
+from coach.learning.review import ReviewSpot, needs_review, remember
+from coach.learning.script import Attempt, HandScript, try_choice
+from coach.learning.verdict import Verdict, option_code
 from coach.lessons.schema import Decision, Lesson, RangeChart
 from coach.persistence import LessonAnswer
 from coach.ui import inputs, state
@@ -73,24 +76,6 @@ SAVED = "lesson.saved"  # decision key -> action code, answered in an earlier se
 RESTORED = "lesson.restored"  # the profile whose saved answers this session has read
 
 
-@dataclass(frozen=True)
-class DecisionAnswer:
-    """The learner's legal choice at a decision point and what the coach said."""
-
-    code: str
-    said: Message | None
-    authored: str
-    in_options: bool
-    is_best: bool | None
-    verdict: Verdict
-
-
-@dataclass(frozen=True)
-class QuizAnswer:
-    given: int
-    correct: bool
-
-
 @st.cache_resource(show_spinner=False, max_entries=4096)
 def _lesson_verdict(signature: tuple[tuple[str, float], ...], locale: str, lesson_id: str, hand: int, at: int,
                     code: str) -> Verdict:
@@ -102,10 +87,7 @@ def _lesson_verdict(signature: tuple[tuple[str, float], ...], locale: str, lesso
     never mutated). The key has the lessons' signature, so an edited lesson is
     analysed again.
     """
-    sc = script_for_locale(signature, locale, lesson_id, hand)
-    decision = sc.decisions[at]
-    return assess(sc.hand_at(sc.step_of_action(at)), code, authored=lesson_authored(decision),
-                  profiles=sc.profiles)
+    return decision_verdict(script_for_locale(signature, locale, lesson_id, hand), at, code)
 
 
 @st.cache_resource(show_spinner=False, max_entries=64)
@@ -295,10 +277,8 @@ def _on_step(lesson_id: str, hand: int, step: int) -> None:
 
 def _on_choice(lesson_id: str, hand_index: int, at: int, attempt: Attempt) -> None:
     """Try the learner's action on a fresh replay; refused choices change nothing."""
-    from coach.learning.script import try_choice
-
     sc = script(lesson_id, hand_index)
-    key = f"{lesson_id}/{hand_index}/{at}"
+    key = decision_key(lesson_id, hand_index, at)
     refusals: dict[str, IllegalAction] = _refusals()
     outcome = try_choice(sc.hand_at(sc.step_of_action(at)), attempt)
     if outcome.refusal is not None or outcome.code is None:
@@ -315,28 +295,15 @@ def _on_choice(lesson_id: str, hand_index: int, at: int, attempt: Attempt) -> No
 def _decision_answer(lesson_id: str, hand_index: int, at: int, code: str,
                      said: Message | None) -> DecisionAnswer:
     """The learner's legal ``code`` at a decision point, graded (the analysis from the shared cache)."""
-    sc = script(lesson_id, hand_index)
-    decision = sc.decisions[at]
     locale = state.settings().locale
     verdict = _lesson_verdict(lessons_signature(locale=locale), locale, lesson_id, hand_index, at, code)
-    is_best = None if decision.best is None else code == decision.best
-    if is_best is True:
-        # The lesson knows something the model does not (a read, the point being taught): its
-        # choice is the badge, and the coach's own grade, when different, stays as a secondary note.
-        verdict = lesson_best(verdict)
-    return DecisionAnswer(code, said, decision.feedback.get(code, ""), code in decision.options, is_best,
-                          verdict)
+    return decision_answer(script(lesson_id, hand_index), at, code, said, verdict)
 
 
 def _review_spot(lesson_id: str, key: str, code: str, grade: str) -> ReviewSpot | None:
     """The lesson's decision point ``key`` as a review card's spot (None if it cannot be written down)."""
-    _, hand_index, at = key.rsplit("/", 2)
-    sc = script(lesson_id, int(hand_index))
-    try:
-        return spot_of(sc.hand_at(sc.step_of_action(int(at))), source="lesson", ref=key,
-                       action=option_code(code), grade=grade, profiles=sc.profiles)
-    except CoachError:
-        return None
+    _, hand_index, _ = key.rsplit("/", 2)
+    return decision_spot(script(lesson_id, int(hand_index)), key, code, grade)
 
 
 def grade_decision(lesson_id: str, hand_index: int, at: int, code: str,
@@ -369,17 +336,12 @@ def _saved_answer(lesson_id: str, hand_index: int, at: int, code: str) -> Decisi
         sc = script(lesson_id, hand_index)
         if at not in sc.decisions:
             return None
-        if _is_show_or_muck(code):
-            return _show_or_muck_answer(sc, at, code)
-        record = sc.hand_at(sc.step_of_action(at)).apply_code(code)
+        if is_show_or_muck(code):
+            return show_or_muck_answer(sc, at, code)
+        said = replayed_said(sc, at, code)
     except (CoachError, ValueError):
         return None
-    return _decision_answer(lesson_id, hand_index, at, code, record.message() if record is not None else None)
-
-
-def _is_show_or_muck(code: str) -> bool:
-    parts = code.split()
-    return len(parts) >= 2 and parts[1] == "sm"
+    return _decision_answer(lesson_id, hand_index, at, code, said)
 
 
 def _show_or_muck_panel(lesson_id: str, hand_index: int, at: int, options: list[str], t: Translator) -> None:
@@ -398,24 +360,7 @@ def _show_or_muck_panel(lesson_id: str, hand_index: int, at: int, options: list[
 
 def _on_show_or_muck(lesson_id: str, hand_index: int, at: int, code: str) -> None:
     sc = script(lesson_id, hand_index)
-    _record_answer(lesson_id, f"{lesson_id}/{hand_index}/{at}", _show_or_muck_answer(sc, at, code))
-
-
-def _show_or_muck_answer(sc: HandScript, at: int, code: str) -> DecisionAnswer:
-    decision = sc.decisions[at]
-    is_best = None if decision.best is None else code == decision.best
-    parts = code.split()
-    said = (Message(N_("{name} shows {cards}."), {"name": decision_name(sc, decision.seat), "cards": " ".join(
-        c.symbol() for c in parse_cards(parts[2]))}) if len(parts) > 2
-        else Message(N_("{name} mucks without showing."), {"name": decision_name(sc, decision.seat)}))
-    verdict = (Verdict(code, grade=Grade.OTTIMA.value, grade_label=Grade.OTTIMA.label) if is_best
-               else authored_verdict(code, lesson_authored(decision)))
-    return DecisionAnswer(code, said, decision.feedback.get(code, ""), True, is_best, verdict)
-
-
-def decision_name(sc: HandScript, seat: int) -> str:
-    """The name of PHH player ``seat`` (1-based)."""
-    return sc.history.names()[seat - 1]
+    _record_answer(lesson_id, decision_key(lesson_id, hand_index, at), show_or_muck_answer(sc, at, code))
 
 
 def _on_retry(key: str) -> None:
@@ -437,8 +382,9 @@ def _on_answer(lesson_id: str, question_id: str) -> None:
         refuse_input(t("Write a whole number."))
         return
     st.session_state.pop(f"q.{key}.missing", None)
-    correct = value == q.answer
-    _quiz()[key] = QuizAnswer(value, correct)
+    answer = question_answer(q, value)
+    correct = answer.correct
+    _quiz()[key] = answer
     profile = state.settings().profile
     state.save(lambda db: db.record_quiz_answer(profile, topic_of(lesson, q.rules), key, correct))
     _remember(key, str(value), correct)
@@ -692,7 +638,7 @@ def _decision(lesson: Lesson, index: int, sc: HandScript, decision: Decision, ha
     dkey = f"{lesson.id}/{index}/{decision.at}"
     st.subheader(t("Your turn: you are {name}", name=example.player_name(decision.seat)))
     st.markdown(decision.prompt)
-    if answer is None and all(_is_show_or_muck(o) for o in decision.options):
+    if answer is None and all(is_show_or_muck(o) for o in decision.options):
         _show_or_muck_panel(lesson.id, index, decision.at, decision.options, t)
     elif answer is None:
         action_panel(hand, f"dec.{dkey}", partial(_on_choice, lesson.id, index, decision.at))

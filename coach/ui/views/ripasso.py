@@ -22,6 +22,7 @@ from babel.dates import format_datetime, format_timedelta
 
 from coach.errors import CoachError, IllegalAction
 from coach.i18n import N_, NN_, Translator
+from coach.learning.answers import DecisionAnswer
 from coach.learning.review import (
     DrillSpot,
     ReviewSpot,
@@ -245,13 +246,13 @@ def _play(spot: ReviewSpot, card: ReviewCard | None, t: Translator) -> None:
             _feedback(spot, card, given, t)
         show_log(view.log)
     if given is not None and given[0] == card_key(spot):
-        from coach.ui.views.lezioni import DecisionAnswer, _show_answer_details
+        from coach.ui.views.lezioni import _show_answer_details
 
         _show_answer_details(DecisionAnswer(given[1], given[2], "", True, None, given[3]), t)
 
 
 def _feedback(spot: ReviewSpot, card: ReviewCard | None, given: tuple[Any, ...], t: Translator) -> None:
-    from coach.ui.views.lezioni import DecisionAnswer, _show_verdict
+    from coach.ui.views.lezioni import _show_verdict
 
     _, code, said, verdict, due = given
     _show_verdict(DecisionAnswer(code, said, "", True, None, verdict), t)
