@@ -21,7 +21,7 @@ for the hero and the board, checked legal by replaying it on the engine.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
@@ -277,6 +277,24 @@ def drill_from_json(text: str) -> DrillSpot | None:
     if kind not in KINDS or isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << 62:
         raise InvalidInput(N_("This review card is damaged and cannot be shown."))
     return DrillSpot(str(kind), seed)
+
+
+def record_graded(store: Store, profile: str, grade: str, *, source: str, ref: str, action: str,
+                  ev_loss_bb: float | None,
+                  spot: ReviewSpot | Callable[[], ReviewSpot | None] | None = None) -> None:
+    """A graded decision into the learner's progress, and a mistake into «Ripasso».
+
+    The one rule every page that grades a choice follows (the lessons, the live class,
+    practice, the review itself): the grade is recorded under its ``source``; when it
+    needs review and the page can write the ``spot`` down (given, or worked out only
+    then by calling it), the spot becomes a review card (:func:`remember`).
+    """
+    store.record_decision(profile, grade, source=source, ref=ref, action=action, ev_loss_bb=ev_loss_bb)
+    if spot is None or not needs_review(grade):
+        return
+    card = spot() if callable(spot) else spot
+    if card is not None:
+        remember(store, profile, card)
 
 
 def remember_drill(store: Store, profile: str, drill: DrillSpot, correct: bool,

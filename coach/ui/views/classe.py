@@ -35,7 +35,7 @@ from coach.classroom import (
 )
 from coach.errors import CoachError, IllegalAction, InvalidInput
 from coach.i18n import NN_, Message, Translator
-from coach.learning.review import needs_review, remember
+from coach.learning.review import record_graded
 from coach.learning.script import Attempt, try_choice
 from coach.learning.votes import question_key, vote_spot
 from coach.lessons.schema import Question
@@ -186,10 +186,10 @@ def _on_choice(question_id: int, pupil: LivePupil, spot: str, hand: str | None, 
     _note_unsent(question_id, status)
     if status == "recorded" and grade is not None:
         profile = pupil.profile or state.settings().profile
-        state.save(lambda db: db.record_decision(profile, grade, source="class", ref=spot, action=code,
-                                                 ev_loss_bb=verdict.ev_loss_bb))
-        if needs_review(grade):  # the spot comes back in the pupil's «Ripasso»
-            _remember_class_mistake(profile, ref, hand, code, grade)
+        # a wrong vote comes back in the pupil's «Ripasso», as the lesson's card or the pasted hand's
+        state.save(lambda db: record_graded(
+            db, profile, grade, source="class", ref=spot, action=code, ev_loss_bb=verdict.ev_loss_bb,
+            spot=lambda: vote_spot(ref, live.spot_script(ref, hand), code, grade)))
 
 
 def _on_quiz(question_id: int, pupil: LivePupil, spot: str, choice: int | None = None) -> None:
@@ -241,13 +241,6 @@ def _unsent_notice(question_id: int, t: Translator) -> None:
     if problem is not None:
         st.error(t("Your answer was not recorded: {reason}. Send it again: your choice is still here.",
                    reason=t.render(problem)), icon=":material/cloud_off:")
-
-
-def _remember_class_mistake(profile: str, ref: SpotRef, hand: str | None, code: str, grade: str) -> None:
-    """A wrong vote comes back in the pupil's «Ripasso» (:func:`coach.learning.votes.vote_spot`)."""
-    card = vote_spot(ref, live.spot_script(ref, hand), code, grade)
-    if card is not None:
-        state.save(lambda db: remember(db, profile, card))
 
 
 # -- the page ------------------------------------------------------------------------------------------

@@ -30,7 +30,7 @@ from coach.learning.answers import (
     replayed_said,
     show_or_muck_answer,
 )
-from coach.learning.review import ReviewSpot, needs_review, remember
+from coach.learning.review import ReviewSpot, record_graded
 from coach.learning.script import Attempt, HandScript, try_choice
 from coach.learning.verdict import Verdict, option_code
 from coach.lessons.schema import Decision, Lesson, RangeChart
@@ -319,13 +319,11 @@ def _record_answer(lesson_id: str, key: str, answer: DecisionAnswer) -> None:
     _saved().pop(key, None)
     profile = state.settings().profile
     grade = answer.verdict.grade
-    if grade is not None:
-        state.save(lambda db: db.record_decision(profile, grade, source="lesson", ref=key, action=answer.code,
-                                                 ev_loss_bb=answer.verdict.ev_loss_bb))
-        if needs_review(grade):  # a mistake comes back in «Ripasso» (coach.learning.review)
-            spot = _review_spot(lesson_id, key, answer.code, grade)
-            if spot is not None:
-                state.save(lambda db: remember(db, profile, spot))
+    if grade is not None:  # a mistake comes back in «Ripasso»
+        state.save(lambda db: record_graded(
+            db, profile, grade, source="lesson", ref=key, action=answer.code,
+            ev_loss_bb=answer.verdict.ev_loss_bb,
+            spot=lambda: _review_spot(lesson_id, key, answer.code, grade)))
     _remember(key, answer.code)
     _check_complete(lesson_id)
 

@@ -14,7 +14,7 @@ from coach.errors import IllegalAction
 from coach.feedback import STYLES
 from coach.i18n import N_, Translator
 from coach.learning.practice import HERO, GradedDecision, Mode, PracticeConfig, PracticeTable
-from coach.learning.review import ReviewSpot, needs_review, remember
+from coach.learning.review import ReviewSpot, needs_review, record_graded
 from coach.learning.script import Attempt
 from coach.limits import toml_problem
 from coach.persistence import PracticeHand
@@ -115,16 +115,14 @@ def _on_choice(at: tuple[int, int], attempt: Attempt) -> None:
     st.session_state.pop(REFUSAL, None)
     profile = state.settings().profile
 
-    def record(d: GradedDecision, grade: str) -> None:
-        state.save(lambda db: db.record_decision(profile, grade, source="practice",
-                                                 ref=f"hand {d.hand_number}", action=d.said,
-                                                 ev_loss_bb=d.verdict.ev_loss_bb))
+    def record(d: GradedDecision, grade: str) -> None:  # a mistake comes back in «Ripasso»
+        state.save(lambda db: record_graded(db, profile, grade, source="practice",
+                                            ref=f"hand {d.hand_number}", action=d.said,
+                                            ev_loss_bb=d.verdict.ev_loss_bb, spot=d.spot))
 
     for d in tb.decisions[before:]:
         if d.verdict.grade is not None:
             record(d, d.verdict.grade)
-        if d.spot is not None and needs_review(d.spot.grade):
-            _remember(profile, d.spot)
     _store_finished(tb)
 
 
@@ -149,10 +147,6 @@ def _kind_of(d: GradedDecision) -> str:
     """fold, check, call, bet, raise or all_in: what the coach called the learner's option."""
     row = next((o for o in d.verdict.options if o.code == d.said), None)
     return row.kind if row is not None else _kind_amount(d.said)[0]
-
-
-def _remember(profile: str, spot: ReviewSpot) -> None:
-    state.save(lambda db: remember(db, profile, spot))
 
 
 def _save_hand(profile: str, text: str, seat: int, result: int, big_blind: int,

@@ -30,6 +30,7 @@ from coach.learning.review import (
     card_key,
     drill_from_json,
     due_cards,
+    record_graded,
     similar_spot,
     spot_from_json,
 )
@@ -122,8 +123,8 @@ def _on_choice(spot: ReviewSpot, card: ReviewCard | None, attempt: Attempt) -> N
     due: datetime | None = None
     if grade is not None:
         code = option_code(outcome.code)
-        state.save(lambda db: db.record_decision(profile, grade, source="review", ref=spot.ref[:200],
-                                                 action=code, ev_loss_bb=verdict.ev_loss_bb))
+        state.save(lambda db: record_graded(db, profile, grade, source="review", ref=spot.ref[:200],
+                                            action=code, ev_loss_bb=verdict.ev_loss_bb))
         if card is not None:
             due = state.save(lambda db: answer(db, profile, card, code, grade))
             st.session_state[CARD] = card
