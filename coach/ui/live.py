@@ -2,7 +2,7 @@
 
 The spots a teacher can put to the class (every decision point of the lessons),
 the hand at a spot, the coach's grade of a pupil's answer (the lessons' own
-grading, :func:`coach.ui.views.lezioni.grade_decision`), an answer in words, the
+grading, :func:`coach.ui.lessons.grade_decision`), an answer in words, the
 join link and its QR code (drawn by segno, as SVG: no image files, no network),
 and the ~1 s poll of the class in the database.
 """
@@ -28,6 +28,9 @@ from coach.lessons.schema import Decision, Lesson, Question
 from coach.persistence import MAX_HAND_TEXT, ClassSnapshot, Store
 from coach.textsafe import isolate, md_text
 from coach.ui import state
+from coach.ui.lessons import lessons
+from coach.ui.lessons import script as lesson_script
+from coach.ui.verdict import action_label
 
 CONNECTION = "live.connection"  # this session's random id: the rate limits' «connection»
 T = TypeVar("T")
@@ -80,8 +83,6 @@ def quiz_spots(lessons: list[Lesson], t: Translator) -> list[Spot]:
 
 def quiz_question(ref: SpotRef) -> Question:
     """The lesson's question a ``quiz:`` spot names (in the session's language); KeyError if gone."""
-    from coach.ui.views.lezioni import lessons
-
     for lesson in lessons():
         if lesson.id == ref.lesson:
             for q in lesson.questions:
@@ -91,8 +92,6 @@ def quiz_question(ref: SpotRef) -> Question:
 
 
 def quiz_lesson(ref: SpotRef) -> Lesson:
-    from coach.ui.views.lezioni import lessons
-
     for lesson in lessons():
         if lesson.id == ref.lesson:
             return lesson
@@ -196,8 +195,6 @@ def posed(ref: SpotRef, text: str | None, t: Translator) -> Posed:
 
 
 def script(ref: SpotRef) -> HandScript:
-    from coach.ui.views.lezioni import script as lesson_script
-
     return lesson_script(ref.lesson, ref.hand)
 
 
@@ -234,8 +231,6 @@ def pasted_verdict(ref: SpotRef, text: str | None, code: str) -> Verdict:
 
 def answer_label(ref: SpotRef, code: str, t: Translator, text: str | None = None) -> str:
     """``p3 cbr 6`` in words at this spot: «Rilancia a 6», «Call 2», «Fold»."""
-    from coach.ui.views.lezioni import action_label
-
     try:
         record = hand_at_spot(ref, text).apply_code(code)
     except (CoachError, ValueError, KeyError):

@@ -44,6 +44,8 @@ from coach.textsafe import md_text
 from coach.ui import live, state
 from coach.ui.controls import action_panel
 from coach.ui.handview import table_view
+from coach.ui.lessons import grade_decision
+from coach.ui.verdict import GRADE_BOX
 from coach.ui.widgets import link_rules, page_header, show_refusal, table_html, unit_label
 
 PROBLEM = "live.pupil.problem"  # why the last join failed (a str, already translated)
@@ -164,8 +166,6 @@ def _on_leave() -> None:
 # -- answering ---------------------------------------------------------------------------------------
 def _on_choice(question_id: int, pupil: LivePupil, spot: str, hand: str | None, attempt: Attempt) -> None:
     """Try the choice on the engine; a legal one is graded and sent once."""
-    from coach.ui.views.lezioni import grade_decision
-
     ref = SpotRef.parse(spot)
     refusals: dict[int, IllegalAction] = state.get(REFUSALS, {})
     outcome = try_choice(live.hand_at_spot(ref, hand), attempt)
@@ -442,8 +442,6 @@ def _quiz_view(q: LiveQuestion, ref: SpotRef, question: Question, pupil: LivePup
 def _own_grade(ref: SpotRef, mine: AnswerRow, said: str, t: Translator, hand: str | None = None) -> None:
     """After the vote: the pupil's own grade and the explanation (the lesson's coach, or the
     Replayer's on a pasted hand)."""
-    from coach.ui.views.lezioni import GRADE_BOX, grade_decision
-
     if ref.is_pasted:
         v = live.pasted_verdict(ref, hand, mine.answer)
         is_best, authored = None, ""

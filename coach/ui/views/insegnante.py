@@ -64,6 +64,7 @@ from coach.ui import inputs, live, state
 from coach.ui.charts import AnswerBar, build_distribution_figure
 from coach.ui.controls import step_controls
 from coach.ui.handview import table_view
+from coach.ui.lessons import grade_decision, lessons
 from coach.ui.widgets import link_rules, page_header, table_html, unit_label
 
 CLASS = "live.teacher.class"  # the class code this session shows
@@ -709,8 +710,6 @@ def _outcome(q: LiveQuestion, ref: SpotRef, t: Translator) -> None:
 
 def _verdict(ref: SpotRef, pose: live.Posed, text: str | None, t: Translator) -> None:
     """The best choice with the coach's grade and explanation, and the lesson's own words."""
-    from coach.ui.views.lezioni import grade_decision
-
     authored = ""
     if ref.is_pasted:
         probe = live.pasted_verdict(ref, text, f"p{pose.seat} cc")
@@ -800,8 +799,6 @@ def _quiz_questions(questions: list[LiveQuestion]) -> dict[int, Question]:
 
 
 def _lessons() -> list[Lesson]:
-    from coach.ui.views.lezioni import lessons
-
     return lessons()
 
 

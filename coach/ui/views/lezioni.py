@@ -10,21 +10,18 @@ visits other pages. Every position is mirrored into the URL
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
 
 import streamlit as st
 
 from coach.cards import parse_cards
 from coach.engine import Hand
 from coach.errors import CoachError, IllegalAction
-from coach.i18n import NN_, Message, Translator
+from coach.i18n import NN_, Translator
 from coach.learning.answers import (
     DecisionAnswer,
     QuizAnswer,
-    decision_answer,
     decision_key,
     decision_spot,
-    decision_verdict,
     is_show_or_muck,
     question_answer,
     replayed_said,
@@ -32,34 +29,33 @@ from coach.learning.answers import (
 )
 from coach.learning.review import ReviewSpot, record_graded
 from coach.learning.script import Attempt, HandScript, try_choice
-from coach.learning.verdict import Verdict, option_code
 from coach.lessons.schema import Decision, Lesson, RangeChart
 from coach.persistence import LessonAnswer
 from coach.ui import inputs, state
-from coach.ui.charts import EquityData, build_equity_figure, build_range_figure, describe_equity
+from coach.ui.charts import build_range_figure
 from coach.ui.controls import action_panel, step_controls
 from coach.ui.handview import display_street, narration, table_view, visible_seats
 from coach.ui.lessons import (
     ANSWERS_KEY,
     QUIZ_KEY,
     Link,
-    course,
+    grade_decision,
     is_complete,
     lesson_progress,
-    lessons_signature,
+    lessons,
     link_params,
     link_problems,
     parse_link,
+    script,
     step_problem,
     topic_of,
 )
 from coach.ui.table import render_log
+from coach.ui.verdict import show_answer_details, show_verdict
 from coach.ui.widgets import (
-    link_rules,
     page_header,
     refuse_input,
     show_log,
-    show_ranges,
     show_refusal,
     street_stepper,
     table_and_panel,
@@ -74,42 +70,6 @@ LINK = "lesson.link"
 LINK_PROBLEMS = "lesson.link_problems"  # what the last deep link asked for and could not open
 SAVED = "lesson.saved"  # decision key -> action code, answered in an earlier session (from the database)
 RESTORED = "lesson.restored"  # the profile whose saved answers this session has read
-
-
-@st.cache_resource(show_spinner=False, max_entries=4096)
-def _lesson_verdict(signature: tuple[tuple[str, float], ...], locale: str, lesson_id: str, hand: int, at: int,
-                    code: str) -> Verdict:
-    """The coach's verdict on ``code`` at a lesson's decision point, computed once per process.
-
-    A class answers the same decision points: the analysis of a spot and an
-    answer is the same for every learner (it depends on the lesson, its language
-    and the code only), so it is worked out once and shared (a frozen Verdict,
-    never mutated). The key has the lessons' signature, so an edited lesson is
-    analysed again.
-    """
-    return decision_verdict(script_for_locale(signature, locale, lesson_id, hand), at, code)
-
-
-@st.cache_resource(show_spinner=False, max_entries=64)
-def _script(signature: tuple[tuple[str, float], ...], locale: str, lesson_id: str, hand: int) -> HandScript:
-    lesson = next(x for x in course(locale) if x.id == lesson_id)
-    return HandScript.from_example(lesson.hands[hand])
-
-
-def lessons() -> list[Lesson]:
-    """The course in the session's language (an English translation where there is one)."""
-    return course(state.settings().locale)
-
-
-def script(lesson_id: str, hand: int) -> HandScript:
-    """The hand's script (its titles and step texts) in the session's language."""
-    locale = state.settings().locale
-    return _script(lessons_signature(locale=locale), locale, lesson_id, hand)
-
-
-def script_for_locale(signature: tuple[tuple[str, float], ...], locale: str, lesson_id: str,
-                      hand: int) -> HandScript:
-    return _script(signature, locale, lesson_id, hand)
 
 
 def _answers() -> dict[str, DecisionAnswer]:
@@ -288,29 +248,14 @@ def _on_choice(lesson_id: str, hand_index: int, at: int, attempt: Attempt) -> No
     refusals.pop(key, None)
     t = state.tr()
     with st.spinner(t("The coach is working out the numbers...")):
-        answer = _decision_answer(lesson_id, hand_index, at, outcome.code, outcome.said)
+        answer = grade_decision(lesson_id, hand_index, at, outcome.code, outcome.said)
     _record_answer(lesson_id, key, answer)
-
-
-def _decision_answer(lesson_id: str, hand_index: int, at: int, code: str,
-                     said: Message | None) -> DecisionAnswer:
-    """The learner's legal ``code`` at a decision point, graded (the analysis from the shared cache)."""
-    locale = state.settings().locale
-    verdict = _lesson_verdict(lessons_signature(locale=locale), locale, lesson_id, hand_index, at, code)
-    return decision_answer(script(lesson_id, hand_index), at, code, said, verdict)
 
 
 def _review_spot(lesson_id: str, key: str, code: str, grade: str) -> ReviewSpot | None:
     """The lesson's decision point ``key`` as a review card's spot (None if it cannot be written down)."""
     _, hand_index, _ = key.rsplit("/", 2)
     return decision_spot(script(lesson_id, int(hand_index)), key, code, grade)
-
-
-def grade_decision(lesson_id: str, hand_index: int, at: int, code: str,
-                   said: Message | None = None) -> DecisionAnswer:
-    """A legal ``code`` at a lesson's decision point, graded exactly as the lesson grades it
-    (the live classroom grades its pupils' answers with this)."""
-    return _decision_answer(lesson_id, hand_index, at, code, said)
 
 
 def _record_answer(lesson_id: str, key: str, answer: DecisionAnswer) -> None:
@@ -339,7 +284,7 @@ def _saved_answer(lesson_id: str, hand_index: int, at: int, code: str) -> Decisi
         said = replayed_said(sc, at, code)
     except (CoachError, ValueError):
         return None
-    return _decision_answer(lesson_id, hand_index, at, code, said)
+    return grade_decision(lesson_id, hand_index, at, code, said)
 
 
 def _show_or_muck_panel(lesson_id: str, hand_index: int, at: int, options: list[str], t: Translator) -> None:
@@ -615,7 +560,7 @@ def _render_hand(lesson: Lesson, index: int, t: Translator) -> None:
                   help=t("For the classroom: hide the cards, ask the class, then reveal."))
         show_log(view.log)
     if answer is not None:
-        _show_answer_details(answer, t)
+        show_answer_details(answer, t)
     if step == last:
         if example.outro:
             st.markdown(example.outro)
@@ -644,7 +589,7 @@ def _decision(lesson: Lesson, index: int, sc: HandScript, decision: Decision, ha
         if refusal is not None:
             show_refusal(refusal)
     else:
-        _show_verdict(answer, t)
+        show_verdict(answer, t)
         st.button(t("Try another choice"), key=f"retry.{dkey}", on_click=_on_retry, args=(dkey,),
                   icon=":material/undo:")
         st.caption(t("Press ▶ to see how the hand went on."))
@@ -653,87 +598,6 @@ def _decision(lesson: Lesson, index: int, sc: HandScript, decision: Decision, ha
 def _to_quiz(lesson_id: str) -> None:
     _parts()[lesson_id] = "quiz"
     st.session_state.pop(f"lesson_part.{lesson_id}", None)
-
-
-GRADE_BOX = {"ottima": "success", "buona": "success", "imprecisa": "warning",
-             "errore": "error", "errore grave": "error"}
-
-
-def _show_verdict(answer: DecisionAnswer, t: Translator) -> None:
-    """The learner's choice in words and its grade, next to the buttons it replaces."""
-    v = answer.verdict
-    said = t.md(answer.said) if answer.said is not None else answer.code
-    head = t("You chose: {action}", action=said)
-    if v.grade_label is not None:
-        head += " — " + t("grade: {grade}", grade=t.render(v.grade_label))
-    box: Any = getattr(st, GRADE_BOX.get(v.grade or "", "info"))
-    box(head)
-    if answer.is_best is True:
-        st.markdown("✅ " + t("This is the choice the lesson teaches."))
-    elif answer.is_best is False:
-        st.markdown("💡 " + t("The lesson suggests another choice: look at the explanation."))
-
-
-def _show_answer_details(answer: DecisionAnswer, t: Translator) -> None:
-    """The explanation, the coach's own choice, every option's numbers and the charts (full width)."""
-    v = answer.verdict
-    if answer.authored and not v.authored:
-        st.markdown(answer.authored)
-    if v.explanation is not None:
-        if answer.is_best is True and v.best_code is not None and option_code(answer.code) != v.best_code:
-            # The lesson keeps its choice against the coach's simple model: say so, so
-            # the two voices do not seem to contradict each other.
-            st.markdown("🧮 " + (t("Here the coach's model, which looks one street ahead, would choose "
-                                   "differently; after the coach's numbers the lesson explains why it "
-                                   "keeps its choice:") if v.authored else
-                                 t("Here the coach's model, which looks one street ahead, would choose "
-                                   "differently; the lesson explains above why it keeps its choice. "
-                                   "The coach's numbers:")))
-        # With v.authored the explanation is the coach's followed by the lesson's text
-        # (or the lesson's alone, where it says ``replace``).
-        st.markdown(link_rules(t.render(v.explanation), t))
-    if not answer.in_options and not answer.authored and v.explanation is None:
-        st.markdown(t("A legal choice, though not one of those this lesson discusses."))
-    if v.best_explanation is not None and v.best_kind is not None and option_code(answer.code) != v.best_code:
-        best = action_label(v.best_kind, v.best_amount, t)
-        with st.expander(t("The coach's choice: {action}", action=best)):
-            st.markdown(link_rules(t.render(v.best_explanation), t))
-    for fig_line in v.figures:
-        st.markdown("- " + t.render(fig_line))
-    options_table(v, t)
-    if v.equity is not None and v.equity_needed is not None:
-        data = EquityData(v.equity, v.equity_needed, v.stderr)
-        st.plotly_chart(build_equity_figure(data, t), width="stretch", alt=describe_equity(data, t),
-                        config={"displayModeBar": False})
-    # Full width here: one opponent's grid is open, several are folded (a multiway pot).
-    show_ranges(v.ranges, t, expanded=len(v.ranges) == 1)
-
-
-def options_table(v: Verdict, t: Translator) -> None:
-    """Every option the coach weighed, with its grade and expected value in big blinds."""
-    if not v.options:
-        return
-    with st.expander(t("Every choice, with its numbers")):
-        header = "| " + t("Action") + " | " + t("Grade") + " | " + t("EV (big blinds)") + " |"
-        rows = [header, "|---|---|---:|"]
-        for o in v.options:
-            ev = "—" if o.ev_bb is None else t.format_fixed(o.ev_bb, 1) + (" *" if o.estimate else "")
-            mark = " ◀" if o.code == option_code(v.code) else ""
-            rows.append(f"| {action_label(o.kind, o.amount, t)}{mark} | {t.render(o.grade_label)} | {ev} |")
-        st.markdown("\n".join(rows))
-        if any(o.estimate for o in v.options):
-            st.caption(t("* an estimate: the model looks one street ahead."))
-        st.caption(t("◀ your choice. EV is measured against folding (0)."))
-
-
-def action_label(kind: str, amount: int | None, t: Translator) -> str:
-    """An analysed option in words: "Fold", "Call", "Raise a 5", "All-in"."""
-    if kind == "bet" and amount is not None:
-        return t("Bet {amount}", amount=amount)
-    if kind == "raise" and amount is not None:
-        return t("Raise to {amount}", amount=amount)
-    names = {"fold": t("Fold"), "check": t("Check"), "call": t("Call"), "all_in": t("All-in")}
-    return names.get(kind, kind)
 
 
 def _render_questions(lesson: Lesson, t: Translator) -> None:

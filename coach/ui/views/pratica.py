@@ -22,8 +22,9 @@ from coach.ui import inputs, state
 from coach.ui.charts import GRADE_LABELS, GradePoint, build_grades_figure, build_session_figure
 from coach.ui.controls import action_panel
 from coach.ui.handview import table_view
+from coach.ui.review import replay_spot
 from coach.ui.table import STREET_NAMES
-from coach.ui.views.lezioni import GRADE_BOX, action_label, options_table
+from coach.ui.verdict import GRADE_BOX, action_label, options_table
 from coach.ui.widgets import (
     link_rules,
     page_header,
@@ -300,14 +301,6 @@ def _similar(spot: ReviewSpot, t: Translator) -> None:
         st.warning(err.localized(t))
         return
     replay_spot(fresh)
-
-
-def replay_spot(spot: ReviewSpot) -> None:
-    """«Rigioca questa decisione»: the review page plays that spot (called in a run, not a callback)."""
-    from coach.ui.views.ripasso import open_spot
-
-    open_spot(spot)
-    st.switch_page("coach/ui/pages/ripasso.py")
 
 
 def _history(t: Translator) -> None:

@@ -15,10 +15,10 @@ from coach.ui.charts import (
     build_grades_figure,
     build_quiz_figure,
 )
-from coach.ui.views.home import course_links
-from coach.ui.views.lezioni import lessons
-from coach.ui.views.quiz import DRILL_LABELS
-from coach.ui.widgets import page_header
+from coach.ui.drills import DRILL_LABELS
+from coach.ui.lessons import lessons
+from coach.ui.review import card_origin
+from coach.ui.widgets import course_links, page_header
 
 
 def render() -> None:
@@ -98,7 +98,6 @@ def _mistakes(t: Translator, profile: str) -> None:
     from babel.dates import format_timedelta
 
     from coach.persistence import ReviewCard
-    from coach.ui.views.ripasso import card_origin
 
     cards: list[ReviewCard] = state.load(lambda db: db.review_cards(profile), [])
     st.header(t("Your mistakes"))

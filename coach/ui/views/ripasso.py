@@ -37,10 +37,13 @@ from coach.learning.review import (
 from coach.learning.script import Attempt, try_choice
 from coach.learning.verdict import Verdict, assess, lesson_authored, lesson_best, option_code
 from coach.persistence import ReviewCard
-from coach.textsafe import md_text
 from coach.ui import inputs, state
 from coach.ui.controls import action_panel
+from coach.ui.drills import DRILL_LABELS, drill_choice, drill_view, show_result
 from coach.ui.handview import display_street, table_view
+from coach.ui.lessons import lessons, script
+from coach.ui.review import ANSWER, CARD, REFUSAL, ROUND, SPOT, card_origin, open_spot
+from coach.ui.verdict import action_label, show_answer_details, show_verdict
 from coach.ui.widgets import (
     page_header,
     refuse_input,
@@ -54,21 +57,6 @@ from coach.ui.widgets import (
 DUE_NOW = NN_("{n} mistake to review now", "{n} mistakes to review now")
 NOTHING_DUE = NN_("Nothing to review now. Your next card comes back {when} ({date}); {n} card in all.",
                   "Nothing to review now. Your next card comes back {when} ({date}); {n} cards in all.")
-SPOT = "review.spot"  # a single spot to play (rigioca, una mano simile): a ReviewSpot as a dict
-CARD = "review.card"  # the card being answered (kept while its feedback is shown)
-ANSWER = "review.answer"  # (spot key, code, said, Verdict, next due or None)
-REFUSAL = "review.refusal"
-ROUND = "review.round"  # a counter, so each spot's buttons get fresh keys
-
-
-def open_spot(spot: ReviewSpot) -> None:
-    """Make ``spot`` the one the review page plays next (the caller switches page)."""
-    st.session_state[SPOT] = spot.to_dict()
-    for key in (CARD, ANSWER, REFUSAL):
-        st.session_state.pop(key, None)
-    st.session_state[ROUND] = int(st.session_state.get(ROUND, 0)) + 1
-
-
 def grade_spot(spot: ReviewSpot, code: str) -> Verdict:
     """The coach's verdict on ``code`` in ``spot``, as the spot's own page would give it.
 
@@ -88,8 +76,6 @@ def grade_spot(spot: ReviewSpot, code: str) -> Verdict:
 
 
 def _lesson_decision(ref: str) -> tuple[Any, dict[str, str]] | None:
-    from coach.ui.views.lezioni import lessons, script
-
     try:
         lesson_id, hand_index, at = ref.rsplit("/", 2)
         if not any(x.id == lesson_id for x in lessons()):
@@ -247,16 +233,12 @@ def _play(spot: ReviewSpot, card: ReviewCard | None, t: Translator) -> None:
             _feedback(spot, card, given, t)
         show_log(view.log)
     if given is not None and given[0] == card_key(spot):
-        from coach.ui.views.lezioni import _show_answer_details
-
-        _show_answer_details(DecisionAnswer(given[1], given[2], "", True, None, given[3]), t)
+        show_answer_details(DecisionAnswer(given[1], given[2], "", True, None, given[3]), t)
 
 
 def _feedback(spot: ReviewSpot, card: ReviewCard | None, given: tuple[Any, ...], t: Translator) -> None:
-    from coach.ui.views.lezioni import _show_verdict
-
     _, code, said, verdict, due = given
-    _show_verdict(DecisionAnswer(code, said, "", True, None, verdict), t)
+    show_verdict(DecisionAnswer(code, said, "", True, None, verdict), t)
     with _after_answer(card, due, N_("This spot comes back {when}."), t("A similar hand"),
                        t("The same spot with new cards: the same street, price and position."),
                        _on_similar, spot, t):
@@ -283,8 +265,6 @@ def _after_answer(card: ReviewCard | None, due: object, comes_back: str, similar
 
 def _said(code: str, spot: ReviewSpot, t: Translator) -> str:
     """The learner's earlier answer in words, read against the spot (a ``cc`` is a check or a call)."""
-    from coach.ui.views.lezioni import action_label
-
     parts = code.split()
     if not parts:
         return "—"
@@ -311,11 +291,9 @@ def _grade_name(grade: str) -> str:
 def _play_drill(drill: DrillSpot, card: ReviewCard | None, t: Translator) -> None:
     """The drill again (same deal), its question, and the scheduler after the answer."""
     from coach.lessons.drills import make_drill
-    from coach.ui.views.quiz import DRILL_LABELS, _choice, _view, show_result
-
     made = make_drill(drill.kind, drill.seed)  # type: ignore[arg-type]
     st.header(t(DRILL_LABELS.get(drill.kind, drill.kind)))
-    view = _view(made, t)
+    view = drill_view(made, t)
     _, right = table_and_panel(view)
     given = st.session_state.get(ANSWER)
     with right:
@@ -332,7 +310,7 @@ def _play_drill(drill: DrillSpot, card: ReviewCard | None, t: Translator) -> Non
                                 value=None, step=1, key=key, placeholder=t("Write a number"))
             else:
                 st.radio(t("Your answer"), list(range(len(made.choices))), index=None, key=key,
-                         format_func=lambda i: _choice(made, i, t))
+                         format_func=lambda i: drill_choice(made, i, t))
             st.button(t("Answer"), key=f"{key}.go", type="primary", on_click=_on_drill_answer,
                       args=(drill, card, key))
             if st.session_state.get(f"{key}.missing"):
@@ -371,40 +349,3 @@ def _on_similar_drill(drill: DrillSpot) -> None:
     for key in (CARD, ANSWER, REFUSAL):
         st.session_state.pop(key, None)
     st.session_state[ROUND] = _round() + 1
-
-
-def card_origin(card: ReviewCard, t: Translator) -> str:
-    """Where a card's mistake was made, in words: «Lezione 3 · Le azioni, mano 1», «Pratica, mano 4»."""
-    ref = card.ref.split("#")[0]
-    similar = "#" in card.ref
-    if card.source == "lesson":
-        from coach.ui.views.lezioni import lessons
-
-        lesson_id, _, rest = ref.partition("/")
-        hand = rest.split("/")[0] if rest else ""
-        lesson = next((x for x in _safe(lessons) if x.id == lesson_id), None)
-        title = t("Lesson {n} · {title}", n=lesson.place, title=lesson.title) if lesson else lesson_id
-        where = t("{lesson}, hand {n}", lesson=title, n=int(hand) + 1) if hand.isdigit() else title
-    elif card.source == "practice":
-        parts = ref.split("/")
-        where = (t("Practice, hand {n}", n=int(parts[1])) if len(parts) > 1 and parts[1].isdigit()
-                 else t("Practice"))
-    elif card.source == "quiz":
-        from coach.ui.views.quiz import DRILL_LABELS
-
-        kind = ref.split(":")[0]
-        where = t("Quiz: {kind}", kind=t(DRILL_LABELS[kind])) if kind in DRILL_LABELS else t("Quiz")
-    elif card.source == "class":
-        where = t("Live class: a hand the teacher showed")
-    elif card.source == "replayer":
-        where = t("Replayer: {name}", name=md_text(ref.rsplit("/", 1)[0]))  # a file's name
-    else:
-        where = md_text(ref)
-    return t("{where} (a similar hand)", where=where) if similar else where
-
-
-def _safe(load: Any) -> list[Any]:
-    try:
-        return list(load())
-    except Exception:  # a broken lesson file: the lessons page says which
-        return []
