@@ -37,6 +37,7 @@ T = TypeVar("T")
 POLL_S = 1.0  # how often the projector and the phones read the class while it is live
 TEACHER_PAGE = "insegnante"
 PUPIL_PAGE = "classe"
+TEACHER_CLASS = "live.teacher.class"  # the class code the teacher's session shows
 
 
 @dataclass(frozen=True)
@@ -242,6 +243,11 @@ def answer_label(ref: SpotRef, code: str, t: Translator, text: str | None = None
     else:
         text_ = action_label(record.kind, record.to if record.kind in ("bet", "raise") else None, t)
     return text_ + (" (all-in)" if record.all_in and record.kind != "fold" else "")
+
+
+def teacher_key(code: str) -> str:
+    """This browser's secret for class ``code`` ("" when it has none: the store refuses it)."""
+    return state.teacher_keys().get(code, "")
 
 
 def _page_url(page: str, query: str) -> str:
