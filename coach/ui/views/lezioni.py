@@ -31,7 +31,7 @@ from coach.learning.review import ReviewSpot, record_graded
 from coach.learning.script import Attempt, HandScript, try_choice
 from coach.lessons.schema import Decision, Lesson, RangeChart
 from coach.persistence import LessonAnswer
-from coach.ui import inputs, state
+from coach.ui import inputs, lessonnav, state
 from coach.ui.charts import build_range_figure
 from coach.ui.controls import action_panel, step_controls
 from coach.ui.handview import display_street, narration, table_view, visible_seats
@@ -43,11 +43,7 @@ from coach.ui.lessons import (
     is_complete,
     lesson_progress,
     lessons,
-    link_params,
-    link_problems,
-    parse_link,
     script,
-    step_problem,
     topic_of,
 )
 from coach.ui.table import render_log
@@ -62,12 +58,7 @@ from coach.ui.widgets import (
     unit_label,
 )
 
-CURRENT = "lesson.current"
-PARTS = "lesson.parts"  # lesson id -> part ("text", "hand0", ..., "quiz")
-STEPS = "lesson.steps"  # "lesson/hand" -> step
 REFUSALS = "lesson.refusals"  # decision key -> IllegalAction
-LINK = "lesson.link"
-LINK_PROBLEMS = "lesson.link_problems"  # what the last deep link asked for and could not open
 SAVED = "lesson.saved"  # decision key -> action code, answered in an earlier session (from the database)
 RESTORED = "lesson.restored"  # the profile whose saved answers this session has read
 
@@ -78,14 +69,6 @@ def _answers() -> dict[str, DecisionAnswer]:
 
 def _quiz() -> dict[str, QuizAnswer]:
     return state.get(QUIZ_KEY, {})
-
-
-def _parts() -> dict[str, str]:
-    return state.get(PARTS, {})
-
-
-def _steps() -> dict[str, int]:
-    return state.get(STEPS, {})
 
 
 def _refusals() -> dict[str, IllegalAction]:
@@ -135,75 +118,6 @@ def _forget(keys: list[str]) -> None:
         state.save(lambda db: db.forget_lesson_answers(profile, keys))
 
 
-# -- position and deep links ------------------------------------------------------
-
-
-def _position(lesson_id: str) -> Link:
-    part = _parts().get(lesson_id, "text")
-    if part.startswith("hand"):
-        hand = int(part[4:])
-        return Link(lesson_id, hand, _steps().get(f"{lesson_id}/{hand}", 0))
-    return Link(lesson_id)
-
-
-def _go_to(link: Link) -> None:
-    """Move to a position (lesson, part, step) and remember it as the bookmark."""
-    state.put(CURRENT, link.lesson)
-    parts = _parts()
-    if link.hand is not None:
-        parts[link.lesson] = f"hand{link.hand}"
-        _steps()[f"{link.lesson}/{link.hand}"] = link.step
-    elif parts.get(link.lesson, "text").startswith("hand"):
-        parts[link.lesson] = "text"
-    st.session_state.pop("lesson_pick", None)
-    st.session_state.pop(f"lesson_part.{link.lesson}", None)
-    _save_bookmark(link)
-
-
-def _save_bookmark(link: Link) -> None:
-    profile = state.settings().profile
-    state.save(lambda db: db.save_bookmark(profile, link.lesson, -1 if link.hand is None else link.hand,
-                                           link.step))
-
-
-def _apply_incoming(all_: list[Lesson]) -> None:
-    """A deep link in the URL, or "riprendi da dove eri" from the home page."""
-    goto = st.session_state.pop("lesson.goto", None)
-    if goto is not None:
-        lesson_id, hand, step = goto
-        if any(x.id == lesson_id for x in all_):
-            _go_to(Link(lesson_id, None if hand < 0 else hand, step))
-        return
-    raw = {k: (st.query_params.get(k) or "").strip() for k in ("lezione", "mano", "passo")}
-    last = state.get(LINK, None)
-    if not raw["lezione"] or (last is not None and {k: v for k, v in raw.items() if v} == link_params(last)):
-        return  # no link, or the URL this page wrote itself
-    problems = link_problems(raw, all_)
-    link = parse_link(raw, all_)
-    if link is not None and link.hand is not None:
-        try:
-            problem = step_problem(link, len(script(link.lesson, link.hand)))
-        except CoachError:
-            problem = None
-        if problem is not None:
-            problems.append(problem)
-    state.put(LINK_PROBLEMS, problems)
-    if link is not None and link != last:
-        _go_to(link)
-        state.put(LINK, link)
-
-
-def _sync_url(link: Link) -> None:
-    params = link_params(link)
-    for k in ("lezione", "mano", "passo"):
-        if k in params:
-            if st.query_params.get(k) != params[k]:
-                st.query_params[k] = params[k]
-        elif k in st.query_params:
-            del st.query_params[k]
-    state.put(LINK, link)
-
-
 # -- callbacks ----------------------------------------------------------------------
 
 
@@ -214,8 +128,8 @@ def _on_pick() -> None:
         t = state.tr()
         refuse_input(t("Choose a lesson from the list."))
         return
-    state.put(CURRENT, lesson_id)
-    _save_bookmark(_position(lesson_id))
+    state.put(lessonnav.CURRENT, lesson_id)
+    lessonnav.save_bookmark(lessonnav.position(lesson_id))
 
 
 def _on_part(lesson_id: str) -> None:
@@ -226,13 +140,13 @@ def _on_part(lesson_id: str) -> None:
         t = state.tr()
         refuse_input(t("Choose a part of the lesson from the list."))
         return
-    _parts()[lesson_id] = part
-    _save_bookmark(_position(lesson_id))
+    lessonnav.lesson_parts()[lesson_id] = part
+    lessonnav.save_bookmark(lessonnav.position(lesson_id))
 
 
 def _on_step(lesson_id: str, hand: int, step: int) -> None:
-    _steps()[f"{lesson_id}/{hand}"] = max(0, step)
-    _save_bookmark(Link(lesson_id, hand, max(0, step)))
+    lessonnav.hand_steps()[f"{lesson_id}/{hand}"] = max(0, step)
+    lessonnav.save_bookmark(Link(lesson_id, hand, max(0, step)))
 
 
 def _on_choice(lesson_id: str, hand_index: int, at: int, attempt: Attempt) -> None:
@@ -365,14 +279,14 @@ def render() -> None:
         st.info(t("There are no lessons yet."))
         return
     _restore()
-    _apply_incoming(all_)
-    for problem in st.session_state.pop(LINK_PROBLEMS, None) or []:
+    lessonnav.apply_incoming(all_)
+    for problem in st.session_state.pop(lessonnav.LINK_PROBLEMS, None) or []:
         st.warning(t.render(problem), icon=":material/link_off:")
     ids = [x.id for x in all_]
-    current = state.get(CURRENT, ids[0])
+    current = state.get(lessonnav.CURRENT, ids[0])
     if current not in ids:
         current = ids[0]
-        state.put(CURRENT, current)
+        state.put(lessonnav.CURRENT, current)
     completed = _completed_ids()
     if "lesson_pick" not in st.session_state:
         st.session_state["lesson_pick"] = current
@@ -395,7 +309,7 @@ def render() -> None:
     for i, h in enumerate(lesson.hands):
         labels[f"hand{i}"] = t("Hand {n}", n=i + 1) + ": " + h.title
     part_key = f"lesson_part.{lesson.id}"
-    stored_part = _parts().get(lesson.id, "text")
+    stored_part = lessonnav.lesson_parts().get(lesson.id, "text")
     if stored_part not in parts:
         stored_part = "text"
     if part_key not in st.session_state or st.session_state[part_key] not in parts:
@@ -403,10 +317,10 @@ def render() -> None:
     part = st.segmented_control(t("Part"), parts, format_func=labels.__getitem__, key=part_key,
                                 required=True, on_change=_on_part, args=(lesson.id,),
                                 label_visibility="collapsed") or stored_part
-    _parts()[lesson.id] = part
+    lessonnav.lesson_parts()[lesson.id] = part
 
     if part == "text":
-        _sync_url(Link(lesson.id))
+        lessonnav.sync_url(Link(lesson.id))
         st.markdown("*" + lesson.summary + "*")
         if total:
             st.caption(t("Decisions and questions answered: {done} of {total}", done=got, total=total))
@@ -417,9 +331,10 @@ def render() -> None:
                 _section_charts(sec.charts, t)
         if lesson.hands:
             st.button(t("Go to the first hand"), key="lesson.to_hand", type="primary",
-                      on_click=_go_to, args=(Link(lesson.id, 0, 0),), icon=":material/arrow_forward:")
+                      on_click=lessonnav.go_to, args=(Link(lesson.id, 0, 0),),
+                      icon=":material/arrow_forward:")
     elif part == "quiz":
-        _sync_url(Link(lesson.id))
+        lessonnav.sync_url(Link(lesson.id))
         _render_questions(lesson, t)
         _completion(lesson, all_, completed, t)
     else:
@@ -489,7 +404,8 @@ def _completion(lesson: Lesson, all_: list[Lesson], completed: set[str], t: Tran
         if at + 1 < len(all_):
             nxt = all_[at + 1]
             st.button(t("Next lesson: {title}", title=f"{nxt.place}. {nxt.title}"), key="lesson.next_lesson",
-                      type="primary", on_click=_go_to, args=(Link(nxt.id),), icon=":material/arrow_forward:")
+                      type="primary", on_click=lessonnav.go_to, args=(Link(nxt.id),),
+                      icon=":material/arrow_forward:")
     if just:
         # The learner answered the last question near the bottom of the page: bring the
         # message and «Prossima lezione» into view there (no jump to the top of the page).
@@ -508,11 +424,11 @@ def _render_hand(lesson: Lesson, index: int, t: Translator) -> None:
     except CoachError as err:  # a lesson hand the engine refuses: say so, keep the page alive
         st.error(t("This hand cannot be shown: {problem}", problem=err.localized(t)))
         return
-    steps = _steps()
+    steps = lessonnav.hand_steps()
     key = f"{lesson.id}/{index}"
     step = sc.clamp(steps.get(key, 0))
     steps[key] = step
-    _sync_url(Link(lesson.id, index, step))
+    lessonnav.sync_url(Link(lesson.id, index, step))
     answers = _answers()
     saved = _saved()
     shown = sc.decision_at(step)  # an answer from an earlier session is graded when its step is shown
@@ -567,7 +483,7 @@ def _render_hand(lesson: Lesson, index: int, t: Translator) -> None:
         st.success(t("End of the hand."), icon=":material/flag:")
         nxt = index + 1
         if nxt < len(lesson.hands):
-            st.button(t("Next hand"), key="lesson.next_hand", on_click=_go_to, type="primary",
+            st.button(t("Next hand"), key="lesson.next_hand", on_click=lessonnav.go_to, type="primary",
                       args=(Link(lesson.id, nxt, 0),), icon=":material/arrow_forward:")
         elif lesson.questions:
             st.button(t("Go to the questions"), key="lesson.to_quiz", on_click=_to_quiz, args=(lesson.id,),
@@ -596,7 +512,7 @@ def _decision(lesson: Lesson, index: int, sc: HandScript, decision: Decision, ha
 
 
 def _to_quiz(lesson_id: str) -> None:
-    _parts()[lesson_id] = "quiz"
+    lessonnav.lesson_parts()[lesson_id] = "quiz"
     st.session_state.pop(f"lesson_part.{lesson_id}", None)
 
 
