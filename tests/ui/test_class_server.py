@@ -64,9 +64,9 @@ def test_a_new_session_finds_the_lessons_answers(app: Callable[..., AppTest], db
 def test_the_verdict_on_a_lesson_spot_is_computed_once(app: Callable[..., AppTest],
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     from coach.learning import answers, verdict
-    from coach.ui.views import lezioni
+    from coach.ui import lessons
 
-    lezioni._lesson_verdict.clear()
+    lessons.lesson_verdict.clear()
     calls: list[str] = []
     real = verdict.assess
 
