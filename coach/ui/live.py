@@ -20,10 +20,12 @@ import streamlit as st
 
 from coach.classroom import SpotRef, hand_digest
 from coach.engine import Hand
+from coach.engine.phh import history_from_table, loads_phh
 from coach.errors import CoachError, InvalidInput
 from coach.i18n import N_, Translator
+from coach.learning.replay import bounded, load_sections, script_for
 from coach.learning.script import HandScript
-from coach.learning.verdict import Verdict
+from coach.learning.verdict import Verdict, assess
 from coach.lessons.schema import Decision, Lesson, Question
 from coach.persistence import MAX_HAND_TEXT, ClassSnapshot, Store
 from coach.textsafe import isolate, md_text
@@ -114,9 +116,6 @@ def read_pasted(name: str, data: bytes) -> tuple[str, HandScript]:
     """The first hand of a pasted or uploaded PHH, checked by the Replayer's safe loader (size,
     UTF-8, the reader's limits, a strict replay up to its last action, which may stop at a
     decision): its text as the store keeps it and its script. Raises a :class:`CoachError`."""
-    from coach.engine.phh import history_from_table
-    from coach.learning.replay import bounded, load_sections
-
     sections = load_sections(name, data)
     source, table = sections[0]
 
@@ -136,9 +135,6 @@ def read_pasted(name: str, data: bytes) -> tuple[str, HandScript]:
 @st.cache_resource(show_spinner=False, max_entries=64)
 def _pasted_script(digest: str, text: str) -> HandScript:
     """A pasted hand's script, parsed once per process (the digest names it in the cache)."""
-    from coach.engine.phh import loads_phh
-    from coach.learning.replay import script_for
-
     history = loads_phh(text, source="PHH")
     history.replay(require_complete=False)
     return script_for(history)
@@ -217,8 +213,6 @@ def hand_at_spot(ref: SpotRef, text: str | None = None) -> Hand:
 def _pasted_verdict(digest: str, text: str, at: int, code: str, locale: str) -> Verdict:
     """The coach's verdict on ``code`` in a pasted hand, once per process (every pupil of a class
     answers the same spot)."""
-    from coach.learning.verdict import assess
-
     sc = _pasted_script(digest, text)
     return assess(sc.hand_at(sc.step_of_action(at)), code)
 

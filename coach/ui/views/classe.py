@@ -32,6 +32,7 @@ from coach.classroom import (
     normalise_code,
     quiz_answer,
     quiz_grade,
+    seconds_left,
 )
 from coach.errors import CoachError, IllegalAction, InvalidInput
 from coach.i18n import NN_, Message, Translator
@@ -44,7 +45,7 @@ from coach.textsafe import md_text
 from coach.ui import live, state
 from coach.ui.controls import action_panel
 from coach.ui.handview import table_view
-from coach.ui.lessons import grade_decision
+from coach.ui.lessons import grade_decision, topic_of
 from coach.ui.verdict import GRADE_BOX
 from coach.ui.widgets import link_rules, page_header, show_refusal, table_html, unit_label
 
@@ -214,8 +215,6 @@ def _on_quiz(question_id: int, pupil: LivePupil, spot: str, choice: int | None =
     state.get(JUST, dict[int, str]())[question_id] = status or "unsaved"
     _note_unsent(question_id, status)
     if status == "recorded":  # it counts in the pupil's own quiz progress, as in the lesson
-        from coach.ui.lessons import topic_of
-
         profile = pupil.profile or state.settings().profile
         topic = topic_of(live.quiz_lesson(ref), question.rules)
         key = question_key(ref)
@@ -344,8 +343,6 @@ def _watch(code: str, token: str) -> None:
         st.rerun()
     left = None if q is None or not q.is_open(snap.now) else q.closes_at
     if left is not None:
-        from coach.classroom import seconds_left
-
         st.markdown("⏱ " + t_seconds(seconds_left(left, snap.now) or 0))
 
 

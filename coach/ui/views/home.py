@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from coach.habit import habit
 from coach.i18n import NN_, Translator
 from coach.ui import state
 from coach.ui.lessons import course
@@ -71,8 +72,6 @@ STREAK = NN_("{n} day in a row at your goal", "{n} days in a row at your goal")
 def _today(t: Translator, profile: str, goal: int) -> None:
     """Mistakes to review today, and the daily goal with its streak (sober: no prizes, no money)."""
     from datetime import UTC, datetime, timedelta
-
-    from coach.habit import habit
 
     now = datetime.now(UTC)
     tz = state.learner_tz()

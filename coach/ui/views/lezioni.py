@@ -29,6 +29,7 @@ from coach.learning.answers import (
 )
 from coach.learning.review import ReviewSpot, record_graded
 from coach.learning.script import Attempt, HandScript, try_choice
+from coach.lessons.range_charts import chart_grid, chart_share
 from coach.lessons.schema import Decision, Lesson, RangeChart
 from coach.persistence import LessonAnswer
 from coach.ui import inputs, lessonnav, state
@@ -346,8 +347,6 @@ def render() -> None:
 
 def _section_charts(charts: list[RangeChart], t: Translator) -> None:
     """The section's range charts, two to a row: the coach's own charts, on its 13x13 grid."""
-    from coach.lessons.range_charts import chart_grid, chart_share
-
     for start in range(0, len(charts), 2):
         row = charts[start:start + 2]
         for col, chart in zip(st.columns(2), row, strict=False):

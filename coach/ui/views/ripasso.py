@@ -36,8 +36,10 @@ from coach.learning.review import (
 )
 from coach.learning.script import Attempt, try_choice
 from coach.learning.verdict import Verdict, assess, lesson_authored, lesson_best, option_code
+from coach.lessons.drills import make_drill
 from coach.persistence import ReviewCard
 from coach.ui import inputs, state
+from coach.ui.charts import GRADE_LABELS
 from coach.ui.controls import action_panel
 from coach.ui.drills import DRILL_LABELS, drill_choice, drill_view, show_result
 from coach.ui.handview import display_street, table_view
@@ -280,8 +282,6 @@ def _said(code: str, spot: ReviewSpot, t: Translator) -> str:
 
 
 def _grade_name(grade: str) -> str:
-    from coach.ui.charts import GRADE_LABELS
-
     return GRADE_LABELS.get(grade, grade)
 
 
@@ -290,7 +290,6 @@ def _grade_name(grade: str) -> str:
 
 def _play_drill(drill: DrillSpot, card: ReviewCard | None, t: Translator) -> None:
     """The drill again (same deal), its question, and the scheduler after the answer."""
-    from coach.lessons.drills import make_drill
     made = make_drill(drill.kind, drill.seed)  # type: ignore[arg-type]
     st.header(t(DRILL_LABELS.get(drill.kind, drill.kind)))
     view = drill_view(made, t)
@@ -319,8 +318,6 @@ def _play_drill(drill: DrillSpot, card: ReviewCard | None, t: Translator) -> Non
 
 
 def _on_drill_answer(drill: DrillSpot, card: ReviewCard | None, key: str) -> None:
-    from coach.lessons.drills import make_drill
-
     value = st.session_state.get(key)
     if value is None:
         st.session_state[f"{key}.missing"] = True
