@@ -6,13 +6,15 @@ the rules live here, without Streamlit: the verdict of the coach at the decision
 point with the lesson's own grades (:func:`decision_verdict`), the lesson's best
 choice badged «ottima» (:func:`decision_answer`), the showdown's show-or-muck
 choice that the lesson alone grades (:func:`show_or_muck_answer`), the review
-card of a mistake (:func:`decision_spot`) and a question's number checked
+card of a mistake (:func:`decision_spot`), a review card answered again as its own
+page grades it (:func:`spot_verdict`) and a question's number checked
 (:func:`question_answer`). The pages keep what is theirs: the cache, the session,
 the widgets.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from coach.cards import parse_cards
@@ -29,7 +31,7 @@ from coach.learning.verdict import (
     lesson_best,
     option_code,
 )
-from coach.lessons.schema import Question
+from coach.lessons.schema import Decision, Question
 
 
 @dataclass(frozen=True)
@@ -126,3 +128,19 @@ def decision_spot(sc: HandScript, key: str, code: str, grade: str) -> ReviewSpot
 def question_answer(question: Question, value: int) -> QuizAnswer:
     """A whole number given to a lesson's question, checked against the lesson's answer."""
     return QuizAnswer(value, value == question.answer)
+
+
+def spot_verdict(spot: ReviewSpot, code: str,
+                 lesson: tuple[Decision, Mapping[str, str]] | None = None) -> Verdict:
+    """The coach's verdict on ``code`` in a review card's spot, as the spot's own page gives it.
+
+    A lesson's decision point (``lesson``: its decision and the hand's profiles) keeps
+    the lesson's texts, grades and choice; any other spot (practice, the Replayer, a
+    similar spot) is graded by the coach with the opponents' profiles it was played against.
+    """
+    hand = spot.hand()
+    if lesson is None:
+        return assess(hand, code, profiles=spot.profiles)
+    decision, profiles = lesson
+    verdict = assess(hand, code, authored=lesson_authored(decision), profiles=profiles)
+    return lesson_best(verdict) if decision.best in (code, option_code(code)) else verdict

@@ -15,6 +15,7 @@ from coach.learning.answers import (
     question_answer,
     replayed_said,
     show_or_muck_answer,
+    spot_verdict,
 )
 from coach.learning.review import card_key
 from coach.learning.script import HandScript
@@ -26,6 +27,7 @@ from coach.lessons.schema import Lesson
 COURSE = {x.id: x for x in load_lessons(default_lessons_dir())}
 BEST_FOLD = ("04-preflop", 1, 7)  # the lesson teaches «p2 f»
 SHOWDOWN = ("08-showdown", 0, 21)  # show or muck: the lesson's choice is to muck («p3 sm»)
+GRADED_CALL = ("06-puntare-rilanciare", 1, 8)  # the lesson grades «p2 cc» buona, its choice is «p2 cbr 6»
 
 
 def _script(lesson: str, hand: int) -> HandScript:
@@ -96,3 +98,16 @@ def test_a_questions_number_is_right_only_when_it_is_the_lessons() -> None:
     assert question_answer(question, question.answer).correct
     wrong = question_answer(question, question.answer + 1)
     assert not wrong.correct and wrong.given == question.answer + 1
+
+
+def test_a_lesson_card_answered_again_is_graded_as_the_lesson_grades_it() -> None:
+    lesson, hand, at = GRADED_CALL
+    sc = _script(lesson, hand)
+    spot = decision_spot(sc, decision_key(lesson, hand, at), "p2 f", "errore")
+    assert spot is not None
+    as_lesson = (sc.decisions[at], dict(sc.profiles))
+    coach_alone = spot_verdict(spot, "p2 cc")
+    graded = spot_verdict(spot, "p2 cc", as_lesson)
+    assert graded.grade == Grade.BUONA.value  # the lesson's own grade for the call
+    assert graded.grade != coach_alone.grade and graded.model_grade == coach_alone.grade
+    assert spot_verdict(spot, "p2 cbr 6", as_lesson).grade == Grade.OTTIMA.value  # the lesson's choice

@@ -22,7 +22,7 @@ from babel.dates import format_datetime, format_timedelta
 
 from coach.errors import CoachError, IllegalAction
 from coach.i18n import N_, NN_, Translator
-from coach.learning.answers import DecisionAnswer
+from coach.learning.answers import DecisionAnswer, spot_verdict
 from coach.learning.review import (
     DrillSpot,
     ReviewSpot,
@@ -35,8 +35,9 @@ from coach.learning.review import (
     spot_from_json,
 )
 from coach.learning.script import Attempt, try_choice
-from coach.learning.verdict import Verdict, assess, lesson_authored, lesson_best, option_code
+from coach.learning.verdict import Verdict, option_code
 from coach.lessons.drills import make_drill
+from coach.lessons.schema import Decision
 from coach.persistence import ReviewCard
 from coach.ui import inputs, state
 from coach.ui.charts import GRADE_LABELS
@@ -60,24 +61,13 @@ DUE_NOW = NN_("{n} mistake to review now", "{n} mistakes to review now")
 NOTHING_DUE = NN_("Nothing to review now. Your next card comes back {when} ({date}); {n} card in all.",
                   "Nothing to review now. Your next card comes back {when} ({date}); {n} cards in all.")
 def grade_spot(spot: ReviewSpot, code: str) -> Verdict:
-    """The coach's verdict on ``code`` in ``spot``, as the spot's own page would give it.
-
-    A lesson's decision point keeps the lesson's texts, grades and choice; any
-    other spot (practice, the Replayer, a similar spot) is graded by the coach
-    with the opponents' profiles the spot was played against.
-    """
-    hand = spot.hand()
-    if spot.source == "lesson" and "#" not in spot.ref:
-        found = _lesson_decision(spot.ref)
-        if found is not None:
-            decision, profiles = found
-            verdict = assess(hand, code, authored=lesson_authored(decision), profiles=profiles)
-            best = decision.best in (code, option_code(code))
-            return lesson_best(verdict) if best else verdict
-    return assess(hand, code, profiles=spot.profiles)
+    """The coach's verdict on ``code`` in ``spot`` (:func:`coach.learning.answers.spot_verdict`), with
+    the lesson's decision when the card is a lesson's decision point still in the course."""
+    lesson = _lesson_decision(spot.ref) if spot.source == "lesson" and "#" not in spot.ref else None
+    return spot_verdict(spot, code, lesson)
 
 
-def _lesson_decision(ref: str) -> tuple[Any, dict[str, str]] | None:
+def _lesson_decision(ref: str) -> tuple[Decision, dict[str, str]] | None:
     try:
         lesson_id, hand_index, at = ref.rsplit("/", 2)
         if not any(x.id == lesson_id for x in lessons()):
