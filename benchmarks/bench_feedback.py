@@ -166,9 +166,9 @@ def _timed(times: dict[str, list[float]], hand: object, **kw: object) -> None:
 
 
 def lessons() -> None:
+    from coach.learning.script import HandScript
+    from coach.learning.verdict import hand_profiles, option_code
     from coach.lessons.loader import default_lessons_dir, load_lessons
-    from coach.ui.coaching import hand_profiles, option_code
-    from coach.ui.player import HandScript
 
     times: dict[str, list[float]] = {}
     for lesson in load_lessons(default_lessons_dir()):
@@ -232,9 +232,10 @@ def _facing_bet(hand: object) -> bool:
 
 def facing(repeat: int) -> None:
     """p50/p95 of a facing-bet turn grade, cold and cached, with live facing-bet solves on."""
-    from coach.lessons.loader import default_lessons_dir, load_lessons
     from coach.ui.coaching import hand_profiles, option_code
     from coach.ui.player import HandScript
+
+    from coach.lessons.loader import default_lessons_dir, load_lessons
 
     cases: list[tuple[str, object, dict[str, object]]] = []
     for folder in (SPOTS, SPOTS_V2):

@@ -9,7 +9,16 @@ import pytest
 
 from coach.engine.phh import load_phh
 from coach.errors import CoachError
-from coach.review import ReviewSpot, due_of, needs_review, new_card, rating_for, review, similar_spot, spot_of
+from coach.learning.review import (
+    ReviewSpot,
+    due_of,
+    needs_review,
+    new_card,
+    rating_for,
+    review,
+    similar_spot,
+    spot_of,
+)
 
 SPOTS = Path(__file__).resolve().parent / "feedback" / "spots_v2"
 

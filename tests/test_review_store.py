@@ -9,7 +9,17 @@ import pytest
 
 from coach.engine.phh import load_phh
 from coach.errors import InvalidInput
-from coach.review import answer, card_key, due_cards, remember, review, spot_from_json, spot_of
+from coach.learning.review import (
+    ReviewSpot,
+    answer,
+    card_key,
+    due_cards,
+    record_graded,
+    remember,
+    review,
+    spot_from_json,
+    spot_of,
+)
 from coach.store import Store
 from coach.store.checks import MAX_PRACTICE_HANDS
 
@@ -33,6 +43,24 @@ def test_a_mistake_becomes_a_card_due_at_once_and_a_good_answer_is_not_kept(stor
     assert store.count_due_cards("Ada", NOW) == 1
     assert store.count_due_cards("Bea", NOW) == 0 and store.review_cards("Bea") == []
     assert "Bea" not in store.profiles()  # reads never write
+
+
+def test_a_graded_decision_is_recorded_and_only_a_mistake_files_its_spot(store_url: str) -> None:
+    store = Store(store_url)
+    asked: list[str] = []
+
+    def spot() -> ReviewSpot:  # worked out only when the grade needs review
+        asked.append("spot")
+        return _spot("errore")
+
+    record_graded(store, "Ada", "ottima", source="lesson", ref="l/3", action="cc", ev_loss_bb=0.0, spot=spot)
+    assert asked == [] and store.review_cards("Ada") == []
+    record_graded(store, "Ada", "errore", source="lesson", ref="l/3", action="f", ev_loss_bb=2.5, spot=spot)
+    assert asked == ["spot"] and [c.key for c in store.review_cards("Ada")] == [card_key(_spot())]
+    record_graded(store, "Ada", "errore", source="review", ref="l/3", action="f", ev_loss_bb=2.5)
+    assert [(d.grade, d.source, d.action) for d in store.decisions("Ada")] == [
+        ("ottima", "lesson", "cc"), ("errore", "lesson", "f"), ("errore", "review", "f")]
+    assert len(store.review_cards("Ada")) == 1  # no spot given: nothing more filed
 
 
 def test_answering_moves_the_due_date_by_the_schedulers_interval(store_url: str) -> None:

@@ -303,7 +303,7 @@ class ProgressStore(StoreBase):
             ).all()
         return [DecisionRecord(*row) for row in reversed(rows)]
 
-    # -- review cards (the learning loop; scheduling is coach.review's, i.e. the fsrs library's) --
+    # -- review cards (the learning loop; scheduling is coach.learning.review's, i.e. the fsrs library's) --
     def save_review_card(self, profile: str, key: str, *, source: str, ref: str, spot: str, action: str,
                          grade: str, schedule: str, due: datetime, reviewed: bool = False,
                          at: datetime | None = None) -> bool:

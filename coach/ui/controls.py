@@ -17,8 +17,8 @@ import streamlit as st
 
 from coach.engine import Hand
 from coach.i18n import Percent, Translator
+from coach.learning.script import Attempt, preset_amounts
 from coach.ui import inputs, state
-from coach.ui.player import Attempt, preset_amounts
 from coach.ui.widgets import shortcut
 
 

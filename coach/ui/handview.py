@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
-from typing import Any
 
 from coach.cards import Card
 from coach.engine import Event, Hand, HandMucked, HandShown, HoleDealt, PotAwarded
-from coach.i18n import Amount, Lowered, Message, Translator
+from coach.i18n import Translator
+from coach.learning.replay import in_units
 from coach.ui.table import PotView, SeatView, TableView
 
 
@@ -51,28 +51,6 @@ def display_street(hand: Hand) -> str:
     if hand.street == "showdown" and len(hand.board) == 5:
         return "showdown"
     return BOARD_STREETS.get(len(hand.board), hand.street)
-
-
-def in_units(msg: Message, scale: int) -> Message:
-    """The message with its chip amounts in a hand history's units (``scale`` > 1: cents).
-
-    Every ``int`` in the engine's narration is an amount of chips (counts and
-    indices are strings), so a file in dollars says "il piccolo buio di 5,00",
-    like its table, not "di 500".
-    """
-    if scale == 1:
-        return msg
-
-    def convert(key: str, value: Any) -> Any:
-        if isinstance(value, Message):
-            return in_units(value, scale)
-        if isinstance(value, Lowered):
-            return Lowered(in_units(value.message, scale))
-        if type(value) is int and not (msg.plural is not None and key == msg.count):
-            return Amount(value, scale)
-        return value
-
-    return replace(msg, params={k: convert(k, v) for k, v in msg.params.items()})
 
 
 def narration(events: Sequence[Event], t: Translator, visible: set[int], scale: int = 1) -> list[str]:

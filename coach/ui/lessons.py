@@ -1,8 +1,11 @@
-"""Lesson data for the UI: loading (cached per locale), progress counting, deep-link parsing.
+"""Lesson data for the UI: loading (cached per locale), progress counting, deep-link parsing,
+and a lesson's hands and graded decisions in the session's language.
 
-No widgets here (only the shared cache of the loaded course), so the rules
-that decide "is this lesson done", "which hand does ``?mano=2`` mean" are
-tested without a browser.
+No widgets here (only the shared caches of the loaded course, of its hands' scripts
+and of the coach's verdicts), so the rules that decide "is this lesson done", "which
+hand does ``?mano=2`` mean" are tested without a browser, and every page that shows
+a lesson's decision (the lessons, the live class, the teacher, the review) grades it
+through :func:`grade_decision`, the same way.
 """
 
 from __future__ import annotations
@@ -15,6 +18,9 @@ from pathlib import Path
 import streamlit as st
 
 from coach.i18n import DEFAULT_LOCALE, N_, Message
+from coach.learning.answers import DecisionAnswer, decision_answer, decision_verdict
+from coach.learning.script import HandScript
+from coach.learning.verdict import Verdict
 from coach.lessons.loader import (
     course_order,
     default_lessons_dir,
@@ -24,6 +30,7 @@ from coach.lessons.loader import (
 )
 from coach.lessons.problems import LessonLoadError
 from coach.lessons.schema import Lesson
+from coach.ui import state
 
 ANSWERS_KEY = "lesson.answers"  # "lesson/hand/at" -> DecisionAnswer
 QUIZ_KEY = "lesson.quiz"  # "lesson/question" -> QuizAnswer
@@ -196,3 +203,49 @@ def lesson_share(lesson: Lesson, answered: set[str]) -> float:
     if not keys:
         return 0.0
     return len(keys & answered) / len(keys)
+
+
+# -- the course in the session's language, its hands, and a decision graded (cached per process) --
+@st.cache_resource(show_spinner=False, max_entries=4096)
+def lesson_verdict(signature: tuple[tuple[str, float], ...], locale: str, lesson_id: str, hand: int, at: int,
+                   code: str) -> Verdict:
+    """The coach's verdict on ``code`` at a lesson's decision point, computed once per process.
+
+    A class answers the same decision points: the analysis of a spot and an
+    answer is the same for every learner (it depends on the lesson, its language
+    and the code only), so it is worked out once and shared (a frozen Verdict,
+    never mutated). The key has the lessons' signature, so an edited lesson is
+    analysed again.
+    """
+    return decision_verdict(script_for_locale(signature, locale, lesson_id, hand), at, code)
+
+
+@st.cache_resource(show_spinner=False, max_entries=64)
+def _script(signature: tuple[tuple[str, float], ...], locale: str, lesson_id: str, hand: int) -> HandScript:
+    lesson = next(x for x in course(locale) if x.id == lesson_id)
+    return HandScript.from_example(lesson.hands[hand])
+
+
+def lessons() -> list[Lesson]:
+    """The course in the session's language (an English translation where there is one)."""
+    return course(state.settings().locale)
+
+
+def script(lesson_id: str, hand: int) -> HandScript:
+    """The hand's script (its titles and step texts) in the session's language."""
+    locale = state.settings().locale
+    return _script(lessons_signature(locale=locale), locale, lesson_id, hand)
+
+
+def script_for_locale(signature: tuple[tuple[str, float], ...], locale: str, lesson_id: str,
+                      hand: int) -> HandScript:
+    return _script(signature, locale, lesson_id, hand)
+
+
+def grade_decision(lesson_id: str, hand_index: int, at: int, code: str,
+                   said: Message | None = None) -> DecisionAnswer:
+    """A legal ``code`` at a lesson's decision point, graded exactly as the lesson grades it, the
+    analysis from the shared cache (the lesson page, the live class and its teacher use this)."""
+    locale = state.settings().locale
+    verdict = lesson_verdict(lessons_signature(locale=locale), locale, lesson_id, hand_index, at, code)
+    return decision_answer(script(lesson_id, hand_index), at, code, said, verdict)

@@ -2,7 +2,7 @@
 
 The spots a teacher can put to the class (every decision point of the lessons),
 the hand at a spot, the coach's grade of a pupil's answer (the lessons' own
-grading, :func:`coach.ui.views.lezioni.grade_decision`), an answer in words, the
+grading, :func:`coach.ui.lessons.grade_decision`), an answer in words, the
 join link and its QR code (drawn by segno, as SVG: no image files, no network),
 and the ~1 s poll of the class in the database.
 """
@@ -19,22 +19,28 @@ import streamlit as st
 
 from coach.classroom import SpotRef, hand_digest
 from coach.engine import Hand
+from coach.engine.phh import history_from_table, loads_phh
 from coach.errors import CoachError, InvalidInput
 from coach.i18n import N_, Translator
+from coach.learning.replay import bounded, load_sections, script_for
+from coach.learning.script import HandScript
+from coach.learning.verdict import Verdict, assess
 from coach.lessons.schema import Decision, Lesson, Question
 from coach.store import Store
 from coach.store.checks import MAX_HAND_TEXT
 from coach.store.records import ClassSnapshot
 from coach.textsafe import isolate, md_text
 from coach.ui import state
-from coach.ui.coaching import Verdict
-from coach.ui.player import HandScript
+from coach.ui.lessons import lessons
+from coach.ui.lessons import script as lesson_script
+from coach.ui.verdict import action_label
 
 CONNECTION = "live.connection"  # this session's random id: the rate limits' «connection»
 T = TypeVar("T")
 POLL_S = 1.0  # how often the projector and the phones read the class while it is live
 TEACHER_PAGE = "insegnante"
 PUPIL_PAGE = "classe"
+TEACHER_CLASS = "live.teacher.class"  # the class code the teacher's session shows
 
 
 @dataclass(frozen=True)
@@ -81,8 +87,6 @@ def quiz_spots(lessons: list[Lesson], t: Translator) -> list[ClassQuestion]:
 
 def quiz_question(ref: SpotRef) -> Question:
     """The lesson's question a ``quiz:`` spot names (in the session's language); KeyError if gone."""
-    from coach.ui.views.lezioni import lessons
-
     for lesson in lessons():
         if lesson.id == ref.lesson:
             for q in lesson.questions:
@@ -92,8 +96,6 @@ def quiz_question(ref: SpotRef) -> Question:
 
 
 def quiz_lesson(ref: SpotRef) -> Lesson:
-    from coach.ui.views.lezioni import lessons
-
     for lesson in lessons():
         if lesson.id == ref.lesson:
             return lesson
@@ -115,9 +117,6 @@ def read_pasted(name: str, data: bytes) -> tuple[str, HandScript]:
     """The first hand of a pasted or uploaded PHH, checked by the Replayer's safe loader (size,
     UTF-8, the reader's limits, a strict replay up to its last action, which may stop at a
     decision): its text as the store keeps it and its script. Raises a :class:`CoachError`."""
-    from coach.engine.phh import history_from_table
-    from coach.ui.replay import bounded, load_sections
-
     sections = load_sections(name, data)
     source, table = sections[0]
 
@@ -137,9 +136,6 @@ def read_pasted(name: str, data: bytes) -> tuple[str, HandScript]:
 @st.cache_resource(show_spinner=False, max_entries=64)
 def _pasted_script(digest: str, text: str) -> HandScript:
     """A pasted hand's script, parsed once per process (the digest names it in the cache)."""
-    from coach.engine.phh import loads_phh
-    from coach.ui.replay import script_for
-
     history = loads_phh(text, source="PHH")
     history.replay(require_complete=False)
     return script_for(history)
@@ -197,8 +193,6 @@ def posed(ref: SpotRef, text: str | None, t: Translator) -> Posed:
 
 
 def script(ref: SpotRef) -> HandScript:
-    from coach.ui.views.lezioni import script as lesson_script
-
     return lesson_script(ref.lesson, ref.hand)
 
 
@@ -206,11 +200,13 @@ def decision(ref: SpotRef) -> Decision:
     return script(ref).decisions[ref.at]
 
 
+def spot_script(ref: SpotRef, text: str | None = None) -> HandScript:
+    """The hand a decision put to the class is played on: the lesson's, or the pasted ``text``."""
+    return pasted_script(ref, text) if ref.is_pasted else script(ref)
+
+
 def hand_at_spot(ref: SpotRef, text: str | None = None) -> Hand:
-    if ref.is_pasted:
-        sc = pasted_script(ref, text)
-    else:
-        sc = script(ref)
+    sc = spot_script(ref, text)
     return sc.hand_at(sc.step_of_action(ref.at))
 
 
@@ -218,14 +214,12 @@ def hand_at_spot(ref: SpotRef, text: str | None = None) -> Hand:
 def _pasted_verdict(digest: str, text: str, at: int, code: str, locale: str) -> Verdict:
     """The coach's verdict on ``code`` in a pasted hand, once per process (every pupil of a class
     answers the same spot)."""
-    from coach.ui.coaching import assess
-
     sc = _pasted_script(digest, text)
     return assess(sc.hand_at(sc.step_of_action(at)), code)
 
 
 def pasted_verdict(ref: SpotRef, text: str | None, code: str) -> Verdict:
-    """The Replayer's coach (:func:`coach.ui.coaching.assess`) on a pupil's answer in a pasted hand."""
+    """The Replayer's coach (:func:`coach.learning.verdict.assess`) on a pupil's answer in a pasted hand."""
     if text is None:
         raise KeyError(ref.key())
     return _pasted_verdict(ref.lesson, text, ref.at, code, state.settings().locale)
@@ -233,8 +227,6 @@ def pasted_verdict(ref: SpotRef, text: str | None, code: str) -> Verdict:
 
 def answer_label(ref: SpotRef, code: str, t: Translator, text: str | None = None) -> str:
     """``p3 cbr 6`` in words at this spot: «Rilancia a 6», «Call 2», «Fold»."""
-    from coach.ui.views.lezioni import action_label
-
     try:
         record = hand_at_spot(ref, text).apply_code(code)
     except (CoachError, ValueError, KeyError):
@@ -246,6 +238,11 @@ def answer_label(ref: SpotRef, code: str, t: Translator, text: str | None = None
     else:
         text_ = action_label(record.kind, record.to if record.kind in ("bet", "raise") else None, t)
     return text_ + (" (all-in)" if record.all_in and record.kind != "fold" else "")
+
+
+def teacher_key(code: str) -> str:
+    """This browser's secret for class ``code`` ("" when it has none: the store refuses it)."""
+    return state.teacher_keys().get(code, "")
 
 
 def _page_url(page: str, query: str) -> str:

@@ -1,8 +1,8 @@
 """The range the coach gives an opponent, as the 13x13 grid the learner sees beside a verdict.
 
-Pure code, no Streamlit: :func:`range_view` turns the coach's weighted combos
-(:class:`coach.feedback.rangemodel.WeightedRange`) into one number per starting-hand
-class, and :func:`render_range_grid` draws it as an HTML table (the pages put it in
+Pure code, no Streamlit: :func:`coach.learning.ranges.range_view` turns the coach's weighted
+combos into one number per starting-hand class, and :func:`render_range_grid` draws it as an
+HTML table (the pages put it in
 ``st.html``; tests read the string).
 
 The number of a class is the weighted share of its *live* combos: the combos that
@@ -20,15 +20,10 @@ diagonal, suited hands above it, offsuit below.
 from __future__ import annotations
 
 import html
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from functools import cache
+from collections.abc import Sequence
 
-import numpy as np
-import numpy.typing as npt
-
-from coach.feedback.rangemodel import WeightedRange
 from coach.i18n import N_, NN_, Message, Percent, Translator
+from coach.learning.ranges import RangeView
 from coach.textsafe import UserText
 from coach.ui.figures import hand_label
 
@@ -41,7 +36,6 @@ TOP = N_("The hands with most weight: {hands}.")
 TOP_ALL = N_("Every hand, with {percent} of its combos.")
 TOP_MORE = NN_("The hands with most weight: {hands}, and {n} more.",
                "The hands with most weight: {hands}, and {n} more.")
-PLAYER = N_("Player {n}")
 TOP_HANDS = 10  # classes listed in words (the text alternative of the colours)
 
 # Cell colours: the figures' dark green for "not in the range" up to a bright green for
@@ -65,56 +59,6 @@ _GRID_CSS = """<style>
 @media (max-width:480px){.cc-rg col.cc-rg-h{width:.8rem}.cc-rg th{font-size:.5rem}
   .cc-rg td{font-size:.52rem;padding:.1rem 0}.cc-rg td i{font-size:.48rem}}
 </style>"""
-
-
-@dataclass(frozen=True)
-class RangeView:
-    """One opponent's range as the learner sees it: per class, its weight and its live combos."""
-
-    seat: int
-    name: str | Message  # the player's name from the hand (a user's or a file's text), or «Giocatore 3»
-    story: Message | None  # what the range follows («dopo il suo rilancio al flop»); None: preflop
-    weights: tuple[tuple[float, ...], ...]  # 13x13: weighted share of the class's live combos, 0..1
-    live: tuple[tuple[int, ...], ...]  # 13x13: combos of the class that no visible card blocks
-    combos: float  # weighted live combos in all
-
-
-@cache
-def _all_pairs() -> npt.NDArray[np.int64]:
-    i, j = np.triu_indices(52, k=1)
-    return np.stack([i, j], axis=1).astype(np.int64)
-
-
-def _cells(cards: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
-    """Row-major 13x13 cell of each (n, 2) combo: A at row/column 0, suited above the diagonal."""
-    if cards.shape[0] == 0:
-        return np.zeros(0, dtype=np.int64)
-    r0, r1 = cards[:, 0] // 4, cards[:, 1] // 4
-    hi, lo = np.maximum(r0, r1), np.minimum(r0, r1)
-    suited = cards[:, 0] % 4 == cards[:, 1] % 4
-    row = np.where(suited | (hi == lo), 12 - hi, 12 - lo)
-    col = np.where(suited | (hi == lo), 12 - lo, 12 - hi)
-    return (row * 13 + col).astype(np.int64)
-
-
-def range_view(seat: int, name: str | Message, story: Message | None, rng: WeightedRange,
-               dead: Iterable[int]) -> RangeView:
-    """``rng`` on the grid, without the combos the ``dead`` card indices (board, hero) block."""
-    dead_list = sorted(set(dead))
-    pairs = _all_pairs()
-    if dead_list:
-        pairs = pairs[~np.isin(pairs, np.array(dead_list, dtype=np.int64)).any(axis=1)]
-    live = np.bincount(_cells(pairs), minlength=169)
-    kept = rng.without(dead_list)
-    weights = np.clip(np.asarray(kept.weights, dtype=np.float64), 0.0, 1.0)
-    total = np.bincount(_cells(np.asarray(kept.cards, dtype=np.int64)), weights=weights, minlength=169)
-    share = np.divide(total, live, out=np.zeros(169), where=live > 0)
-    return RangeView(
-        seat=seat, name=name, story=story,
-        weights=tuple(tuple(float(x) for x in share[r * 13:(r + 1) * 13]) for r in range(13)),
-        live=tuple(tuple(int(x) for x in live[r * 13:(r + 1) * 13]) for r in range(13)),
-        combos=float(weights.sum()),
-    )
 
 
 def title(view: RangeView) -> Message:
@@ -203,4 +147,4 @@ def _combos(n: float, t: Translator) -> str:
     return t.format_number(n, 0 if abs(n - round(n)) < 0.05 else 1)
 
 
-__all__ = ["PLAYER", "RangeView", "range_view", "render_range_grid", "title", "top_hands"]
+__all__ = ["render_range_grid", "title", "top_hands"]

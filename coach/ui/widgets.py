@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
 from coach.errors import IllegalAction
 from coach.i18n import N_, Translator, user_params
+from coach.learning.ranges import RangeView
+from coach.lessons.schema import Lesson
 from coach.ui import state
-from coach.ui.rangegrid import RangeView, render_range_grid, title
+from coach.ui.lessons import lesson_share
+from coach.ui.rangegrid import render_range_grid, title
 from coach.ui.table import STREET_NAMES, TableView, render_log_box, render_table
 
 _BASE_CSS = """
@@ -238,3 +241,28 @@ def show_ranges(ranges: Sequence[RangeView], t: Translator, *, expanded: bool = 
     for view in ranges:
         with st.expander(t.md(title(view)), expanded=expanded, icon=":material/grid_on:"):
             st.html(render_range_grid(view, t, heading=False))
+
+
+def course_links(t: Translator, all_: Sequence[Lesson], done: set[str], answered: set[str],
+                 completed_on: Mapping[str, str] | None = None) -> None:
+    """The course path: every lesson a link to it, with its state in words.
+
+    Completed (on a date, where given), in progress (the share of its decisions
+    and questions done), not started; its prerequisites are a hint, never a lock.
+    """
+    titles = {x.id: f"{x.place}. {x.title}" for x in all_}
+    for x in all_:
+        share = lesson_share(x, answered)
+        if x.id in done:
+            icon = ":material/check_circle:"
+            when = (completed_on or {}).get(x.id)
+            status = t("completed on {date}", date=when) if when else t("completed")
+        elif share > 0:
+            icon = ":material/timelapse:"
+            status = t("in progress, {share} done", share=t.format_percent(share, 0))
+        else:
+            icon, status = ":material/radio_button_unchecked:", t("not started")
+        missing = [titles[r] for r in x.prerequisites if r in titles and r not in done]
+        hint = t("Best after: {lessons}", lessons="; ".join(missing)) if missing else status
+        st.page_link("coach/ui/pages/lezioni.py", label=f"{x.place}. {x.title} · {status}", icon=icon,
+                     query_params={"lezione": x.id}, help=hint)

@@ -273,9 +273,9 @@ def test_invariants_on_5000_generated_spots(chunk: int) -> None:
 
 def lesson_decisions() -> Iterator[tuple[str, Hand, dict[int, str] | None]]:
     """Every decision point of every lesson, as the lesson page builds it."""
+    from coach.learning.script import HandScript
+    from coach.learning.verdict import hand_profiles
     from coach.lessons.loader import default_lessons_dir, load_lessons
-    from coach.ui.coaching import hand_profiles
-    from coach.ui.player import HandScript
 
     for lesson in load_lessons(default_lessons_dir()):
         for i, example in enumerate(lesson.hands):

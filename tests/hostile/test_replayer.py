@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 
-import coach.ui.replay as replay_module
+import coach.learning.replay as replay_module
 
 from .cases import BASE, ITALIAN_NEEDLE, PHH_TEXTS
 

@@ -2,7 +2,7 @@
 
 ``grades`` lets a decision point give an option the lesson's grade instead of
 the coach's; ``replace`` lets its text stand instead of the coach's explanation.
-The lesson page passes both to the analysis through :func:`coach.ui.coaching.assess`.
+The lesson page passes both to the analysis through :func:`coach.learning.verdict.assess`.
 """
 
 from __future__ import annotations
@@ -15,11 +15,10 @@ import pytest
 from coach.errors import LessonError
 from coach.feedback import AuthoredFeedback, Grade
 from coach.i18n import get_translator
-from coach.lessons.loader import default_lessons_dir, load_lesson
-from coach.lessons.problems import LessonLoadError
+from coach.learning.script import HandScript
+from coach.learning.verdict import assess, authored_verdict, lesson_authored
+from coach.lessons.loader import LessonLoadError, default_lessons_dir, load_lesson
 from coach.lessons.schema import GRADES, Decision, ExampleHand
-from coach.ui.coaching import assess, authored_verdict, lesson_authored
-from coach.ui.player import HandScript
 
 IT = get_translator("it")
 EN = get_translator("en")

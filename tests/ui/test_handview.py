@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from coach.i18n import get_translator
+from coach.learning.replay import in_units
+from coach.learning.script import HandScript, preset_amounts
 from coach.lessons.loader import load_lessons
-from coach.ui.handview import display_street, in_units, narration, table_view
-from coach.ui.player import HandScript, preset_amounts
+from coach.ui.handview import display_street, narration, table_view
 from coach.ui.table import render_table
 
 from .helpers import ROOT

@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 
 from streamlit.testing.v1 import AppTest
 
-from coach.review import RIGHT, review
+from coach.learning.review import RIGHT, review
 from coach.store import Store
 
 from .helpers import goto, play_practice_hand, sit_at_practice, texts
@@ -201,7 +201,7 @@ def test_progress_lists_the_mistakes_and_the_course_path(app: Callable[..., AppT
 
 
 def test_a_damaged_card_is_explained_and_can_be_removed(app: Callable[..., AppTest], db_url: str) -> None:
-    from coach.review import new_card
+    from coach.learning.review import new_card
 
     store = Store(db_url)
     schedule = new_card()

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from coach.learning.script import Attempt, HandScript, try_choice
 from coach.lessons.loader import load_lessons
 from coach.ui.lessons import Link, is_complete, link_params, parse_link, question_keys
-from coach.ui.player import Attempt, HandScript, try_choice
 
 from .helpers import ROOT, goto, in_order, texts
 

@@ -16,8 +16,8 @@ from hostile.cases import BASE, long_hand
 from coach.classroom import SpotRef, hand_digest
 from coach.engine.phh import HandHistory
 from coach.i18n import get_translator
+from coach.learning.replay import script_for
 from coach.ui import live
-from coach.ui.replay import script_for
 
 IT = get_translator("it")
 

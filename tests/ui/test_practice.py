@@ -8,8 +8,8 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from coach.engine.phh import loads_phh
-from coach.ui.player import Attempt
-from coach.ui.practice import PracticeConfig, PracticeTable
+from coach.learning.practice import PracticeConfig, PracticeTable
+from coach.learning.script import Attempt
 
 from .helpers import goto, play_practice_hand, sit_at_practice, texts
 
@@ -134,8 +134,8 @@ def test_random_sessions_never_crash_and_every_decision_is_analysed(seed: int) -
     import random
 
     from coach.feedback import analyze
-    from coach.ui.player import Attempt
-    from coach.ui.practice import PracticeConfig, PracticeTable
+    from coach.learning.practice import PracticeConfig, PracticeTable
+    from coach.learning.script import Attempt
 
     rng = random.Random(seed)
     for _ in range(3):

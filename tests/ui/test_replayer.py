@@ -8,8 +8,8 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from coach.errors import CoachError, HandHistoryError, InvalidInput
+from coach.learning.replay import MAX_BYTES, engine_code, load_history
 from coach.lessons.loader import load_lessons
-from coach.ui.replay import MAX_BYTES, engine_code, load_history
 
 from .helpers import ROOT, goto, texts
 
@@ -179,7 +179,7 @@ def test_every_toml_message_is_translated() -> None:
     import tomllib._parser as parser
 
     from coach.i18n import get_translator
-    from coach.ui.replay import toml_detail
+    from coach.learning.replay import toml_detail
 
     it = get_translator("it")
     fixed = set(re.findall(r'suffixed_err\(\s*src,\s*\w+,\s*"([^"]*)"', inspect.getsource(parser)))

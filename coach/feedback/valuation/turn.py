@@ -405,9 +405,9 @@ def lesson_spots() -> Iterator[LessonSpot]:
     """
     global _recorder
     from coach.feedback.analysis import analyze
+    from coach.learning.script import HandScript
+    from coach.learning.verdict import hand_profiles, option_code
     from coach.lessons.loader import default_lessons_dir, load_lessons
-    from coach.ui.coaching import hand_profiles, option_code
-    from coach.ui.player import HandScript
 
     seen: set[str] = set()
     for lesson in load_lessons(default_lessons_dir()):

@@ -32,17 +32,21 @@ from coach.classroom import (
     normalise_code,
     quiz_answer,
     quiz_grade,
+    seconds_left,
 )
 from coach.errors import CoachError, IllegalAction, InvalidInput
 from coach.i18n import NN_, Message, Translator
+from coach.learning.review import record_graded
+from coach.learning.script import Attempt, try_choice
+from coach.learning.votes import question_key, vote_spot
 from coach.lessons.schema import Question
-from coach.review import needs_review
 from coach.store.records import ClassSnapshot, JoinResult, LivePupil, LiveQuestion
 from coach.textsafe import md_text
 from coach.ui import live, state
 from coach.ui.controls import action_panel
 from coach.ui.handview import table_view
-from coach.ui.player import Attempt, try_choice
+from coach.ui.lessons import grade_decision, topic_of
+from coach.ui.verdict import GRADE_BOX
 from coach.ui.widgets import link_rules, page_header, show_refusal, table_html, unit_label
 
 PROBLEM = "live.pupil.problem"  # why the last join failed (a str, already translated)
@@ -163,8 +167,6 @@ def _on_leave() -> None:
 # -- answering ---------------------------------------------------------------------------------------
 def _on_choice(question_id: int, pupil: LivePupil, spot: str, hand: str | None, attempt: Attempt) -> None:
     """Try the choice on the engine; a legal one is graded and sent once."""
-    from coach.ui.views.lezioni import grade_decision
-
     ref = SpotRef.parse(spot)
     refusals: dict[int, IllegalAction] = state.get(REFUSALS, {})
     outcome = try_choice(live.hand_at_spot(ref, hand), attempt)
@@ -185,10 +187,10 @@ def _on_choice(question_id: int, pupil: LivePupil, spot: str, hand: str | None, 
     _note_unsent(question_id, status)
     if status == "recorded" and grade is not None:
         profile = pupil.profile or state.settings().profile
-        state.save(lambda db: db.record_decision(profile, grade, source="class", ref=spot, action=code,
-                                                 ev_loss_bb=verdict.ev_loss_bb))
-        if needs_review(grade):  # the spot comes back in the pupil's «Ripasso»
-            _remember_class_mistake(profile, ref, hand, code, grade)
+        # a wrong vote comes back in the pupil's «Ripasso», as the lesson's card or the pasted hand's
+        state.save(lambda db: record_graded(
+            db, profile, grade, source="class", ref=spot, action=code, ev_loss_bb=verdict.ev_loss_bb,
+            spot=lambda: vote_spot(ref, live.spot_script(ref, hand), code, grade)))
 
 
 def _on_quiz(question_id: int, pupil: LivePupil, spot: str, choice: int | None = None) -> None:
@@ -213,11 +215,9 @@ def _on_quiz(question_id: int, pupil: LivePupil, spot: str, choice: int | None =
     state.get(JUST, dict[int, str]())[question_id] = status or "unsaved"
     _note_unsent(question_id, status)
     if status == "recorded":  # it counts in the pupil's own quiz progress, as in the lesson
-        from coach.ui.lessons import topic_of
-
         profile = pupil.profile or state.settings().profile
         topic = topic_of(live.quiz_lesson(ref), question.rules)
-        key = f"{ref.lesson}/{ref.question}"
+        key = question_key(ref)
         state.save(lambda db: db.record_quiz_answer(profile, topic, key, grade == QUIZ_RIGHT))
 
 
@@ -240,25 +240,6 @@ def _unsent_notice(question_id: int, t: Translator) -> None:
     if problem is not None:
         st.error(t("Your answer was not recorded: {reason}. Send it again: your choice is still here.",
                    reason=t.render(problem)), icon=":material/cloud_off:")
-
-
-def _remember_class_mistake(profile: str, ref: SpotRef, hand: str | None, code: str, grade: str) -> None:
-    """A lesson's spot is the lesson's card (with its texts); a pasted hand is a card of its own."""
-    from coach.review import ReviewSpot, remember, spot_of
-    from coach.ui.coaching import option_code
-    from coach.ui.views.lezioni import _review_spot
-
-    card: ReviewSpot | None
-    if ref.is_pasted:
-        try:
-            card = spot_of(live.hand_at_spot(ref, hand), source="class", ref=ref.key()[:200],
-                           action=option_code(code), grade=grade)
-        except CoachError:
-            card = None
-    else:
-        card = _review_spot(ref.lesson, f"{ref.lesson}/{ref.hand}/{ref.at}", code, grade)
-    if card is not None:
-        state.save(lambda db: remember(db, profile, card))
 
 
 # -- the page ------------------------------------------------------------------------------------------
@@ -362,8 +343,6 @@ def _watch(code: str, token: str) -> None:
         st.rerun()
     left = None if q is None or not q.is_open(snap.now) else q.closes_at
     if left is not None:
-        from coach.classroom import seconds_left
-
         st.markdown("⏱ " + t_seconds(seconds_left(left, snap.now) or 0))
 
 
@@ -460,8 +439,6 @@ def _quiz_view(q: LiveQuestion, ref: SpotRef, question: Question, pupil: LivePup
 def _own_grade(ref: SpotRef, mine: AnswerRow, said: str, t: Translator, hand: str | None = None) -> None:
     """After the vote: the pupil's own grade and the explanation (the lesson's coach, or the
     Replayer's on a pasted hand)."""
-    from coach.ui.views.lezioni import GRADE_BOX, grade_decision
-
     if ref.is_pasted:
         v = live.pasted_verdict(ref, hand, mine.answer)
         is_best, authored = None, ""

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-
 import streamlit as st
 
+from coach.habit import habit
 from coach.i18n import NN_, Translator
-from coach.lessons.schema import Lesson
 from coach.ui import state
-from coach.ui.lessons import course, lesson_share
-from coach.ui.widgets import page_header, play_money_note
+from coach.ui.lessons import course
+from coach.ui.widgets import course_links, page_header, play_money_note
 
 
 def render() -> None:
@@ -66,31 +64,6 @@ def _course(t: Translator, profile: str) -> None:
         st.switch_page("coach/ui/pages/lezioni.py")
 
 
-def course_links(t: Translator, all_: Sequence[Lesson], done: set[str], answered: set[str],
-                 completed_on: Mapping[str, str] | None = None) -> None:
-    """The course path: every lesson a link to it, with its state in words.
-
-    Completed (on a date, where given), in progress (the share of its decisions
-    and questions done), not started; its prerequisites are a hint, never a lock.
-    """
-    titles = {x.id: f"{x.place}. {x.title}" for x in all_}
-    for x in all_:
-        share = lesson_share(x, answered)
-        if x.id in done:
-            icon = ":material/check_circle:"
-            when = (completed_on or {}).get(x.id)
-            status = t("completed on {date}", date=when) if when else t("completed")
-        elif share > 0:
-            icon = ":material/timelapse:"
-            status = t("in progress, {share} done", share=t.format_percent(share, 0))
-        else:
-            icon, status = ":material/radio_button_unchecked:", t("not started")
-        missing = [titles[r] for r in x.prerequisites if r in titles and r not in done]
-        hint = t("Best after: {lessons}", lessons="; ".join(missing)) if missing else status
-        st.page_link("coach/ui/pages/lezioni.py", label=f"{x.place}. {x.title} · {status}", icon=icon,
-                     query_params={"lezione": x.id}, help=hint)
-
-
 DUE_TODAY = NN_("{n} mistake to review today", "{n} mistakes to review today")
 TODAY = NN_("Today: {done} decision of {goal}", "Today: {done} decisions of {goal}")
 STREAK = NN_("{n} day in a row at your goal", "{n} days in a row at your goal")
@@ -99,8 +72,6 @@ STREAK = NN_("{n} day in a row at your goal", "{n} days in a row at your goal")
 def _today(t: Translator, profile: str, goal: int) -> None:
     """Mistakes to review today, and the daily goal with its streak (sober: no prizes, no money)."""
     from datetime import UTC, datetime, timedelta
-
-    from coach.habit import habit
 
     now = datetime.now(UTC)
     tz = state.learner_tz()

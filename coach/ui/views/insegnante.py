@@ -23,11 +23,7 @@ opening it adopts the class there and takes the secret out of the address bar.
 from __future__ import annotations
 
 import html
-import math
-import textwrap
 import time
-from collections.abc import Callable
-from dataclasses import replace
 from functools import partial
 
 import streamlit as st
@@ -37,46 +33,27 @@ from coach.classroom import (
     DEFAULT_HOURS,
     MAX_HOURS,
     MIN_HOURS,
-    PURGE_DAYS_DEFAULT,
-    QUIZ_RIGHT,
-    AnswerRow,
     SpotRef,
-    create_buckets,
-    distribution,
-    hand_digest,
     normalise_code,
-    per_pupil,
-    purge_date,
-    purge_days,
-    quiz_grade,
-    results_csv,
     seconds_left,
-    share_right,
 )
 from coach.errors import CoachError, InvalidInput
-from coach.i18n import N_, NN_, Translator, user_params
-from coach.lessons.schema import Lesson, Question
-from coach.limits import MAX_HAND_BYTES
-from coach.store import Store
-from coach.store.records import ClassLimit, ClassSnapshot, LiveClass, LivePupil, LiveQuestion
+from coach.i18n import N_, NN_, Translator
+from coach.store.records import ClassSnapshot, LiveClass, LivePupil, LiveQuestion
 from coach.textsafe import md_text
-from coach.ui import inputs, live, state
+from coach.ui import inputs, live, liveadmission, livepaste, liveresults, state
 from coach.ui.controls import step_controls
-from coach.ui.figures import AnswerBar, build_distribution_figure
 from coach.ui.handview import table_view
-from coach.ui.replay import localized_problem
+from coach.ui.lessons import lessons
 from coach.ui.widgets import link_rules, page_header, table_html, unit_label
 
-CLASS = "live.teacher.class"  # the class code this session shows
+CLASS = live.TEACHER_CLASS  # the class code this session shows
 SPOT = "live.teacher.spot"  # the SpotRef key picked
 STEP = "live.teacher.step"  # spot key -> the step shown on the projector
 REVEAL = "live.teacher.reveal"  # question id -> the coach's verdict is shown
 VIEW = "live.teacher.view"
 SOURCE = "live.teacher.source"  # what the teacher poses: a lesson's decision, question, or a PHH hand
 QUIZ = "live.teacher.quiz"  # the quiz spot key picked
-PASTED = "live.teacher.pasted"  # the pasted hand's PHH text (as the store keeps it)
-POINT = "live.teacher.point"  # the action index of the decision picked in the pasted hand
-PASTE_PROBLEM = "live.teacher.paste_problem"  # why the last pasted hand was refused (translated)
 LINK_SHOWN = "live.teacher.link_shown"  # the private teacher link is on screen
 LINK_PROBLEM = "live.teacher.link_problem"  # a teacher link that opened nothing (translated)
 LINK_FAILS = "live.teacher.link_fails"  # when this session's wrong teacher links were opened
@@ -110,11 +87,6 @@ def _teacher() -> str:
     return state.settings().profile
 
 
-def _key(code: str) -> str:
-    """This browser's secret for class ``code`` ("" when it has none: the store refuses it)."""
-    return state.teacher_keys().get(code, "")
-
-
 # -- callbacks ------------------------------------------------------------------------------
 INPUT_PROBLEM = "live.teacher.input_problem"  # why a widget's value was refused (translated)
 
@@ -139,7 +111,7 @@ def _on_create() -> None:
                   low=MIN_HOURS, high=MAX_HOURS))
         return
     teacher = _teacher()
-    created = _create_admitted(lambda db: db.create_class(teacher, title, hours=hours))
+    created = liveadmission.create_admitted(lambda db: db.create_class(teacher, title, hours=hours))
     if created is not None and created.teacher_secret:
         state.remember_teacher_key(created.code, created.teacher_secret)
         _show_class(created.code)
@@ -159,12 +131,12 @@ def _on_leave() -> None:
 
 
 def _on_close_class(code: str) -> None:
-    key = _key(code)
+    key = live.teacher_key(code)
     state.save(lambda db: db.close_class(code, key))
 
 
 def _on_remove(code: str, class_id: int, pupil_id: int) -> None:
-    key = _key(code)
+    key = live.teacher_key(code)
     state.save(lambda db: db.remove_pupil(class_id, pupil_id, key))
 
 
@@ -174,12 +146,12 @@ def _on_open(code: str, class_id: int, spot: str, hand: str | None = None) -> No
         t = state.tr()
         _refuse(t("Choose the time to answer from the list."))
         return
-    key = _key(code)
+    key = live.teacher_key(code)
     state.save(lambda db: db.open_question(class_id, spot, key, seconds=seconds or None, hand=hand))
 
 
 def _on_close_vote(code: str, question_id: int) -> None:
-    key = _key(code)
+    key = live.teacher_key(code)
     state.save(lambda db: db.close_question(question_id, key))
 
 
@@ -204,7 +176,7 @@ def render() -> None:
         st.caption(t("On the projector, open this page in classroom mode: large text, one screen."))
     _adopt_link(t)
     code = _wanted_code()
-    key = _key(code) if code else ""
+    key = live.teacher_key(code) if code else ""
     snap, down = live.class_snapshot(code) if code and key else (None, False)
     if down:  # the database failed: the class as last read, never «a new class»
         live.outage_banner(t)
@@ -281,7 +253,7 @@ def _start(t: Translator) -> None:
                      format_func=lambda h: t.counted(HOURS, n=h))
         st.button(t("Create the class"), key="live.create", type="primary", on_click=_on_create,
                   icon=":material/groups:")
-    _create_problem(t)
+    liveadmission.create_problem(t)
     held = list(state.teacher_keys().values())
     found = state.load(lambda db: db.secret_classes(held), dict[str, LiveClass]()) if held else {}
     mine = [c for c in found.values() if c.state() == CLASS_OPEN]
@@ -319,7 +291,7 @@ def _class_page(snap: ClassSnapshot, t: Translator) -> None:
     if view == "pupils":
         _pupils(snap, t)
     elif view == "results":
-        _results(cls, t)
+        liveresults.results(cls, t)
     else:
         _question(snap, t)
     _teacher_link(cls, t)
@@ -337,7 +309,7 @@ def _teacher_link(cls: LiveClass, t: Translator) -> None:
         st.warning(t("Never project this link and never give it to a pupil: whoever opens it is the teacher "
                      "of this class (votes, names, results). Open it on your own device; if it leaks, end "
                      "the class."), icon=":material/warning:")
-        st.code(live.teacher_url(cls.code, _key(cls.code)), language=None, wrap_lines=True)
+        st.code(live.teacher_url(cls.code, live.teacher_key(cls.code)), language=None, wrap_lines=True)
         st.button(t("Hide the teacher link"), key="live.hide_link", on_click=_on_show_link, args=(False,),
                   icon=":material/visibility_off:")
 
@@ -364,7 +336,7 @@ def _pupils(snap: ClassSnapshot, t: Translator) -> None:
         _pupil_list(cls, t)
     else:  # a class that is over is not polled any more
         _pupil_names(cls, t)
-    _admission(cls, snap, t)
+    liveadmission.admission(cls, snap, t)
 
 
 @st.fragment(run_every=live.POLL_S)
@@ -386,7 +358,7 @@ PUPIL_COUNT = "live.teacher.pupil_count"  # the pupils the list showed last, to 
 
 def _pupil_names(cls: LiveClass, t: Translator) -> int:
     """The pupils' names as buttons that remove them; how many there are."""
-    key = _key(cls.code)
+    key = live.teacher_key(cls.code)
     pupils = live.read_kept(f"pupils.{cls.id}", lambda db: db.class_pupils(cls.id, key), None) \
         or list[LivePupil]()
     st.markdown("**" + pupils_line(len(pupils), t) + "**")
@@ -403,9 +375,6 @@ def _pupil_names(cls: LiveClass, t: Translator) -> int:
 
 
 SOURCES = ("decision", "quiz", "phh")
-NO_DECISION = N_("Nobody is to act at any point of this hand: there is no decision to pose.")
-
-
 def _source_of(spot: str) -> str:
     kind = spot.partition(":")[0]
     return {"quiz": "quiz", "phh": "phh"}.get(kind, "decision")
@@ -426,84 +395,28 @@ def _question(snap: ClassSnapshot, t: Translator) -> None:
         _quiz_question(snap, t)
         return
     if source == "phh":
-        picked = _pasted_pick(snap, t)
+        picked = livepaste.pasted_pick(snap, t)
         if picked is None:
             return
         ref, text = picked
     else:
-        all_spots = live.spots(_lessons(), t)
-        keys = [s.ref.key() for s in all_spots]
-        by_key = {s.ref.key(): s for s in all_spots}
-        if open_vote and q is not None and q.spot in by_key:
-            st.session_state[SPOT] = q.spot
-        elif st.session_state.get(SPOT) not in by_key:
-            st.session_state[SPOT] = q.spot if q is not None and q.spot in by_key else keys[0]
-        st.selectbox(t("Decision to put to the class"), keys, key=SPOT, format_func=lambda k: by_key[k].label,
-                     disabled=open_vote)
-        ref, text = SpotRef.parse(str(st.session_state[SPOT])), None
+        ref = _spot_pick(snap, live.spots(lessons(), t), SPOT, t("Decision to put to the class"))
+        text = None
     _decision_question(snap, ref, text, t)
 
 
-def _pasted_pick(snap: ClassSnapshot, t: Translator) -> tuple[SpotRef, str] | None:
-    """A hand the teacher pastes or uploads (the Replayer's safe loader) and the decision in it."""
+def _spot_pick(snap: ClassSnapshot, spots: list[live.ClassQuestion], key: str, label: str) -> SpotRef:
+    """The teacher's list of lesson decisions or questions: while a vote is open it shows the one put
+    to the class (and cannot change); otherwise the last one picked, or the current question's."""
     q = snap.question
     open_vote = q is not None and q.is_open(snap.now)
-    if q is not None and q.hand is not None and (open_vote or PASTED not in st.session_state):
-        st.session_state[PASTED] = q.hand  # the vote on a pasted hand, as the database has it
-        st.session_state[POINT] = SpotRef.parse(q.spot).at
-    text = st.session_state.get(PASTED)
-    if not open_vote:
-        with st.expander(t("Paste or upload a hand history (PHH)"), expanded=not isinstance(text, str)):
-            st.text_area(t("The hand history (PHH)"), key="live.paste.text", height=160,
-                         max_chars=MAX_HAND_BYTES,
-                         placeholder="variant = 'NT'\nstarting_stacks = [...]\nactions = [...]")
-            st.file_uploader(t("… or a .phh file"), type=["phh", "phhs", "toml", "txt"],
-                             key="live.paste.file")
-            st.button(t("Use this hand"), key="live.paste.use", on_click=_on_paste, icon=":material/upload:")
-            problem = st.session_state.get(PASTE_PROBLEM)
-            if isinstance(problem, str):
-                st.error(problem, icon=":material/error:")
-    if not isinstance(text, str):
-        st.info(t("Paste a hand (or upload a .phh file): the hand may stop at the decision to pose, or "
-                  "pick the decision below."), icon=":material/content_paste:")
-        return None
-    try:
-        sc = live.pasted_script(SpotRef.pasted(hand_digest(text), 0), text)
-        points = live.decision_points(sc)
-    except (CoachError, KeyError) as err:
-        st.error(t("This hand cannot be shown: {problem}", problem=str(err)))
-        return None
-    if not points:
-        st.warning(t(NO_DECISION))
-        return None
-    if st.session_state.get(POINT) not in points:
-        st.session_state[POINT] = points[-1]
-    st.selectbox(t("Decision to put to the class"), points, key=POINT, disabled=open_vote,
-                 format_func=lambda at: live.point_label(sc, at, t))
-    return SpotRef.pasted(hand_digest(text), int(st.session_state[POINT])), text
-
-
-def _on_paste() -> None:
-    """Read the pasted text (or the uploaded file); a broken hand leaves the chosen one as it was."""
-    t = state.tr()
-    st.session_state.pop(PASTE_PROBLEM, None)
-    upload = st.session_state.get("live.paste.file")
-    raw = str(st.session_state.get("live.paste.text") or "")
-    if upload is not None and not raw.strip():
-        name, data = str(getattr(upload, "name", "hand.phh")), bytes(upload.getvalue())
-    else:
-        name, data = t("the pasted text"), raw.encode("utf-8")
-    try:
-        text, sc = live.read_pasted(name, data)
-        points = live.decision_points(sc)
-    except CoachError as err:
-        st.session_state[PASTE_PROBLEM] = t.md(user_params(localized_problem(err.message)))  # st.error
-        return
-    if not points:
-        st.session_state[PASTE_PROBLEM] = t(NO_DECISION)
-        return
-    st.session_state[PASTED] = text
-    st.session_state[POINT] = points[-1]
+    by_key = {s.ref.key(): s for s in spots}
+    if open_vote and q is not None and q.spot in by_key:
+        st.session_state[key] = q.spot
+    elif st.session_state.get(key) not in by_key:
+        st.session_state[key] = q.spot if q is not None and q.spot in by_key else next(iter(by_key))
+    st.selectbox(label, list(by_key), key=key, format_func=lambda k: by_key[k].label, disabled=open_vote)
+    return SpotRef.parse(str(st.session_state[key]))
 
 
 def _decision_question(snap: ClassSnapshot, ref: SpotRef, text: str | None, t: Translator) -> None:
@@ -527,7 +440,7 @@ def _decision_question(snap: ClassSnapshot, ref: SpotRef, text: str | None, t: T
         if closed and q is not None:
             # After the vote the table has been seen: the class's answers take its place, so the
             # distribution, the verdict and the lesson's text share one projector screen.
-            _outcome(q, ref, t)
+            liveresults.outcome(q, ref, t)
         else:
             st.html(table_html(view))
         if shown is None:
@@ -543,7 +456,7 @@ def _decision_question(snap: ClassSnapshot, ref: SpotRef, text: str | None, t: T
         st.markdown(pose.prompt)
         _vote_controls(snap, ref, shown, t, hand=text)
         if closed and q is not None and q.id in state.get(REVEAL, set[int]()):
-            _verdict(ref, pose, text, t)
+            liveresults.reveal_verdict(ref, pose, text, t)
 
 
 def _vote_controls(snap: ClassSnapshot, ref: SpotRef, shown: LiveQuestion | None, t: Translator,
@@ -575,16 +488,7 @@ def _quiz_question(snap: ClassSnapshot, t: Translator) -> None:
     the right answer and the lesson's explanation."""
     q = snap.question
     open_vote = q is not None and q.is_open(snap.now)
-    all_spots = live.quiz_spots(_lessons(), t)
-    by_key = {s.ref.key(): s for s in all_spots}
-    keys = list(by_key)
-    if open_vote and q is not None and q.spot in by_key:
-        st.session_state[QUIZ] = q.spot
-    elif st.session_state.get(QUIZ) not in by_key:
-        st.session_state[QUIZ] = q.spot if q is not None and q.spot in by_key else keys[0]
-    st.selectbox(t("Question to put to the class"), keys, key=QUIZ, format_func=lambda k: by_key[k].label,
-                 disabled=open_vote)
-    ref = SpotRef.parse(str(st.session_state[QUIZ]))
+    ref = _spot_pick(snap, live.quiz_spots(lessons(), t), QUIZ, t("Question to put to the class"))
     try:
         question = live.quiz_question(ref)
     except KeyError:
@@ -595,7 +499,7 @@ def _quiz_question(snap: ClassSnapshot, t: Translator) -> None:
     left, right = st.columns([1.2, 1], gap="medium")
     with left:
         if closed and shown is not None:
-            _outcome(shown, ref, t)
+            liveresults.outcome(shown, ref, t)
         else:
             st.html('<p class="cc-quiz-prompt">' + html.escape(question.prompt) + "</p>"
                     "<style>.cc-quiz-prompt{font-size:2rem;font-weight:700;line-height:1.3}</style>")
@@ -648,283 +552,3 @@ def _live_count(code: str, question_id: int, t: Translator) -> None:
     left = seconds_left(q.closes_at, snap.now)
     if left is not None:
         st.markdown("⏱ " + t("{n} seconds left", n=left))
-
-
-def _bars(q: LiveQuestion, ref: SpotRef, answers: list[tuple[str, str | None]],
-          t: Translator) -> list[AnswerBar]:
-    if ref.is_quiz:
-        try:
-            question = live.quiz_question(ref)
-        except KeyError:
-            question = None
-        if question is not None:
-            return quiz_bars(question, [a for a, _ in answers], t)
-    return [AnswerBar(live.answer_label(ref, b.answer, t, q.hand), b.count, b.grade)
-            for b in distribution(answers)]
-
-
-def quiz_bars(question: Question, answers: list[str], t: Translator) -> list[AnswerBar]:
-    """A question's answers: every choice in order (the right one green, «giusta»), or each number given."""
-    counts: dict[str, int] = {}
-    for a in answers:
-        counts[a] = counts.get(a, 0) + 1
-    keys = [str(i) for i in range(len(question.choices))] if question.kind == "choice" else sorted(
-        counts, key=lambda a: (a != str(question.answer), -counts[a], int(a) if a.isdigit() else 0))
-    right = str(question.answer)
-
-    def label(k: str) -> str:  # «A. Anna, con la<br>coppia d'Assi»: short lines stay horizontal on the axis
-        text = live.quiz_answer_label(question, k, t)
-        if question.kind == "choice":
-            text = f"{chr(65 + int(k))}. {text}"
-        return "<br>".join(textwrap.wrap(html.escape(text), 22)) or text
-
-    return [AnswerBar(label(k), counts.get(k, 0),
-                      quiz_grade(k, question.answer), t("right") if k == right else t("wrong")) for k in keys]
-
-
-def _outcome(q: LiveQuestion, ref: SpotRef, t: Translator) -> None:
-    """The class's answers as bars, coloured by the coach's grade, and the share of right answers."""
-    key = _key(str(state.get(CLASS, "")))
-    rows = live.read_kept(f"answers.{q.id}", lambda db: db.question_answers(q.id, key), None) \
-        or list[AnswerRow]()
-    answers = [(r.answer, r.grade) for r in rows]
-    if not answers:
-        st.header(t("Question {n}: the answers", n=q.number))
-        st.info(t("Nobody answered this question."))
-    else:
-        right = share_right(answers)
-        bars = _bars(q, ref, answers, t)
-        fig = build_distribution_figure(bars, t, large=state.classroom(),
-                                        title=t("Question {n}: the answers", n=q.number))
-        st.plotly_chart(fig, width="stretch", config={"displayModeBar": False}, key=f"live.chart.{q.id}",
-                        theme=None,
-                        alt=t("How the class answered: {bars}.", bars="; ".join(
-                            f"{b.label} {b.count}" for b in bars)))
-        if right is not None:
-            share = t.format_percent(right, 0)
-            if ref.is_quiz:
-                st.markdown("**" + t("Right answers: {share}", share=share) + "**")
-            else:
-                st.markdown("**" + t("Right answers (excellent or good): {share}", share=share) + "**")
-
-
-def _verdict(ref: SpotRef, pose: live.Posed, text: str | None, t: Translator) -> None:
-    """The best choice with the coach's grade and explanation, and the lesson's own words."""
-    from coach.ui.views.lezioni import grade_decision
-
-    authored = ""
-    if ref.is_pasted:
-        probe = live.pasted_verdict(ref, text, f"p{pose.seat} cc")
-        best = f"p{pose.seat} {probe.best_code}" if probe.best_code else f"p{pose.seat} cc"
-        v = live.pasted_verdict(ref, text, best)
-    else:
-        dec = live.decision(ref)
-        best_ = dec.best
-        if best_ is None:  # the lesson names no best choice: the coach's own
-            probe = grade_decision(ref.lesson, ref.hand, ref.at, dec.options[0]).verdict
-            best_ = f"p{dec.seat} {probe.best_code}" if probe.best_code else dec.options[0]
-        best = best_
-        answer = grade_decision(ref.lesson, ref.hand, ref.at, best)
-        v = answer.verdict
-        authored = answer.authored if not v.authored else ""
-    head = t("The coach's verdict: {action}", action=live.answer_label(ref, best, t, text))
-    if v.grade_label is not None:
-        head += " — " + t.render(v.grade_label)
-    st.success(head, icon=":material/verified:")
-    if authored:
-        st.markdown(authored)
-    if v.explanation is not None:
-        st.markdown(link_rules(t.render(v.explanation), t))
-    for line in v.figures:
-        st.markdown("- " + t.render(line))
-
-
-def _results(cls: LiveClass, t: Translator) -> None:
-    """Per question (distribution, share right) and per pupil (answers, grades); CSV."""
-    key = _key(cls.code)
-    res = live.read_kept(f"results.{cls.id}", lambda db: db.class_results(cls.id, key), None)
-    if res is None:
-        return
-    if not res.questions:
-        st.info(t("No vote yet: the results appear after the first question."))
-        return
-    spots = {q.number: q.spot for q in res.questions}
-    quizzes = _quiz_questions(res.questions)
-    # A question's answer in the CSV is its choice's text (or the number), not the choice's index.
-    csv_rows = [replace(r, answer=live.quiz_answer_label(quizzes[r.question], r.answer, t))
-                if r.question in quizzes else r for r in res.rows]
-    st.download_button(t("Download the results (CSV)"), results_csv(csv_rows, spots),
-                       file_name=f"classe-{cls.code}.csv", mime="text/csv", key="live.csv",
-                       icon=":material/download:")
-    _kept_until(cls, t)
-    st.header(t("Per question"))
-    lines = ["| " + t("Question") + " | " + t("Decision") + " | " + t("Answers") + " | " + t("Right") + " |",
-             "|---|---|---:|---:|"]
-    labels = {s.ref.key(): s.label for s in [*live.spots(_lessons(), t), *live.quiz_spots(_lessons(), t)]}
-    for q in res.questions:
-        if q.spot.startswith("phh:"):
-            labels[q.spot] = t("A pasted hand, action {n}", n=SpotRef.parse(q.spot).at + 1)
-        answers = [(r.answer, r.grade) for r in res.rows if r.question == q.number]
-        right = share_right(answers)
-        lines.append(f"| {q.number} | {labels.get(q.spot, q.spot)} | {t.format_int(len(answers))} | "
-                     + ("—" if right is None else t.format_percent(right, 0)) + " |")
-    st.markdown("\n".join(lines))
-    st.header(t("Per pupil"))
-    lines = ["| " + t("Pupil") + " | " + t("Answers") + " | " + t("Right") + " | " + t("Grades") + " |",
-             "|---|---:|---:|---|"]
-    for s in per_pupil(res.pupils, res.rows):
-        grades = ", ".join(f"{r.question}: " + _grade_word(r, r.question in quizzes, t)
-                           for r in res.rows if r.pupil == s.name)
-        name = md_text(s.name)
-        lines.append(f"| {name} | {t.format_int(s.answered)} | {t.format_int(s.right)} | {grades or '—'} |")
-    st.markdown("\n".join(lines))
-
-
-def _grade_word(row: AnswerRow, quiz: bool, t: Translator) -> str:
-    from coach.ui.figures import GRADE_LABELS
-
-    if quiz:
-        return t("right") if row.grade == QUIZ_RIGHT else t("wrong")
-    return t(GRADE_LABELS[row.grade]) if row.grade in GRADE_LABELS else "—"
-
-
-def _quiz_questions(questions: list[LiveQuestion]) -> dict[int, Question]:
-    """The class's votes on a lesson's question, by number, with the question (when still in the lessons)."""
-    out: dict[int, Question] = {}
-    for q in questions:
-        if q.spot.startswith("quiz:"):
-            try:
-                out[q.number] = live.quiz_question(SpotRef.parse(q.spot))
-            except (KeyError, CoachError):
-                continue
-    return out
-
-
-def _lessons() -> list[Lesson]:
-    from coach.ui.views.lezioni import lessons
-
-    return lessons()
-
-
-def _lessons_by_id() -> dict[str, Lesson]:
-    return {x.id: x for x in _lessons()}
-
-
-# -- admission control (issue 20): creating within the limits, closing joins, removing pupils -------
-CREATE_PROBLEM = "live.teacher.create_problem"  # why the last «Crea la classe» was refused (translated)
-SELECTED = "live.teacher.selected"  # the pupils' ids ticked for removal
-
-
-def _create_admitted(create: Callable[[Store], LiveClass]) -> LiveClass | None:
-    """Create a class within the limits: this connection's (and address's) creations per hour and
-    the teacher's open classes (:class:`ClassLimit` names the ones to end first). After a class is
-    made, the store's hourly sweep deletes the classes ended long ago (a teacher's click, never a
-    pupil's: the purge may take a moment)."""
-    t = state.tr()
-    st.session_state.pop(CREATE_PROBLEM, None)
-    buckets = create_buckets(live.connection_id(), state.client_address())
-
-    def attempt(db: Store) -> LiveClass | None:
-        refused = db.take_all(buckets)
-        if refused is not None:
-            minutes = max(1, math.ceil(refused.wait_s() / 60))
-            st.session_state[CREATE_PROBLEM] = t.counted(CREATE_WAIT, n=minutes)
-            return None
-        try:
-            return create(db)
-        except ClassLimit as err:
-            st.session_state[CREATE_PROBLEM] = err.localized(t)
-            return None
-
-    created = state.save(attempt)
-    if created is not None:
-        try:
-            state.store().sweep_classes()
-        except CoachError:  # the purge waits for the next hour; the class is made
-            pass
-    return created
-
-
-CREATE_WAIT = NN_("Too many classes created from this browser: wait {n} minute and try again.",
-                  "Too many classes created from this browser: wait {n} minutes and try again.")
-
-
-def _create_problem(t: Translator) -> None:
-    problem = st.session_state.get(CREATE_PROBLEM)
-    if isinstance(problem, str):
-        st.error(problem, icon=":material/error:")
-
-
-def _admission(cls: LiveClass, snap: ClassSnapshot, t: Translator) -> None:
-    """«Chiudi le iscrizioni» / «Riapri le iscrizioni», removing several pupils at once, and the names
-    removed (blocked for this class) with a way to let one in again."""
-    key = _key(cls.code)
-    if cls.state(snap.now) == CLASS_OPEN:
-        if cls.joins_closed:
-            st.warning(t("Joins are closed: nobody new can join this class."), icon=":material/lock:")
-            st.button(t("Reopen joins"), key="live.joins.open", on_click=_on_joins,
-                      args=(cls.code, cls.id, False), icon=":material/lock_open:")
-        else:
-            st.button(t("Close joins"), key="live.joins.close", on_click=_on_joins,
-                      args=(cls.code, cls.id, True), icon=":material/lock:",
-                      help=t("Pupils already in stay in; nobody new can join."))
-    pupils = state.load(lambda db: db.class_pupils(cls.id, key), None) or list[LivePupil]()
-    names = {p.id: p.name for p in pupils}
-    if names:
-        picked = st.session_state.get(SELECTED)
-        if isinstance(picked, list):  # a pupil removed meanwhile is no longer an option
-            st.session_state[SELECTED] = [i for i in picked if i in names]
-        st.multiselect(t("Pupils to remove"), list(names), key=SELECTED, format_func=names.__getitem__,
-                       placeholder=t("choose one or more names"))
-        st.button(t("Remove the chosen pupils"), key="live.remove_many", on_click=_on_remove_many,
-                  args=(cls.code, cls.id), icon=":material/group_remove:",
-                  disabled=not st.session_state.get(SELECTED))
-    removed = state.load(lambda db: db.removed_pupils(cls.id, key), list[LivePupil]())
-    if removed:
-        with st.expander(t.counted(REMOVED, n=len(removed))):
-            st.caption(t("A removed name cannot join this class again, and its phone is out. "
-                         "Press a name to let it join again."))
-            with st.container(horizontal=True, gap="small"):
-                for p in removed:
-                    st.button(p.name, key=f"live.unblock.{p.id}", icon=":material/undo:",
-                              on_click=_on_unblock, args=(cls.code, cls.id, p.id))
-
-
-REMOVED = NN_("{n} name removed", "{n} names removed")
-
-
-def _on_joins(code: str, class_id: int, closed: bool) -> None:
-    key = _key(code)
-    state.save(lambda db: db.set_joins_closed(class_id, key, closed))
-
-
-def _on_remove_many(code: str, class_id: int) -> None:
-    ids = [i for i in st.session_state.get(SELECTED) or [] if isinstance(i, int) and not isinstance(i, bool)]
-    key = _key(code)
-    state.save(lambda db: db.remove_pupils(class_id, ids, key))
-    st.session_state[SELECTED] = []
-
-
-def _on_unblock(code: str, class_id: int, pupil_id: int) -> None:
-    key = _key(code)
-    state.save(lambda db: db.unblock_pupil(class_id, pupil_id, key))
-
-
-def _kept_until(cls: LiveClass, t: Translator) -> None:
-    """Until when the results stay downloadable: the purge deletes a class some days after it ended."""
-    try:
-        days = purge_days()
-    except InvalidInput:
-        days = PURGE_DAYS_DEFAULT
-    if cls.closed_at is None and cls.state() == CLASS_OPEN:
-        st.caption(t.counted(KEPT_OPEN, n=days))
-        return
-    ended = min(cls.expires_at, cls.closed_at) if cls.closed_at is not None else cls.expires_at
-    st.caption(t("The results stay here, and the CSV can be downloaded, until {date}: then the class, its "
-                 "pupils and answers are deleted.", date=purge_date(ended, days).strftime("%d/%m/%Y")))
-
-
-KEPT_OPEN = NN_("The results stay here, and the CSV can be downloaded, until {n} day after the class ends: "
-                "then the class, its pupils and answers are deleted.",
-                "The results stay here, and the CSV can be downloaded, until {n} days after the class ends: "
-                "then the class, its pupils and answers are deleted.")

@@ -9,118 +9,59 @@ visits other pages. Every position is mirrored into the URL
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import partial
-from typing import Any
 
 import streamlit as st
 
 from coach.cards import parse_cards
 from coach.engine import Hand
 from coach.errors import CoachError, IllegalAction
-from coach.feedback import Grade
-from coach.i18n import N_, NN_, Message, Translator
+from coach.i18n import NN_, Translator
+from coach.learning.answers import (
+    DecisionAnswer,
+    QuizAnswer,
+    decision_key,
+    decision_spot,
+    is_show_or_muck,
+    question_answer,
+    replayed_said,
+    show_or_muck_answer,
+)
+from coach.learning.review import ReviewSpot, record_graded
+from coach.learning.script import Attempt, HandScript, try_choice
+from coach.lessons.range_grids import chart_grid, chart_share
 from coach.lessons.schema import Decision, Lesson, RangeChart
-from coach.review import ReviewSpot, needs_review, remember, spot_of
 from coach.store.records import LessonAnswer
-from coach.ui import inputs, state
-from coach.ui.coaching import Verdict, assess, authored_verdict, lesson_authored, lesson_best, option_code
+from coach.ui import inputs, lessonnav, state
 from coach.ui.controls import action_panel, step_controls
-from coach.ui.figures import EquityData, build_equity_figure, build_range_figure, describe_equity
+from coach.ui.figures import build_range_figure
 from coach.ui.handview import display_street, narration, table_view, visible_seats
 from coach.ui.lessons import (
     ANSWERS_KEY,
     QUIZ_KEY,
     Link,
-    course,
+    grade_decision,
     is_complete,
     lesson_progress,
-    lessons_signature,
-    link_params,
-    link_problems,
-    parse_link,
-    step_problem,
+    lessons,
+    script,
     topic_of,
 )
-from coach.ui.player import Attempt, HandScript
 from coach.ui.table import render_log
+from coach.ui.verdict import show_answer_details, show_verdict
 from coach.ui.widgets import (
-    link_rules,
     page_header,
     refuse_input,
     show_log,
-    show_ranges,
     show_refusal,
     street_stepper,
     table_and_panel,
     unit_label,
 )
 
-CURRENT = "lesson.current"
-PARTS = "lesson.parts"  # lesson id -> part ("text", "hand0", ..., "quiz")
-STEPS = "lesson.steps"  # "lesson/hand" -> step
 REFUSALS = "lesson.refusals"  # decision key -> IllegalAction
-LINK = "lesson.link"
-LINK_PROBLEMS = "lesson.link_problems"  # what the last deep link asked for and could not open
 SAVED = "lesson.saved"  # decision key -> action code, answered in an earlier session (from the database)
 RESTORED = "lesson.restored"  # the profile whose saved answers this session has read
-
-
-@dataclass(frozen=True)
-class DecisionAnswer:
-    """The learner's legal choice at a decision point and what the coach said."""
-
-    code: str
-    said: Message | None
-    authored: str
-    in_options: bool
-    is_best: bool | None
-    verdict: Verdict
-
-
-@dataclass(frozen=True)
-class QuizAnswer:
-    given: int
-    correct: bool
-
-
-@st.cache_resource(show_spinner=False, max_entries=4096)
-def _lesson_verdict(signature: tuple[tuple[str, float], ...], locale: str, lesson_id: str, hand: int, at: int,
-                    code: str) -> Verdict:
-    """The coach's verdict on ``code`` at a lesson's decision point, computed once per process.
-
-    A class answers the same decision points: the analysis of a spot and an
-    answer is the same for every learner (it depends on the lesson, its language
-    and the code only), so it is worked out once and shared (a frozen Verdict,
-    never mutated). The key has the lessons' signature, so an edited lesson is
-    analysed again.
-    """
-    sc = script_for_locale(signature, locale, lesson_id, hand)
-    decision = sc.decisions[at]
-    return assess(sc.hand_at(sc.step_of_action(at)), code, authored=lesson_authored(decision),
-                  profiles=sc.profiles)
-
-
-@st.cache_resource(show_spinner=False, max_entries=64)
-def _script(signature: tuple[tuple[str, float], ...], locale: str, lesson_id: str, hand: int) -> HandScript:
-    lesson = next(x for x in course(locale) if x.id == lesson_id)
-    return HandScript.from_example(lesson.hands[hand])
-
-
-def lessons() -> list[Lesson]:
-    """The course in the session's language (an English translation where there is one)."""
-    return course(state.settings().locale)
-
-
-def script(lesson_id: str, hand: int) -> HandScript:
-    """The hand's script (its titles and step texts) in the session's language."""
-    locale = state.settings().locale
-    return _script(lessons_signature(locale=locale), locale, lesson_id, hand)
-
-
-def script_for_locale(signature: tuple[tuple[str, float], ...], locale: str, lesson_id: str,
-                      hand: int) -> HandScript:
-    return _script(signature, locale, lesson_id, hand)
 
 
 def _answers() -> dict[str, DecisionAnswer]:
@@ -129,14 +70,6 @@ def _answers() -> dict[str, DecisionAnswer]:
 
 def _quiz() -> dict[str, QuizAnswer]:
     return state.get(QUIZ_KEY, {})
-
-
-def _parts() -> dict[str, str]:
-    return state.get(PARTS, {})
-
-
-def _steps() -> dict[str, int]:
-    return state.get(STEPS, {})
 
 
 def _refusals() -> dict[str, IllegalAction]:
@@ -186,75 +119,6 @@ def _forget(keys: list[str]) -> None:
         state.save(lambda db: db.forget_lesson_answers(profile, keys))
 
 
-# -- position and deep links ------------------------------------------------------
-
-
-def _position(lesson_id: str) -> Link:
-    part = _parts().get(lesson_id, "text")
-    if part.startswith("hand"):
-        hand = int(part[4:])
-        return Link(lesson_id, hand, _steps().get(f"{lesson_id}/{hand}", 0))
-    return Link(lesson_id)
-
-
-def _go_to(link: Link) -> None:
-    """Move to a position (lesson, part, step) and remember it as the bookmark."""
-    state.put(CURRENT, link.lesson)
-    parts = _parts()
-    if link.hand is not None:
-        parts[link.lesson] = f"hand{link.hand}"
-        _steps()[f"{link.lesson}/{link.hand}"] = link.step
-    elif parts.get(link.lesson, "text").startswith("hand"):
-        parts[link.lesson] = "text"
-    st.session_state.pop("lesson_pick", None)
-    st.session_state.pop(f"lesson_part.{link.lesson}", None)
-    _save_bookmark(link)
-
-
-def _save_bookmark(link: Link) -> None:
-    profile = state.settings().profile
-    state.save(lambda db: db.save_bookmark(profile, link.lesson, -1 if link.hand is None else link.hand,
-                                           link.step))
-
-
-def _apply_incoming(all_: list[Lesson]) -> None:
-    """A deep link in the URL, or "riprendi da dove eri" from the home page."""
-    goto = st.session_state.pop("lesson.goto", None)
-    if goto is not None:
-        lesson_id, hand, step = goto
-        if any(x.id == lesson_id for x in all_):
-            _go_to(Link(lesson_id, None if hand < 0 else hand, step))
-        return
-    raw = {k: (st.query_params.get(k) or "").strip() for k in ("lezione", "mano", "passo")}
-    last = state.get(LINK, None)
-    if not raw["lezione"] or (last is not None and {k: v for k, v in raw.items() if v} == link_params(last)):
-        return  # no link, or the URL this page wrote itself
-    problems = link_problems(raw, all_)
-    link = parse_link(raw, all_)
-    if link is not None and link.hand is not None:
-        try:
-            problem = step_problem(link, len(script(link.lesson, link.hand)))
-        except CoachError:
-            problem = None
-        if problem is not None:
-            problems.append(problem)
-    state.put(LINK_PROBLEMS, problems)
-    if link is not None and link != last:
-        _go_to(link)
-        state.put(LINK, link)
-
-
-def _sync_url(link: Link) -> None:
-    params = link_params(link)
-    for k in ("lezione", "mano", "passo"):
-        if k in params:
-            if st.query_params.get(k) != params[k]:
-                st.query_params[k] = params[k]
-        elif k in st.query_params:
-            del st.query_params[k]
-    state.put(LINK, link)
-
-
 # -- callbacks ----------------------------------------------------------------------
 
 
@@ -265,8 +129,8 @@ def _on_pick() -> None:
         t = state.tr()
         refuse_input(t("Choose a lesson from the list."))
         return
-    state.put(CURRENT, lesson_id)
-    _save_bookmark(_position(lesson_id))
+    state.put(lessonnav.CURRENT, lesson_id)
+    lessonnav.save_bookmark(lessonnav.position(lesson_id))
 
 
 def _on_part(lesson_id: str) -> None:
@@ -277,21 +141,19 @@ def _on_part(lesson_id: str) -> None:
         t = state.tr()
         refuse_input(t("Choose a part of the lesson from the list."))
         return
-    _parts()[lesson_id] = part
-    _save_bookmark(_position(lesson_id))
+    lessonnav.lesson_parts()[lesson_id] = part
+    lessonnav.save_bookmark(lessonnav.position(lesson_id))
 
 
 def _on_step(lesson_id: str, hand: int, step: int) -> None:
-    _steps()[f"{lesson_id}/{hand}"] = max(0, step)
-    _save_bookmark(Link(lesson_id, hand, max(0, step)))
+    lessonnav.hand_steps()[f"{lesson_id}/{hand}"] = max(0, step)
+    lessonnav.save_bookmark(Link(lesson_id, hand, max(0, step)))
 
 
 def _on_choice(lesson_id: str, hand_index: int, at: int, attempt: Attempt) -> None:
     """Try the learner's action on a fresh replay; refused choices change nothing."""
-    from coach.ui.player import try_choice
-
     sc = script(lesson_id, hand_index)
-    key = f"{lesson_id}/{hand_index}/{at}"
+    key = decision_key(lesson_id, hand_index, at)
     refusals: dict[str, IllegalAction] = _refusals()
     outcome = try_choice(sc.hand_at(sc.step_of_action(at)), attempt)
     if outcome.refusal is not None or outcome.code is None:
@@ -301,42 +163,14 @@ def _on_choice(lesson_id: str, hand_index: int, at: int, attempt: Attempt) -> No
     refusals.pop(key, None)
     t = state.tr()
     with st.spinner(t("The coach is working out the numbers...")):
-        answer = _decision_answer(lesson_id, hand_index, at, outcome.code, outcome.said)
+        answer = grade_decision(lesson_id, hand_index, at, outcome.code, outcome.said)
     _record_answer(lesson_id, key, answer)
-
-
-def _decision_answer(lesson_id: str, hand_index: int, at: int, code: str,
-                     said: Message | None) -> DecisionAnswer:
-    """The learner's legal ``code`` at a decision point, graded (the analysis from the shared cache)."""
-    sc = script(lesson_id, hand_index)
-    decision = sc.decisions[at]
-    locale = state.settings().locale
-    verdict = _lesson_verdict(lessons_signature(locale=locale), locale, lesson_id, hand_index, at, code)
-    is_best = None if decision.best is None else code == decision.best
-    if is_best is True:
-        # The lesson knows something the model does not (a read, the point being taught): its
-        # choice is the badge, and the coach's own grade, when different, stays as a secondary note.
-        verdict = lesson_best(verdict)
-    return DecisionAnswer(code, said, decision.feedback.get(code, ""), code in decision.options, is_best,
-                          verdict)
 
 
 def _review_spot(lesson_id: str, key: str, code: str, grade: str) -> ReviewSpot | None:
     """The lesson's decision point ``key`` as a review card's spot (None if it cannot be written down)."""
-    _, hand_index, at = key.rsplit("/", 2)
-    sc = script(lesson_id, int(hand_index))
-    try:
-        return spot_of(sc.hand_at(sc.step_of_action(int(at))), source="lesson", ref=key,
-                       action=option_code(code), grade=grade, profiles=sc.profiles)
-    except CoachError:
-        return None
-
-
-def grade_decision(lesson_id: str, hand_index: int, at: int, code: str,
-                   said: Message | None = None) -> DecisionAnswer:
-    """A legal ``code`` at a lesson's decision point, graded exactly as the lesson grades it
-    (the live classroom grades its pupils' answers with this)."""
-    return _decision_answer(lesson_id, hand_index, at, code, said)
+    _, hand_index, _ = key.rsplit("/", 2)
+    return decision_spot(script(lesson_id, int(hand_index)), key, code, grade)
 
 
 def _record_answer(lesson_id: str, key: str, answer: DecisionAnswer) -> None:
@@ -345,13 +179,11 @@ def _record_answer(lesson_id: str, key: str, answer: DecisionAnswer) -> None:
     _saved().pop(key, None)
     profile = state.settings().profile
     grade = answer.verdict.grade
-    if grade is not None:
-        state.save(lambda db: db.record_decision(profile, grade, source="lesson", ref=key, action=answer.code,
-                                                 ev_loss_bb=answer.verdict.ev_loss_bb))
-        if needs_review(grade):  # a mistake comes back in «Ripasso» (coach.review)
-            spot = _review_spot(lesson_id, key, answer.code, grade)
-            if spot is not None:
-                state.save(lambda db: remember(db, profile, spot))
+    if grade is not None:  # a mistake comes back in «Ripasso»
+        state.save(lambda db: record_graded(
+            db, profile, grade, source="lesson", ref=key, action=answer.code,
+            ev_loss_bb=answer.verdict.ev_loss_bb,
+            spot=lambda: _review_spot(lesson_id, key, answer.code, grade)))
     _remember(key, answer.code)
     _check_complete(lesson_id)
 
@@ -362,17 +194,12 @@ def _saved_answer(lesson_id: str, hand_index: int, at: int, code: str) -> Decisi
         sc = script(lesson_id, hand_index)
         if at not in sc.decisions:
             return None
-        if _is_show_or_muck(code):
-            return _show_or_muck_answer(sc, at, code)
-        record = sc.hand_at(sc.step_of_action(at)).apply_code(code)
+        if is_show_or_muck(code):
+            return show_or_muck_answer(sc, at, code)
+        said = replayed_said(sc, at, code)
     except (CoachError, ValueError):
         return None
-    return _decision_answer(lesson_id, hand_index, at, code, record.message() if record is not None else None)
-
-
-def _is_show_or_muck(code: str) -> bool:
-    parts = code.split()
-    return len(parts) >= 2 and parts[1] == "sm"
+    return grade_decision(lesson_id, hand_index, at, code, said)
 
 
 def _show_or_muck_panel(lesson_id: str, hand_index: int, at: int, options: list[str], t: Translator) -> None:
@@ -391,24 +218,7 @@ def _show_or_muck_panel(lesson_id: str, hand_index: int, at: int, options: list[
 
 def _on_show_or_muck(lesson_id: str, hand_index: int, at: int, code: str) -> None:
     sc = script(lesson_id, hand_index)
-    _record_answer(lesson_id, f"{lesson_id}/{hand_index}/{at}", _show_or_muck_answer(sc, at, code))
-
-
-def _show_or_muck_answer(sc: HandScript, at: int, code: str) -> DecisionAnswer:
-    decision = sc.decisions[at]
-    is_best = None if decision.best is None else code == decision.best
-    parts = code.split()
-    said = (Message(N_("{name} shows {cards}."), {"name": decision_name(sc, decision.seat), "cards": " ".join(
-        c.symbol() for c in parse_cards(parts[2]))}) if len(parts) > 2
-        else Message(N_("{name} mucks without showing."), {"name": decision_name(sc, decision.seat)}))
-    verdict = (Verdict(code, grade=Grade.OTTIMA.value, grade_label=Grade.OTTIMA.label) if is_best
-               else authored_verdict(code, lesson_authored(decision)))
-    return DecisionAnswer(code, said, decision.feedback.get(code, ""), True, is_best, verdict)
-
-
-def decision_name(sc: HandScript, seat: int) -> str:
-    """The name of PHH player ``seat`` (1-based)."""
-    return sc.history.names()[seat - 1]
+    _record_answer(lesson_id, decision_key(lesson_id, hand_index, at), show_or_muck_answer(sc, at, code))
 
 
 def _on_retry(key: str) -> None:
@@ -430,8 +240,9 @@ def _on_answer(lesson_id: str, question_id: str) -> None:
         refuse_input(t("Write a whole number."))
         return
     st.session_state.pop(f"q.{key}.missing", None)
-    correct = value == q.answer
-    _quiz()[key] = QuizAnswer(value, correct)
+    answer = question_answer(q, value)
+    correct = answer.correct
+    _quiz()[key] = answer
     profile = state.settings().profile
     state.save(lambda db: db.record_quiz_answer(profile, topic_of(lesson, q.rules), key, correct))
     _remember(key, str(value), correct)
@@ -469,14 +280,14 @@ def render() -> None:
         st.info(t("There are no lessons yet."))
         return
     _restore()
-    _apply_incoming(all_)
-    for problem in st.session_state.pop(LINK_PROBLEMS, None) or []:
+    lessonnav.apply_incoming(all_)
+    for problem in st.session_state.pop(lessonnav.LINK_PROBLEMS, None) or []:
         st.warning(t.render(problem), icon=":material/link_off:")
     ids = [x.id for x in all_]
-    current = state.get(CURRENT, ids[0])
+    current = state.get(lessonnav.CURRENT, ids[0])
     if current not in ids:
         current = ids[0]
-        state.put(CURRENT, current)
+        state.put(lessonnav.CURRENT, current)
     completed = _completed_ids()
     if "lesson_pick" not in st.session_state:
         st.session_state["lesson_pick"] = current
@@ -499,7 +310,7 @@ def render() -> None:
     for i, h in enumerate(lesson.hands):
         labels[f"hand{i}"] = t("Hand {n}", n=i + 1) + ": " + h.title
     part_key = f"lesson_part.{lesson.id}"
-    stored_part = _parts().get(lesson.id, "text")
+    stored_part = lessonnav.lesson_parts().get(lesson.id, "text")
     if stored_part not in parts:
         stored_part = "text"
     if part_key not in st.session_state or st.session_state[part_key] not in parts:
@@ -507,10 +318,10 @@ def render() -> None:
     part = st.segmented_control(t("Part"), parts, format_func=labels.__getitem__, key=part_key,
                                 required=True, on_change=_on_part, args=(lesson.id,),
                                 label_visibility="collapsed") or stored_part
-    _parts()[lesson.id] = part
+    lessonnav.lesson_parts()[lesson.id] = part
 
     if part == "text":
-        _sync_url(Link(lesson.id))
+        lessonnav.sync_url(Link(lesson.id))
         st.markdown("*" + lesson.summary + "*")
         if total:
             st.caption(t("Decisions and questions answered: {done} of {total}", done=got, total=total))
@@ -521,9 +332,10 @@ def render() -> None:
                 _section_charts(sec.charts, t)
         if lesson.hands:
             st.button(t("Go to the first hand"), key="lesson.to_hand", type="primary",
-                      on_click=_go_to, args=(Link(lesson.id, 0, 0),), icon=":material/arrow_forward:")
+                      on_click=lessonnav.go_to, args=(Link(lesson.id, 0, 0),),
+                      icon=":material/arrow_forward:")
     elif part == "quiz":
-        _sync_url(Link(lesson.id))
+        lessonnav.sync_url(Link(lesson.id))
         _render_questions(lesson, t)
         _completion(lesson, all_, completed, t)
     else:
@@ -535,8 +347,6 @@ def render() -> None:
 
 def _section_charts(charts: list[RangeChart], t: Translator) -> None:
     """The section's range charts, two to a row: the coach's own charts, on its 13x13 grid."""
-    from coach.lessons.range_grids import chart_grid, chart_share
-
     for start in range(0, len(charts), 2):
         row = charts[start:start + 2]
         for col, chart in zip(st.columns(2), row, strict=False):
@@ -593,7 +403,8 @@ def _completion(lesson: Lesson, all_: list[Lesson], completed: set[str], t: Tran
         if at + 1 < len(all_):
             nxt = all_[at + 1]
             st.button(t("Next lesson: {title}", title=f"{nxt.place}. {nxt.title}"), key="lesson.next_lesson",
-                      type="primary", on_click=_go_to, args=(Link(nxt.id),), icon=":material/arrow_forward:")
+                      type="primary", on_click=lessonnav.go_to, args=(Link(nxt.id),),
+                      icon=":material/arrow_forward:")
     if just:
         # The learner answered the last question near the bottom of the page: bring the
         # message and «Prossima lezione» into view there (no jump to the top of the page).
@@ -612,11 +423,11 @@ def _render_hand(lesson: Lesson, index: int, t: Translator) -> None:
     except CoachError as err:  # a lesson hand the engine refuses: say so, keep the page alive
         st.error(t("This hand cannot be shown: {problem}", problem=err.localized(t)))
         return
-    steps = _steps()
+    steps = lessonnav.hand_steps()
     key = f"{lesson.id}/{index}"
     step = sc.clamp(steps.get(key, 0))
     steps[key] = step
-    _sync_url(Link(lesson.id, index, step))
+    lessonnav.sync_url(Link(lesson.id, index, step))
     answers = _answers()
     saved = _saved()
     shown = sc.decision_at(step)  # an answer from an earlier session is graded when its step is shown
@@ -664,14 +475,14 @@ def _render_hand(lesson: Lesson, index: int, t: Translator) -> None:
                   help=t("For the classroom: hide the cards, ask the class, then reveal."))
         show_log(view.log)
     if answer is not None:
-        _show_answer_details(answer, t)
+        show_answer_details(answer, t)
     if step == last:
         if example.outro:
             st.markdown(example.outro)
         st.success(t("End of the hand."), icon=":material/flag:")
         nxt = index + 1
         if nxt < len(lesson.hands):
-            st.button(t("Next hand"), key="lesson.next_hand", on_click=_go_to, type="primary",
+            st.button(t("Next hand"), key="lesson.next_hand", on_click=lessonnav.go_to, type="primary",
                       args=(Link(lesson.id, nxt, 0),), icon=":material/arrow_forward:")
         elif lesson.questions:
             st.button(t("Go to the questions"), key="lesson.to_quiz", on_click=_to_quiz, args=(lesson.id,),
@@ -685,7 +496,7 @@ def _decision(lesson: Lesson, index: int, sc: HandScript, decision: Decision, ha
     dkey = f"{lesson.id}/{index}/{decision.at}"
     st.subheader(t("Your turn: you are {name}", name=example.player_name(decision.seat)))
     st.markdown(decision.prompt)
-    if answer is None and all(_is_show_or_muck(o) for o in decision.options):
+    if answer is None and all(is_show_or_muck(o) for o in decision.options):
         _show_or_muck_panel(lesson.id, index, decision.at, decision.options, t)
     elif answer is None:
         action_panel(hand, f"dec.{dkey}", partial(_on_choice, lesson.id, index, decision.at))
@@ -693,96 +504,15 @@ def _decision(lesson: Lesson, index: int, sc: HandScript, decision: Decision, ha
         if refusal is not None:
             show_refusal(refusal)
     else:
-        _show_verdict(answer, t)
+        show_verdict(answer, t)
         st.button(t("Try another choice"), key=f"retry.{dkey}", on_click=_on_retry, args=(dkey,),
                   icon=":material/undo:")
         st.caption(t("Press ▶ to see how the hand went on."))
 
 
 def _to_quiz(lesson_id: str) -> None:
-    _parts()[lesson_id] = "quiz"
+    lessonnav.lesson_parts()[lesson_id] = "quiz"
     st.session_state.pop(f"lesson_part.{lesson_id}", None)
-
-
-GRADE_BOX = {"ottima": "success", "buona": "success", "imprecisa": "warning",
-             "errore": "error", "errore grave": "error"}
-
-
-def _show_verdict(answer: DecisionAnswer, t: Translator) -> None:
-    """The learner's choice in words and its grade, next to the buttons it replaces."""
-    v = answer.verdict
-    said = t.md(answer.said) if answer.said is not None else answer.code
-    head = t("You chose: {action}", action=said)
-    if v.grade_label is not None:
-        head += " — " + t("grade: {grade}", grade=t.render(v.grade_label))
-    box: Any = getattr(st, GRADE_BOX.get(v.grade or "", "info"))
-    box(head)
-    if answer.is_best is True:
-        st.markdown("✅ " + t("This is the choice the lesson teaches."))
-    elif answer.is_best is False:
-        st.markdown("💡 " + t("The lesson suggests another choice: look at the explanation."))
-
-
-def _show_answer_details(answer: DecisionAnswer, t: Translator) -> None:
-    """The explanation, the coach's own choice, every option's numbers and the charts (full width)."""
-    v = answer.verdict
-    if answer.authored and not v.authored:
-        st.markdown(answer.authored)
-    if v.explanation is not None:
-        if answer.is_best is True and v.best_code is not None and option_code(answer.code) != v.best_code:
-            # The lesson keeps its choice against the coach's simple model: say so, so
-            # the two voices do not seem to contradict each other.
-            st.markdown("🧮 " + (t("Here the coach's model, which looks one street ahead, would choose "
-                                   "differently; after the coach's numbers the lesson explains why it "
-                                   "keeps its choice:") if v.authored else
-                                 t("Here the coach's model, which looks one street ahead, would choose "
-                                   "differently; the lesson explains above why it keeps its choice. "
-                                   "The coach's numbers:")))
-        # With v.authored the explanation is the coach's followed by the lesson's text
-        # (or the lesson's alone, where it says ``replace``).
-        st.markdown(link_rules(t.render(v.explanation), t))
-    if not answer.in_options and not answer.authored and v.explanation is None:
-        st.markdown(t("A legal choice, though not one of those this lesson discusses."))
-    if v.best_explanation is not None and v.best_kind is not None and option_code(answer.code) != v.best_code:
-        best = action_label(v.best_kind, v.best_amount, t)
-        with st.expander(t("The coach's choice: {action}", action=best)):
-            st.markdown(link_rules(t.render(v.best_explanation), t))
-    for fig_line in v.figures:
-        st.markdown("- " + t.render(fig_line))
-    options_table(v, t)
-    if v.equity is not None and v.equity_needed is not None:
-        data = EquityData(v.equity, v.equity_needed, v.stderr)
-        st.plotly_chart(build_equity_figure(data, t), width="stretch", alt=describe_equity(data, t),
-                        config={"displayModeBar": False})
-    # Full width here: one opponent's grid is open, several are folded (a multiway pot).
-    show_ranges(v.ranges, t, expanded=len(v.ranges) == 1)
-
-
-def options_table(v: Verdict, t: Translator) -> None:
-    """Every option the coach weighed, with its grade and expected value in big blinds."""
-    if not v.options:
-        return
-    with st.expander(t("Every choice, with its numbers")):
-        header = "| " + t("Action") + " | " + t("Grade") + " | " + t("EV (big blinds)") + " |"
-        rows = [header, "|---|---|---:|"]
-        for o in v.options:
-            ev = "—" if o.ev_bb is None else t.format_fixed(o.ev_bb, 1) + (" *" if o.estimate else "")
-            mark = " ◀" if o.code == option_code(v.code) else ""
-            rows.append(f"| {action_label(o.kind, o.amount, t)}{mark} | {t.render(o.grade_label)} | {ev} |")
-        st.markdown("\n".join(rows))
-        if any(o.estimate for o in v.options):
-            st.caption(t("* an estimate: the model looks one street ahead."))
-        st.caption(t("◀ your choice. EV is measured against folding (0)."))
-
-
-def action_label(kind: str, amount: int | None, t: Translator) -> str:
-    """An analysed option in words: "Fold", "Call", "Raise a 5", "All-in"."""
-    if kind == "bet" and amount is not None:
-        return t("Bet {amount}", amount=amount)
-    if kind == "raise" and amount is not None:
-        return t("Raise to {amount}", amount=amount)
-    names = {"fold": t("Fold"), "check": t("Check"), "call": t("Call"), "all_in": t("All-in")}
-    return names.get(kind, kind)
 
 
 def _render_questions(lesson: Lesson, t: Translator) -> None:

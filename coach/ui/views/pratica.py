@@ -14,18 +14,19 @@ from coach.engine.session import HandRecord
 from coach.errors import IllegalAction
 from coach.feedback import STYLES
 from coach.i18n import N_, Translator
+from coach.learning.practice import HERO, GradedDecision, Mode, PracticeConfig, PracticeTable
+from coach.learning.review import ReviewSpot, needs_review, record_graded
+from coach.learning.script import Attempt
 from coach.limits import toml_problem
-from coach.review import ReviewSpot, needs_review, remember
 from coach.store import Store
 from coach.store.records import PracticeHand
 from coach.ui import inputs, state
 from coach.ui.controls import action_panel
 from coach.ui.figures import GRADE_LABELS, GradePoint, build_grades_figure, build_session_figure
 from coach.ui.handview import table_view
-from coach.ui.player import Attempt
-from coach.ui.practice import HERO, GradedDecision, Mode, PracticeConfig, PracticeTable
+from coach.ui.review import replay_spot
 from coach.ui.table import STREET_NAMES
-from coach.ui.views.lezioni import GRADE_BOX, action_label, options_table
+from coach.ui.verdict import GRADE_BOX, action_label, options_table
 from coach.ui.widgets import (
     link_rules,
     page_header,
@@ -137,12 +138,10 @@ def _record(tb: PracticeTable) -> None:
         return
     profile = state.settings().profile
 
-    def record(db: Store, d: GradedDecision) -> None:
+    def record(db: Store, d: GradedDecision) -> None:  # a mistake comes back in «Ripasso»
         if d.verdict.grade is not None:
-            db.record_decision(profile, d.verdict.grade, source="practice", ref=f"hand {d.hand_number}",
-                               action=d.said, ev_loss_bb=d.verdict.ev_loss_bb)
-        if d.spot is not None and needs_review(d.spot.grade):
-            remember(db, profile, d.spot)
+            record_graded(db, profile, d.verdict.grade, source="practice", ref=f"hand {d.hand_number}",
+                          action=d.said, ev_loss_bb=d.verdict.ev_loss_bb, spot=d.spot)
         tb.recorded(d)
 
     for d in list(tb.unrecorded):
@@ -316,7 +315,7 @@ def _similar(spot: ReviewSpot, t: Translator) -> None:
     import random
 
     from coach.errors import CoachError
-    from coach.review import similar_spot
+    from coach.learning.review import similar_spot
 
     try:
         fresh = similar_spot(spot, random.SystemRandom().randrange(1 << 30))
@@ -324,14 +323,6 @@ def _similar(spot: ReviewSpot, t: Translator) -> None:
         st.warning(err.localized(t))
         return
     replay_spot(fresh)
-
-
-def replay_spot(spot: ReviewSpot) -> None:
-    """«Rigioca questa decisione»: the review page plays that spot (called in a run, not a callback)."""
-    from coach.ui.views.ripasso import open_spot
-
-    open_spot(spot)
-    st.switch_page("coach/ui/pages/ripasso.py")
 
 
 def _history(t: Translator) -> None:

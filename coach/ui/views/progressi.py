@@ -8,6 +8,7 @@ from babel.dates import format_date
 from coach.i18n import Translator
 from coach.lessons.schema import RULES, TOPICS
 from coach.ui import state
+from coach.ui.drills import DRILL_LABELS
 from coach.ui.figures import (
     GRADE_LABELS,
     GradePoint,
@@ -15,10 +16,9 @@ from coach.ui.figures import (
     build_grades_figure,
     build_quiz_figure,
 )
-from coach.ui.views.home import course_links
-from coach.ui.views.lezioni import lessons
-from coach.ui.views.quiz import DRILL_LABELS
-from coach.ui.widgets import page_header
+from coach.ui.lessons import lessons
+from coach.ui.review import card_origin
+from coach.ui.widgets import course_links, page_header
 
 
 def render() -> None:
@@ -98,7 +98,6 @@ def _mistakes(t: Translator, profile: str) -> None:
     from babel.dates import format_timedelta
 
     from coach.store.records import ReviewCard
-    from coach.ui.views.ripasso import card_origin
 
     cards: list[ReviewCard] = state.load(lambda db: db.review_cards(profile), [])
     st.header(t("Your mistakes"))

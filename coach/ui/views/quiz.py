@@ -12,20 +12,13 @@ from dataclasses import dataclass
 
 import streamlit as st
 
-from coach.i18n import N_, Translator
+from coach.i18n import Translator
+from coach.learning.review import DrillSpot, remember_drill
 from coach.lessons.drills import KINDS, Drill, DrillKind, make_drill
-from coach.review import DrillSpot, remember_drill
 from coach.ui import inputs, state
-from coach.ui.handview import table_view
-from coach.ui.table import SeatView, TableView
+from coach.ui.drills import DRILL_LABELS, drill_choice, drill_view, show_result
 from coach.ui.widgets import page_header, refuse_input, shortcut, show_log, table_and_panel, unit_label
 
-DRILL_LABELS: dict[str, str] = {
-    "showdown": N_("Who wins?"),
-    "min_raise": N_("Minimum raise"),
-    "side_pot": N_("Side pots"),
-    "outs": N_("Outs"),
-}
 CURRENT = "quiz.current"  # (kind, seed)
 SCORE = "quiz.score"  # Score
 RESULT = "quiz.result"  # (kind, seed, given, correct) of the answered drill
@@ -77,27 +70,9 @@ def _on_answer() -> None:
     state.put(RESULT, (kind, seed, int(value), correct))
     profile = state.settings().profile
     state.save(lambda db: db.record_quiz_answer(profile, topic_key(kind), f"{kind}:{seed}", correct))
-    if not correct:  # it comes back in «Ripasso» (coach.review)
+    if not correct:  # it comes back in «Ripasso» (coach.learning.review)
         wrong = DrillSpot(kind, seed, int(value))
         state.save(lambda db: remember_drill(db, profile, wrong, correct))
-
-
-def _view(drill: Drill, t: Translator) -> TableView:
-    """The table for the question, without giving the answer away."""
-    hand = drill.hand
-    if drill.kind == "min_raise" and hand is not None:
-        return table_view(hand, t, reveal_all=True)
-    stacks = hand.starting_stacks if hand is not None else (0,) * len(drill.players)
-    button = hand.config.button if hand is not None else -1
-    seats = tuple(
-        SeatView(name=name, stack=stacks[i], cards=tuple(drill.hole_cards[i] or ()) if i < len(
-            drill.hole_cards) else (), is_button=(i == button))
-        for i, name in enumerate(drill.players)
-    )
-    street = "river" if len(drill.board) == 5 else "flop" if len(drill.board) == 3 else (
-        "turn" if len(drill.board) == 4 else "preflop")
-    return TableView(seats=seats, board=drill.board, street=street,
-                     log=tuple(t.render(m) for m in drill.context))
 
 
 def render() -> None:
@@ -117,7 +92,7 @@ def render() -> None:
     with st.spinner(t("Dealing...")):
         drill = make_drill(kind, seed)
     st.header(t(DRILL_LABELS[kind]))
-    view = _view(drill, t)
+    view = drill_view(drill, t)
     # The table on the left, the question and its answer beside it (below it on a phone).
     _, right = table_and_panel(view)
     with right:
@@ -139,27 +114,9 @@ def _question(drill: Drill, kind: str, seed: int, t: Translator) -> None:
                         step=1, key="quiz_answer", placeholder=t("Write a number"))
     else:
         st.radio(t("Your answer"), list(range(len(drill.choices))), index=None, key="quiz_answer",
-                 format_func=lambda i: _choice(drill, i, t))
+                 format_func=lambda i: drill_choice(drill, i, t))
     with st.container(horizontal=True):
         st.button(t("Answer"), key="quiz_go", type="primary", on_click=_on_answer)
         st.button(t("Skip"), key="quiz_skip", on_click=_new_drill)
     if st.session_state.get("quiz.missing"):
         st.warning(t("Choose an answer first."))
-
-
-def show_result(drill: Drill, given: int, correct: bool, t: Translator) -> None:
-    """Right or not, the right answer, and the engine's explanation (the quiz and «Ripasso»)."""
-    shown = t.format_int(drill.answer) if drill.numeric else _choice(drill, drill.answer, t)
-    given_text = t.format_int(given) if drill.numeric else _choice(drill, given, t)
-    if correct:
-        st.success(t("Right: {answer}", answer=shown), icon=":material/check_circle:")
-    else:
-        st.error(t("Not quite: you answered {given}; the answer is {answer}.", given=given_text,
-                   answer=shown), icon=":material/cancel:")
-    for line in drill.explanation:
-        st.markdown("- " + t.render(line))
-
-
-def _choice(drill: Drill, index: int, t: Translator) -> str:
-    c = drill.choices[index]
-    return c if isinstance(c, str) else t.render(c)

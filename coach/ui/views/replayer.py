@@ -6,13 +6,7 @@ import streamlit as st
 
 from coach.errors import CoachError
 from coach.i18n import Translator, user_params
-from coach.textsafe import md_text
-from coach.ui import inputs, state
-from coach.ui.coaching import Verdict, assess
-from coach.ui.controls import step_controls
-from coach.ui.handview import display_street, narration, table_view, visible_seats
-from coach.ui.player import HandScript
-from coach.ui.replay import (
+from coach.learning.replay import (
     MAX_BYTES,
     Section,
     engine_code,
@@ -22,8 +16,17 @@ from coach.ui.replay import (
     script_for,
     script_of,
 )
+from coach.learning.review import spot_of
+from coach.learning.script import HandScript
+from coach.learning.verdict import Verdict, assess
+from coach.textsafe import md_text
+from coach.ui import inputs, state
+from coach.ui.controls import step_controls
+from coach.ui.handview import display_street, narration, table_view, visible_seats
+from coach.ui.lessons import lessons
+from coach.ui.review import replay_spot
 from coach.ui.table import render_log
-from coach.ui.views.lezioni import lessons
+from coach.ui.verdict import GRADE_BOX
 from coach.ui.widgets import (
     link_rules,
     page_header,
@@ -209,8 +212,6 @@ def _comment(step: int, code: str, action: str, scale: int, t: Translator) -> No
         st.button(t("What does the coach think of the next action?"), key=f"replay.comment.{step}",
                   on_click=_on_comment, args=(step, code), icon=":material/psychology:")
         return
-    from coach.ui.views.lezioni import GRADE_BOX
-
     if verdict.grade_label is None:
         st.info(t("The coach has no analysis for this spot (unknown cards or an unusual table)."))
         return
@@ -228,9 +229,6 @@ def _comment(step: int, code: str, action: str, scale: int, t: Translator) -> No
 
 def _replay_decision(step: int) -> None:
     """«Rigioca questa decisione»: the spot before the next action, on the review page."""
-    from coach.review import spot_of
-    from coach.ui.views.pratica import replay_spot
-
     sc: HandScript = st.session_state[SCRIPT]
     source = st.session_state.get(SOURCE)
     name = str(source[0]) if source is not None else "replayer"

@@ -4,7 +4,7 @@ A card is a spot, not a picture: the table is rebuilt by the engine from the
 hand history kept with the card, the learner answers with the same buttons as
 in the lessons, and the coach grades the answer the same way (a lesson's spot
 with the lesson's own texts and choice). The answer goes to the scheduler
-(``coach.review``, the fsrs library): right pushes the card further out, wrong
+(``coach.learning.review``, the fsrs library): right pushes the card further out, wrong
 brings it back. «Una mano simile» deals the same spot with new cards, so the
 answer cannot be learnt by heart; «Rigioca questa decisione» in the practice
 page and the Replayer lands here with that one spot.
@@ -22,23 +22,31 @@ from babel.dates import format_datetime, format_timedelta
 
 from coach.errors import CoachError, IllegalAction
 from coach.i18n import N_, NN_, Translator
-from coach.review import (
+from coach.learning.answers import DecisionAnswer, spot_verdict
+from coach.learning.review import (
     DrillSpot,
     ReviewSpot,
     answer,
     card_key,
     drill_from_json,
     due_cards,
+    record_graded,
     similar_spot,
     spot_from_json,
 )
+from coach.learning.script import Attempt, try_choice
+from coach.learning.verdict import Verdict, option_code
+from coach.lessons.drills import make_drill
+from coach.lessons.schema import Decision
 from coach.store.records import ReviewCard
-from coach.textsafe import md_text
 from coach.ui import inputs, state
-from coach.ui.coaching import Verdict, assess, lesson_authored, lesson_best, option_code
 from coach.ui.controls import action_panel
+from coach.ui.drills import DRILL_LABELS, drill_choice, drill_view, show_result
+from coach.ui.figures import GRADE_LABELS
 from coach.ui.handview import display_street, table_view
-from coach.ui.player import Attempt, try_choice
+from coach.ui.lessons import lessons, script
+from coach.ui.review import ANSWER, CARD, REFUSAL, ROUND, SPOT, card_origin, open_spot
+from coach.ui.verdict import action_label, show_answer_details, show_verdict
 from coach.ui.widgets import (
     page_header,
     refuse_input,
@@ -52,42 +60,14 @@ from coach.ui.widgets import (
 DUE_NOW = NN_("{n} mistake to review now", "{n} mistakes to review now")
 NOTHING_DUE = NN_("Nothing to review now. Your next card comes back {when} ({date}); {n} card in all.",
                   "Nothing to review now. Your next card comes back {when} ({date}); {n} cards in all.")
-SPOT = "review.spot"  # a single spot to play (rigioca, una mano simile): a ReviewSpot as a dict
-CARD = "review.card"  # the card being answered (kept while its feedback is shown)
-ANSWER = "review.answer"  # (spot key, code, said, Verdict, next due or None)
-REFUSAL = "review.refusal"
-ROUND = "review.round"  # a counter, so each spot's buttons get fresh keys
-
-
-def open_spot(spot: ReviewSpot) -> None:
-    """Make ``spot`` the one the review page plays next (the caller switches page)."""
-    st.session_state[SPOT] = spot.to_dict()
-    for key in (CARD, ANSWER, REFUSAL):
-        st.session_state.pop(key, None)
-    st.session_state[ROUND] = int(st.session_state.get(ROUND, 0)) + 1
-
-
 def grade_spot(spot: ReviewSpot, code: str) -> Verdict:
-    """The coach's verdict on ``code`` in ``spot``, as the spot's own page would give it.
-
-    A lesson's decision point keeps the lesson's texts, grades and choice; any
-    other spot (practice, the Replayer, a similar spot) is graded by the coach
-    with the opponents' profiles the spot was played against.
-    """
-    hand = spot.hand()
-    if spot.source == "lesson" and "#" not in spot.ref:
-        found = _lesson_decision(spot.ref)
-        if found is not None:
-            decision, profiles = found
-            verdict = assess(hand, code, authored=lesson_authored(decision), profiles=profiles)
-            best = decision.best in (code, option_code(code))
-            return lesson_best(verdict) if best else verdict
-    return assess(hand, code, profiles=spot.profiles)
+    """The coach's verdict on ``code`` in ``spot`` (:func:`coach.learning.answers.spot_verdict`), with
+    the lesson's decision when the card is a lesson's decision point still in the course."""
+    lesson = _lesson_decision(spot.ref) if spot.source == "lesson" and "#" not in spot.ref else None
+    return spot_verdict(spot, code, lesson)
 
 
-def _lesson_decision(ref: str) -> tuple[Any, dict[str, str]] | None:
-    from coach.ui.views.lezioni import lessons, script
-
+def _lesson_decision(ref: str) -> tuple[Decision, dict[str, str]] | None:
     try:
         lesson_id, hand_index, at = ref.rsplit("/", 2)
         if not any(x.id == lesson_id for x in lessons()):
@@ -121,8 +101,8 @@ def _on_choice(spot: ReviewSpot, card: ReviewCard | None, attempt: Attempt) -> N
     due: datetime | None = None
     if grade is not None:
         code = option_code(outcome.code)
-        state.save(lambda db: db.record_decision(profile, grade, source="review", ref=spot.ref[:200],
-                                                 action=code, ev_loss_bb=verdict.ev_loss_bb))
+        state.save(lambda db: record_graded(db, profile, grade, source="review", ref=spot.ref[:200],
+                                            action=code, ev_loss_bb=verdict.ev_loss_bb))
         if card is not None:
             due = state.save(lambda db: answer(db, profile, card, code, grade))
             st.session_state[CARD] = card
@@ -245,16 +225,12 @@ def _play(spot: ReviewSpot, card: ReviewCard | None, t: Translator) -> None:
             _feedback(spot, card, given, t)
         show_log(view.log)
     if given is not None and given[0] == card_key(spot):
-        from coach.ui.views.lezioni import DecisionAnswer, _show_answer_details
-
-        _show_answer_details(DecisionAnswer(given[1], given[2], "", True, None, given[3]), t)
+        show_answer_details(DecisionAnswer(given[1], given[2], "", True, None, given[3]), t)
 
 
 def _feedback(spot: ReviewSpot, card: ReviewCard | None, given: tuple[Any, ...], t: Translator) -> None:
-    from coach.ui.views.lezioni import DecisionAnswer, _show_verdict
-
     _, code, said, verdict, due = given
-    _show_verdict(DecisionAnswer(code, said, "", True, None, verdict), t)
+    show_verdict(DecisionAnswer(code, said, "", True, None, verdict), t)
     with _after_answer(card, due, N_("This spot comes back {when}."), t("A similar hand"),
                        t("The same spot with new cards: the same street, price and position."),
                        _on_similar, spot, t):
@@ -281,8 +257,6 @@ def _after_answer(card: ReviewCard | None, due: object, comes_back: str, similar
 
 def _said(code: str, spot: ReviewSpot, t: Translator) -> str:
     """The learner's earlier answer in words, read against the spot (a ``cc`` is a check or a call)."""
-    from coach.ui.views.lezioni import action_label
-
     parts = code.split()
     if not parts:
         return "—"
@@ -298,8 +272,6 @@ def _said(code: str, spot: ReviewSpot, t: Translator) -> str:
 
 
 def _grade_name(grade: str) -> str:
-    from coach.ui.figures import GRADE_LABELS
-
     return GRADE_LABELS.get(grade, grade)
 
 
@@ -308,12 +280,9 @@ def _grade_name(grade: str) -> str:
 
 def _play_drill(drill: DrillSpot, card: ReviewCard | None, t: Translator) -> None:
     """The drill again (same deal), its question, and the scheduler after the answer."""
-    from coach.lessons.drills import make_drill
-    from coach.ui.views.quiz import DRILL_LABELS, _choice, _view, show_result
-
     made = make_drill(drill.kind, drill.seed)  # type: ignore[arg-type]
     st.header(t(DRILL_LABELS.get(drill.kind, drill.kind)))
-    view = _view(made, t)
+    view = drill_view(made, t)
     _, right = table_and_panel(view)
     given = st.session_state.get(ANSWER)
     with right:
@@ -330,7 +299,7 @@ def _play_drill(drill: DrillSpot, card: ReviewCard | None, t: Translator) -> Non
                                 value=None, step=1, key=key, placeholder=t("Write a number"))
             else:
                 st.radio(t("Your answer"), list(range(len(made.choices))), index=None, key=key,
-                         format_func=lambda i: _choice(made, i, t))
+                         format_func=lambda i: drill_choice(made, i, t))
             st.button(t("Answer"), key=f"{key}.go", type="primary", on_click=_on_drill_answer,
                       args=(drill, card, key))
             if st.session_state.get(f"{key}.missing"):
@@ -339,8 +308,6 @@ def _play_drill(drill: DrillSpot, card: ReviewCard | None, t: Translator) -> Non
 
 
 def _on_drill_answer(drill: DrillSpot, card: ReviewCard | None, key: str) -> None:
-    from coach.lessons.drills import make_drill
-
     value = st.session_state.get(key)
     if value is None:
         st.session_state[f"{key}.missing"] = True
@@ -369,40 +336,3 @@ def _on_similar_drill(drill: DrillSpot) -> None:
     for key in (CARD, ANSWER, REFUSAL):
         st.session_state.pop(key, None)
     st.session_state[ROUND] = _round() + 1
-
-
-def card_origin(card: ReviewCard, t: Translator) -> str:
-    """Where a card's mistake was made, in words: «Lezione 3 · Le azioni, mano 1», «Pratica, mano 4»."""
-    ref = card.ref.split("#")[0]
-    similar = "#" in card.ref
-    if card.source == "lesson":
-        from coach.ui.views.lezioni import lessons
-
-        lesson_id, _, rest = ref.partition("/")
-        hand = rest.split("/")[0] if rest else ""
-        lesson = next((x for x in _safe(lessons) if x.id == lesson_id), None)
-        title = t("Lesson {n} · {title}", n=lesson.place, title=lesson.title) if lesson else lesson_id
-        where = t("{lesson}, hand {n}", lesson=title, n=int(hand) + 1) if hand.isdigit() else title
-    elif card.source == "practice":
-        parts = ref.split("/")
-        where = (t("Practice, hand {n}", n=int(parts[1])) if len(parts) > 1 and parts[1].isdigit()
-                 else t("Practice"))
-    elif card.source == "quiz":
-        from coach.ui.views.quiz import DRILL_LABELS
-
-        kind = ref.split(":")[0]
-        where = t("Quiz: {kind}", kind=t(DRILL_LABELS[kind])) if kind in DRILL_LABELS else t("Quiz")
-    elif card.source == "class":
-        where = t("Live class: a hand the teacher showed")
-    elif card.source == "replayer":
-        where = t("Replayer: {name}", name=md_text(ref.rsplit("/", 1)[0]))  # a file's name
-    else:
-        where = md_text(ref)
-    return t("{where} (a similar hand)", where=where) if similar else where
-
-
-def _safe(load: Any) -> list[Any]:
-    try:
-        return list(load())
-    except Exception:  # a broken lesson file: the lessons page says which
-        return []

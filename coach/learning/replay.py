@@ -22,15 +22,36 @@ from coach.engine import ActionTaken
 from coach.engine.phh import HandHistory, history_from_table, split_phhs
 from coach.engine.phh_actions import Action
 from coach.errors import InvalidInput
-from coach.i18n import N_, Message
+from coach.i18n import N_, Amount, Lowered, Message
+from coach.learning.script import HandScript
 from coach.limits import MAX_HAND_BYTES, decode_text
-from coach.ui.handview import in_units
-from coach.ui.player import HandScript
 
 MAX_BYTES = MAX_HAND_BYTES  # the same limit Streamlit shows under the uploader (server.maxUploadSize = 1)
 PLAYER_KINDS = ("fold", "check_call", "bet_raise")
 Section = tuple[str, Mapping[str, Any]]  # (source named in messages, the hand's TOML table)
 _T = TypeVar("_T")
+
+
+def in_units(msg: Message, scale: int) -> Message:
+    """The message with its chip amounts in a hand history's units (``scale`` > 1: cents).
+
+    Every ``int`` in the engine's narration is an amount of chips (counts and
+    indices are strings), so a file in dollars says "il piccolo buio di 5,00",
+    like its table, not "di 500".
+    """
+    if scale == 1:
+        return msg
+
+    def convert(key: str, value: Any) -> Any:
+        if isinstance(value, Message):
+            return in_units(value, scale)
+        if isinstance(value, Lowered):
+            return Lowered(in_units(value.message, scale))
+        if type(value) is int and not (msg.plural is not None and key == msg.count):
+            return Amount(value, scale)
+        return value
+
+    return replace(msg, params={k: convert(k, v) for k, v in msg.params.items()})
 
 
 def bounded(name: str, work: Callable[[], _T]) -> _T:

@@ -24,9 +24,9 @@ from coach.engine.session import BlindLevel, HandRecord, Session
 from coach.errors import CoachError, IllegalAction, InvalidInput
 from coach.feedback import Bot, analyze
 from coach.i18n import N_, Message
-from coach.review import ReviewSpot, spot_of
-from coach.ui.coaching import Verdict, option_code, verdict_from
-from coach.ui.player import Attempt, Outcome, as_refusal, try_choice
+from coach.learning.review import ReviewSpot, spot_of
+from coach.learning.script import Attempt, Outcome, as_refusal, try_choice
+from coach.learning.verdict import Verdict, option_code, verdict_from
 
 Mode = Literal["cash", "tournament"]
 BOT_NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Franco", "Giulia", "Luca", "Marta", "Nico")

@@ -16,13 +16,15 @@ the coach's explanation (or stands alone where the lesson says ``replace``).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from coach.engine import Hand
 from coach.feedback import AuthoredFeedback, DecisionAnalysis, Grade, analyze
+from coach.feedback import texts as T
+from coach.feedback.wording import join
 from coach.i18n import Message
+from coach.learning.ranges import PLAYER, RangeView, range_view
 from coach.lessons.schema import Decision
-from coach.ui.rangegrid import PLAYER, RangeView, range_view
 
 
 @dataclass(frozen=True)
@@ -146,11 +148,6 @@ def lesson_authored(decision: Decision) -> dict[str, AuthoredFeedback]:
 
 def lesson_best(verdict: Verdict) -> Verdict:
     """The verdict on the lesson's best choice: «ottima», with the coach's grade as a note if it differs."""
-    from dataclasses import replace
-
-    from coach.feedback import texts as T
-    from coach.feedback.wording import join
-
     if verdict.grade is None or verdict.grade == Grade.OTTIMA.value:
         return replace(verdict, grade=Grade.OTTIMA.value, grade_label=Grade.OTTIMA.label)
     note = Message(T.MODEL_OPINION, {"grade": Grade(verdict.grade).label})

@@ -21,14 +21,16 @@ for the hero and the board, checked legal by replaying it on the engine.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from coach.cards import Card
+from coach.engine.phh import dump_phh, loads_phh
 from coach.errors import InvalidInput
 from coach.i18n import N_
+from coach.lessons.drills import KINDS
 
 if TYPE_CHECKING:
     from coach.engine import Hand
@@ -64,8 +66,6 @@ class ReviewSpot:
 
     def hand(self) -> Hand:
         """The table at the decision, rebuilt by the engine (a fresh object each time)."""
-        from coach.engine.phh import loads_phh
-
         hand = loads_phh(self.phh, source=f"{self.source}:{self.ref}").replay(require_complete=False)
         if hand.is_complete or hand.legal_actions().actor is None:
             raise InvalidInput(N_("This review card does not stop at a decision."))
@@ -92,8 +92,6 @@ class ReviewSpot:
 def spot_of(hand: Hand, *, source: str, ref: str, action: str = "", grade: str = "",
             ranges: Mapping[str, str] | None = None, profiles: Mapping[str, str] | None = None) -> ReviewSpot:
     """The review spot of ``hand`` as it stands (the learner is to act)."""
-    from coach.engine.phh import dump_phh
-
     if hand.legal_actions().actor is None:
         raise InvalidInput(N_("This review card does not stop at a decision."))
     return ReviewSpot(dump_phh(hand), source, ref, action, grade, dict(ranges or {}), dict(profiles or {}))
@@ -101,8 +99,6 @@ def spot_of(hand: Hand, *, source: str, ref: str, action: str = "", grade: str =
 
 def similar_spot(spot: ReviewSpot, seed: int) -> ReviewSpot:
     """A fresh spot of the same kind: the same table and betting line, new cards (see the module doc)."""
-    from coach.engine.phh import loads_phh
-
     history = loads_phh(spot.phh, source="review")
     hero = spot.hand().legal_actions().actor
     assert hero is not None
@@ -272,8 +268,6 @@ def drill_from_json(text: str) -> DrillSpot | None:
     """The drill a stored card holds, or None if the card holds a table spot."""
     import json
 
-    from coach.lessons.drills import KINDS
-
     try:
         data = json.loads(text)
     except ValueError as err:
@@ -284,6 +278,24 @@ def drill_from_json(text: str) -> DrillSpot | None:
     if kind not in KINDS or isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << 62:
         raise InvalidInput(N_("This review card is damaged and cannot be shown."))
     return DrillSpot(str(kind), seed)
+
+
+def record_graded(store: Store, profile: str, grade: str, *, source: str, ref: str, action: str,
+                  ev_loss_bb: float | None,
+                  spot: ReviewSpot | Callable[[], ReviewSpot | None] | None = None) -> None:
+    """A graded decision into the learner's progress, and a mistake into «Ripasso».
+
+    The one rule every page that grades a choice follows (the lessons, the live class,
+    practice, the review itself): the grade is recorded under its ``source``; when it
+    needs review and the page can write the ``spot`` down (given, or worked out only
+    then by calling it), the spot becomes a review card (:func:`remember`).
+    """
+    store.record_decision(profile, grade, source=source, ref=ref, action=action, ev_loss_bb=ev_loss_bb)
+    if spot is None or not needs_review(grade):
+        return
+    card = spot() if callable(spot) else spot
+    if card is not None:
+        remember(store, profile, card)
 
 
 def remember_drill(store: Store, profile: str, drill: DrillSpot, correct: bool,

@@ -1,0 +1,85 @@
+"""A hand the teacher pastes or uploads to put to the class, and the decision in it.
+
+The hand is read by the Replayer's safe loader (:func:`coach.ui.live.read_pasted`: size,
+UTF-8, a strict replay); a broken one leaves the chosen hand as it was and says why. While
+a vote on a pasted hand is open, the hand and the decision are the ones the database keeps.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from coach.classroom import SpotRef, hand_digest
+from coach.errors import CoachError
+from coach.i18n import N_, Translator, user_params
+from coach.learning.replay import localized_problem
+from coach.limits import MAX_HAND_BYTES
+from coach.store.records import ClassSnapshot
+from coach.ui import live, state
+
+PASTED = "live.teacher.pasted"  # the pasted hand's PHH text (as the store keeps it)
+POINT = "live.teacher.point"  # the action index of the decision picked in the pasted hand
+PASTE_PROBLEM = "live.teacher.paste_problem"  # why the last pasted hand was refused (translated)
+NO_DECISION = N_("Nobody is to act at any point of this hand: there is no decision to pose.")
+
+
+def pasted_pick(snap: ClassSnapshot, t: Translator) -> tuple[SpotRef, str] | None:
+    """A hand the teacher pastes or uploads (the Replayer's safe loader) and the decision in it."""
+    q = snap.question
+    open_vote = q is not None and q.is_open(snap.now)
+    if q is not None and q.hand is not None and (open_vote or PASTED not in st.session_state):
+        st.session_state[PASTED] = q.hand  # the vote on a pasted hand, as the database has it
+        st.session_state[POINT] = SpotRef.parse(q.spot).at
+    text = st.session_state.get(PASTED)
+    if not open_vote:
+        with st.expander(t("Paste or upload a hand history (PHH)"), expanded=not isinstance(text, str)):
+            st.text_area(t("The hand history (PHH)"), key="live.paste.text", height=160,
+                         max_chars=MAX_HAND_BYTES,
+                         placeholder="variant = 'NT'\nstarting_stacks = [...]\nactions = [...]")
+            st.file_uploader(t("… or a .phh file"), type=["phh", "phhs", "toml", "txt"],
+                             key="live.paste.file")
+            st.button(t("Use this hand"), key="live.paste.use", on_click=_on_paste, icon=":material/upload:")
+            problem = st.session_state.get(PASTE_PROBLEM)
+            if isinstance(problem, str):
+                st.error(problem, icon=":material/error:")
+    if not isinstance(text, str):
+        st.info(t("Paste a hand (or upload a .phh file): the hand may stop at the decision to pose, or "
+                  "pick the decision below."), icon=":material/content_paste:")
+        return None
+    try:
+        sc = live.pasted_script(SpotRef.pasted(hand_digest(text), 0), text)
+        points = live.decision_points(sc)
+    except (CoachError, KeyError) as err:
+        st.error(t("This hand cannot be shown: {problem}", problem=str(err)))
+        return None
+    if not points:
+        st.warning(t(NO_DECISION))
+        return None
+    if st.session_state.get(POINT) not in points:
+        st.session_state[POINT] = points[-1]
+    st.selectbox(t("Decision to put to the class"), points, key=POINT, disabled=open_vote,
+                 format_func=lambda at: live.point_label(sc, at, t))
+    return SpotRef.pasted(hand_digest(text), int(st.session_state[POINT])), text
+
+
+def _on_paste() -> None:
+    """Read the pasted text (or the uploaded file); a broken hand leaves the chosen one as it was."""
+    t = state.tr()
+    st.session_state.pop(PASTE_PROBLEM, None)
+    upload = st.session_state.get("live.paste.file")
+    raw = str(st.session_state.get("live.paste.text") or "")
+    if upload is not None and not raw.strip():
+        name, data = str(getattr(upload, "name", "hand.phh")), bytes(upload.getvalue())
+    else:
+        name, data = t("the pasted text"), raw.encode("utf-8")
+    try:
+        text, sc = live.read_pasted(name, data)
+        points = live.decision_points(sc)
+    except CoachError as err:
+        st.session_state[PASTE_PROBLEM] = t.md(user_params(localized_problem(err.message)))  # st.error
+        return
+    if not points:
+        st.session_state[PASTE_PROBLEM] = t(NO_DECISION)
+        return
+    st.session_state[PASTED] = text
+    st.session_state[POINT] = points[-1]

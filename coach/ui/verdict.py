@@ -1,0 +1,100 @@
+"""The coach's verdict on a choice, as every page that grades one draws it.
+
+The lessons, the review, the live class and the practice table show a graded
+choice the same way: the grade in a coloured box with the choice in words, the
+lesson's and the coach's explanations, the coach's own choice, every option's
+numbers, the equity chart and the opponents' ranges. One module, so a grade
+reads the same wherever the learner meets it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import streamlit as st
+
+from coach.i18n import Translator
+from coach.learning.answers import DecisionAnswer
+from coach.learning.verdict import Verdict, option_code
+from coach.ui.figures import EquityData, build_equity_figure, describe_equity
+from coach.ui.widgets import link_rules, show_ranges
+
+GRADE_BOX = {"ottima": "success", "buona": "success", "imprecisa": "warning",
+             "errore": "error", "errore grave": "error"}
+
+
+def show_verdict(answer: DecisionAnswer, t: Translator) -> None:
+    """The learner's choice in words and its grade, next to the buttons it replaces."""
+    v = answer.verdict
+    said = t.md(answer.said) if answer.said is not None else answer.code
+    head = t("You chose: {action}", action=said)
+    if v.grade_label is not None:
+        head += " — " + t("grade: {grade}", grade=t.render(v.grade_label))
+    box: Any = getattr(st, GRADE_BOX.get(v.grade or "", "info"))
+    box(head)
+    if answer.is_best is True:
+        st.markdown("✅ " + t("This is the choice the lesson teaches."))
+    elif answer.is_best is False:
+        st.markdown("💡 " + t("The lesson suggests another choice: look at the explanation."))
+
+
+def show_answer_details(answer: DecisionAnswer, t: Translator) -> None:
+    """The explanation, the coach's own choice, every option's numbers and the charts (full width)."""
+    v = answer.verdict
+    if answer.authored and not v.authored:
+        st.markdown(answer.authored)
+    if v.explanation is not None:
+        if answer.is_best is True and v.best_code is not None and option_code(answer.code) != v.best_code:
+            # The lesson keeps its choice against the coach's simple model: say so, so
+            # the two voices do not seem to contradict each other.
+            st.markdown("🧮 " + (t("Here the coach's model, which looks one street ahead, would choose "
+                                   "differently; after the coach's numbers the lesson explains why it "
+                                   "keeps its choice:") if v.authored else
+                                 t("Here the coach's model, which looks one street ahead, would choose "
+                                   "differently; the lesson explains above why it keeps its choice. "
+                                   "The coach's numbers:")))
+        # With v.authored the explanation is the coach's followed by the lesson's text
+        # (or the lesson's alone, where it says ``replace``).
+        st.markdown(link_rules(t.render(v.explanation), t))
+    if not answer.in_options and not answer.authored and v.explanation is None:
+        st.markdown(t("A legal choice, though not one of those this lesson discusses."))
+    if v.best_explanation is not None and v.best_kind is not None and option_code(answer.code) != v.best_code:
+        best = action_label(v.best_kind, v.best_amount, t)
+        with st.expander(t("The coach's choice: {action}", action=best)):
+            st.markdown(link_rules(t.render(v.best_explanation), t))
+    for fig_line in v.figures:
+        st.markdown("- " + t.render(fig_line))
+    options_table(v, t)
+    if v.equity is not None and v.equity_needed is not None:
+        data = EquityData(v.equity, v.equity_needed, v.stderr)
+        st.plotly_chart(build_equity_figure(data, t), width="stretch", alt=describe_equity(data, t),
+                        config={"displayModeBar": False})
+    # Full width here: one opponent's grid is open, several are folded (a multiway pot).
+    show_ranges(v.ranges, t, expanded=len(v.ranges) == 1)
+
+
+def options_table(v: Verdict, t: Translator) -> None:
+    """Every option the coach weighed, with its grade and expected value in big blinds."""
+    if not v.options:
+        return
+    with st.expander(t("Every choice, with its numbers")):
+        header = "| " + t("Action") + " | " + t("Grade") + " | " + t("EV (big blinds)") + " |"
+        rows = [header, "|---|---|---:|"]
+        for o in v.options:
+            ev = "—" if o.ev_bb is None else t.format_fixed(o.ev_bb, 1) + (" *" if o.estimate else "")
+            mark = " ◀" if o.code == option_code(v.code) else ""
+            rows.append(f"| {action_label(o.kind, o.amount, t)}{mark} | {t.render(o.grade_label)} | {ev} |")
+        st.markdown("\n".join(rows))
+        if any(o.estimate for o in v.options):
+            st.caption(t("* an estimate: the model looks one street ahead."))
+        st.caption(t("◀ your choice. EV is measured against folding (0)."))
+
+
+def action_label(kind: str, amount: int | None, t: Translator) -> str:
+    """An analysed option in words: "Fold", "Call", "Raise a 5", "All-in"."""
+    if kind == "bet" and amount is not None:
+        return t("Bet {amount}", amount=amount)
+    if kind == "raise" and amount is not None:
+        return t("Raise to {amount}", amount=amount)
+    names = {"fold": t("Fold"), "check": t("Check"), "call": t("Call"), "all_in": t("All-in")}
+    return names.get(kind, kind)
