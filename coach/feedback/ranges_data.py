@@ -17,6 +17,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from coach.feedback.rangemodel import hand_classes
 from coach.limits import toml_problem
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
@@ -175,8 +176,6 @@ def all_range_texts(table: RangeTable) -> list[tuple[str, str]]:
 
 def validate_table(table: RangeTable) -> list[str]:
     """Problems found in one table (empty when it is sound)."""
-    from coach.feedback.rangemodel import hand_classes
-
     problems: list[str] = []
     parsed: dict[str, frozenset[str]] = {}
     for label, text in all_range_texts(table):

@@ -12,8 +12,11 @@ diagonal, suited hands above it (:meth:`coach.ranges.Range.grid`).
 from __future__ import annotations
 
 from coach.errors import InvalidInput
+from coach.feedback.rangemodel import grid_of
+from coach.feedback.ranges_data import position_names, table_for
 from coach.i18n import N_
 from coach.lessons.schema import RangeChart
+from coach.theory import pushfold
 
 __all__ = ["chart_grid", "chart_share"]
 
@@ -31,13 +34,9 @@ def _position(chart: RangeChart, name: str, names: tuple[str, ...]) -> str:
 
 def chart_grid(chart: RangeChart) -> list[list[float]]:
     """The 13x13 grid of ``chart``; raises :class:`InvalidInput` naming what does not exist."""
-    from coach.feedback.rangemodel import grid_of
-
     if chart.kind == "range":
         return grid_of(chart.range)
     if chart.kind in ("push", "push_call"):
-        from coach.theory import pushfold
-
         if chart.players > pushfold.MAX_PLAYERS:
             raise InvalidInput(N_("the push/fold charts go up to {players} players"),
                                players=pushfold.MAX_PLAYERS)
@@ -47,8 +46,6 @@ def chart_grid(chart: RangeChart) -> list[list[float]]:
             return pf.push_grid()
         pf = pushfold.chart(chart.players, chart.against, chart.stack, chart.ante)
         return pf.call_grid(pf.caller_index(_position(chart, chart.position, names)))
-    from coach.feedback.ranges_data import position_names, table_for
-
     names = position_names(chart.players)
     table = table_for(chart.players)
     hero = _position(chart, chart.position, names)

@@ -32,7 +32,10 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
+from coach.equity import _BIT, _KEY32, _all_five_card_boards
+from coach.evaluator import strengths_from_keys
 from coach.theory.classes import (
+    CLASS_OF_NAME,
     N_CLASSES,
     all_combos,
     class_index,
@@ -82,9 +85,6 @@ def matchups_of(hero_class: int) -> tuple[tuple[int, int], list[tuple[tuple[int,
 
 def _hero_row(hero_class: int) -> tuple[int, dict[int, int]]:
     """``2 * wins + ties`` summed over the combo pairs, per villain class, for one hero class."""
-    from coach.equity import _BIT, _KEY32, _all_five_card_boards
-    from coach.evaluator import strengths_from_keys
-
     (a, b), villains = matchups_of(hero_class)
     key, bits = _all_five_card_boards()
     hk = int(_KEY32[a]) + int(_KEY32[b])
@@ -165,6 +165,4 @@ def equity_table() -> F64:
 
 def class_equity(hero: str, villain: str) -> float:
     """Equity of one class against another by name: ``class_equity("AKs", "QQ")``."""
-    from coach.theory.classes import CLASS_OF_NAME
-
     return float(equity_table()[CLASS_OF_NAME[hero], CLASS_OF_NAME[villain]])
