@@ -23,13 +23,19 @@ import argparse
 import json
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from coach.cards import format_cards, parse_cards
 from coach.errors import CoachError, InvalidInput
+from coach.feedback.analysis import analyze
 from coach.feedback.valuation import turn as turn_model
 from coach.i18n import N_, SUPPORTED_LOCALES, Decimal, Message, Percent, Translator, get_translator
+from coach.learning.script import HandScript
+from coach.learning.verdict import hand_profiles, option_code
+from coach.learning.script import HandScript
+from coach.learning.verdict import hand_profiles, option_code
+from coach.lessons.loader import default_lessons_dir, load_lessons
 from coach.theory import preflop, pushfold
 from coach.theory.classes import CLASS_NAMES
 from coach.theory.river import RiverSpot, solve_river
@@ -265,11 +271,43 @@ def _build(args: argparse.Namespace) -> int:
     return 0
 
 
+def lesson_spots() -> Iterator[turn_model.LessonSpot]:
+    """Every lesson decision the coach's turn model answers, once per analysis the lesson page runs.
+
+    The page analyses a decision once per option code (a bet or raise adds its
+    own size as a candidate, so its tree differs): each is its own spot. The
+    spots are found by running those analyses while the model records
+    (:func:`coach.feedback.valuation.turn.recording`: no solve, it declines), so
+    they are exactly what the page asks. The walk is here, in the command, since
+    it reads the lessons and the page's script: the coach below knows neither.
+    """
+    seen: set[str] = set()
+    for lesson in load_lessons(default_lessons_dir()):
+        for hand_ex in lesson.hands:
+            script = HandScript.from_example(hand_ex)
+            for d in hand_ex.decisions:
+                codes = [c for c in d.options if c.split()[1] != "sm"]
+                if not codes:
+                    continue
+                hand = script.hand_at(script.step_of_action(d.at))
+                profiles = hand_profiles(hand, hand_ex.profiles)
+                for code in codes:
+                    opt = option_code(code)
+                    with turn_model.recording() as found:
+                        analyze(hand, candidates=[opt] if opt.startswith("cbr") else [], profiles=profiles)
+                    where = f"{lesson.id}/{hand_ex.id}/at{d.at}/{code}"
+                    for spot, hand2, key in found:
+                        if key not in seen:
+                            seen.add(key)
+                            yield turn_model.LessonSpot(where, key, spot, hand2)
+
+
 def _build_turn_cache() -> int:
     """Solve the lessons' heads-up turn decisions as the coach's turn model finds them (its ranges,
-    its trees) and ship the solutions; the command line sits above both the coach and the theory."""
+    its trees) and ship the solutions; the command line sits above the lessons, the coach and the theory."""
     t0 = time.perf_counter()
-    content = turn_model.build_cache(log=lambda line: print(line, file=sys.stderr, flush=True))
+    content = turn_model.build_cache(lesson_spots(),
+                                     log=lambda line: print(line, file=sys.stderr, flush=True))
     print(f"wrote {turn_model.CACHE_FILE}: {len(content['spots'])} spots, {time.perf_counter() - t0:.0f} s",
           file=sys.stderr)
     return 0

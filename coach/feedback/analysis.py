@@ -23,6 +23,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from coach.cards import format_cards
+from coach.errors import InvalidInput
 from coach.feedback import texts as T
 from coach.feedback.grading import Grade
 from coach.feedback.handread import (
@@ -48,7 +49,7 @@ from coach.feedback.options import Option, candidate_options, parse_raise_code
 from coach.feedback.policy import Graded, best_of, grade_valuation
 from coach.feedback.profiles import Profile, profile
 from coach.feedback.rangemodel import ComboEquity, equity_multiway, equity_vs_range
-from coach.feedback.refusals import RuleFeedback
+from coach.feedback.refusals import RuleFeedback, explain_refusal, parse_attempt
 from coach.feedback.situation import Situation, read_situation
 from coach.feedback.valuation import MODELS, Context, Declined, EquityInfo, Valuation, model_named
 from coach.feedback.valuation import preflop_ranges as preflop_ranges_model
@@ -331,9 +332,6 @@ def _other_player(code: str, actor: str) -> bool:
 
 def _refused(hand: Hand, wanted: Sequence[str], options: Sequence[Option], actor: str) -> list[RefusedOption]:
     """The asked-for codes that the rules forbid now, with the rule (legal ones are graded)."""
-    from coach.errors import InvalidInput
-    from coach.feedback.refusals import explain_refusal
-
     have = {o.code for o in options}
     out = []
     for code in wanted:
@@ -449,8 +447,6 @@ def feedback_for_action(
     profiles: Mapping[int, str | Profile] | None = None,
 ) -> ActionFeedback:
     """Rule feedback, then (if legal) the grade of ``action`` ("call", "raise 40", "p3 cbr 40", "cc")."""
-    from coach.feedback.refusals import explain_refusal, parse_attempt
-
     rule = explain_refusal(hand, action)
     if not rule.legal:
         return ActionFeedback(rule, None, None)

@@ -19,7 +19,7 @@ from coach.cards import Card, format_cards
 from coach.evaluator import Category, categories_batch, category, describe, evaluate, evaluate_batch
 from coach.feedback import texts as T
 from coach.feedback.maths import exact_draw_odds, rule_of_2_and_4
-from coach.feedback.rangemodel import WeightedRange
+from coach.feedback.rangemodel import WeightedRange, live_combos
 from coach.i18n import Lowered, Message, Percent
 from coach.outs import outs as equity_outs
 from coach.ranges import Range
@@ -240,8 +240,6 @@ def read_hand(hero: Sequence[Card], board: Sequence[Card]) -> HandRead:
     combo = flush and (oesd or gutshot)
     nuts = False
     if len(board) == 5:
-        from coach.feedback.rangemodel import live_combos
-
         every = live_combos([c.index for c in (*hero, *board)]).cards
         rows = np.concatenate([every, np.tile(np.array([c.index for c in board]), (len(every), 1))], axis=1)
         nuts = bool(int(evaluate_batch(rows).max()) <= strength)

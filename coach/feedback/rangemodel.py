@@ -20,11 +20,13 @@ import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from math import comb
 
 import numpy as np
 import numpy.typing as npt
 
 from coach.cards import RANK_CHARS, Card, parse_cards
+from coach.evaluator import BATCH_KEY, CARD_BIT, evaluate_batch, strengths_from_keys
 from coach.ranges import Range, parse_range
 from coach.theory.classes import all_combos
 
@@ -155,8 +157,6 @@ def to_indices(cards: str | Sequence[Card]) -> list[int]:
 
 def _eval_rows(rows: IntArray) -> IntArray:
     """Strength of each row of 5, 6 or 7 card indices (larger = stronger)."""
-    from coach.evaluator import evaluate_batch
-
     n, k = rows.shape
     if k in (5, 7):
         return np.asarray(evaluate_batch(rows), dtype=np.int64)
@@ -302,8 +302,6 @@ def _scores(
     finished by :func:`coach.evaluator.strengths_from_keys` (the evaluator's
     incremental path): no 7-card rows are built.
     """
-    from coach.evaluator import BATCH_KEY, CARD_BIT, strengths_from_keys
-
     bkey = int(BATCH_KEY[list(board)].sum()) if len(board) else 0
     bbits = int(CARD_BIT[list(board)].sum()) if len(board) else 0
     if runouts.shape[1]:
@@ -329,8 +327,6 @@ def _scores(
 
 
 def _n_choose(n: int, k: int) -> int:
-    from math import comb
-
     return comb(n, k) if 0 <= k <= n else 0
 
 

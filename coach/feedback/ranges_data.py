@@ -16,6 +16,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from coach.feedback.rangemodel import hand_classes
 from coach.limits import toml_problem
 from coach.positions import TABLE_POSITIONS, format_for
 
@@ -146,8 +147,6 @@ def all_range_texts(table: RangeTable) -> list[tuple[str, str]]:
 
 def validate_table(table: RangeTable) -> list[str]:
     """Problems found in one table (empty when it is sound)."""
-    from coach.feedback.rangemodel import hand_classes
-
     problems: list[str] = []
     expected = TABLE_POSITIONS.get(table.format)
     if expected is not None and table.positions != expected:

@@ -8,6 +8,7 @@
 from coach.lessons.loader import load_lesson, load_lessons
 from coach.lessons.problems import LessonLoadError, Problem
 from coach.lessons.schema import RULES, Decision, ExampleHand, Lesson, Question, Section, Step
+from coach.lessons.validator import check_lessons
 
 __all__ = [
     "RULES",
@@ -23,12 +24,3 @@ __all__ = [
     "load_lesson",
     "load_lessons",
 ]
-
-
-def __getattr__(name: str) -> object:
-    # The validator imports the engine (pokerkit); load it only when asked for.
-    if name == "check_lessons":
-        from coach.lessons.validator import check_lessons
-
-        return check_lessons
-    raise AttributeError(name)

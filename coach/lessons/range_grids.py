@@ -12,10 +12,12 @@ diagonal, suited hands above it (:meth:`coach.ranges.Range.grid`).
 from __future__ import annotations
 
 from coach.errors import InvalidInput
+from coach.feedback.ranges_data import table_for
 from coach.i18n import N_
 from coach.lessons.schema import RangeChart
 from coach.positions import position_names
 from coach.ranges import parse_range
+from coach.theory import pushfold
 
 __all__ = ["chart_grid", "chart_share"]
 
@@ -36,8 +38,6 @@ def chart_grid(chart: RangeChart) -> list[list[float]]:
     if chart.kind == "range":
         return parse_range(chart.range).grid()
     if chart.kind in ("push", "push_call"):
-        from coach.theory import pushfold
-
         if chart.players > pushfold.MAX_PLAYERS:
             raise InvalidInput(N_("the push/fold charts go up to {players} players"),
                                players=pushfold.MAX_PLAYERS)
@@ -47,8 +47,6 @@ def chart_grid(chart: RangeChart) -> list[list[float]]:
             return pf.push_grid()
         pf = pushfold.chart(chart.players, chart.against, chart.stack, chart.ante)
         return pf.call_grid(pf.caller_index(_position(chart, chart.position, names)))
-    from coach.feedback.ranges_data import table_for
-
     names = position_names(chart.players)
     table = table_for(chart.players)
     hero = _position(chart, chart.position, names)

@@ -31,6 +31,7 @@ from pydantic_core import PydanticCustomError
 from coach.cards import parse_cards
 from coach.engine.phh import dump_toml
 from coach.errors import InvalidInput
+from coach.feedback.profiles import ALIASES
 from coach.i18n import N_
 
 # The rules every lesson set must teach (DESIGN.md §5). Kept here too, so the
@@ -358,8 +359,6 @@ class ExampleHand(_Model):
                 raise _fail(N_("decision for p{seat}, but the hand has {n} players"), seat=d.seat, n=players)
         if self.hero is not None and self.hero > players:
             raise _fail(N_("hero p{seat}, but the hand has {n} players"), seat=self.hero, n=players)
-        from coach.feedback.profiles import ALIASES
-
         for label, name in self.profiles.items():
             if not (label.startswith("p") and label[1:].isdigit() and 1 <= int(label[1:]) <= players):
                 raise _fail(N_("profile for '{label}': write it for a player p1 to p{n}"),

@@ -26,10 +26,12 @@ from pathlib import Path
 from coach.engine.hand import Hand
 from coach.engine.phh import HandHistory, loads_phh
 from coach.errors import CoachError
+from coach.feedback import analyze
 from coach.i18n import DEFAULT_LOCALE, N_, Message
 from coach.lessons.loader import course_order, lesson_paths, load_lesson
 from coach.lessons.overlay import OVERLAY_LOCALES, overlay_path
 from coach.lessons.problems import LessonLoadError, Problem
+from coach.lessons.range_grids import chart_grid
 from coach.lessons.schema import RULES, TOPICS, ExampleHand, Lesson, Question
 from coach.limits import clip
 
@@ -80,8 +82,6 @@ class _Checker:
     # -- charts ---------------------------------------------------------------
     def check_charts(self) -> None:
         """Every chart a section shows is one the coach has (a seat of that table, a stack it solves)."""
-        from coach.lessons.range_grids import chart_grid
-
         for i, sec in enumerate(self.lesson.sections):
             for j, chart in enumerate(sec.charts):
                 try:
@@ -106,10 +106,6 @@ class _Checker:
 
     def check_coach(self, where: str, hist: HandHistory, at: int) -> None:
         """Options without authored feedback get the coach's analysis: it must run there."""
-        try:
-            from coach.feedback import analyze
-        except ImportError:  # pragma: no cover - the coach is part of the package
-            return
         before = replay_prefix(hist, at)
         if before.actor is None:
             return

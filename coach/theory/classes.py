@@ -21,6 +21,7 @@ import numpy as np
 import numpy.typing as npt
 
 from coach.cards import RANK_CHARS
+from coach.ranges import parse_range
 
 N_CLASSES: Final[int] = 169
 
@@ -119,8 +120,6 @@ def grid_of(values: npt.ArrayLike) -> list[list[float]]:
 
 def range_text(weights: npt.ArrayLike, threshold: float = 0.5) -> str:
     """Range notation of the classes whose weight is at least ``threshold`` (compact, e.g. ``22+, A2s+``)."""
-    from coach.ranges import parse_range
-
     w = np.asarray(weights, dtype=np.float64)
     names = [CLASS_NAMES[i] for i in range(N_CLASSES) if w[i] >= threshold]
     if not names:

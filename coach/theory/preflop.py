@@ -35,6 +35,7 @@ import numpy.typing as npt
 from coach.boards import all_five_card_boards
 from coach.evaluator import BATCH_KEY, CARD_BIT, strengths_from_keys
 from coach.theory.classes import (
+    CLASS_OF_NAME,
     N_CLASSES,
     all_combos,
     class_index,
@@ -164,6 +165,4 @@ def equity_table() -> F64:
 
 def class_equity(hero: str, villain: str) -> float:
     """Equity of one class against another by name: ``class_equity("AKs", "QQ")``."""
-    from coach.theory.classes import CLASS_OF_NAME
-
     return float(equity_table()[CLASS_OF_NAME[hero], CLASS_OF_NAME[villain]])

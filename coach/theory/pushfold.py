@@ -42,10 +42,19 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
+from coach.cards import parse_cards
 from coach.errors import InvalidInput
 from coach.i18n import N_
 from coach.positions import position_names
-from coach.theory.classes import CLASS_OF_NAME, N_CLASSES, class_sizes, disjoint_pairs, grid_of, range_text
+from coach.theory.classes import (
+    CLASS_OF_NAME,
+    N_CLASSES,
+    class_index,
+    class_sizes,
+    disjoint_pairs,
+    grid_of,
+    range_text,
+)
 from coach.theory.preflop import equity_table
 
 F64 = npt.NDArray[np.float64]
@@ -448,9 +457,6 @@ def _game(players: int, seat: int, stack: float, ante: float) -> _Game:
 
 
 def _class(hand: str) -> int:
-    from coach.cards import parse_cards
-    from coach.theory.classes import class_index
-
     text = hand.strip()
     if text in CLASS_OF_NAME:
         return CLASS_OF_NAME[text]

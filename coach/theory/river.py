@@ -32,7 +32,9 @@ import numpy.typing as npt
 
 from coach.cards import Card, format_cards, parse_cards
 from coach.errors import InvalidInput
+from coach.evaluator import evaluate_batch
 from coach.i18n import N_
+from coach.ranges import Range, parse_range
 from coach.theory.cfr import F64, Hands, Solution, Solver, Tree
 from coach.theory.trees import DEFAULT_CONFIG, RootState, TreeConfig, build_tree
 
@@ -71,8 +73,6 @@ class RiverSpot:
 
 def _combos(rng: object, board: tuple[int, ...]) -> tuple[tuple[tuple[int, int], float], ...]:
     """The live combos of a range with their weights, sorted (a stable cache key)."""
-    from coach.ranges import Range, parse_range
-
     if isinstance(rng, Mapping):
         items = [((int(a), int(b)), float(w)) for (a, b), w in rng.items()]
     else:
@@ -89,8 +89,6 @@ def _combos(rng: object, board: tuple[int, ...]) -> tuple[tuple[tuple[int, int],
 
 
 def _hands(combos: Sequence[tuple[tuple[int, int], float]], board: tuple[int, ...]) -> Hands:
-    from coach.evaluator import evaluate_batch
-
     cards = np.array([c for c, _ in combos], dtype=np.int64)
     weights = np.array([w for _, w in combos], dtype=np.float64)
     rows = np.concatenate([cards, np.tile(np.array(board, dtype=np.int64), (len(cards), 1))], axis=1)

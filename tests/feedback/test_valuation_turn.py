@@ -10,6 +10,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from coach.cli.theory import lesson_spots
 from coach.engine.phh import load_phh
 from coach.feedback.analysis import DecisionAnalysis, analyze
 from coach.feedback.valuation import MODELS, model_named
@@ -110,7 +111,7 @@ def test_not_against_a_known_leak_nor_live_facing_a_bet_unless_asked() -> None:
 def test_the_shipped_solutions_match_the_lessons() -> None:
     # every heads-up turn decision of the lessons has its solution shipped, and nothing else is: when the
     # lessons or the coach's ranges change, `python -m coach theory build-turn-cache` rebuilds the file
-    wanted = {ls.key: ls for ls in turn_model.lesson_spots()}
+    wanted = {ls.key: ls for ls in lesson_spots()}
     shipped = turn_model.shipped()
     assert wanted, "no lesson decision is a heads-up turn decision any more: drop the shipped file"
     missing = sorted(ls.where for key, ls in wanted.items() if key not in shipped)

@@ -44,13 +44,16 @@ from typing import Any
 
 import numpy as np
 
+from coach.cards import format_cards
 from coach.feedback import texts as T
 from coach.feedback.grading import PLAYED_FREQ, Grade
 from coach.feedback.profiles import Profile
 from coach.feedback.situation import Situation
 from coach.feedback.valuation.base import Context, Rule, Valuation, Valued
 from coach.i18n import N_, Decimal, Message, Percent
-from coach.theory.pushfold import scaled_calls, shove_gain
+from coach.theory.classes import class_index, class_sizes, disjoint_pairs
+from coach.theory.preflop import equity_table
+from coach.theory.pushfold import chart, scaled_calls, shove_gain
 
 FIRST_IN_MAX_BB = 12.0  # first in: all-in or fold up to here (see the module doc for why)
 CALL_MAX_BB = 15.0  # facing a first-in all-in, at tables of three or more (the charts' deepest)
@@ -176,9 +179,6 @@ def first_in_shove(sit: Situation, profiles: Mapping[int, Profile] | None = None
     limit = CALL_MAX_HU_BB if sit.players == 2 else CALL_MAX_BB
     if eff_bb > limit:
         return None
-    from coach.theory.classes import class_index
-    from coach.theory.pushfold import chart
-
     players = min(sit.players, 9)
     ante = max(0.0, min(1.0, round(_ante_bb(sit, sum(sit.antes)), 3)))
     stack = min(limit, max(1.0, round(eff_bb * 2) / 2))
@@ -201,9 +201,6 @@ def value(ctx: Context) -> Valuation | None:
     if spot is None:
         return None
     kind, shover = spot
-    from coach.theory.classes import class_index
-    from coach.theory.pushfold import chart
-
     players = min(sit.players, 9)
     hero_idx = _preflop_index(sit, sit.hero)
     cls = class_index(sit.hero_cards[0].index, sit.hero_cards[1].index)
@@ -307,16 +304,11 @@ def _played(ctx: Context, freq: float, action: str) -> frozenset[str]:
 
 
 def _hand(sit: Situation) -> str:
-    from coach.cards import format_cards
-
     return format_cards(sit.hero_cards, symbols=True)
 
 
 def _equity_vs_shover(c: object, j: int, cls: int) -> float:
     """The hero's class equity against the shover's chart range, given the players between folded."""
-    from coach.theory.classes import class_sizes, disjoint_pairs
-    from coach.theory.preflop import equity_table
-
     push = c.push  # type: ignore[attr-defined]
     calls = c.calls  # type: ignore[attr-defined]
     sizes = class_sizes().astype(np.float64)

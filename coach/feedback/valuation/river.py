@@ -29,7 +29,11 @@ from coach.feedback import texts as T
 from coach.feedback.grading import PLAYED_FREQ
 from coach.feedback.valuation.base import Context, Declined, Rule, Valuation, Valued
 from coach.feedback.valuation.headsup import heads_up_inputs
+from coach.feedback.valuation.heuristic import context_sentence
+from coach.feedback.wording import noun
 from coach.i18n import N_, Message, Percent
+from coach.theory.river import RiverSpot, solve_river
+from coach.theory.trees import TreeConfig
 
 TARGET_PCT = 0.5
 ACCEPT_PCT = 1.0
@@ -74,9 +78,6 @@ def applies(ctx: Context) -> bool:
 def value(ctx: Context) -> Valuation | None:
     if not applies(ctx):
         return None
-    from coach.theory.river import RiverSpot, solve_river
-    from coach.theory.trees import TreeConfig
-
     sit = ctx.sit
     hu = heads_up_inputs(ctx)
     combos, v_combos, dead_pot, stack = hu.hero_combos, hu.villain_combos, hu.dead_pot, hu.stack
@@ -109,8 +110,6 @@ def value(ctx: Context) -> Valuation | None:
             return None
         valued.append(Valued(o, ev, False))
         strategy[o.code] = f
-    from coach.feedback.wording import noun
-
     by_code = {o.code: o for o in ctx.options}
     ranked = [(by_code[code], f) for code, f in sorted(strategy.items(), key=lambda t: -t[1]) if f >= 0.05]
     note = Message(T.MODEL_SOLVER, {"expl": Percent(result.exploitability_pct / 100, 2)})
@@ -125,8 +124,6 @@ def value(ctx: Context) -> Valuation | None:
                           "iterations": result.iterations,
                           "hero_strategy": {k: round(v, 4) for k, v in strategy.items()},
                           "hero_combos": len(combos), "villain_combos": len(v_combos)}}
-    from coach.feedback.valuation.heuristic import context_sentence
-
     played = frozenset(code for code, f in strategy.items() if f >= PLAYED_FREQ)
     return Valuation(MODEL, valued, note, headline=context_sentence(sit, ctx.equity), summary=summary,
                      details=details, played=played)

@@ -51,8 +51,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+import time
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from threading import Lock
@@ -60,9 +62,12 @@ from typing import Any
 
 import numpy as np
 
+from coach.cards import Card
 from coach.feedback import texts as T
 from coach.feedback.valuation.base import Context, Declined, Rule, Valuation, Valued
 from coach.feedback.valuation.headsup import heads_up_inputs
+from coach.feedback.valuation.heuristic import context_sentence
+from coach.feedback.wording import noun
 from coach.i18n import N_, Message, Percent
 from coach.theory.trees import TreeConfig, build_tree
 from coach.theory.turn import DEFAULT_TURN_CONFIG, TurnSpot, iteration_seconds, solve_turn
@@ -255,8 +260,6 @@ def _answer(spot: TurnSpot, hand: tuple[int, int], *, target: float, budget: flo
 
 
 def _cards(hand: tuple[int, int]) -> tuple[Any, ...]:
-    from coach.cards import Card
-
     return tuple(Card.from_index(c) for c in hand)
 
 
@@ -272,7 +275,7 @@ def solution(ctx: Context) -> tuple[TurnSpot, Answer] | None:
     hand2 = (hand[0], hand[1])
     key = spot_key(spot, hand2)
     with _lock:
-        if _recorder is not None:  # finding the lessons' spots (lesson_spots): noted, not solved
+        if _recorder is not None:  # finding the lessons' spots (recording): noted, not solved
             _recorder.append((spot, hand2, key))
             raise TurnTooSlow
     found = shipped().get(key)
@@ -334,8 +337,6 @@ def value(ctx: Context) -> Valuation | None:
             return None
         valued.append(Valued(o, ev, False))
         strategy[o.code] = f
-    from coach.feedback.wording import noun
-
     by_code = {o.code: o for o in ctx.options}
     ranked = [(by_code[code], f) for code, f in sorted(strategy.items(), key=lambda t: -t[1]) if f >= 0.05]
     note = Message(MODEL_TURN, {"expl": Percent(answer.exploitability_pct / 100, 2)})
@@ -351,8 +352,6 @@ def value(ctx: Context) -> Valuation | None:
                                "hero_strategy": {k: round(v, 4) for k, v in strategy.items()},
                                "hero_combos": answer.combos[0], "villain_combos": answer.combos[1],
                                "pot": spot.pot, "stack": spot.stack}}
-    from coach.feedback.valuation.heuristic import context_sentence
-
     return Valuation(MODEL, valued, note, headline=context_sentence(ctx.sit, ctx.equity), summary=summary,
                      details=details)
 
@@ -392,56 +391,38 @@ class LessonSpot:
     hand: tuple[int, int]
 
 
-_recorder: list[tuple[TurnSpot, tuple[int, int], str]] | None = None
+#: a spot the model was asked while recording: (spot, the hero's hand, its key)
+Recorded = tuple[TurnSpot, tuple[int, int], str]
+
+_recorder: list[Recorded] | None = None
 
 
-def lesson_spots() -> Iterator[LessonSpot]:
-    """Every lesson decision this model answers, once per analysis the lesson page runs.
+@contextmanager
+def recording() -> Iterator[list[Recorded]]:
+    """Note the spots this model is asked instead of solving them (it declines while recording).
 
-    The page analyses a decision once per option code (a bet or raise adds its
-    own size as a candidate, so its tree differs): each is its own spot. The
-    spots are found by running those analyses with a recorder on (no solve:
-    the model declines while recording), so they are exactly what the page asks.
+    How the shipped file is made: whoever walks the lessons (``python -m coach theory
+    build-turn-cache``, :func:`coach.cli.theory.lesson_spots`) runs the analyses the lesson page
+    runs inside this block, so the spots found are exactly the ones the page asks; the walk
+    lives with the command, above the lessons and the pages, and this model knows neither.
     """
     global _recorder
-    from coach.feedback.analysis import analyze
-    from coach.learning.script import HandScript
-    from coach.learning.verdict import hand_profiles, option_code
-    from coach.lessons.loader import default_lessons_dir, load_lessons
-
-    seen: set[str] = set()
-    for lesson in load_lessons(default_lessons_dir()):
-        for hand_ex in lesson.hands:
-            script = HandScript.from_example(hand_ex)
-            for d in hand_ex.decisions:
-                codes = [c for c in d.options if c.split()[1] != "sm"]
-                if not codes:
-                    continue
-                hand = script.hand_at(script.step_of_action(d.at))
-                profiles = hand_profiles(hand, hand_ex.profiles)
-                for code in codes:
-                    opt = option_code(code)
-                    found: list[tuple[TurnSpot, tuple[int, int], str]] = []
-                    with _lock:
-                        _recorder = found
-                    try:
-                        analyze(hand, candidates=[opt] if opt.startswith("cbr") else [], profiles=profiles)
-                    finally:
-                        with _lock:
-                            _recorder = None
-                    for spot, hand2, key in found:
-                        if key not in seen:
-                            seen.add(key)
-                            yield LessonSpot(f"{lesson.id}/{hand_ex.id}/at{d.at}/{code}", key, spot, hand2)
+    found: list[Recorded] = []
+    with _lock:
+        _recorder = found
+    try:
+        yield found
+    finally:
+        with _lock:
+            _recorder = None
 
 
-def build_cache(path: Path = CACHE_FILE, *, log: Any = None) -> dict[str, Any]:
+def build_cache(lesson_spots: Iterable[LessonSpot], path: Path = CACHE_FILE, *,
+                log: Any = None) -> dict[str, Any]:
     """Solve every lesson spot (to ``BUILD_TARGET_PCT``) and write the shipped file; returns its content."""
-    import time
-
     spots: dict[str, Any] = {}
     where: dict[str, str] = {}
-    for ls in lesson_spots():
+    for ls in lesson_spots:
         t0 = time.perf_counter()
         answer = _answer(ls.spot, ls.hand, target=BUILD_TARGET_PCT, budget=None, iterations=None)
         spots[ls.key] = answer.to_json()
