@@ -15,7 +15,6 @@ not import the engine; the functions take an engine ``Hand``.
 
 from coach.feedback.analysis import (
     ActionFeedback,
-    AuthoredFeedback,
     DecisionAnalysis,
     EquityInfo,
     OptionGrade,
@@ -28,7 +27,7 @@ from coach.feedback.maths import Spot
 from coach.feedback.refusals import RuleFeedback, explain_refusal
 
 __all__ = [
-    "STYLES", "ActionFeedback", "AuthoredFeedback", "Bot", "BotDecision", "DecisionAnalysis",
+    "STYLES", "ActionFeedback", "Bot", "BotDecision", "DecisionAnalysis",
     "EquityInfo", "Grade", "OptionGrade", "RuleFeedback", "Spot", "Style", "analyze", "explain_refusal",
     "feedback_for_action", "grade_for_loss",
 ]

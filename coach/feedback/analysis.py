@@ -19,7 +19,7 @@ The result is deterministic for a given hand state and seed.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from coach.cards import format_cards
@@ -60,33 +60,17 @@ if TYPE_CHECKING:
     from coach.engine import Hand
 
 __all__ = [
-    "ActionFeedback", "AuthoredFeedback", "DecisionAnalysis", "EquityInfo", "OptionGrade", "OutsInfo",
+    "ActionFeedback", "DecisionAnalysis", "EquityInfo", "OptionGrade", "OutsInfo",
     "RefusedOption", "analyze", "candidate_options", "coach_outs", "count_outs", "draws",
     "feedback_for_action", "hand_phrase", "outs_detail", "outs_line",
 ]
 
 @dataclass(frozen=True)
-class AuthoredFeedback:
-    """Feedback a lesson writes for one option of one decision point.
-
-    ``text`` is added after the coach's explanation, or replaces it with
-    ``replace``; ``grade`` is the badge the learner sees for that option (the
-    lesson knows something the model does not: a read on the opponent, the
-    point being taught); the coach's own grade, when different, stays in the
-    explanation as a secondary note.
-    """
-
-    text: Message | str
-    grade: Grade | None = None
-    replace: bool = False
-
-
-@dataclass(frozen=True)
 class OptionGrade:
     """One legal option: its PHH code (``f``, ``cc``, ``cbr 40``), value and grade.
 
-    ``model_grade`` is the coach's own grade when a lesson's authored grade
-    replaced it (None otherwise).
+    The coach's grade only: a lesson's own grade is laid over it by
+    :mod:`coach.learning.verdict`, which is where a lesson meets the coach.
     """
 
     code: str
@@ -97,8 +81,6 @@ class OptionGrade:
     ev_loss_bb: float | None
     explanation: Message
     estimate: bool
-    authored: bool = False
-    model_grade: Grade | None = None
 
 
 @dataclass(frozen=True)
@@ -190,7 +172,6 @@ class DecisionAnalysis:
                     "action": o.code,
                     "kind": o.kind,
                     "grade": o.grade.value,
-                    "model_grade": None if o.model_grade is None else o.model_grade.value,
                     "ev_bb": _round_bb(o.ev_bb),
                     "ev_loss_bb": _round_bb(o.ev_loss_bb),
                     "estimate": o.estimate,
@@ -259,7 +240,6 @@ def analyze(
     profiles: Mapping[int, str | Profile] | None = None,
     seed: int = 0,
     candidates: Iterable[str] = (),
-    authored: Mapping[str, AuthoredFeedback | Message | str] | None = None,
     solver: bool = True,
 ) -> DecisionAnalysis:
     """Grade every option of the player to act in ``hand`` (the hand is not changed).
@@ -269,9 +249,9 @@ def analyze(
     :mod:`coach.feedback.profiles`; balanced by default); ``candidates`` adds
     bet/raise codes to grade (``"cbr 40"``, e.g. the learner's own choice;
     illegal ones are listed in ``refused`` with the rule that forbids them);
-    ``authored`` adds or replaces feedback per option code (``"f"``, ``"cc"``,
-    ``"cbr 40"``) or kind (``"raise"``, ``"*"`` for all); ``solver=False``
-    skips the river solver (the practice bots, which must answer at once).
+    ``solver=False`` skips the river solver (the practice bots, which must
+    answer at once). A lesson's own grades and texts are not the coach's: they
+    are laid over this analysis by :func:`coach.learning.verdict.lesson_options`.
     """
     sit = read_situation(hand)
     profs = _profiles(sit, profiles)
@@ -291,7 +271,6 @@ def analyze(
     graded = grade_valuation(valuation, ctx)
     best = best_of(graded, sit.big_blind)
     options_out = [_option_grade(g, best, valuation, ctx, notes, graded) for g in graded]
-    options_out = _apply_authored(options_out, authored)
     summary = _summary(sit, ctx, valuation, notes)
     to_come = CARDS_TO_COME.get(sit.street, 0)
     outs_info = (coach_outs(sit.hero_cards, sit.board, [r.range for r in ranges.values() if len(r.range)])
@@ -300,11 +279,6 @@ def analyze(
     unseen = 52 - 2 - len(sit.board)
     if outs_info is not None:
         summary.insert(1 if equity is not None else 0, outs_line(outs_info, to_come, unseen))
-    # the lesson's grades may change which option is best: the same rule, on what is shown
-    final_best = next(o for o in options_out if o.code == best.opt.code)
-    if authored:
-        final_best = min(options_out, key=lambda o: (o.grade.rank, -round(o.ev_bb or 0.0, 1), o.estimate,
-                                                     o.code.startswith("cbr")))
     eff = min(sit.hero_stack, max((sit.stacks[s] + sit.bets[s] - sit.hero_in_front for s in sit.opponents),
                                   default=0))
     behind = eff - sit.to_call
@@ -318,7 +292,7 @@ def analyze(
         equity_needed=equity_needed(sit.to_call, sit.pot), equity=equity, outs=outs,
         rule_of_2_and_4=rule_of_2_and_4(outs, to_come) if outs else None,
         outs_odds=exact_draw_odds(outs, unseen, to_come) if outs else None,
-        spr=spr_value, villain_ranges=ranges, options=tuple(options_out), best=final_best.code,
+        spr=spr_value, villain_ranges=ranges, options=tuple(options_out), best=best.opt.code,
         method="ev" if valuation.model.measures_ev else "chart", summary=tuple(summary), outs_info=outs_info,
         model=valuation.model.name, model_note=valuation.note, details=valuation.details,
         profiles={s: p.key for s, p in profs.items()}, refused=tuple(refused),
@@ -403,30 +377,6 @@ def _option_grade(g: Graded, best: Graded, valuation: Valuation, ctx: Context,
     return OptionGrade(o.code, o.kind, o.amount, g.grade, ev_bb, loss_bb, join(*parts), g.valued.estimate)
 
 
-def _apply_authored(
-    graded: list[OptionGrade], authored: Mapping[str, AuthoredFeedback | Message | str] | None,
-) -> list[OptionGrade]:
-    if not authored:
-        return graded
-    out = []
-    for o in graded:
-        fb = authored.get(o.code) or authored.get(o.kind) or authored.get("*")
-        if fb is None:
-            out.append(o)
-            continue
-        if not isinstance(fb, AuthoredFeedback):
-            fb = AuthoredFeedback(fb)
-        text = fb.text if isinstance(fb.text, Message) else Message("{text}", {"text": fb.text})
-        model_grade = o.grade if (fb.grade is not None and fb.grade != o.grade) else None
-        second = None
-        if model_grade is not None:
-            second = Message(T.MODEL_OPINION, {"grade": model_grade.label})
-        expl = join(text, second) if fb.replace else join(o.explanation, text, second)
-        out.append(replace(o, explanation=expl, grade=fb.grade or o.grade, authored=True,
-                           model_grade=model_grade))
-    return out
-
-
 @dataclass(frozen=True)
 class ActionFeedback:
     """Everything the learner reads after choosing an action: the rule, then the quality.
@@ -443,7 +393,6 @@ class ActionFeedback:
 
 def feedback_for_action(
     hand: Hand, action: str, *, villain_ranges: Mapping[int, str] | None = None, seed: int = 0,
-    authored: Mapping[str, AuthoredFeedback | Message | str] | None = None,
     profiles: Mapping[int, str | Profile] | None = None,
 ) -> ActionFeedback:
     """Rule feedback, then (if legal) the grade of ``action`` ("call", "raise 40", "p3 cbr 40", "cc")."""
@@ -461,5 +410,5 @@ def feedback_for_action(
     else:
         code = f"cbr {amount}"
     analysis = analyze(hand, villain_ranges=villain_ranges, seed=seed, profiles=profiles,
-                       candidates=[code] if code.startswith("cbr") else [], authored=authored)
+                       candidates=[code] if code.startswith("cbr") else [])
     return ActionFeedback(rule, analysis.option(code), analysis)

@@ -22,7 +22,7 @@ from coach.errors import CoachError
 from coach.feedback import Grade
 from coach.i18n import N_, Message
 from coach.learning.review import ReviewSpot, spot_of
-from coach.learning.script import HandScript
+from coach.learning.script import Attempt, HandScript, Outcome, try_choice
 from coach.learning.verdict import (
     Verdict,
     assess,
@@ -57,6 +57,16 @@ class QuizAnswer:
 def decision_key(lesson_id: str, hand_index: int, at: int) -> str:
     """``lesson/hand/at``: how a decision point is named in the session, the store and the review."""
     return f"{lesson_id}/{hand_index}/{at}"
+
+
+def try_decision(sc: HandScript, at: int, attempt: Attempt) -> Outcome:
+    """The learner's ``attempt`` at the decision point ``at``, tried on a copy of the decision's hand.
+
+    The engine verb that applies it is the one check of its legality; the coach's
+    verdict (:func:`decision_verdict`) and the review card (:func:`decision_spot`)
+    read the same table, replayed once per script (:meth:`HandScript.hand_at`).
+    """
+    return try_choice(sc.hand_at(sc.step_of_action(at)), attempt)
 
 
 def decision_verdict(sc: HandScript, at: int, code: str) -> Verdict:

@@ -22,7 +22,8 @@ from typing import Literal
 from coach.engine import Hand
 from coach.engine.session import BlindLevel, HandRecord, Session
 from coach.errors import CoachError, IllegalAction, InvalidInput
-from coach.feedback import Bot, analyze
+from coach.feedback import STYLES, Bot, analyze
+from coach.feedback.profiles import BOT_STYLE_PROFILE
 from coach.i18n import N_, Message
 from coach.learning.review import ReviewSpot, spot_of
 from coach.learning.script import Attempt, Outcome, as_refusal, try_choice
@@ -93,8 +94,6 @@ class PracticeTable:
         else:
             stack = max(20, int(config.stack_bb)) * CASH_BLINDS.big_blind
             session = Session(names, stack, button=rng.randrange(n), levels=CASH_BLINDS, seed=seed)
-        from coach.feedback import STYLES
-
         styles = list(STYLES)
         bots = {}
         for seat in range(1, n):
@@ -280,8 +279,6 @@ class PracticeTable:
 
     def profiles(self, hand: Hand) -> dict[int, str]:
         """The profile the coach assumes for each bot in ``hand``, from its style (a calling station...)."""
-        from coach.feedback.profiles import BOT_STYLE_PROFILE
-
         out: dict[int, str] = {}
         for seat in range(hand.config.n_seats):
             table_seat = self.session.table_seat(seat)

@@ -20,11 +20,15 @@ for the hero and the board, checked legal by replaying it on the engine.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
+
+from fsrs import Card as FsrsCard
+from fsrs import Rating, Scheduler
 
 from coach.cards import Card
 from coach.engine.phh import dump_phh, loads_phh
@@ -132,16 +136,12 @@ def similar_spot(spot: ReviewSpot, seed: int) -> ReviewSpot:
 
 
 def _scheduler() -> Any:
-    from fsrs import Scheduler
-
     # no fuzzing: the same answers give the same dates (testable, and fair between pupils)
     return Scheduler(enable_fuzzing=False)
 
 
 def rating_for(grade: str) -> Any:
     """The FSRS rating of an answer graded ``grade``."""
-    from fsrs import Rating
-
     if grade in RIGHT:
         return Rating.Good
     if grade == "imprecisa":
@@ -151,24 +151,18 @@ def rating_for(grade: str) -> Any:
 
 def new_card(now: datetime | None = None) -> str:
     """A new card's scheduling state (due at once), as the library's JSON."""
-    from fsrs import Card as FsrsCard
-
     card = FsrsCard(due=now or datetime.now(UTC))
     return str(card.to_json())
 
 
 def review(state: str, grade: str, now: datetime | None = None) -> tuple[str, datetime]:
     """The state after answering the card with ``grade`` at ``now``, and when it is due next."""
-    from fsrs import Card as FsrsCard
-
     card = FsrsCard.from_json(state)
     card, _ = _scheduler().review_card(card, rating_for(grade), now or datetime.now(UTC))
     return str(card.to_json()), card.due
 
 
 def due_of(state: str) -> datetime:
-    from fsrs import Card as FsrsCard
-
     due: datetime = FsrsCard.from_json(state).due
     return due
 
@@ -182,15 +176,11 @@ def card_key(spot: ReviewSpot) -> str:
 
 
 def spot_json(spot: ReviewSpot) -> str:
-    import json
-
     return json.dumps(spot.to_dict(), ensure_ascii=False, sort_keys=True)
 
 
 def spot_from_json(text: str) -> ReviewSpot:
     """The spot of a stored card; a damaged one is an :class:`InvalidInput` (never a raw error)."""
-    import json
-
     try:
         data = json.loads(text)
         return ReviewSpot.from_dict(data)
@@ -256,8 +246,6 @@ class DrillSpot:
         return f"quiz:{self.kind}:{self.seed}"
 
     def to_json(self) -> str:
-        import json
-
         return json.dumps({"drill": self.kind, "seed": self.seed})
 
     def similar(self, seed: int) -> DrillSpot:
@@ -266,8 +254,6 @@ class DrillSpot:
 
 def drill_from_json(text: str) -> DrillSpot | None:
     """The drill a stored card holds, or None if the card holds a table spot."""
-    import json
-
     try:
         data = json.loads(text)
     except ValueError as err:

@@ -3,14 +3,22 @@
 Pure logic, no Streamlit: a hand is its history plus how many actions are
 applied (DESIGN.md §1: the state is rebuilt by replaying), so ⏮ ◀ ▶ ⏭, deep
 links (``?lezione=...&mano=...&passo=...``), the replayer and the tests are one
-code path. A learner's choice is tried on a freshly replayed hand through the
-engine's verbs: a refused choice raises :class:`IllegalAction` inside the
-engine, which leaves that throwaway hand untouched, and the lesson's hand is
-never touched at all.
+code path. A learner's choice is tried on a throwaway copy of the hand through
+the engine's verbs: a refused choice raises :class:`IllegalAction` inside the
+engine, which leaves that copy untouched, and the lesson's hand is never
+touched at all.
+
+The table at a decision point is replayed once per script and kept (a lesson's
+script is shared by every learner of the process): a click tries the choice on
+one copy of it, and the coach's analysis and the review card read other copies,
+so a click replays the hand at most once, and the choice's legality is checked
+once, by the engine verb that applies it.
 """
 
 from __future__ import annotations
 
+import copy
+import threading
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Literal
@@ -51,6 +59,9 @@ class HandScript:
     intro: str = ""
     outro: str = ""
     profiles: dict[str, str] = field(default_factory=dict)  # "p2" -> the opponent profile the coach assumes
+    # the table at each decision point, replayed once (see hand_at); never handed out, only copies of it
+    _decision_hands: dict[int, Hand] = field(default_factory=dict, init=False, repr=False, compare=False)
+    _lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False, compare=False)
 
     @classmethod
     def from_history(cls, history: HandHistory, *, hero: int | None = None,
@@ -87,8 +98,25 @@ class HandScript:
         return max(0, min(step, len(self.stops) - 1))
 
     def hand_at(self, step: int) -> Hand:
-        """A fresh hand with the actions up to stop ``step`` applied."""
+        """A fresh hand with the actions up to stop ``step`` applied (the caller's own: it may act on it).
+
+        At a decision point the hand is replayed once per script and each caller gets a copy:
+        a click on a lesson's decision tries the choice on one copy, grades it on another and
+        writes the review card from a third, instead of replaying the hand for each (a copy
+        costs a fifth of a replay, and the legality of the history is not checked again).
+        """
         k = self.stops[self.clamp(step)]
+        if k not in self.decisions:
+            return self._replayed(k)
+        with self._lock:
+            kept = self._decision_hands.get(k)
+        if kept is None:
+            kept = self._replayed(k)
+            with self._lock:
+                kept = self._decision_hands.setdefault(k, kept)
+        return copy.deepcopy(kept)
+
+    def _replayed(self, k: int) -> Hand:
         partial = replace(self.history, actions=self.history.actions[:k])
         return partial.replay(require_complete=False)
 

@@ -7,10 +7,15 @@ learner chose. If the analysis cannot run for a spot (an unknown hole card in
 a replayed hand, say) the verdict is empty and the page keeps the lesson's own
 words: a missing number is better than an invented one.
 
-A lesson's decision point may carry its own text and grade per option
-(:func:`lesson_authored`); :func:`assess` hands them to the analysis, so the
-grade the learner sees for that option is the lesson's and the text follows
-the coach's explanation (or stands alone where the lesson says ``replace``).
+This is the one place where a lesson's own grade meets the coach's. A lesson's
+decision point may carry its own text and grade per option
+(:func:`lesson_authored`, :class:`AuthoredFeedback`); :func:`lesson_options`
+lays them over the coach's analysis, so the grade the learner sees for that
+option is the lesson's, the coach's own grade (when different) follows as a
+secondary note, and the text follows the coach's explanation (or stands alone
+where the lesson says ``replace``). :func:`lesson_best` badges the lesson's best
+choice «ottima», and :func:`authored_verdict` keeps the lesson's grade where the
+coach has no analysis. The coach (:mod:`coach.feedback`) knows nothing of lessons.
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from coach.engine import Hand
-from coach.feedback import AuthoredFeedback, DecisionAnalysis, Grade, analyze
+from coach.feedback import DecisionAnalysis, Grade, OptionGrade, analyze
 from coach.feedback import texts as T
 from coach.feedback.wording import join
 from coach.i18n import Message
@@ -66,6 +71,38 @@ class Verdict:
     model_grade: str | None = None  # the coach's own grade when the lesson's replaced it
 
 
+@dataclass(frozen=True)
+class AuthoredFeedback:
+    """Feedback a lesson writes for one option of one decision point.
+
+    ``text`` is added after the coach's explanation, or replaces it with
+    ``replace``; ``grade`` is the badge the learner sees for that option (the
+    lesson knows something the model does not: a read on the opponent, the
+    point being taught); the coach's own grade, when different, stays in the
+    explanation as a secondary note.
+    """
+
+    text: Message | str
+    grade: Grade | None = None
+    replace: bool = False
+
+
+@dataclass(frozen=True)
+class LessonOption:
+    """One of the coach's graded options as a lesson shows it.
+
+    ``grade`` and ``explanation`` are what the learner reads (the lesson's where
+    it wrote them); ``authored`` says the explanation carries the lesson's text;
+    ``model_grade`` is the coach's own grade when the lesson's replaced it.
+    """
+
+    option: OptionGrade
+    grade: Grade
+    explanation: Message
+    authored: bool = False
+    model_grade: Grade | None = None
+
+
 def option_code(code: str) -> str:
     """``p3 cbr 6`` -> ``cbr 6`` (the analysis names options without the player)."""
     head, _, rest = code.partition(" ")
@@ -88,14 +125,44 @@ def villain_views(analysis: DecisionAnalysis, names: Sequence[str] = ()) -> tupl
     return tuple(out)
 
 
-def verdict_from(analysis: DecisionAnalysis, code: str, names: Sequence[str] = ()) -> Verdict:
-    """The learner's option out of a full analysis (``names``: the players' names by seat)."""
+def lesson_options(analysis: DecisionAnalysis, authored: Mapping[str, AuthoredFeedback] | None = None,
+                   ) -> tuple[tuple[LessonOption, ...], LessonOption]:
+    """Every option of ``analysis`` with the lesson's grade and text over the coach's, and the best one.
+
+    ``authored`` is keyed as the analysis names options (``cc``, ``cbr 6``; see
+    :func:`lesson_authored`). Without it the options and the best are the coach's.
+    With it the lesson's grades may change which option is best, so the best is
+    chosen again by the same rule on what is shown: the best grade, then the
+    higher EV, a trusted figure before an estimate, a check or call before a bet.
+    """
+    if not authored:
+        plain = tuple(LessonOption(o, o.grade, o.explanation) for o in analysis.options)
+        return plain, next(o for o in plain if o.option.code == analysis.best)
+    shown = tuple(_lesson_option(o, authored.get(o.code)) for o in analysis.options)
+    best = min(shown, key=lambda o: (o.grade.rank, -round(o.option.ev_bb or 0.0, 1), o.option.estimate,
+                                     o.option.code.startswith("cbr")))
+    return shown, best
+
+
+def _lesson_option(o: OptionGrade, fb: AuthoredFeedback | None) -> LessonOption:
+    if fb is None:
+        return LessonOption(o, o.grade, o.explanation)
+    text = fb.text if isinstance(fb.text, Message) else Message("{text}", {"text": fb.text})
+    model_grade = o.grade if (fb.grade is not None and fb.grade != o.grade) else None
+    second = Message(T.MODEL_OPINION, {"grade": model_grade.label}) if model_grade is not None else None
+    expl = join(text, second) if fb.replace else join(o.explanation, text, second)
+    return LessonOption(o, fb.grade or o.grade, expl, authored=True, model_grade=model_grade)
+
+
+def verdict_from(analysis: DecisionAnalysis, code: str, names: Sequence[str] = (),
+                 authored: Mapping[str, AuthoredFeedback] | None = None) -> Verdict:
+    """The learner's option out of a full analysis (``names``: the players' names by seat), with the
+    lesson's grades and texts (``authored``, see :func:`lesson_options`) over the coach's."""
     opt = option_code(code)
-    try:
-        chosen = analysis.option(opt)
-    except KeyError:
+    shown, best = lesson_options(analysis, authored)
+    chosen = next((o for o in shown if o.option.code == opt or o.option.kind == opt), None)
+    if chosen is None:
         return Verdict(code)
-    best = analysis.option(analysis.best)
     grid = None
     live = [r for r in analysis.villain_ranges.values() if len(r.range) > 0]
     if len(live) == 1:
@@ -106,22 +173,22 @@ def verdict_from(analysis: DecisionAnalysis, code: str, names: Sequence[str] = (
         grade=chosen.grade.value,
         grade_label=chosen.grade.label,
         explanation=chosen.explanation,
-        best_code=best.code,
-        best_kind=best.kind,
-        best_amount=best.amount,
-        best_explanation=best.explanation if best.code != chosen.code else None,
+        best_code=best.option.code,
+        best_kind=best.option.kind,
+        best_amount=best.option.amount,
+        best_explanation=best.explanation if best.option.code != chosen.option.code else None,
         equity=eq.value if eq is not None else None,
         equity_needed=analysis.equity_needed if analysis.to_call > 0 else None,
         stderr=eq.stderr if eq is not None and eq.method != "exact" else None,
         pot=analysis.pot,
         to_call=analysis.to_call,
-        ev_loss_bb=chosen.ev_loss_bb,
-        estimate=chosen.estimate,
+        ev_loss_bb=chosen.option.ev_loss_bb,
+        estimate=chosen.option.estimate,
         figures=tuple(analysis.summary),
         range_grid=grid,
         ranges=villain_views(analysis, names),
-        options=tuple(OptionRow(o.code, o.kind, o.amount, o.grade.label, o.ev_bb, o.estimate)
-                      for o in analysis.options),
+        options=tuple(OptionRow(o.option.code, o.option.kind, o.option.amount, o.grade.label, o.option.ev_bb,
+                                o.option.estimate) for o in shown),
         authored=chosen.authored,
         model_grade=None if chosen.model_grade is None else chosen.model_grade.value,
     )
@@ -187,8 +254,7 @@ def assess(hand: Hand, code: str, *, seed: int = 0,
     opt = option_code(code)
     try:
         analysis = analyze(hand, seed=seed, candidates=[opt] if opt.startswith("cbr") else [],
-                           authored=dict(authored) if authored else None,
                            profiles=hand_profiles(hand, profiles))
     except Exception:  # an analysis that cannot run must not hide the lesson's own feedback
         return authored_verdict(code, authored)
-    return verdict_from(analysis, code, hand.config.names)
+    return verdict_from(analysis, code, hand.config.names, authored)

@@ -9,12 +9,14 @@ and the ~1 s poll of the class in the database.
 
 from __future__ import annotations
 
+import html
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar, cast
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
+import segno
 import streamlit as st
 
 from coach.classroom import SpotRef, hand_digest
@@ -269,10 +271,6 @@ def teacher_url(code: str, secret: str) -> str:
 def qr_img(url: str, alt: str) -> str:
     """The QR code as an ``<img>`` with the SVG in a data URI (``st.html`` keeps images, and strips
     inline SVG); ``alt`` is its accessible name."""
-    import html
-
-    import segno
-
     uri = segno.make(url, error="m").svg_data_uri(scale=10, border=4, dark="#000000", light="#ffffff")
     return f'<img class="cc-qr" src="{html.escape(uri, quote=True)}" alt="{html.escape(alt, quote=True)}">'
 

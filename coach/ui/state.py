@@ -18,6 +18,7 @@ from dataclasses import asdict, dataclass, replace
 from datetime import UTC, tzinfo
 from typing import Any, Generic, Literal, TypeVar, cast
 from urllib.parse import quote, unquote
+from zoneinfo import ZoneInfo
 
 import streamlit as st
 
@@ -420,8 +421,6 @@ def put(key: str, value: object) -> None:
 
 def learner_tz() -> tzinfo:
     """The learner's time zone, as the browser gives it (UTC if it says nothing or is unknown)."""
-    from zoneinfo import ZoneInfo
-
     try:
         name = st.context.timezone
         return ZoneInfo(name) if name else UTC

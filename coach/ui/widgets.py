@@ -9,6 +9,7 @@ import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
 from coach.errors import IllegalAction
+from coach.feedback.refusals import feedback_for_refusal
 from coach.i18n import N_, Translator, user_params
 from coach.learning.ranges import RangeView
 from coach.lessons.schema import Lesson
@@ -194,8 +195,6 @@ def link_rules(text: str, t: Translator) -> str:
 
 def show_refusal(refusal: IllegalAction) -> None:
     """The engine's refusal with its numbers, the rule explained, and "nothing changed"."""
-    from coach.feedback.refusals import feedback_for_refusal  # heavy (numpy): only when needed
-
     t = state.tr()
     feedback = feedback_for_refusal("", refusal)
     messages = feedback.messages()

@@ -1,4 +1,4 @@
-"""analyze(): figures, authored feedback, refusals, multiway, and the hand left untouched."""
+"""analyze(): figures, refusals, multiway, and the hand left untouched."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ import pytest
 from coach.engine import Hand, TableConfig
 from coach.engine.phh import load_phh
 from coach.errors import InvalidInput
-from coach.feedback import AuthoredFeedback, Grade, analyze
+from coach.feedback import Grade, analyze
 from coach.feedback.analysis import count_outs, draws
-from coach.i18n import Message, render
+from coach.i18n import render
 
 SPOTS = Path(__file__).resolve().parent / "spots"
 
@@ -31,21 +31,6 @@ def test_river_call_ev_is_exact_and_the_hand_is_untouched() -> None:
     assert call.ev_bb == pytest.approx(205 / 2)
     assert a.best == "cc" and a.option("fold").grade is Grade.ERRORE_GRAVE
     assert a.equity_needed == pytest.approx(195 / 400)
-
-
-def test_lessons_can_add_or_replace_feedback() -> None:
-    hand = spot("pf-6max-utg-72o")
-    a = analyze(hand, authored={
-        "f": "Bravo: 72o è la mano peggiore.",
-        "cc": AuthoredFeedback(Message("{text}", {"text": "Mai limpare."}), grade=Grade.ERRORE_GRAVE,
-                               replace=True),
-    })
-    fold, call = a.option("f"), a.option("cc")
-    assert fold.authored and render(fold.explanation).endswith("Bravo: 72o è la mano peggiore.")
-    # the lesson's grade is the badge; the coach's own, when different, follows as a secondary note
-    assert call.authored and call.grade is Grade.ERRORE_GRAVE and call.model_grade is Grade.ERRORE
-    text = render(call.explanation)
-    assert text.startswith("Mai limpare.") and "Errore" in text and "modello del coach" in text
 
 
 def test_the_learner_choice_is_graded_too() -> None:

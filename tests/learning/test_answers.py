@@ -6,19 +6,23 @@ import pytest
 
 from coach.cards import parse_cards
 from coach.classroom import SpotRef
+from coach.engine import Hand
+from coach.engine.phh import HandHistory
 from coach.feedback import Grade
 from coach.learning.answers import (
     decision_answer,
     decision_key,
     decision_spot,
+    decision_verdict,
     is_show_or_muck,
     question_answer,
     replayed_said,
     show_or_muck_answer,
     spot_verdict,
+    try_decision,
 )
 from coach.learning.review import card_key
-from coach.learning.script import HandScript
+from coach.learning.script import Attempt, HandScript
 from coach.learning.verdict import Verdict
 from coach.learning.votes import question_key, vote_spot
 from coach.lessons.loader import default_lessons_dir, load_lessons
@@ -111,3 +115,61 @@ def test_a_lesson_card_answered_again_is_graded_as_the_lesson_grades_it() -> Non
     assert graded.grade == Grade.BUONA.value  # the lesson's own grade for the call
     assert graded.grade != coach_alone.grade and graded.model_grade == coach_alone.grade
     assert spot_verdict(spot, "p2 cbr 6", as_lesson).grade == Grade.OTTIMA.value  # the lesson's choice
+
+
+VERBS = ("verify_fold", "verify_check", "verify_call", "verify_bet_or_raise_to", "verify_all_in")
+
+
+def _count_builds_and_checks(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
+    """Counts the hand's replays and the legality checks of a learner's action (the engine's verify
+    verbs called outside a replay: a replay checks every action of the history, which is not the click's)."""
+    counts = {"replays": 0, "checks": 0}
+    depth = [0]
+    replay = HandHistory.replay
+
+    def counted_replay(self: HandHistory, **kwargs: object) -> Hand:
+        counts["replays"] += 1
+        depth[0] += 1
+        try:
+            return replay(self, **kwargs)  # type: ignore[arg-type]
+        finally:
+            depth[0] -= 1
+
+    monkeypatch.setattr(HandHistory, "replay", counted_replay)
+    for name in VERBS:
+        verb = getattr(Hand, name)
+
+        def counted(self: Hand, *args: object, _verb: object = verb, **kwargs: object) -> None:
+            if depth[0] == 0:
+                counts["checks"] += 1
+            _verb(self, *args, **kwargs)  # type: ignore[operator]
+
+        monkeypatch.setattr(Hand, name, counted)
+    return counts
+
+
+def test_a_click_on_a_decision_builds_the_hand_once_and_checks_the_choice_once(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The click as the lesson page runs it: the choice tried, the coach's verdict, the review card."""
+    lesson, hand, at = BEST_FOLD
+    sc = _script(lesson, hand)
+    counts = _count_builds_and_checks(monkeypatch)
+    outcome = try_decision(sc, at, Attempt("call"))
+    assert outcome.code == "p2 cc"
+    answer = decision_answer(sc, at, outcome.code, outcome.said, decision_verdict(sc, at, outcome.code))
+    assert answer.verdict.grade is not None and answer.verdict.grade not in ("ottima", "buona")  # a mistake
+    spot = decision_spot(sc, decision_key(lesson, hand, at), outcome.code, answer.verdict.grade)
+    assert spot is not None
+    assert counts == {"replays": 1, "checks": 1}
+    # another click on the same decision replays nothing: the table is the script's, each click a copy
+    refused = try_decision(sc, at, Attempt("check"))
+    assert refused.refusal is not None and counts == {"replays": 1, "checks": 2}
+
+
+def test_a_choice_tried_never_touches_the_decisions_table() -> None:
+    lesson, hand, at = BEST_FOLD
+    sc = _script(lesson, hand)
+    step = sc.step_of_action(at)
+    before = sc.hand_at(step).snapshot()
+    assert try_decision(sc, at, Attempt("fold")).legal
+    assert sc.hand_at(step).snapshot() == before and sc.hand_at(step) is not sc.hand_at(step)

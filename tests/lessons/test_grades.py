@@ -2,7 +2,7 @@
 
 ``grades`` lets a decision point give an option the lesson's grade instead of
 the coach's; ``replace`` lets its text stand instead of the coach's explanation.
-The lesson page passes both to the analysis through :func:`coach.learning.verdict.assess`.
+The lesson page lays both over the coach's analysis through :func:`coach.learning.verdict.assess`.
 """
 
 from __future__ import annotations
@@ -13,10 +13,10 @@ from typing import Any
 import pytest
 
 from coach.errors import LessonError
-from coach.feedback import AuthoredFeedback, Grade
+from coach.feedback import Grade
 from coach.i18n import get_translator
 from coach.learning.script import HandScript
-from coach.learning.verdict import assess, authored_verdict, lesson_authored
+from coach.learning.verdict import AuthoredFeedback, assess, authored_verdict, lesson_authored
 from coach.lessons.loader import LessonLoadError, default_lessons_dir, load_lesson
 from coach.lessons.schema import GRADES, Decision, ExampleHand
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
+
 import streamlit as st
 
 from coach.habit import habit
@@ -71,8 +73,6 @@ STREAK = NN_("{n} day in a row at your goal", "{n} days in a row at your goal")
 
 def _today(t: Translator, profile: str, goal: int) -> None:
     """Mistakes to review today, and the daily goal with its streak (sober: no prizes, no money)."""
-    from datetime import UTC, datetime, timedelta
-
     now = datetime.now(UTC)
     tz = state.learner_tz()
     due = state.load(lambda db: db.count_due_cards(profile, now), 0)

@@ -26,9 +26,10 @@ from coach.learning.answers import (
     question_answer,
     replayed_said,
     show_or_muck_answer,
+    try_decision,
 )
 from coach.learning.review import ReviewSpot, record_graded
-from coach.learning.script import Attempt, HandScript, try_choice
+from coach.learning.script import Attempt, HandScript
 from coach.lessons.range_grids import chart_grid, chart_share
 from coach.lessons.schema import Decision, Lesson, RangeChart
 from coach.store.records import LessonAnswer
@@ -151,11 +152,11 @@ def _on_step(lesson_id: str, hand: int, step: int) -> None:
 
 
 def _on_choice(lesson_id: str, hand_index: int, at: int, attempt: Attempt) -> None:
-    """Try the learner's action on a fresh replay; refused choices change nothing."""
+    """Try the learner's action on a copy of the decision's hand; refused choices change nothing."""
     sc = script(lesson_id, hand_index)
     key = decision_key(lesson_id, hand_index, at)
     refusals: dict[str, IllegalAction] = _refusals()
-    outcome = try_choice(sc.hand_at(sc.step_of_action(at)), attempt)
+    outcome = try_decision(sc, at, attempt)
     if outcome.refusal is not None or outcome.code is None:
         if outcome.refusal is not None:
             refusals[key] = outcome.refusal

@@ -2,20 +2,21 @@
 
 from __future__ import annotations
 
+import random
 import tomllib
 from collections.abc import Mapping, Sequence
-from datetime import UTC
+from datetime import UTC, datetime
 from functools import partial
 
 import streamlit as st
 from babel.dates import format_datetime
 
 from coach.engine.session import HandRecord
-from coach.errors import IllegalAction
+from coach.errors import CoachError, IllegalAction
 from coach.feedback import STYLES
 from coach.i18n import N_, Translator
 from coach.learning.practice import HERO, GradedDecision, Mode, PracticeConfig, PracticeTable
-from coach.learning.review import ReviewSpot, needs_review, record_graded
+from coach.learning.review import ReviewSpot, needs_review, record_graded, similar_spot
 from coach.learning.script import Attempt
 from coach.limits import toml_problem
 from coach.store import Store
@@ -312,11 +313,6 @@ def _feedback(tb: PracticeTable, hand_number: int, t: Translator, *, last_only: 
 
 def _similar(spot: ReviewSpot, t: Translator) -> None:
     """A fresh spot of the same kind as a practice mistake, on the review page."""
-    import random
-
-    from coach.errors import CoachError
-    from coach.learning.review import similar_spot
-
     try:
         fresh = similar_spot(spot, random.SystemRandom().randrange(1 << 30))
     except CoachError as err:
@@ -398,8 +394,6 @@ def _session_charts(tb: PracticeTable, t: Translator) -> None:
                               total=total))
         graded = [d for d in tb.decisions if d.verdict.grade is not None]
         if graded:
-            from datetime import datetime
-
             labels = {k: t(v) for k, v in GRADE_LABELS.items()}
             points = [GradePoint(datetime.now(), d.verdict.grade or "") for d in graded]
             good = sum(1 for d in graded if d.verdict.grade in ("ottima", "buona"))

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import streamlit as st
-from babel.dates import format_date
+from babel.dates import format_date, format_timedelta
 
 from coach.i18n import Translator
 from coach.lessons.schema import RULES, TOPICS
+from coach.store.records import ReviewCard
 from coach.ui import state
 from coach.ui.drills import DRILL_LABELS
 from coach.ui.figures import (
@@ -93,12 +96,6 @@ def _topic_label(topic: str, titles: dict[str, str], t: Translator) -> str:
 
 def _mistakes(t: Translator, profile: str) -> None:
     """The learner's review cards: what was got wrong, where, and when it comes back."""
-    from datetime import UTC, datetime
-
-    from babel.dates import format_timedelta
-
-    from coach.store.records import ReviewCard
-
     cards: list[ReviewCard] = state.load(lambda db: db.review_cards(profile), [])
     st.header(t("Your mistakes"))
     if not cards:
