@@ -33,8 +33,6 @@ from coach.feedback.valuation import turn as turn_model
 from coach.i18n import N_, SUPPORTED_LOCALES, Decimal, Message, Percent, Translator, get_translator
 from coach.learning.script import HandScript
 from coach.learning.verdict import hand_profiles, option_code
-from coach.learning.script import HandScript
-from coach.learning.verdict import hand_profiles, option_code
 from coach.lessons.loader import default_lessons_dir, load_lessons
 from coach.theory import preflop, pushfold
 from coach.theory.classes import CLASS_NAMES
