@@ -328,11 +328,25 @@ def test_a_single_letter_does_nothing_until_turned_on(desk: tuple[Any, list[str]
 
 
 def letters_on(page: Any, server: str) -> None:
-    """Impostazioni: turn the single-letter shortcuts on for this browser's profile."""
+    """Impostazioni: turn the single-letter shortcuts on for this browser's profile.
+
+    The toggle's own run stores the setting. On a loaded machine the status widget may not have
+    appeared yet when ``wait_idle`` looks, and leaving the page then drops the run: so the page is
+    reloaded until it shows the toggle on (stored), clicking again only when it shows it off.
+    """
+    label = "Scorciatoie da tastiera con una lettera"
     page.goto(server + "/impostazioni")
-    page.get_by_text("Scorciatoie da tastiera con una lettera").first.click()
-    wait_idle(page)
-    page.wait_for_timeout(300)
+    for _ in range(6):
+        wait_idle(page)
+        switch = page.get_by_label(label).first
+        switch.wait_for(state="attached", timeout=WAIT_MS)
+        if switch.is_checked():
+            return
+        page.get_by_text(label).first.click()
+        page.wait_for_timeout(1000)
+        wait_idle(page)
+        page.reload()
+    raise AssertionError("the single-letter shortcuts never showed as on in Impostazioni")
 
 
 def test_range_chart_draws_every_rank(desk: tuple[Any, list[str]], server: str) -> None:
