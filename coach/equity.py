@@ -417,33 +417,30 @@ def _deal(
 # ---------------------------------------------------------------------------
 
 def _combo_chunks(
-    hs: list[npt.NDArray[np.int16]], r_pos: int, key: I32, bits: I64, cards: npt.NDArray[np.integer],
-) -> Iterator[tuple[slice, F64, npt.NDArray[np.bool_], npt.NDArray[np.int64], npt.NDArray[np.bool_]]]:
-    """The range's combos against the known hands on every completion, in chunks.
+    key: I32, bits: I64, cards: npt.NDArray[np.integer], rows: int = 1 << 20,
+) -> Iterator[tuple[slice, npt.NDArray[np.int16], npt.NDArray[np.bool_]]]:
+    """The strengths of a range's combos on every completion (``key``, ``bits``), in chunks.
 
-    ``hs`` holds the known hands' strengths on the completions (``key``,
-    ``bits``); the range's player sits at ``r_pos``. Per chunk of combos: the
-    combos' slice, and per (player, combo, completion) the pot share, the
-    winner mask and the number of winners, with ``valid`` (combo, completion)
-    false where the completion uses one of the combo's cards. Rows stay near
-    a million whatever the range, so memory is bounded.
+    Per chunk of combos: the combos' slice, their strengths (combo,
+    completion) and ``valid``, false where the completion uses one of the
+    combo's cards (that pair is scored on a stand-in hand, to be ignored).
+    About ``rows`` (combo, completion) pairs per chunk, so memory is bounded
+    whatever the range.
     """
     hole_keys = _KEY32[cards[:, 0]] + _KEY32[cards[:, 1]]
     hole_bits = _BIT[cards[:, 0]] | _BIT[cards[:, 1]]
-    step = max(1, (1 << 20) // max(key.shape[0], 1))
+    step = max(1, rows // max(key.shape[0], 1))
     for start in range(0, cards.shape[0], step):
         hk, hb = hole_keys[start:start + step], hole_bits[start:start + step]
         valid = (bits[None, :] & hb[:, None]) == 0
         rows_key = key[None, :] + hk[:, None]
         rows_bits = bits[None, :] | hb[:, None]
-        if not valid.all():  # a card counted twice can make a key outside the tables (five aces)
-            rows_key = np.where(valid, rows_key, _SAFE_KEY)
-            rows_bits = np.where(valid, rows_bits, _SAFE_BITS)
+        clash = ~valid
+        if clash.any():  # a card counted twice can make a key outside the tables (five aces)
+            np.putmask(rows_key, clash, _SAFE_KEY)
+            np.putmask(rows_bits, clash, _SAFE_BITS)
         vs = strengths_from_keys(rows_key.ravel(), 7, bits=rows_bits.ravel()).reshape(valid.shape)
-        rows = [np.broadcast_to(h, vs.shape) for h in hs]
-        rows.insert(r_pos, vs)
-        share, win, n = _shares(np.stack(rows))
-        yield slice(start, start + step), share, win, n, valid
+        yield slice(start, start + step), vs, valid
 
 
 def _exact_one_range(
@@ -467,7 +464,10 @@ def _exact_one_range(
     wins = np.zeros(k)
     ties = np.zeros(k)
     deals = 0
-    for part, share, win, n, valid in _combo_chunks(hs, r_pos, key, bits, cards):
+    for part, vs, valid in _combo_chunks(key, bits, cards):
+        rows = [np.broadcast_to(h, vs.shape) for h in hs]
+        rows.insert(r_pos, vs)
+        share, win, n = _shares(np.stack(rows))
         nv = valid.sum(axis=1)
         per = w[part] / nv  # each combo's weight spread over its valid completions
         total += ((share * valid).sum(axis=2) * per).sum(axis=1)
@@ -590,11 +590,13 @@ def hand_vs_combos(
         key = (_KEY32[runouts].sum(axis=1) + board_key).astype(np.int32)
         bits = _BIT[runouts].sum(axis=1) | np.int64(board_bits)
         method = "monte_carlo"
-    hs = [board_strengths(key, bits, list(hero))]
+    hs = board_strengths(key, bits, list(hero))[None, :]
     per = np.zeros(n)
-    for part, share, _, _, valid in _combo_chunks(hs, 1, key, bits, cards):
+    # heads-up, two arrays per pair: a full range on the flop (1,324,225 pairs) in one chunk
+    for part, vs, valid in _combo_chunks(key, bits, cards, 1 << 21):
+        share = (hs > vs) + 0.5 * (hs == vs)  # heads-up: _shares' pot share, without the stacking
         counts = valid.sum(axis=1)
-        per[part] = np.where(counts > 0, (share[0] * valid).sum(axis=1) / np.maximum(counts, 1), 0.5)
+        per[part] = np.where(counts > 0, (share * valid).sum(axis=1) / np.maximum(counts, 1), 0.5)
     r = int(key.shape[0])
     stderr = 0.0
     if method != "exact":
