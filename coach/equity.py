@@ -14,10 +14,17 @@ A player is a known hand (``"AsKs"``) or a range (``"TT+, AQs+"`` or a
   pair is one batch row weighted by the combo's weight.
 * **Two ranges** alone: exact on the river and turn when affordable (one
   combo-by-combo comparison per completion).
-* Otherwise **Monte Carlo**, seeded: boards uniform from the unseen cards, a
-  combo per range in proportion to its weight, rows with a card used twice
-  dropped (which keeps the deal's true distribution); the result carries the
-  standard error of each equity.
+* Otherwise **Monte Carlo**, seeded: each range's combo dealt by weight given
+  the cards already taken, the deal weighted by the range still available
+  (importance sampling), boards uniform from the cards left; the result
+  carries the standard error of each equity.
+
+One budget, :data:`EXACT_BUDGET` (hand evaluations), decides exact or Monte
+Carlo everywhere. This is the project's one equity engine: the coach's ranges
+(:mod:`coach.feedback.rangemodel`, card indices and weight arrays) come in
+through :func:`hand_vs_combos` (a hand against each combo of a range, the
+same enumeration as the one-range exact path) and
+:func:`hand_vs_weighted_ranges` (several ranges, the same dealing).
 """
 
 from __future__ import annotations
