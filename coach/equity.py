@@ -14,16 +14,23 @@ A player is a known hand (``"AsKs"``) or a range (``"TT+, AQs+"`` or a
   pair is one batch row weighted by the combo's weight.
 * **Two ranges** alone: exact on the river and turn when affordable (one
   combo-by-combo comparison per completion).
-* Otherwise **Monte Carlo**, seeded: boards uniform from the unseen cards, a
-  combo per range in proportion to its weight, rows with a card used twice
-  dropped (which keeps the deal's true distribution); the result carries the
-  standard error of each equity.
+* Otherwise **Monte Carlo**, seeded: each range's combo dealt by weight given
+  the cards already taken, the deal weighted by the range still available
+  (importance sampling), boards uniform from the cards left; the result
+  carries the standard error of each equity.
+
+One budget, :data:`EXACT_BUDGET` (hand evaluations), decides exact or Monte
+Carlo everywhere. This is the project's one equity engine: the coach's ranges
+(:mod:`coach.feedback.rangemodel`, card indices and weight arrays) come in
+through :func:`hand_vs_combos` (a hand against each combo of a range, the
+same enumeration as the one-range exact path) and
+:func:`hand_vs_weighted_ranges` (several ranges, the same dealing).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Final, Literal
 
@@ -43,12 +50,16 @@ from coach.limits import MAX_RANGE_TEXT, MAX_SAMPLES, MAX_SEED, clip, is_int
 from coach.ranges import Range, parse_range
 
 __all__ = [
+    "COMBO_SAMPLES",
     "DEFAULT_SAMPLES",
     "EXACT_BUDGET",
+    "ComboEquities",
     "EquityResult",
     "equity",
     "equity_result",
+    "hand_vs_combos",
     "hand_vs_range",
+    "hand_vs_weighted_ranges",
     "range_vs_range",
 ]
 
@@ -59,8 +70,15 @@ I64 = npt.NDArray[np.int64]
 F64 = npt.NDArray[np.float64]
 
 DEFAULT_SAMPLES: Final[int] = 100_000
-# Above this many hand evaluations an exact answer gives way to Monte Carlo.
+# The one enumeration budget: above this many hand evaluations (combos x
+# completions x players) an exact answer gives way to Monte Carlo. A heads-up
+# flop against a full range (1,225 x 1,081 x 2) fits; preflop against a range
+# of two or more combos does not.
 EXACT_BUDGET: Final[int] = 6_000_000
+# Monte Carlo against each combo of a range (hand_vs_combos): about this many
+# (combo, runout) pairs, and never fewer than MIN_RUNOUTS runouts per combo.
+COMBO_SAMPLES: Final[int] = 150_000
+MIN_RUNOUTS: Final[int] = 30
 
 
 @dataclass(frozen=True)
@@ -175,6 +193,9 @@ def read_board(board: CardsLike) -> tuple[Card, ...]:
 
 _KEY32: Final[I32] = BATCH_KEY
 _BIT: Final[I64] = CARD_BIT
+# Seven distinct cards, scored in place of a (combo, completion) pair that shares a card and is ignored.
+_SAFE_KEY: Final[np.int32] = np.int32(_KEY32[:7].sum())
+_SAFE_BITS: Final[np.int64] = np.int64(np.bitwise_or.reduce(_BIT[:7]))
 
 
 def _shares(s: npt.NDArray[np.int16]) -> tuple[F64, npt.NDArray[np.bool_], npt.NDArray[np.int64]]:
@@ -290,34 +311,52 @@ def _monte_carlo(
     players: list[tuple[Card, ...] | Range], board: tuple[Card, ...], dead: tuple[Card, ...],
     samples: int, seed: int | None,
 ) -> EquityResult:
-    """Seeded Monte Carlo by sequential dealing with importance weights.
-
-    Each range's combo is drawn given the cards the ranges before it took (so a
-    deal never fails, whatever the number of ranges: rejecting whole deals, as
-    before, needed millions of tries for nine ``random`` players), and the deal
-    is weighted by how much of each range was still available, which makes the
-    estimate exact in expectation for the true joint distribution (combos
-    weighted by the product of their weights, no card twice). The board is
-    drawn uniformly from the cards left in each deal.
-    """
-    rng = np.random.default_rng(seed)
+    """Seeded Monte Carlo of known hands and ranges (see :func:`_deal`)."""
     fixed = [c.index for p in players if isinstance(p, tuple) for c in p]
     fixed += [c.index for c in board] + [c.index for c in dead]
-    fixed_bits = np.int64(0)
-    for c in fixed:
-        fixed_bits |= _BIT[c]
-    m = 5 - len(board)
-    pools: list[_Pool | None] = []
+    slots: list[list[int] | _Pool] = []
     for p in players:
         if isinstance(p, Range):
             cards, w = p.arrays(dead=fixed)
             if cards.shape[0] == 0:
                 raise InvalidInput(N_("The range {range} has no hand left once the known cards are out."),
                                    range=str(p))
-            pools.append(_Pool.of(cards, w))
+            slots.append(_Pool.of(cards, w))
         else:
-            pools.append(None)
-    k = len(players)
+            slots.append([c.index for c in p])
+    found = _deal(slots, [c.index for c in board], fixed, samples, seed)
+    if found is None:
+        raise InvalidInput(N_("The ranges have no deal in common once the known cards are out."))
+    mean, wins, ties, stderr = found
+    return EquityResult(
+        tuple(_label(p) for p in players), tuple(mean.tolist()), tuple(wins.tolist()),
+        tuple(ties.tolist()), samples, "monte_carlo", tuple(stderr.tolist()),
+    )
+
+
+def _deal(
+    slots: list[list[int] | _Pool], board: list[int], fixed: list[int], samples: int, seed: int | None,
+) -> tuple[F64, F64, F64, F64] | None:
+    """Seeded Monte Carlo by sequential dealing with importance weights.
+
+    ``slots`` holds each player's known hole cards or his range's pool;
+    ``fixed`` every known card (hands, board, dead). Each range's combo is
+    drawn given the cards the ranges before it took (so a deal never fails,
+    whatever the number of ranges: rejecting whole deals, as before, needed
+    millions of tries for nine ``random`` players), and the deal is weighted by
+    how much of each range was still available, which makes the estimate exact
+    in expectation for the true joint distribution (combos weighted by the
+    product of their weights, no card twice). The board is drawn uniformly
+    from the cards left in each deal. Returns per player the mean share, the
+    wins and ties scaled to ``samples`` deals, and the standard error; None
+    when no deal keeps the ranges apart (every weight is zero).
+    """
+    rng = np.random.default_rng(seed)
+    fixed_bits = np.int64(0)
+    for c in fixed:
+        fixed_bits |= _BIT[c]
+    m = 5 - len(board)
+    k = len(slots)
     sums = np.zeros(k)
     sq = np.zeros(k)
     s1 = np.zeros(k)
@@ -326,16 +365,15 @@ def _monte_carlo(
     wsum = 0.0
     w2sum = 0.0
     done = 0
-    board_key, board_bits = hole_key([c.index for c in board]) if board else (0, 0)
-    known_holes = [[c.index for c in p] for p in players if isinstance(p, tuple)]
+    board_key, board_bits = hole_key(board) if board else (0, 0)
     while done < samples:
         n = min(samples - done, MC_CHUNK)
         used = np.zeros(n, dtype=np.int64)
         weight = np.ones(n)
         taken = np.zeros((n, 0), dtype=np.int8)
         picks: list[npt.NDArray[np.intp] | None] = []
-        for pool in pools:
-            if pool is None:
+        for pool in slots:
+            if not isinstance(pool, _Pool):
                 picks.append(None)
                 continue
             weight *= pool.available(taken) / pool.total
@@ -355,10 +393,10 @@ def _monte_carlo(
                 key += _KEY32[added[:, j]]
                 bits |= _BIT[added[:, j]]
         strengths = []
-        known = iter(known_holes)
-        for pool, chosen in zip(pools, picks, strict=True):
-            if pool is None or chosen is None:
-                strengths.append(board_strengths(key, bits, next(known)))
+        for pool, chosen in zip(slots, picks, strict=True):
+            if not isinstance(pool, _Pool) or chosen is None:
+                assert isinstance(pool, list)
+                strengths.append(board_strengths(key, bits, pool))
             else:
                 hk = _KEY32[pool.cards[chosen, 0]] + _KEY32[pool.cards[chosen, 1]]
                 strengths.append(strengths_from_keys(key + hk, 7, bits=bits | pool.bits[chosen]))
@@ -373,20 +411,44 @@ def _monte_carlo(
         w2sum += float(w2.sum())
         done += n
     if wsum <= 0:
-        raise InvalidInput(N_("The ranges have no deal in common once the known cards are out."))
+        return None
     mean = sums / wsum
     # self-normalised importance sampling: Var ~ sum w^2 (x - mean)^2 / (sum w)^2
     var = np.maximum(sq - 2 * mean * s1 + mean * mean * w2sum, 0.0) / (wsum * wsum)
     scale = done / wsum
-    return EquityResult(
-        tuple(_label(p) for p in players), tuple(mean.tolist()), tuple(np.round(wins * scale, 6).tolist()),
-        tuple(np.round(ties * scale, 6).tolist()), done, "monte_carlo", tuple(np.sqrt(var).tolist()),
-    )
+    return mean, np.round(wins * scale, 6), np.round(ties * scale, 6), np.sqrt(var)
 
 
 # ---------------------------------------------------------------------------
 # One range against known hands, exact
 # ---------------------------------------------------------------------------
+
+def _combo_chunks(
+    key: I32, bits: I64, cards: npt.NDArray[np.integer], rows: int = 1 << 20,
+) -> Iterator[tuple[slice, npt.NDArray[np.int16], npt.NDArray[np.bool_]]]:
+    """The strengths of a range's combos on every completion (``key``, ``bits``), in chunks.
+
+    Per chunk of combos: the combos' slice, their strengths (combo,
+    completion) and ``valid``, false where the completion uses one of the
+    combo's cards (that pair is scored on a stand-in hand, to be ignored).
+    About ``rows`` (combo, completion) pairs per chunk, so memory is bounded
+    whatever the range.
+    """
+    hole_keys = _KEY32[cards[:, 0]] + _KEY32[cards[:, 1]]
+    hole_bits = _BIT[cards[:, 0]] | _BIT[cards[:, 1]]
+    step = max(1, rows // max(key.shape[0], 1))
+    for start in range(0, cards.shape[0], step):
+        hk, hb = hole_keys[start:start + step], hole_bits[start:start + step]
+        valid = (bits[None, :] & hb[:, None]) == 0
+        rows_key = key[None, :] + hk[:, None]
+        rows_bits = bits[None, :] | hb[:, None]
+        clash = ~valid
+        if clash.any():  # a card counted twice can make a key outside the tables (five aces)
+            np.putmask(rows_key, clash, _SAFE_KEY)
+            np.putmask(rows_bits, clash, _SAFE_BITS)
+        vs = strengths_from_keys(rows_key.ravel(), 7, bits=rows_bits.ravel()).reshape(valid.shape)
+        yield slice(start, start + step), vs, valid
+
 
 def _exact_one_range(
     players: list[tuple[Card, ...] | Range], board: tuple[Card, ...], dead: tuple[Card, ...],
@@ -403,29 +465,18 @@ def _exact_one_range(
         raise InvalidInput(N_("The range {range} has no hand left once the known cards are out."),
                            range=str(rng_p))
     key, bits, _ = completions(b, known + [c.index for c in dead])
-    # strengths of the known hands on every completion, then the range's
-    # combos in chunks of (combos x completions) rows, all vectorised
-    hs = np.stack([board_strengths(key, bits, [c.index for c in h]) for h in hands]) if hands else None
-    hole_keys = _KEY32[cards[:, 0]] + _KEY32[cards[:, 1]]
-    hole_bits = _BIT[cards[:, 0]] | _BIT[cards[:, 1]]
+    hs = [board_strengths(key, bits, [c.index for c in h]) for h in hands]
     k = len(players)
     total = np.zeros(k)
     wins = np.zeros(k)
     ties = np.zeros(k)
-    n_comp = key.shape[0]
-    step = max(1, (1 << 20) // max(n_comp, 1))
     deals = 0
-    for start in range(0, cards.shape[0], step):
-        hk, hb, wc = hole_keys[start:start + step], hole_bits[start:start + step], w[start:start + step]
-        valid = (bits[None, :] & hb[:, None]) == 0
-        vs = strengths_from_keys((key[None, :] + hk[:, None]).ravel(), 7,
-                                 bits=(bits[None, :] | hb[:, None]).ravel()).reshape(valid.shape)
-        rows = [vs] if hs is None else [np.broadcast_to(h, vs.shape) for h in hs]
-        if hs is not None:
-            rows.insert(r_pos, vs)
+    for part, vs, valid in _combo_chunks(key, bits, cards):
+        rows = [np.broadcast_to(h, vs.shape) for h in hs]
+        rows.insert(r_pos, vs)
         share, win, n = _shares(np.stack(rows))
         nv = valid.sum(axis=1)
-        per = wc / nv  # each combo's weight spread over its valid completions
+        per = w[part] / nv  # each combo's weight spread over its valid completions
         total += ((share * valid).sum(axis=2) * per).sum(axis=1)
         wins += (((win & (n == 1)) & valid).sum(axis=2) * per).sum(axis=1)
         ties += (((win & (n > 1)) & valid).sum(axis=2) * per).sum(axis=1)
@@ -486,6 +537,113 @@ def _exact_two_ranges(
         (str(r1), str(r2)), tuple((eq / total_w).tolist()), tuple(np.round(wins * scale, 6).tolist()),
         tuple(np.round(ties * scale, 6).tolist()), deals, "exact", (0.0, 0.0),
     )
+
+
+# ---------------------------------------------------------------------------
+# Card indices and combo arrays (the coach's ranges: coach.feedback.rangemodel)
+# ---------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class ComboEquities:
+    """A known hand's equity against each combo of a range, heads-up.
+
+    ``per_combo[i]``: the hand's expected share of the pot against combo ``i``,
+    over every completion (exact) or the sampled runouts (Monte Carlo) that do
+    not use that combo's cards. ``runouts``: completions scored per combo.
+    ``stderr``: the standard error of the weighted equity, zero when exact.
+    """
+
+    per_combo: F64
+    method: Literal["exact", "monte_carlo"]
+    runouts: int
+    stderr: float
+
+
+def hand_vs_combos(
+    hero: Sequence[int], board: Sequence[int], cards: npt.NDArray[np.integer], weights: F64, *,
+    exact: bool | None = None, seed: int | None = 0,
+) -> ComboEquities:
+    """The equity of ``hero`` against each combo of ``cards`` (n, 2), on ``board`` (card indices).
+
+    The combos must avoid the hero's and the board's cards (the caller
+    removes them, keeping its own order). Exact when (combos x completions x
+    2 players) fits :data:`EXACT_BUDGET`, as :func:`equity_result` decides
+    for a hand against one range, and with the same enumeration, so the two
+    agree exactly. Otherwise (or with ``exact=False``) Monte Carlo: about
+    :data:`COMBO_SAMPLES` (combo, runout) pairs, the same runouts (drawn
+    with ``seed``) for every combo, so each combo keeps its own estimate.
+    """
+    if exact is not None and not isinstance(exact, bool):
+        raise InvalidInput(N_("'{value}' is not true or false."), value=clip(exact))
+    n = int(cards.shape[0])
+    used = set(hero) | set(board)
+    to_come = 5 - len(board)
+    deck = [i for i in range(52) if i not in used]
+    cost = n * math.comb(len(deck), to_come) * 2
+    if exact is True and cost > EXACT_BUDGET:
+        raise InvalidInput(
+            N_("Exact equity would need {cost} evaluations here, more than the limit of {limit}: "
+               "use Monte Carlo."),
+            cost=cost, limit=EXACT_BUDGET,
+        )
+    if to_come == 0 or (exact is not False and cost <= EXACT_BUDGET):
+        key, bits, _ = completions(list(board), list(hero))
+        method: Literal["exact", "monte_carlo"] = "exact"
+    else:
+        gen = np.random.default_rng(seed)
+        noise = gen.random((max(MIN_RUNOUTS, COMBO_SAMPLES // max(n, 1)), len(deck)))
+        runouts = np.array(deck, dtype=np.int64)[np.argsort(noise, axis=1)[:, :to_come]]
+        board_key, board_bits = hole_key(list(board)) if len(board) else (0, 0)
+        key = (_KEY32[runouts].sum(axis=1) + board_key).astype(np.int32)
+        bits = _BIT[runouts].sum(axis=1) | np.int64(board_bits)
+        method = "monte_carlo"
+    hs = board_strengths(key, bits, list(hero))[None, :]
+    per = np.zeros(n)
+    # heads-up, two arrays per pair: a full range on the flop (1,324,225 pairs) in one chunk
+    for part, vs, valid in _combo_chunks(key, bits, cards, 1 << 21):
+        share = (hs > vs) + 0.5 * (hs == vs)  # heads-up: _shares' pot share, without the stacking
+        counts = valid.sum(axis=1)
+        per[part] = np.where(counts > 0, (share * valid).sum(axis=1) / np.maximum(counts, 1), 0.5)
+    r = int(key.shape[0])
+    stderr = 0.0
+    if method != "exact":
+        total = float(weights.sum())
+        eq = float((per * weights).sum() / total) if total > 0 else 0.5
+        stderr = float(np.sqrt(max(eq * (1 - eq), 1e-4) / r))
+    return ComboEquities(per, method, r, stderr)
+
+
+def hand_vs_weighted_ranges(
+    hero: Sequence[int], board: Sequence[int], ranges: Sequence[tuple[npt.NDArray[np.integer], F64]], *,
+    samples: int = DEFAULT_SAMPLES, seed: int | None = 0,
+) -> EquityResult | None:
+    """A known hand against one or more ranges given as (combos, weights) arrays: seeded Monte Carlo.
+
+    The same dealing as :func:`equity_result`'s Monte Carlo (player 0 is the
+    hero). Combos that use a known card are left out; None when a range has
+    no combo left or no deal keeps the ranges apart, so the caller says what
+    that means for its player.
+    """
+    fixed = list(hero) + list(board)
+    fixed_bits = np.int64(0)
+    for c in fixed:
+        fixed_bits |= _BIT[c]
+    slots: list[list[int] | _Pool] = [list(hero)]
+    for cards, w in ranges:
+        c8 = np.asarray(cards, dtype=np.int8)
+        keep = ((_BIT[c8[:, 0]] | _BIT[c8[:, 1]]) & fixed_bits) == 0
+        keep &= w > 0
+        if not keep.any():
+            return None
+        slots.append(_Pool.of(c8[keep], np.asarray(w, dtype=np.float64)[keep]))
+    found = _deal(slots, list(board), fixed, samples, seed)
+    if found is None:
+        return None
+    mean, wins, ties, stderr = found
+    labels = ("".join(str(Card.from_index(c)) for c in hero),
+              *(f"{len(cards)} combos" for cards, _ in ranges))
+    return EquityResult(labels, tuple(mean.tolist()), tuple(wins.tolist()), tuple(ties.tolist()),
+                        samples, "monte_carlo", tuple(stderr.tolist()))
 
 
 # ---------------------------------------------------------------------------

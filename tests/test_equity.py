@@ -13,6 +13,7 @@ from coach.cli import main
 from coach.equity import (
     equity,
     equity_result,
+    hand_vs_combos,
     hand_vs_range,
     range_vs_range,
 )
@@ -91,6 +92,30 @@ def test_hand_vs_range_exact_equals_average_over_combos() -> None:
     combos = parse_range("TT+, AQs+, AKo").combos(dead=parse_cards("AsKs9s8s2d4c"))
     per = [equity(["AsKs", f"{c.cards[0]}{c.cards[1]}"], board=board)[0] for c in combos]
     assert r.equities[0] == pytest.approx(sum(per) / len(per), abs=1e-12)
+
+
+def test_pair_range_on_a_paired_board_counts_each_combo_on_its_own_runouts() -> None:
+    # A combo of aces on an ace-paired flop: the runouts that reuse one of its aces are
+    # impossible; scoring them anyway made a key of five aces and the enumeration crashed.
+    board = "AsAc7c"
+    r = hand_vs_range("KsKd", "AA", board=board)
+    assert r.method == "exact"
+    assert r.equities[0] == pytest.approx(equity(["KsKd", "AhAd"], board=board)[0], abs=1e-12)
+
+
+def test_per_combo_equities_agree_with_hand_vs_range() -> None:
+    hero, board, text = "AsKs", "9s8s2d", "TT+, AQs+, AKo, 98s"
+    cards, weights = parse_range(text).arrays(dead=parse_cards(hero + board))
+    idx = [c.index for c in parse_cards(hero)], [c.index for c in parse_cards(board)]
+    found = hand_vs_combos(*idx, cards, weights)
+    assert found.method == "exact" and found.stderr == 0.0
+    whole = hand_vs_range(hero, text, board=board).equities[0]
+    assert float((found.per_combo * weights).sum() / weights.sum()) == pytest.approx(whole, abs=1e-12)
+    first = "".join(str(ALL_CARDS[i]) for i in cards[0])
+    assert found.per_combo[0] == pytest.approx(equity([hero, first], board=board)[0], abs=1e-12)
+    mc = hand_vs_combos(*idx, cards, weights, exact=False, seed=3)
+    assert mc.method == "monte_carlo" and mc.stderr > 0
+    assert abs(float((mc.per_combo * weights).sum() / weights.sum()) - whole) <= 4 * mc.stderr
 
 
 def test_weighted_range() -> None:

@@ -1,11 +1,12 @@
-"""Opponent ranges as arrays, hand strength on a board, and hero-vs-range equity.
+"""Opponent ranges as arrays, hand strength on a board, and hero-vs-range equity by weight.
 
 A range is a set of weighted two-card combos (:class:`WeightedRange`, numpy
 arrays of card indices ``4*rank+suit``), parsed from range notation by
-:func:`coach.ranges.parse_range` and cached per text. Everything heavy is
-a batch evaluation on the evaluator's summed keys: a heads-up flop against a full range (1,225 combos x 1,081
-runouts) is exact in a few tens of milliseconds; above ``EXACT_BUDGET`` pairs
-(preflop) the equity is a seeded Monte Carlo with its standard error.
+:func:`coach.ranges.parse_range` and cached per text. The equity figures come
+from :mod:`coach.equity`, the one engine (its ``EXACT_BUDGET`` decides exact
+or Monte Carlo: a heads-up flop against a full range is exact, preflop
+against two or more combos is a seeded Monte Carlo with its standard error);
+this module removes the known cards and weighs the combos.
 
 Hand strength (:func:`strength_percentiles`) is the *made-hand* percentile of a
 combo among all hands on this board: the share of all possible two-card hands
@@ -16,27 +17,21 @@ an opponent's range uses (see :mod:`coach.feedback.analysis`).
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from math import comb
 
 import numpy as np
 import numpy.typing as npt
 
 from coach.cards import RANK_CHARS, Card, parse_cards
-from coach.evaluator import BATCH_KEY, CARD_BIT, evaluate_batch, strengths_from_keys
+from coach.equity import hand_vs_combos, hand_vs_weighted_ranges
+from coach.evaluator import evaluate_batch
 from coach.ranges import Range, parse_range
 from coach.theory.classes import all_combos
 
 IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
-
-# Above this many (combo, runout) pairs a hero-vs-range equity switches to Monte
-# Carlo, which then scores about MC_BUDGET pairs.
-EXACT_BUDGET = 1_400_000
-MC_BUDGET = 150_000
 
 
 def class_of(a: int, b: int) -> str:
@@ -223,7 +218,7 @@ def preflop_percentiles(combos: IntArray) -> FloatArray:
     return (below + 0.5 * (upto - below)) / len(table)
 
 
-# -- equity ---------------------------------------------------------------------------
+# -- equity (the numbers come from coach.equity; this keeps the range's weights) -----
 
 
 @dataclass(frozen=True)
@@ -252,82 +247,21 @@ class ComboEquity:
 
 def equity_vs_range(
     hero: Sequence[int], board: Sequence[int], rng: WeightedRange, *, seed: int = 0,
-    budget: int = EXACT_BUDGET, mc_budget: int = MC_BUDGET,
+    exact: bool | None = None,
 ) -> ComboEquity:
-    """Hero's equity against every combo of ``rng``: exact when it fits ``budget``, else Monte Carlo.
+    """Hero's equity against every combo of ``rng``, weighted by the combos' weights.
 
-    Exact: every runout of the remaining cards, each combo scored on the
-    runouts that do not use its cards. Monte Carlo: the same with a sample of
-    runouts drawn with ``seed`` (shared by all combos), the error stated as
-    ``sqrt(p(1-p)/samples)``.
+    The combos that use a known card are dropped, then
+    :func:`coach.equity.hand_vs_combos` scores each one: exact within
+    :data:`coach.equity.EXACT_BUDGET`, else seeded Monte Carlo (``exact=False``
+    forces it) with its standard error.
     """
-    dead = list(hero) + list(board)
-    rng = rng.without(dead)
-    n = len(rng)
-    to_come = 5 - len(board)
-    if n == 0:
+    rng = rng.without(list(hero) + list(board))
+    if len(rng) == 0:
         return ComboEquity(rng, np.zeros(0), "exact", 0, 0.0)
-    deck = [i for i in range(52) if i not in set(dead)]
-    total_runouts = _n_choose(len(deck), to_come)
-    if to_come == 0:
-        runouts = np.zeros((1, 0), dtype=np.int64)
-        method = "exact"
-    elif n * total_runouts <= budget:
-        runouts = np.array(list(itertools.combinations(deck, to_come)), dtype=np.int64)
-        method = "exact"
-    else:
-        m = max(30, min(budget, mc_budget) // n)
-        gen = np.random.default_rng(seed)
-        keys = gen.random((m, len(deck)))
-        runouts = np.array(deck, dtype=np.int64)[np.argsort(keys, axis=1)[:, :to_come]]
-        method = "montecarlo"
-    r = runouts.shape[0]
-    score, valid = _scores(hero, board, rng.cards, runouts)
-    if to_come:
-        counts = valid.sum(axis=1)
-        per = np.where(counts > 0, (score * valid).sum(axis=1) / np.maximum(counts, 1), 0.5)
-    else:
-        per = score[:, 0].astype(np.float64)
-    eq = float((per * rng.weights).sum() / rng.total)
-    stderr = 0.0 if method == "exact" else float(np.sqrt(max(eq * (1 - eq), 1e-4) / r))
-    return ComboEquity(rng, per, method, r, stderr)
-
-
-def _scores(
-    hero: Sequence[int], board: Sequence[int], combos: IntArray, runouts: IntArray,
-) -> tuple[FloatArray, npt.NDArray[np.bool_]]:
-    """Hero's result (1, 0.5, 0) against each combo on each runout, and which pairs are possible.
-
-    Batch keys are summed once per board and runout and once per combo, then
-    finished by :func:`coach.evaluator.strengths_from_keys` (the evaluator's
-    incremental path): no 7-card rows are built.
-    """
-    bkey = int(BATCH_KEY[list(board)].sum()) if len(board) else 0
-    bbits = int(CARD_BIT[list(board)].sum()) if len(board) else 0
-    if runouts.shape[1]:
-        rkey = BATCH_KEY[runouts].sum(axis=1).astype(np.int32) + np.int32(bkey)
-        rbits = CARD_BIT[runouts].sum(axis=1).astype(np.int64) | np.int64(bbits)
-    else:
-        rkey = np.array([bkey], dtype=np.int32)
-        rbits = np.array([bbits], dtype=np.int64)
-    hkey = np.int32(int(BATCH_KEY[list(hero)].sum()))
-    hbits = np.int64(int(CARD_BIT[list(hero)].sum()))
-    hero_s = strengths_from_keys(rkey + hkey, 7, bits=rbits | hbits).astype(np.int32)
-    ckey = BATCH_KEY[combos].sum(axis=1).astype(np.int32)
-    cbits = CARD_BIT[combos].sum(axis=1).astype(np.int64)
-    valid = (cbits[:, None] & rbits[None, :]) == 0
-    keys = ckey[:, None] + rkey[None, :]
-    bits = cbits[:, None] | rbits[None, :]
-    # An impossible pair (the runout uses a combo card) is scored on the hero's own row, then ignored.
-    keys = np.where(valid, keys, rkey[None, :] + hkey)
-    bits = np.where(valid, bits, rbits[None, :] | hbits)
-    vil = strengths_from_keys(keys.reshape(-1), 7, bits=bits.reshape(-1)).astype(np.int32).reshape(keys.shape)
-    hs = hero_s[None, :]
-    return (hs > vil) + 0.5 * (hs == vil), valid
-
-
-def _n_choose(n: int, k: int) -> int:
-    return comb(n, k) if 0 <= k <= n else 0
+    found = hand_vs_combos(hero, board, rng.cards, rng.weights, exact=exact, seed=seed)
+    method = "exact" if found.method == "exact" else "montecarlo"
+    return ComboEquity(rng, found.per_combo, method, found.runouts, found.stderr)
 
 
 @dataclass(frozen=True)
@@ -344,56 +278,19 @@ def equity_multiway(
 ) -> MultiwayEquity:
     """Hero's share of the pot against several ranges at once (Monte Carlo, seeded).
 
-    Each trial deals every opponent a combo from his range (by weight, with no
-    card twice) and completes the board; a tie splits the pot.
+    The dealing is :func:`coach.equity.hand_vs_weighted_ranges`' (every opponent
+    a combo from his range by weight, no card twice, the board completed; a
+    tie splits the pot). An opponent with no combo left leaves the hero the
+    pot; ranges that leave no deal in which the opponents hold different cards
+    (two players put on the same few combos) get an even share of the pot, the
+    only figure that claims nothing, with no sample behind it.
     """
-    gen = np.random.default_rng(seed)
     dead = set(hero) | set(board)
     live = [r.without(dead) for r in ranges]
     if any(len(r) == 0 for r in live):
         return MultiwayEquity(1.0, 0.0, 0)
-    picks = []
-    for r in live:
-        p = r.weights / r.total
-        picks.append(r.cards[gen.choice(len(r), size=trials, p=p)])
-    hands = np.stack(picks, axis=1)  # trials x villains x 2
-    # resample trials where two opponents share a card
-    for _ in range(8):
-        flat = hands.reshape(trials, -1)
-        srt = np.sort(flat, axis=1)
-        clash = (srt[:, 1:] == srt[:, :-1]).any(axis=1)
-        if not clash.any():
-            break
-        for v, r in enumerate(live):
-            p = r.weights / r.total
-            hands[clash, v] = r.cards[gen.choice(len(r), size=int(clash.sum()), p=p)]
-    flat = hands.reshape(trials, -1)
-    srt = np.sort(flat, axis=1)
-    ok = ~(srt[:, 1:] == srt[:, :-1]).any(axis=1)
-    hands = hands[ok]
-    t = hands.shape[0]
-    if t == 0:
-        # The ranges leave (almost) no deal in which the opponents hold different cards (two
-        # players put on the same few combos): no sample to measure, and an even share of the
-        # pot is the only figure that claims nothing. Rare, and only with hand-narrowed ranges.
+    found = hand_vs_weighted_ranges(hero, board, [(r.cards, r.weights) for r in live],
+                                    samples=trials, seed=seed)
+    if found is None:
         return MultiwayEquity(1.0 / (len(live) + 1), 0.5, 0)
-    to_come = 5 - len(board)
-    keys = gen.random((t, 52))
-    keys[:, list(dead)] = 2.0
-    keys[np.arange(t)[:, None], hands.reshape(t, -1)] = 2.0
-    runouts = np.argsort(keys, axis=1)[:, :to_come].astype(np.int64)
-    board_rows = np.concatenate([np.tile(np.array(board, dtype=np.int64), (t, 1)), runouts], axis=1)
-    hero_s = _eval_rows(np.concatenate([np.tile(np.array(hero, dtype=np.int64), (t, 1)), board_rows], axis=1))
-    best = hero_s.copy()
-    vs = []
-    for v in range(hands.shape[1]):
-        s = _eval_rows(np.concatenate([hands[:, v, :], board_rows], axis=1))
-        vs.append(s)
-        best = np.maximum(best, s)
-    winners = (hero_s == best).astype(np.float64)
-    n_best = winners.copy()
-    for s in vs:
-        n_best += s == best
-    share = winners / n_best
-    eq = float(share.mean())
-    return MultiwayEquity(eq, float(share.std() / np.sqrt(max(t, 1))), t)
+    return MultiwayEquity(found.equities[0], found.stderr[0], found.boards)
