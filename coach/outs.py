@@ -16,9 +16,9 @@ import numpy as np
 
 from coach.boards import board_strengths, completions
 from coach.cards import ALL_CARDS, Card
+from coach.dealing import MC_CHUNK
 from coach.equity import (
     DEFAULT_SAMPLES,
-    MC_CHUNK,
     CardsLike,
     Player,
     check_known,

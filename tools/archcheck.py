@@ -39,7 +39,7 @@ LAYERS: tuple[tuple[str, frozenset[str]], ...] = (
     ("text", frozenset({"textsafe", "i18n", "errors", "limits"})),
     ("cards", frozenset({"cards"})),
     ("evaluation", frozenset({"evaluator", "ranges", "positions"})),
-    ("equity", frozenset({"equity", "boards", "outs"})),
+    ("equity", frozenset({"equity", "boards", "outs", "dealing"})),
     ("engine", frozenset({"engine"})),
     ("theory", frozenset({"theory"})),
     ("coach", frozenset({"feedback"})),
