@@ -6,6 +6,10 @@ Fold is 0; check is the hero's showdown share of the pot; call is
 opponent folds the part of his range below his calling threshold
 (:func:`coach.feedback.maths.call_threshold`, moved by his profile,
 :mod:`coach.feedback.profiles`) and never more than his profile's maximum.
+After the flop the callers also read the hero's own range (:class:`Callers`):
+his narrowed range reweighted by this bet or raise; each combo calls when its
+share of the pot against it reaches the price, and where the two readings
+disagree the estimate takes the one worse for the bettor (docs/COACH.md).
 Nothing else caps the folds: a bluff is worth exactly what the profile's folds
 pay for it (a calling station makes it lose, a rock makes it win); the grading
 then treats a bet with no showdown value that only breaks even as the bluff it
