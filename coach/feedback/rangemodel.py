@@ -173,14 +173,25 @@ def _board_strength_table(board: tuple[int, ...]) -> tuple[IntArray, IntArray]:
     return every, np.sort(strengths)
 
 
+def board_strengths(combos: IntArray, board: Sequence[int]) -> IntArray:
+    """The evaluator's strength of each combo's best hand on a flop, turn or river (larger = stronger).
+
+    Two combos compare at showdown on this board by these numbers (the one-street
+    estimate's callers compare their hands with the bettor's range this way).
+    """
+    if len(combos) == 0:
+        return np.zeros(0, dtype=np.int64)
+    b = np.array(sorted(board), dtype=np.int64)
+    return _eval_rows(np.concatenate([combos, np.tile(b, (len(combos), 1))], axis=1))
+
+
 def strength_percentiles(combos: IntArray, board: Sequence[int]) -> FloatArray:
     """Made-hand percentile of each combo among all hands on ``board`` (ties count half)."""
     if len(board) < 3 or len(combos) == 0:
         return preflop_percentiles(combos)
     b = tuple(sorted(board))
     _, table = _board_strength_table(b)
-    rows = np.concatenate([combos, np.tile(np.array(b, dtype=np.int64), (len(combos), 1))], axis=1)
-    s = _eval_rows(rows)
+    s = board_strengths(combos, b)
     below = np.searchsorted(table, s, side="left")
     upto = np.searchsorted(table, s, side="right")
     return (below + 0.5 * (upto - below)) / len(table)

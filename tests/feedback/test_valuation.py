@@ -105,3 +105,26 @@ def test_a_model_that_declines_hands_over_to_the_next(monkeypatch: pytest.Monkey
     assert a.model == "heuristic"
     assert any(m == Message(T.MODEL_FALLBACK) for m in a.summary)
 
+
+
+def _v2(name: str) -> Hand:
+    return load_phh(SPOTS.parent / "spots_v2" / f"{name}.phh").replay(require_complete=False)
+
+
+def test_the_estimate_s_callers_read_the_bettor_s_own_range() -> None:
+    """Lesson 01's line: the small blind called the flop on A-2-3 and leads the 4; a raise with king
+    high is called by his aces and fives, the bulk of what he leads with. The old caller line,
+    measured against all hands, folded half of his range; against the big blind's raising range his
+    every pair has the price, so he folds well under a third of the time and the raise loses."""
+    a = analyze(_v2("turn-6max-bluff-raise-into-a-turn-lead"), seed=0, candidates=["cbr 36"])
+    assert a.model == "heuristic"
+    assert a.details["fold_share"]["cbr 36"] < 0.35
+    assert a.option("cbr 36").ev_bb is not None and a.option("cbr 36").ev_bb < a.option("f").ev_bb - 2
+
+
+def test_the_estimate_s_callers_fold_more_to_a_bigger_bet() -> None:
+    """Against the hero's range after a bet, a bigger bet reads stronger: fewer of the caller's hands
+    have the price, so the pot-size c-bet is called less often than a third of the pot."""
+    a = analyze(_v2("flop-6max-3bet-pot-tptk-small-bet-beats-pot"), seed=0, candidates=["cbr 11", "cbr 33"])
+    folds = a.details["fold_share"]
+    assert folds["cbr 33"] > folds["cbr 11"] + 0.1

@@ -59,7 +59,7 @@ from __future__ import annotations
 import json
 import re
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 
@@ -439,26 +439,6 @@ class Override:
 
 # Keyed "lesson/hand/atN/option". Each entry must still be needed (test_overrides_are_still_needed).
 OVERRIDES: dict[str, Override] = {
-    "01-mazzo-carte-punti/scala-asso/at13/p2 cbr 36": Override(
-        "A bluff raise to 36 with K-high on A-2-3-4 against Anna, who called the flop and bets the 4: "
-        "she has an Ace or a 5 and calls, so the raise loses most of what it risks (about 12 bb in an "
-        "18 bb pot): «errore». The one-street estimate gives her about 51% folds and the bluff_raise "
-        "rule caps the raise at «imprecisa» (its «errore» only when it adds more than the pot).",
-        grade=True, passage=True),
-    "06-puntare-rilanciare/allin-corto/at8/p2 cc": Override(
-        "A tie, not a wrong coach: the check and the 6-chip all-in are worth the same (about 1.0 and "
-        "1.1 bb) and the coach grades both «ottima»; the lesson's best is the all-in, for the rule it "
-        "teaches (a bet below the big blind is allowed only all-in), and only the best can be shown "
-        "«ottima», so the check is «buona».",
-        grade=True),
-    "15-quanto-puntare-stack-corti/tre-bet-in-posizione/at15/p6 cbr 33": Override(
-        "A pot-size c-bet with top pair, top kicker on a dry Q-7-2 in a 3-bet pot folds the worse "
-        "hands that would pay a third of the pot: «buona», the small bet is the standard. The "
-        "one-street estimate prefers the pot-size bet («ottima»), counting on the same calls.",
-        grade=True),
-    "15-quanto-puntare-stack-corti/tre-bet-in-posizione/at15/p6 cbr 11": Override(
-        "The lesson's best says why the coach prefers the pot-size bet (see p6 cbr 33).",
-        passage=True),
 }
 
 
@@ -560,11 +540,19 @@ def test_the_apology_patterns_read_the_lessons_right() -> None:
 
 
 def test_an_override_is_caught_unless_listed() -> None:
-    """The grade check reads the lesson's ``grades`` against the coach's grade of the same option."""
-    spot = next(s for s in spots() if option_key(s, "p6 cbr 33") in OVERRIDES)
-    found = override_problems(spot, {k: v for k, v in OVERRIDES.items() if not k.startswith(spot.id)})
-    assert any("p6 cbr 33: the lesson grades it 'buona', the coach 'ottima'" in p for p in found), found
-    assert any("p6 cbr 11 (it): the text apologises" in p for p in found), found
+    """The grade check reads the lesson's ``grades`` against the coach's grade of the same option.
+
+    The example is built here: a lesson's decision given an authored grade the coach does not
+    give (lesson 15's pot-size c-bet, which the coach grades on its own), reported until listed.
+    """
+    spot = next(s for s in spots() if s.id == "15-quanto-puntare-stack-corti/tre-bet-in-posizione/at15")
+    coach = next(r.coach_grade for r in rows(spot.id) if r.code == "p6 cbr 33")
+    other = next(g.value for g in Grade if g.value != coach)
+    forged = replace(spot, decision=spot.decision.model_copy(update={"grades": {"p6 cbr 33": other}}))
+    found = override_problems(forged)
+    said = f"p6 cbr 33: the lesson grades it '{other}', the coach '{coach}'"
+    assert any(p.startswith(said) for p in found), found
+    assert not override_problems(forged, {option_key(spot, "p6 cbr 33"): Override("an example", grade=True)})
     assert not override_problems(spot)
 
 

@@ -6,6 +6,10 @@ Fold is 0; check is the hero's showdown share of the pot; call is
 opponent folds the part of his range below his calling threshold
 (:func:`coach.feedback.maths.call_threshold`, moved by his profile,
 :mod:`coach.feedback.profiles`) and never more than his profile's maximum.
+After the flop the callers also read the hero's own range (:class:`Callers`):
+his narrowed range reweighted by this bet or raise; each combo calls when its
+share of the pot against it reaches the price, and where the two readings
+disagree the estimate takes the one worse for the bettor (docs/COACH.md).
 Nothing else caps the folds: a bluff is worth exactly what the profile's folds
 pay for it (a calling station makes it lose, a rock makes it win); the grading
 then treats a bet with no showdown value that only breaks even as the bluff it
@@ -18,16 +22,26 @@ The estimate looks one street ahead: exact when the action ends the betting
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass, replace
 
 import numpy as np
+import numpy.typing as npt
 
 from coach.feedback import texts as T
+from coach.feedback.actionranges import Features, action_likelihood, features
 from coach.feedback.handread import hand_phrase
 from coach.feedback.maths import call_threshold, equity_needed, ev_bet, ev_call, ev_check
-from coach.feedback.opponents import OpponentRange
+from coach.feedback.opponents import OpponentRange, opponent_range, to_act
 from coach.feedback.profiles import DEFAULT, Profile
-from coach.feedback.rangemodel import ComboEquity, strength_percentiles
-from coach.feedback.situation import Situation
+from coach.feedback.rangemodel import (
+    ComboEquity,
+    FloatArray,
+    IntArray,
+    WeightedRange,
+    board_strengths,
+    strength_percentiles,
+)
+from coach.feedback.situation import PastAction, Situation
 from coach.feedback.valuation.base import Context, EquityInfo, Rule, Valuation, Valued
 from coach.i18n import N_, Message, Percent
 
@@ -50,11 +64,119 @@ class Heuristic:
 MODEL = Heuristic()
 
 
+@dataclass(frozen=True)
+class Callers:
+    """What the opponents compare their hands with when the hero bets: his own range (cached per spot).
+
+    ``hero`` is the hero's range as the table reads it, from his own actions
+    (:func:`coach.feedback.opponents.opponent_range` with only the board dead:
+    they do not see his cards); ``feat`` its features on the board, for the
+    reweighting by the bet (:func:`coach.feedback.actionranges.action_likelihood`).
+    For each opponent, ``beats`` holds his combos' showdown against each of the
+    hero's (1 win, 0.5 tie, 0 loss or the two share a card) and ``draws`` the
+    chance of each of his combos to complete a draw.
+    """
+
+    hero: WeightedRange
+    feat: Features
+    beats: Mapping[int, np.ndarray]
+    draws: Mapping[int, FloatArray]
+    cards: Mapping[int, IntArray]
+    strengths: Mapping[int, IntArray]  # his combos' showdown strength on the board now
+    hand: int  # the hero's own hand's showdown strength on the board now
+
+    def bet_weights(self, sit: Situation, amount: int) -> FloatArray:
+        """The hero's range after betting or raising to ``amount``: each combo times its chance to do so."""
+        level = sum(a.kind in ("bet", "raise") for a in sit.street_actions())
+        act = PastAction(seat=sit.hero, kind="raise" if sit.to_match > 0 else "bet", street=sit.street,
+                         added=amount - sit.hero_in_front, to=amount,
+                         all_in=amount >= sit.hero_in_front + sit.hero_stack, pot_before=sit.pot,
+                         to_match_before=sit.to_match, raise_level=level)
+        # the caller reads the size, not whose bet it is: a continuation bet is not read as the merged
+        # c-bet of the range model (which bets most of a strong range at any size), or every size would
+        # be called by the same hands and the largest would always win the most
+        read = replace(to_act(act, (*sit.history, act), sit.players), continuation=False)
+        return np.asarray(self.hero.weights * action_likelihood(self.feat, read, DEFAULT, self.hero.weights))
+
+    def showdown_share(self, seat: int, weights: FloatArray) -> FloatArray:
+        """Each of ``seat``'s combos: the share of the hero's range (by ``weights``) it beats now.
+
+        The hero's combos that use one of its cards do not count (card removal).
+        """
+        cards = self.cards[seat]
+        w = weights.astype(np.float32)
+        hero = self.hero.cards
+        per_card = np.bincount(hero.ravel(), weights=np.repeat(weights, 2), minlength=52)
+        same = np.zeros(52 * 52)
+        np.add.at(same, _codes(hero), weights)
+        live = weights.sum() - per_card[cards[:, 0]] - per_card[cards[:, 1]] + same[_codes(cards)]
+        won = self.beats[seat] @ w
+        return np.asarray(np.where(live > 0, won / np.maximum(live, 1e-12), 0.5))
+
+    def hero_ahead(self, seat: int, combo_eq: ComboEquity | None) -> npt.NDArray[np.bool_]:
+        """Which of ``seat``'s combos the hero's hand is ahead of: by his equity against each when it
+        is measured for this range, else by the showdown on the board now."""
+        if combo_eq is not None and len(combo_eq.per_combo) == len(self.cards[seat]):
+            return np.asarray(combo_eq.per_combo > 0.5)
+        return np.asarray(self.hand > self.strengths[seat])
+
+    def equity(self, seat: int, weights: FloatArray) -> FloatArray:
+        """His share of the pot if he calls: he wins now, or completes his draw when behind."""
+        share = self.showdown_share(seat, weights)
+        return np.asarray(share + (1.0 - share) * self.draws[seat])
+
+
+def _codes(cards: IntArray) -> IntArray:
+    """One code per combo, the same for both orders of its cards."""
+    return np.asarray(np.maximum(cards[:, 0], cards[:, 1]) * 52 + np.minimum(cards[:, 0], cards[:, 1]))
+
+
+def _bits(cards: IntArray) -> IntArray:
+    return np.asarray((np.int64(1) << cards[:, 0]) | (np.int64(1) << cards[:, 1]))
+
+
+def callers(sit: Situation, ranges: Mapping[int, OpponentRange]) -> Callers | None:
+    """The caller model of this spot, after the flop (None before it: see :func:`ev_aggressive`)."""
+    if len(sit.board) < 3:
+        return None
+    board = tuple(c.index for c in sit.board)
+    hero = opponent_range(sit, sit.hero, dead=board).range
+    if len(hero) == 0:
+        return None
+    hero_s = board_strengths(hero.cards, board)
+    hero_bits = _bits(hero.cards)
+    beats: dict[int, np.ndarray] = {}
+    draws: dict[int, FloatArray] = {}
+    cards: dict[int, IntArray] = {}
+    strengths: dict[int, IntArray] = {}
+    for s, r in ranges.items():
+        if not len(r.range):
+            continue
+        strengths[s] = board_strengths(r.range.cards, board)
+        vs = strengths[s][:, None]
+        clash = (_bits(r.range.cards)[:, None] & hero_bits[None, :]) != 0
+        won = (vs > hero_s[None, :]).astype(np.float32) + np.float32(0.5) * (vs == hero_s[None, :])
+        won[clash] = 0.0
+        beats[s] = won
+        draws[s] = features(r.range.cards, board).draw
+        cards[s] = r.range.cards
+    mine = np.array([[c.index for c in sit.hero_cards]], dtype=np.int64)
+    hand = int(board_strengths(mine, board)[0])
+    return Callers(hero, features(hero.cards, board), beats, draws, cards, strengths, hand)
+
+
 def ev_aggressive(
     sit: Situation, amount: int, ranges: Mapping[int, OpponentRange], pcts: Mapping[int, np.ndarray],
     combo_eq: ComboEquity | None, eq_all: float, profiles: Mapping[int, Profile],
+    model: Callers | None = None,
 ) -> tuple[float, float]:
-    """(EV, probability that everyone folds) of betting or raising to ``amount``."""
+    """(EV, probability that everyone folds) of betting or raising to ``amount``.
+
+    After the flop (``model`` given) each opponent's combo calls when its share
+    of the pot against the hero's range *after this bet* (:class:`Callers`)
+    reaches the price the bet offers it, the price moved by his profile. Before
+    the flop, the percentile line of :func:`coach.feedback.maths.call_threshold`.
+    """
     add = amount - sit.hero_in_front
     live = [s for s in sit.live_opponents if s in ranges and len(ranges[s].range)]
     if not live:
@@ -64,6 +186,7 @@ def ev_aggressive(
     eq_called = eq_all
     a_eff = 0
     aggressors = {a.seat for a in sit.street_actions() if a.kind in ("bet", "raise")}
+    bet_w = model.bet_weights(sit, amount) if model is not None else None
     for s in live:
         # a profile says how he answers aggression; facing a raise of his own bet he is already strong
         prof = DEFAULT if s in aggressors else profiles.get(s, DEFAULT)
@@ -72,21 +195,29 @@ def ev_aggressive(
         v_add = max(0, min(amount, v_max) - v_front)
         risk = min(add, v_max - sit.hero_in_front)
         a_eff = max(a_eff, risk)
-        # above twice the pot a real opponent calls only with strong hands: no reading of the bet
-        # as "polarised" widens his calls (the all-in is judged by the range that calls that size)
-        overbet = risk > 2 * sit.pot
-        balanced = call_threshold(sit.pot, risk, v_add, is_raise=sit.to_match > 0, floor=not overbet)
-        h = prof.calling_threshold(balanced, risk / sit.pot if sit.pot > 0 else 1.0)
+        size = risk / sit.pot if sit.pot > 0 else 1.0
         rng = ranges[s].range
-        calls = pcts[s] >= h
-        f = 1.0 - float((rng.weights * calls).sum() / rng.total)
+        # the line read against all hands (before the flop, the only reading)
+        overbet = risk > 2 * sit.pot  # above twice the pot only strong hands call: no "polarised" read
+        balanced = call_threshold(sit.pot, risk, v_add, is_raise=sit.to_match > 0, floor=not overbet)
+        calls = pcts[s] >= prof.calling_threshold(balanced, size)
         max_fold = _max_fold(prof.max_fold, risk, sit.pot)
-        if f > max_fold:  # the strongest of his folders call anyway, down to his profile's maximum
+        if 1.0 - float((rng.weights * calls).sum() / rng.total) > max_fold:
+            # the strongest of his folders call anyway, down to his profile's maximum
             order = np.argsort(-pcts[s])
             cum = np.cumsum(rng.weights[order]) / rng.total
             calls = np.zeros(len(rng), dtype=bool)
             calls[order[: int(np.searchsorted(cum, 1 - max_fold)) + 1]] = True
-            f = 1.0 - float((rng.weights * calls).sum() / rng.total)
+        if model is not None and bet_w is not None:
+            # against the hero's range after this bet: he calls when his share of the pot reaches the
+            # price, moved by his profile. Where the two readings disagree the estimate takes the one
+            # worse for the bettor: the hands that beat the hero call if either reading calls, the
+            # hands he beats only if both do
+            price = v_add / (sit.pot + risk + v_add) if v_add > 0 else 0.0
+            reads = model.equity(s, bet_w) >= prof.calling_threshold(price, size)
+            ahead = model.hero_ahead(s, combo_eq if len(live) == 1 else None)
+            calls = np.where(ahead, calls & reads, calls | reads)
+        f = 1.0 - float((rng.weights * calls).sum() / rng.total)
         folds.append(f)
         callers_add.append(v_add)
         if combo_eq is not None and len(live) == 1:
@@ -136,6 +267,7 @@ def value(ctx: Context) -> Valuation:
     closes = sit.call_closes_action
     board_idx = tuple(c.index for c in sit.board)
     pcts = {s: strength_percentiles(r.range.cards, board_idx) for s, r in ctx.ranges.items() if len(r.range)}
+    model = callers(sit, ctx.ranges) if any(o.aggressive for o in ctx.options) else None
     valued: list[Valued] = []
     fold_share: dict[str, float] = {}
     for o in ctx.options:
@@ -149,7 +281,7 @@ def value(ctx: Context) -> Valuation:
             valued.append(Valued(o, ev_call(eq, pot, call), not closes))
         else:
             assert o.amount is not None
-            ev, f = ev_aggressive(sit, o.amount, ctx.ranges, pcts, ctx.combo_eq, eq, ctx.profiles)
+            ev, f = ev_aggressive(sit, o.amount, ctx.ranges, pcts, ctx.combo_eq, eq, ctx.profiles, model)
             fold_share[o.code] = f
             # an all-in that leaves nobody able to bet later is exact given the folds
             valued.append(Valued(o, ev, True))

@@ -579,13 +579,17 @@ spot("flop-6max-3bet-pot-qq-min-raise-vs-cbet", 6, {3: "QhQd"},
 # 4s turn for 12 into 24. K9 has king high on a four-to-a-wheel board: anyone with a 5 has a
 # straight, any ace a pair. The small blind's range that calls the flop and leads the turn is
 # aces and fives: a bluff raise (let alone an all-in) wins only against hands that never lead.
-# Fold.
+# Fold. The raise to 36 (lesson 01's) and to 48 risk 24 and 36 more chips and are called by
+# about three quarters of that range (the estimate's callers read the big blind's own range,
+# which a raise here makes strong): «errore» at least, as is every raise from 30 up. The
+# min-raise to 24 risks least and keeps the min-raise band (a leak).
 spot("turn-6max-bluff-raise-into-a-turn-lead", 6, {2: "Kh9d"},
      [*folds(3, 4, 5, 6), "p1 cc", "p2 cbr 6", "p1 cc", "d db Ac2d3h", "p1 cc", "p2 cbr 6", "p1 cc",
       "d db 4s", "p1 cbr 12"],
      best="fold", model="heuristic",
-     bands={"fold": OK, "raise": LEAK, "all_in": BAD},
-     reason="king high facing a turn lead on a wheel board folds; a bluff raise is a leak")
+     bands={"fold": OK, "cbr 24": LEAK, "cbr 30": BAD, "cbr 36": BAD, "cbr 48": BAD, "cbr 60": BAD,
+            "all_in": BAD},
+     reason="king high facing a turn lead on a wheel board folds; a bluff raise is a leak, a big one a mistake")
 
 # (Lead's review, a lesson-11 finding) The button's 9h8h flops a flush draw on Kh5h2c and faces
 # a third-pot bet (4 into 11): it needs 4/19 = 21% and has about a third against a range of
