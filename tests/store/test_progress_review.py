@@ -13,7 +13,7 @@ from coach.review import answer, card_key, due_cards, remember, review, spot_fro
 from coach.store import Store
 from coach.store.checks import MAX_PRACTICE_HANDS
 
-SPOTS = Path(__file__).resolve().parent / "feedback" / "spots_v2"
+SPOTS = Path(__file__).resolve().parents[1] / "feedback" / "spots_v2"
 NOW = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
 
 
