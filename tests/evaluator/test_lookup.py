@@ -22,18 +22,15 @@ from coach.evaluator import (
     RANK_KEYS,
     SUIT_KEYS,
     Category,
-    best_five,
     categories_batch,
     category,
     combinations_array,
-    describe,
     evaluate,
     evaluate_batch,
     find_rank_keys,
     strengths_from_keys,
     tables,
 )
-from coach.i18n import render
 
 # Textbook counts, straight flush (royals included) first.
 FIVE_CARD_COUNTS = [40, 624, 3744, 5108, 10200, 54912, 123552, 1098240, 1302540]

@@ -19,8 +19,8 @@ from coach.signing import PURPOSE_PROFILE, PURPOSE_TEACHER, Signer
 from coach.store import Store
 from coach.ui import state
 
-from .helpers import goto, texts
-from .test_live_class import pupil, teacher_with_class
+from ..helpers import goto, texts
+from ..test_live_class import pupil, teacher_with_class
 
 SECRET = "s" * 64  # the server's signing secret in these tests (COACH_SECRET)
 TEACHER = "PROF-2345"  # a guest code, as the sidebar used to print it on the projector
