@@ -1,6 +1,6 @@
 """The hostile inputs of issue 11, as texts and files every hostile test (and the benchmark) shares.
 
-Each case is a small PHH text built from one legal hand (``BASE``) with one
+Each case is a small PHH text built from one legal hand (``BASE``, the tests' ``SAMPLE_PHH``) with one
 hostile change. ``write_cases(folder)`` writes them as files, with the BOM and
 non-UTF-8 variants as bytes.
 """
@@ -9,13 +9,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-BASE = """variant = "NT"
-antes = [0, 0, 0]
-blinds_or_straddles = [1, 2, 0]
-min_bet = 2
-starting_stacks = [100, 100, 100]
-actions = ["d dh p1 AsKs", "d dh p2 ????", "d dh p3 7c7d", "p3 f", "p1 cbr 6", "p2 f"]
-"""
+from support.hands import SAMPLE_PHH
+
+BASE = SAMPLE_PHH
 
 # p1 is dealt AsKs, goes to the showdown against p2 (face down) and shows 2h2c.
 SHOWDOWN = BASE.replace('"p2 f"]', '"p2 cc", "d db 2s3s4d", "p1 cc", "p2 cc", "d db 9c", "p1 cc", "p2 cc", '
