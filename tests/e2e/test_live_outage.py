@@ -1,4 +1,4 @@
-"""Issue 20's acceptance: PostgreSQL stopped mid-vote keeps the phone on its question, with a banner,
+"""PostgreSQL stopped mid-vote keeps the phone on its question, with a banner,
 and the phone resumes by itself when the server is back.
 
 A real app process on a real PostgreSQL cluster of its own (``tools/pgcluster.py``); the phone is

@@ -1,6 +1,6 @@
 """A live server refuses a 20 MB message from a browser (``server.maxWidgetStateSize``).
 
-Issue 20: text areas accepted 20 MB per message into session memory (4 connections took
+Before, text areas accepted 20 MB per message into session memory (4 connections took
 the server from 231 to 623 MB). The text areas now take at most 1 MB of characters
 (``max_chars``, checked in the AppTests of the pages) and the server closes any
 connection whose message is above the limit in ``.streamlit/config.toml`` before it

@@ -56,7 +56,7 @@ CTX = mp.get_context("fork")
 
 
 def _legacy_store(url: str) -> Any:
-    """The store of the release before issue 14 (tests/store/legacy), to show what the race did to it."""
+    """The store of the release before migrations (tests/store/legacy), to show what the race did to it."""
     import importlib.util
 
     spec = importlib.util.spec_from_file_location("persistence_v0", Path(__file__).parent / "legacy" /

@@ -1,4 +1,4 @@
-"""Issue 14's acceptance for the store: no write lost to a race, no acknowledged write lost to SIGKILL.
+"""The store under load: no write lost to a race, no acknowledged write lost to SIGKILL.
 
 Both run ``tests/store/stress.py`` in a process of its own (it forks its workers
 from a process with no other threads) on a new SQLite file and on a new

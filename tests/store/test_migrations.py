@@ -1,4 +1,4 @@
-"""Schema versions: a database made by the release before issue 14 is upgraded and keeps every row;
+"""Schema versions: a database made by the release before migrations is upgraded and keeps every row;
 an empty one is created; a newer one is refused; the head schema matches the code's tables."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Who is the teacher of a live class on the pages (issue 20): the secret, never the profile.
+"""Who is the teacher of a live class on the pages: the holder of its secret, never its profile.
 
 Before, the teacher page showed a class to any session whose profile string was the
 teacher's, and the sidebar printed that string on the projector. Now a session manages a
