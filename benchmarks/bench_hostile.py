@@ -180,8 +180,9 @@ def fuzz(calls: int) -> bool:
 
 
 def live() -> None:
-    from hostile.live import CHROMIUM_ARGS, chromium, measure, server, worst_uploads
+    from hostile.live import CHROMIUM_ARGS, chromium, measure, worst_uploads
     from playwright.sync_api import sync_playwright
+    from support.server import streamlit_server
 
     path = chromium()
     if path is None:
@@ -189,11 +190,11 @@ def live() -> None:
         return
     print("\nLive server, two Chromium sessions (wall clock as the browser sees it; B toggles a lesson's "
           "«Mostra le carte di tutti», A uploads to the Replayer):")
-    with tempfile.TemporaryDirectory() as tmp, server(Path(tmp)) as url, sync_playwright() as pw:
+    with tempfile.TemporaryDirectory() as tmp, streamlit_server(Path(tmp)) as app, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
         try:
             for name, data in worst_uploads().items():
-                print("  " + measure(browser, url, name, data).line(), flush=True)
+                print("  " + measure(browser, app.url, name, data).line(), flush=True)
         finally:
             browser.close()
 

@@ -1,15 +1,13 @@
-"""Equity: exact enumeration against known figures, Monte Carlo against exact, ranges, outs."""
+"""Equity: exact enumeration against known figures, Monte Carlo against exact, ranges."""
 
 from __future__ import annotations
 
 import itertools
-import json
 import math
 
 import pytest
 
 from coach.cards import ALL_CARDS, parse_cards
-from coach.cli import main
 from coach.equity import (
     equity,
     equity_result,
@@ -172,16 +170,6 @@ def test_many_players_and_errors() -> None:
         equity(["AsKs", "QhQd"], board="2c3h4d", dead="2c")
     with pytest.raises(InvalidInput):
         equity_result(["AsKs", "random", "random"], exact=True)
-
-
-def test_equity_cli(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["equity", "AsKs", "QhQd", "JcTc", "--board", "9s8s2d"]) == 0
-    out = json.loads(capsys.readouterr().out)
-    assert out["equities"] == [0.540421, 0.326689, 0.13289] and out["method"] == "exact"
-    assert main(["equity", "AsKs", "TT+", "--mc", "--samples", "5000"]) == 0
-    assert json.loads(capsys.readouterr().out)["method"] == "monte_carlo"
-    assert main(["equity", "AsKs", "AsQd"]) == 2
-    assert "As" in json.loads(capsys.readouterr().out)["error"]
 
 
 def test_monte_carlo_weights_agree_with_brute_force_for_interacting_ranges() -> None:

@@ -36,7 +36,7 @@ POOL_TIMEOUT_S: Final[int] = 10
 CONNECT_TIMEOUT_S: Final[int] = 5
 # How long one SQLite transaction waits for another process's write lock before it gives up with
 # «il database è occupato». Our writes hold the lock for milliseconds (eight processes racing in
-# tests/store_stress.py queue well inside it), so a longer wait only ever meant a lock held by
+# tests/store/stress.py queue well inside it), so a longer wait only ever meant a lock held by
 # something else (a backup, a DB browser left in a transaction): 30 s there froze a click and then
 # said «non raggiungibile». Now the learner reads «occupato» after 2.5 s and the class's next poll
 # is the retry. The first schema check of a process waits longer (SCHEMA_BUSY_TIMEOUT_S): it may

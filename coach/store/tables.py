@@ -1,7 +1,7 @@
 """The schema: the SQLAlchemy tables of the head revision of ``coach/store/migrations``.
 
 A change here needs a revision (``python -m coach db revision -m "what changes"``,
-docs/DEVELOPING.md); ``tests/test_migrations.py`` checks that the revisions build exactly
+docs/DEVELOPING.md); ``tests/store/test_migrations.py`` checks that the revisions build exactly
 these tables. ``migrations/env.py`` imports this module for Alembic's ``target_metadata``.
 """
 

@@ -19,18 +19,15 @@ import json
 import os
 import re
 import shutil
-import socket
-import subprocess
-import sys
 import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from support.hands import DECIMAL_PHH
+from support.server import ROOT, streamlit_server
 
-ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "test-output"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
@@ -62,12 +59,6 @@ def _chromium() -> str:
     return path
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture(scope="session")
 def chromium_path() -> str:
     return _chromium()
@@ -75,42 +66,11 @@ def chromium_path() -> str:
 
 @pytest.fixture(scope="session")
 def server(chromium_path: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """``streamlit run`` from this checkout on a free port with a temporary database; yields the URL."""
-    tmp = tmp_path_factory.mktemp("e2e")
-    port = _free_port()
-    env = dict(os.environ, COACH_DATABASE_URL=f"sqlite:///{tmp / 'e2e.db'}")
-    log = (tmp / "streamlit.log").open("wb")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", "streamlit_app.py", "--server.headless", "true",
-         "--server.port", str(port), "--server.address", "127.0.0.1",
-         "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"],
-        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
-    )
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 90
+    """The app from this checkout (the tests' one launcher) with a temporary database; yields the URL."""
     try:
-        while True:
-            if proc.poll() is not None:
-                log_text = (tmp / "streamlit.log").read_text(errors="replace")
-                pytest.fail("streamlit exited: " + log_text[-2000:])
-            try:
-                with urllib.request.urlopen(url + "/_stcore/health", timeout=2) as resp:
-                    if resp.read().decode().strip() == "ok":
-                        break
-            except OSError:
-                pass
-            if time.monotonic() > deadline:
-                pytest.fail("streamlit did not answer /_stcore/health within 90 s")
-            time.sleep(0.3)
-        yield url
+        with streamlit_server(tmp_path_factory.mktemp("e2e"), name="e2e") as app:
+            yield app.url
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=5)
-        log.close()
         if AXE_RESULTS:
             OUT.mkdir(exist_ok=True)
             (OUT / "axe.json").write_text(json.dumps(AXE_RESULTS, indent=2, sort_keys=True))
@@ -448,14 +408,7 @@ def test_practice_table(desk: tuple[Any, list[str]], server: str) -> None:
     assert errors == [], errors
 
 
-DOLLARS = """variant = "NT"
-antes = [0.00, 0.00, 0.00]
-blinds_or_straddles = [5.00, 10.00, 0.00]
-min_bet = 10.00
-starting_stacks = [1000.00, 1000.00, 1000.00]
-actions = ["d dh p1 AsKs", "d dh p2 QhQd", "d dh p3 7c2d", "p3 f", "p1 cbr 30.50", "p2 f"]
-players = ["Anna Maria Bartolomei", "Bruno", "Carla"]
-"""
+DOLLARS = DECIMAL_PHH.replace('"Anna"', '"Anna Maria Bartolomei"')  # a long name on the table
 
 
 def test_replayer_speaks_in_the_files_units(desk: tuple[Any, list[str]], server: str) -> None:
@@ -709,7 +662,7 @@ def test_a_lesson_mistake_is_reviewed_on_the_table(desk: tuple[Any, list[str]], 
     assert errors == [], errors
 
 
-# -- the live classroom: a projector and three phones on one server (issue 15) ----------------
+# -- the live classroom: a projector and three phones on one server -----------------------------
 # One server, four browser contexts (four browsers, each with its own profile cookie). The
 # teacher creates a class, the pupils join by its code, the teacher opens a vote, one pupil
 # first types an illegal amount (refused with the rule, nothing sent), the projector's count

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support.hands import SAMPLE_PHH
 
 from coach.engine.config import TableConfig
 from coach.engine.events import PotsFormed
@@ -23,14 +24,7 @@ from coach.i18n import get_translator
 
 SEEDS = Path(__file__).resolve().parent.parent / "data" / "seeds"
 
-MINIMAL = """
-variant = "NT"
-antes = [0, 0, 0]
-blinds_or_straddles = [1, 2, 0]
-min_bet = 2
-starting_stacks = [100, 100, 100]
-actions = ["d dh p1 AsKs", "d dh p2 ????", "d dh p3 7c7d", "p3 f", "p1 cbr 6", "p2 f"]
-"""
+MINIMAL = SAMPLE_PHH
 
 
 def _history(text: str = MINIMAL, **replace: str) -> HandHistory:

@@ -4,7 +4,7 @@ The spots are built by :func:`random_spot`: a random table (2-9 players,
 stacks of 3-300 big blinds, random opponent profiles), a hand dealt by the
 engine (:mod:`coach.engine`) and played by random legal actions up to a
 decision on a random street. On each the coach's analysis must keep the
-invariants of issue 19 (item 4):
+invariants that keep its words, grades and JSON in agreement:
 
 1. the option named «X is the right choice» is the JSON ``best`` and has the
    best grade; options worth the same to a tenth of a big blind and graded

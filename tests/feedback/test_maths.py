@@ -97,7 +97,7 @@ def test_spr_and_spot() -> None:
     (3.99, 10, False, Grade.ERRORE), (4.0, 10, False, Grade.ERRORE_GRAVE),
     (60.0, 10, False, Grade.ERRORE_GRAVE),
     (0.15, 10, True, Grade.OTTIMA), (2.0, 10, True, Grade.IMPRECISA), (7.9, 10, True, Grade.ERRORE),
-    # the same loss is small in a big pot and large in a small one (issue 19's examples)
+    # the same loss is small in a big pot and large in a small one
     (0.45, 1.5, False, Grade.ERRORE), (0.45, 10, False, Grade.IMPRECISA), (0.45, 100, False, Grade.OTTIMA),
     (0.19, 1.0, False, Grade.ERRORE),
 ])

@@ -44,7 +44,7 @@ def test_the_flop_bet_of_6_with_the_flush_draw() -> None:
     assert a.option("cbr 6").grade.value in ("ottima", "buona")
     assert a.option("check").grade.rank > a.option("cbr 6").grade.rank
     assert text.startswith("Niente da pagare: puoi fare check gratis oppure puntare.")
-    # the bet of 6 is within the estimate's precision of the best size: a tie, said so (issue 19)
+    # the bet of 6 is within the estimate's precision of the best size: a tie, said so
     assert "Valgono lo stesso" in text and "la puntata di 6" in text
     assert "bb" in text and "(è una stima" in text
     summary = [IT.render(m) for m in a.summary]
@@ -58,7 +58,7 @@ def test_the_river_raise_to_40_with_the_nuts() -> None:
     a, text = decision("river-6max-seed-nuts-vs-bet", "cbr 40")
     assert (a.pot, a.to_call) == (35, 12)
     assert a.equity is not None and a.equity.value == 1.0 and a.equity.method == "exact"
-    # the solver is graded by its EVs alone (issue 19): it shoves the nuts, and the raise to 40 gives
+    # the solver is graded by its EVs alone: it shoves the nuts, and the raise to 40 gives
     # up about 7% of the pot («imprecisa»; «buona» where the solver also plays it)
     assert a.option("cbr 40").grade.value in ("buona", "imprecisa")
     assert text.startswith("Paghi 12 per vincere 35: ti serve il 25,5% di equity; "
@@ -69,7 +69,7 @@ def test_the_river_raise_to_40_with_the_nuts() -> None:
     assert a.option("fold").grade.value == "errore grave"
     assert a.option("call").ev_bb == pytest.approx((35 + 12 - 12) / 2)  # wins 47, pays 12: 17.5 bb
     # Calling the nuts wins the pot but gives up 12.8 bb of a 17.5 bb pot against the solver's shove:
-    # graded by the solver's EVs alone (issue 19: no cap on an exact model), a clear mistake, and its
+    # graded by the solver's EVs alone (no cap on an exact model), a clear mistake, and its
     # figure is printed; folding them is worse still (errore grave, its loss is 30 bb).
     assert a.option("call").grade.value in ("errore", "errore grave")
     assert a.option("call").ev_bb is not None and a.option("call").ev_bb > a.option("fold").ev_bb

@@ -16,7 +16,7 @@ comment above each spot says why its bands are right) gives for every
 - ``refused``: illegal actions the learner tries and the rule that refuses them,
   which ``advise`` must list under ``"refused"``.
 
-These tests are written against the grading-v2 contract (issue 10):
+These tests are written against the coach's contract:
 ``analyze(..., profiles=...)``, ``DecisionAnalysis.model`` and the ``"refused"``
 key of the advice; many fail until it is implemented. Do not loosen a band to
 make a test pass: fix the coach, or fix the band's poker reasoning in the

@@ -1,6 +1,7 @@
-"""The hostile inputs of issue 11, as texts and files every hostile test (and the benchmark) shares.
+"""The hostile inputs (hand files a learner or a teacher may upload or paste), as texts and files
+every hostile test (and the benchmark) shares.
 
-Each case is a small PHH text built from one legal hand (``BASE``) with one
+Each case is a small PHH text built from one legal hand (``BASE``, the tests' ``SAMPLE_PHH``) with one
 hostile change. ``write_cases(folder)`` writes them as files, with the BOM and
 non-UTF-8 variants as bytes.
 """
@@ -9,13 +10,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-BASE = """variant = "NT"
-antes = [0, 0, 0]
-blinds_or_straddles = [1, 2, 0]
-min_bet = 2
-starting_stacks = [100, 100, 100]
-actions = ["d dh p1 AsKs", "d dh p2 ????", "d dh p3 7c7d", "p3 f", "p1 cbr 6", "p2 f"]
-"""
+from support.hands import SAMPLE_PHH
+
+BASE = SAMPLE_PHH
 
 # p1 is dealt AsKs, goes to the showdown against p2 (face down) and shows 2h2c.
 SHOWDOWN = BASE.replace('"p2 f"]', '"p2 cc", "d db 2s3s4d", "p1 cc", "p2 cc", "d db 9c", "p1 cc", "p2 cc", '
@@ -48,7 +45,7 @@ PHH_TEXTS: dict[str, str] = {
                           .replace("[100, 100, 100]", "[" + ", ".join(["100"] * 23) + "]"),
     "duplicate-names.phh": BASE + 'players = ["Anna", "Anna", "Bruno"]\n',
     "too-many-actions.phh": BASE.replace('"p2 f"]', '"p2 f"' + ', "# commento"' * 1_200 + "]"),
-    # issue 20: 47 KB of one dotted key took tomllib 2.3 GB (a record per prefix of the key)
+    # 47 KB of one dotted key took tomllib 2.3 GB (a record per prefix of the key)
     "dotted-key.phh": BASE + "meta" + ".a" * 24_000 + " = 1\n",
     "table-header.phh": BASE + "[" + "a." * 24_000 + "a]\nx = 1\n",
     "array-header.phh": BASE + "[[" + "a." * 24_000 + "a]]\nx = 1\n",
@@ -102,7 +99,7 @@ def write_cases(folder: Path) -> dict[str, Path]:
 
 def long_hand(actions: int = 300) -> str:
     """A legal heads-up hand of ``actions`` actions, every one a decision: min-raises back and
-    forth preflop (the 300-action pasted hand of issue 20, 11.5 s of CPU per teacher click)."""
+    forth preflop (a 300-action pasted hand once took 11.5 s of CPU per teacher click)."""
     acts = ["d dh p1 AsKs", "d dh p2 7c7d"]
     to, seat = 2, 1
     while len(acts) < actions - 1:

@@ -6,7 +6,7 @@ page, and prints the figures) and ``benchmarks/bench_hostile.py`` (which prints
 them too). Nothing here asserts a time: timings are figures, not pass/fail
 (project rule); the test's assertions are about what each learner sees.
 
-The server is ``streamlit run`` on a free port with a temporary database, driven
+The server is the tests' one launcher (``tests/support/server.py``) on a temporary database, driven
 by Playwright with Debian's Chromium (the harness of ``tests/e2e``).
 """
 
@@ -14,17 +14,14 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
 import statistics
-import subprocess
 import sys
 import time
-import urllib.request
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from support.server import streamlit_server
 
 from .cases import BASE, PHH_TEXTS
 
@@ -61,51 +58,6 @@ def worst_uploads() -> dict[str, bytes]:
         "big-stack.phh": PHH_TEXTS["big-stack.phh"].encode("utf-8"),
         "nested.phh": PHH_TEXTS["nested-array.phh"][:400_000].encode("utf-8") + b"]" * 200_000,
     }
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-@contextmanager
-def server(tmp: Path) -> Iterator[str]:
-    """``streamlit run`` on a free port; yields the base URL; stops it by its own pid."""
-    port = _free_port()
-    env = dict(os.environ, COACH_DATABASE_URL=f"sqlite:///{tmp / 'live.db'}")
-    log = (tmp / "streamlit.log").open("wb")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", "streamlit_app.py", "--server.headless", "true",
-         "--server.port", str(port), "--server.address", "127.0.0.1",
-         "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"],
-        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
-    )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 90
-        while True:
-            if proc.poll() is not None:
-                log_text = (tmp / "streamlit.log").read_text(errors="replace")
-                raise RuntimeError("streamlit exited: " + log_text[-2000:])
-            try:
-                with urllib.request.urlopen(url + "/_stcore/health", timeout=2) as resp:
-                    if resp.read().decode().strip() == "ok":
-                        break
-            except OSError:
-                pass
-            if time.monotonic() > deadline:
-                raise RuntimeError("streamlit did not answer /_stcore/health within 90 s")
-            time.sleep(0.3)
-        yield url
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=5)
-        log.close()
 
 
 @dataclass
@@ -199,11 +151,11 @@ def main(names: list[str]) -> int:
         print(json.dumps({"skip": "Chromium not found"}))
         return 0
     uploads = worst_uploads()
-    with tempfile.TemporaryDirectory() as tmp, server(Path(tmp)) as url, sync_playwright() as pw:
+    with tempfile.TemporaryDirectory() as tmp, streamlit_server(Path(tmp)) as app, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
         try:
             for name in names:
-                figures = measure(browser, url, name, uploads[name], alone=3, during_s=3.0)
+                figures = measure(browser, app.url, name, uploads[name], alone=3, during_s=3.0)
                 print(json.dumps({**asdict(figures), "line": figures.line()}, ensure_ascii=False), flush=True)
         finally:
             browser.close()

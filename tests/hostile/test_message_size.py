@@ -1,6 +1,6 @@
 """A live server refuses a 20 MB message from a browser (``server.maxWidgetStateSize``).
 
-Issue 20: text areas accepted 20 MB per message into session memory (4 connections took
+Before, text areas accepted 20 MB per message into session memory (4 connections took
 the server from 231 to 623 MB). The text areas now take at most 1 MB of characters
 (``max_chars``, checked in the AppTests of the pages) and the server closes any
 connection whose message is above the limit in ``.streamlit/config.toml`` before it
@@ -18,10 +18,9 @@ from pathlib import Path
 
 import websockets
 from streamlit import config as st_config
+from support.server import ROOT, streamlit_server
 
 from coach.limits import MAX_HAND_BYTES
-
-from .live import ROOT, server
 
 
 def test_the_configured_limit_is_streamlits_and_fits_a_full_text_area() -> None:
@@ -46,9 +45,9 @@ async def _send(url: str, size: int) -> int | None:
 
 
 def test_a_20_mb_message_closes_the_connection() -> None:
-    with tempfile.TemporaryDirectory() as tmp, server(Path(tmp)) as url:
+    with tempfile.TemporaryDirectory() as tmp, streamlit_server(Path(tmp)) as app:
         # In a thread of its own: a Playwright test earlier in the session leaves its event loop
         # running in this thread, where asyncio.run refuses to start another.
         with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
-            code = pool.submit(asyncio.run, _send(url, 20 * 10**6)).result(timeout=120)
+            code = pool.submit(asyncio.run, _send(app.url, 20 * 10**6)).result(timeout=120)
         assert code == 1009  # 1009: message too big

@@ -347,7 +347,7 @@ def test_the_word_lists_read_the_lessons_right() -> None:
 
 
 def test_what_the_lessons_said_before_the_review_is_caught() -> None:
-    """Texts the grading-v2 review had to fix (issue 10), each caught by one of the checks."""
+    """Texts a review of the lessons had to fix, each caught by one of the checks, so none comes back."""
     q9o = Row("p1 cc", "Completi il piccolo buio. Il coach però ti dirà che Q♠9♥ dal piccolo buio si "
               "folda: dopo il flop parlerai per primo.", False, "ottima", "cc", None,
               coach_best_kind="call", model="chart")
@@ -511,7 +511,7 @@ def test_overrides_are_still_needed() -> None:
 
 
 def test_the_apology_patterns_read_the_lessons_right() -> None:
-    """What the lessons said before issue 19 is caught; what they say of the coach now is not."""
+    """Old apologies for the coach's numbers are caught; what the lessons say of the coach now is not."""
     old = [
         "Il coach, che guarda solo i numeri di questo giro, vede in questo rilancio un bluff che rende, "
         "perché nel suo modello Anna lascia spesso; ma Anna ha quasi sempre un Asso.",

@@ -78,7 +78,7 @@ def test_outs_are_the_turn_cards_that_win(seed: int) -> None:
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_outs_drill_tells_hitting_from_winning(seed: int) -> None:
-    """Issue 13: the rule of 4 estimates hitting an out by the river, not winning; the drill says so
+    """The rule of 4 estimates hitting an out by the river, not winning; the drill says so
     with its own numbers, checked here against an equity computed by the project's equity code."""
     from coach.cards import ALL_CARDS
     from coach.equity import equity

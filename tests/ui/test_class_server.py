@@ -1,4 +1,4 @@
-"""Issue 14 in the UI: a learner whose session moved to another app process finds the lesson as
+"""A class server in the UI: a learner whose session moved to another app process finds the lesson as
 they left it (answers come from the database); the coach's verdict on a lesson spot is worked out
 once per process; every database failure is the «progressi non salvati» notice, never a crash."""
 

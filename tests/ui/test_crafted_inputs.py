@@ -1,4 +1,4 @@
-"""Widget values a crafted client sends (issue 20, «Widget input validated»).
+"""Widget values a crafted client sends are checked before a page uses them.
 
 A client speaking Streamlit's websocket protocol sends any value for any widget: ``inf`` in a
 number box, a select box's option the page never offered (Streamlit hands an unknown string to

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from support.hands import DECIMAL_PHH
+
+from coach.engine.phh import loads_phh
 from coach.i18n import get_translator
 from coach.learning.replay import in_units
 from coach.learning.script import HandScript, preset_amounts
@@ -72,16 +75,7 @@ def test_the_street_label_follows_the_cards_on_the_table() -> None:
 
 
 def test_decimal_histories_are_narrated_in_the_files_units() -> None:
-    from coach.engine.phh import loads_phh
-
-    text = """variant = "NT"
-antes = [0.00, 0.00]
-blinds_or_straddles = [5.00, 10.00]
-min_bet = 10.00
-starting_stacks = [1000.00, 1000.00]
-actions = ["d dh p1 AsKs", "d dh p2 QhQd", "p2 cbr 30.50", "p1 f"]
-"""
-    history = loads_phh(text, source="dollari.phh")
+    history = loads_phh(DECIMAL_PHH, source="dollari.phh")
     assert history.scale == 100
     hand = history.replay()
     lines = narration(hand.events, IT, {0, 1}, history.scale)

@@ -1,4 +1,4 @@
-"""A database outage during a live class (issue 20, «Faults said truly»), in AppTest.
+"""A database outage during a live class is said truly and survived, in AppTest.
 
 The store fails the way a stopped server or a lost file makes it fail: every transaction raises
 :class:`StoreError`. A phone must stay on its question (not «you were removed»), the projector on

@@ -1,4 +1,4 @@
-"""Who a browser is (issue 20): a name is no credential, a forged cookie reads nothing, the
+"""Who a browser is: a name is no credential, a forged cookie reads nothing, the
 transfer code moves your progress, wrong codes are refused and rate-limited, and the old
 unsigned cookie claims its profile once.
 

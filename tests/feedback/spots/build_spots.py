@@ -28,7 +28,7 @@ def spot(name: str, players: int, hole: dict[int, str], actions: list[str], *, s
 
 
 # Folding when checking is free: «errore» at best, «errore grave» when it gives up 40% of the stake
-# or more (the scale relative to the stake, issue 19; restated from ["errore"]).
+# or more (the scale relative to the stake; restated from ["errore"]).
 FREE_FOLD = ["errore", "errore grave"]
 PF6 = ["p3 f", "p4 f", "p5 f"]
 # -- preflop, 6-max -----------------------------------------------------------------------
@@ -123,7 +123,7 @@ spot("turn-hu-free-check-fold", 2, {1: "7c2d"}, ["p2 cc", "p1 cc", "d db AsKdQh"
      best="not_fold", grades={"fold": FREE_FOLD}, reason="folding with a free check is always a mistake")
 # -- river --------------------------------------------------------------------------------
 RIVER_SEED = [*SEED_PRE, "d db Kh7h2c", "p2 cc", "p6 cbr 6", "p2 cc", "d db 9s", "p2 cc", "p6 cc", "d db 3h"]
-# The river solver is graded by its EVs alone now (issue 19: no caps on an exact model): with the
+# The river solver is graded by its EVs alone now (no caps on an exact model): with the
 # nut flush it shoves (cbr 189), and the raise to 40 gives up about 1.2 bb of a 17.5 bb pot (7%):
 # «imprecisa», or «buona» where the solver also plays the small raise. Restated from ["ottima",
 # "buona"], which held only while the river-overbet cap kept the shove from being the yardstick.

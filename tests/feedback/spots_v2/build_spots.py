@@ -13,7 +13,7 @@ size only. The bands were set from poker theory (pot odds, equity, fold equity,
 the push/fold equilibrium charts, the river solver), never from what the coach
 printed: the comment above each spot says why.
 
-The grade scale (``coach/feedback/grading.py``, issue 19): loss against the
+The grade scale (``coach/feedback/grading.py``): loss against the
 best option as a share of the stake (the pot at the decision; preflop with an
 effective stack of 25 bb or less, the larger of the pot and the stack) below
 1% «ottima», below 4% «buona», below 12% «imprecisa», below 40% «errore»,
@@ -52,7 +52,7 @@ LEAK = ["imprecisa", "errore"]  # a leak: costs something, not a blunder
 BAD = ["errore", "errore grave"]  # a clear mistake
 BLUNDER = ["errore grave"]
 # Folding when checking is free is «errore» at best (a rule of the game); under the scale relative
-# to the stake (issue 19) it is «errore grave» when what it gives up is at least 40% of the pot, as
+# to the stake it is «errore grave» when what it gives up is at least 40% of the pot, as
 # folding a made hand for free is: a blunder whatever the stakes. Restated from ["errore"] (the old
 # scale forced «errore» whatever the loss, and so graded folding the nuts for free below a check).
 FREE_FOLD = ["errore", "errore grave"]
@@ -398,7 +398,7 @@ pushfold_first_in("pf-9max-pushfold-8bb-btn-j5o", 9, 9, 8, "Jd5c", best="fold",
                   bands={"fold": ["ottima"], "all_in": ["buona", "imprecisa"]},
                   reason="J5o folds the button with 8 bb at nine: the shove loses 0.42 bb")
 # 86s in the small blind with 15 bb: shove -0.32, fold -0.50: +0.18 bb: fold is buona.
-# RESTATED (issue 19, item 5): first in, push/fold now stops at 12 bb (above it the first player
+# RESTATED (push/fold's reach): first in, push/fold now stops at 12 bb (above it the first player
 # raises small or limps in every full-game solution: see extra_pushfold.py); with 15 bb the
 # opening chart answers: 86s is in the small blind's opening range, so the small raise is right
 # and the all-in (+0.18 bb over folding by the chart) a good second; folding stays buona or

@@ -1,4 +1,4 @@
-"""Banded spots for the one-street estimate's remaining blind spots (issue 19, lessons 01, 11 and 15).
+"""Banded spots for the one-street estimate's remaining blind spots (lessons 01, 11 and 15).
 
 Each spot is a failure class a lesson had to override the coach for: a draw's call floored as if
 it were a strong hand slowplaying, a value bet on a dry board whose small size the estimate

@@ -1,5 +1,5 @@
 # ruff: noqa: E501  (a data table: one spot per statement reads better than wrapped lines)
-"""Banded spots for issue 19 items 3 and 4: one grading scale relative to what is at stake, no contradictions.
+"""Banded spots for one grading scale relative to what is at stake, with no contradictions.
 
 The push/fold figures quoted are the equilibrium chart's own (``coach.theory.pushfold.chart``,
 no ante): the EV of shoving minus that of folding for the hand's class, in big blinds. Before
@@ -24,18 +24,18 @@ def short_first_in(b: Any, name: str, players: int, player: int, stack_bb: int, 
 
 def add(b: Any) -> None:
     OK, LEAK, BAD = b.OK, b.LEAK, b.BAD
-    # Issue 19: 55 under the gun with 6 bb nine-handed. The chart shoves it (22+ at 6 bb) and
+    # 55 under the gun with 6 bb nine-handed. The chart shoves it (22+ at 6 bb) and
     # the shove is +0.10 bb over folding: no bluff rule may turn the fold into the best choice;
     # folding gives up 0.10 bb, 1.7% of the stack: «buona» (a close second), never «ottima».
     b.pushfold_first_in("pf-9max-pushfold-6bb-utg-55", 9, 3, 6, "5c5d", best="raise",
                         bands={"all_in": ["ottima"], "fold": ["buona", "imprecisa"]},
                         reason="55 shoves 6 bb under the gun at nine: the chart plays it, +0.10 bb")
-    # Issue 19: K7o on the button heads-up with 10 bb: the chart shoves (+0.45 bb). Folding loses
+    # K7o on the button heads-up with 10 bb: the chart shoves (+0.45 bb). Folding loses
     # 0.45 bb, 30% of the 1.5 bb pot and 4.5% of the stack: not «buona» (imprecisa or errore).
     b.pushfold_first_in("pf-hu-pushfold-10bb-btn-k7o", 2, 2, 10, "Kh7c", best="raise",
                         bands={"all_in": ["ottima"], "fold": LEAK},
                         reason="K7o shoves 10 bb heads-up: folding loses 0.45 bb, 4.5% of the stack")
-    # Issue 19: a chart shove worth a few hundredths of a big blind (J6o, 6 bb heads-up: +0.04 bb).
+    # A chart shove worth a few hundredths of a big blind (J6o, 6 bb heads-up: +0.04 bb).
     # The chart shoves it, so the shove is the best; folding is within 1% of the stack (0.06 bb):
     # a tie («valgono lo stesso»), «ottima» or at worst «buona», never «Il fold è la scelta giusta».
     b.pushfold_first_in("pf-hu-pushfold-6bb-btn-j6o", 2, 2, 6, "Jc6d", best="raise",
@@ -60,7 +60,7 @@ def add(b: Any) -> None:
     b.pushfold_first_in("pf-hu-pushfold-12bb-btn-q7o", 2, 2, 12, "Qc7d", best="fold",
                         bands={"fold": ["ottima"], "all_in": OK},
                         reason="Q7o folds 12 bb heads-up by a hair: the chart folds it")
-    # A5o in the small blind at nine with 15 bb. Restated (issue 19, the push/fold cut at 12 bb):
+    # A5o in the small blind at nine with 15 bb. Restated (the push/fold cut at 12 bb):
     # this spot was written when push/fold ran to 15 bb at full tables; above 12 bb the opening
     # charts answer (docs/COACH.md «Push/fold: fin dove vale»): A5o is in the small blind's 15 bb
     # opening range, so the small raise (2-2.5 bb) is the standard play and the all-in (+0.75 bb
@@ -93,7 +93,7 @@ def add(b: Any) -> None:
     b.pushfold_first_in("pf-6max-pushfold-6bb-mp-93o", 6, 4, 6, "9c3d", best="fold",
                         bands={"fold": ["ottima"], "all_in": LEAK},
                         reason="93o folds 6 bb in middle position: the shove loses 0.76 bb, 13% of the stack")
-    # A9o under the gun six-handed with 15 bb. Restated (issue 19, the push/fold cut at 12 bb):
+    # A9o under the gun six-handed with 15 bb. Restated (the push/fold cut at 12 bb):
     # written when push/fold ran to 15 bb; above 12 bb the opening charts answer. A9o is not in
     # the 15 bb UTG opening range (16%): fold. The push/fold chart folds it too (its shove loses
     # 0.24 bb, 1.6% of the stack), and an all-in with a hand no range plays risks the whole stack
@@ -106,7 +106,7 @@ def add(b: Any) -> None:
     b.pushfold_first_in("pf-6max-pushfold-10bb-sb-j5o", 6, 1, 10, "Jc5d", best="fold",
                         bands={"fold": ["ottima"], "all_in": ["buona", "imprecisa"]},
                         reason="J5o folds 10 bb in the small blind: the shove loses 0.18 bb")
-    # Issue 19: a gutshot all-in for 97 bb into a 12.5 bb pot on the flop (98s on J72 rainbow,
+    # A gutshot all-in for 97 bb into a 12.5 bb pot on the flop (98s on J72 rainbow,
     # first to act, two callers behind). Only better hands call a shove of eight pots and the
     # worse hands fold: «errore» or worse, and checking (the gutshot sees the turn for free) is
     # right. The estimate's number for the shove's folds is not trusted: its EV is not given.

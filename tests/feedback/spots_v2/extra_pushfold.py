@@ -1,5 +1,5 @@
 # ruff: noqa: E501  (a data table: one spot per statement reads better than wrapped lines)
-"""Push/fold where it belongs (issue 19, item 5): first in, all-in or fold up to 12 big blinds;
+"""Push/fold where it belongs: first in, all-in or fold up to 12 big blinds;
 from 12 to 25 the opening charts with a small raise (and the heads-up limp), the all-in one more
 option valued by the push/fold chart.
 
@@ -49,7 +49,7 @@ def add(b: Any) -> None:
                    reason="Q5o heads-up with 15 bb: limp (complete the small blind); folding costs a little")
     # 72o heads-up with 20 bb: one of the ~9% of hands the small blind folds (34.6% against a
     # random hand: even a limp's half big blind is not paid back). The chart's all-in loses 0.75
-    # bb against folding; min-raising it is a leak. Issue 19: on the scale relative to the stake
+    # bb against folding; min-raising it is a leak. On the scale relative to the stake
     # 0.75 bb is 3.75% of the 20 bb stack («buona» by the number alone), but the shove puts the
     # whole stack in with a hand no range plays, where the small raise — itself a leak — risks
     # 2.5 bb: the all-in is never graded above that raise (imprecisa or errore), as before.

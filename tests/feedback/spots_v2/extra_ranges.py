@@ -1,5 +1,5 @@
 # ruff: noqa: E501  (a data table: one spot per statement reads better than wrapped lines)
-"""Banded spots for the range that follows the hand (issue 19, item 1 and 6).
+"""Banded spots for the range that follows the hand, and for profiles that act preflop.
 
 Each spot is a decision where the old coach kept a bettor's, raiser's or
 caller's preflop range after he bet, raised, jammed or called an all-in, and
@@ -153,7 +153,7 @@ def add(b: Any) -> None:
            bands={"call": OK, "fold": BAD, "all_in": LEAK_OR_WORSE},
            reason="top pair top kicker continues against a small c-bet")
 
-    # Profiles act preflop (issue 19, item 6). The cutoff opens, the button 3-bets to 16, A♦J♣
+    # Profiles act preflop. The cutoff opens, the button 3-bets to 16, A♦J♣
     # is the cutoff's hand. Against a «roccia» the 3-bet is QQ+/AK: AJo is dominated, about
     # 30%, and out of position: fold; calling is a mistake.
     b.spot("pf-6max-co-ajo-folds-to-roccia-3bet", 6, {5: "AdJc"},

@@ -1,5 +1,5 @@
 # ruff: noqa: E501  (a data table: one spot per statement reads better than wrapped lines)
-"""Preflop raise sizes (issue 19): the sizing rule of the preflop charts (model "chart").
+"""Preflop raise sizes: the sizing rule of the preflop charts (model "chart").
 
 The standard sizes are those strong players and solver charts use at 100 bb: first in 2-2.5 bb
 (2.5-3.5 from the small blind), 2-2.5 bb at 12-25 bb; over limpers 3 bb + 1 per limper (2.5-4

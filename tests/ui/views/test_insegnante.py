@@ -1,4 +1,4 @@
-"""Who is the teacher of a live class on the pages (issue 20): the secret, never the profile.
+"""Who is the teacher of a live class on the pages: the holder of its secret, never its profile.
 
 Before, the teacher page showed a class to any session whose profile string was the
 teacher's, and the sidebar printed that string on the projector. Now a session manages a
@@ -19,8 +19,8 @@ from coach.signing import PURPOSE_PROFILE, PURPOSE_TEACHER, Signer
 from coach.store import Store
 from coach.ui import state
 
-from .helpers import goto, texts
-from .test_live_class import pupil, teacher_with_class
+from ..helpers import goto, texts
+from ..test_live_class import pupil, teacher_with_class
 
 SECRET = "s" * 64  # the server's signing secret in these tests (COACH_SECRET)
 TEACHER = "PROF-2345"  # a guest code, as the sidebar used to print it on the projector

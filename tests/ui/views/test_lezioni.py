@@ -13,7 +13,7 @@ from coach.learning.script import Attempt, HandScript, try_choice
 from coach.lessons.loader import load_lessons
 from coach.ui.lessons import Link, is_complete, link_params, parse_link, question_keys
 
-from .helpers import ROOT, goto, in_order, texts
+from ..helpers import ROOT, goto, in_order, texts
 
 LESSON = "03-azioni"
 DEC = "dec.03-azioni/0/4"  # Carla's first decision, before action 4 of the first hand

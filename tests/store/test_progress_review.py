@@ -23,7 +23,7 @@ from coach.learning.review import (
 from coach.store import Store
 from coach.store.checks import MAX_PRACTICE_HANDS
 
-SPOTS = Path(__file__).resolve().parent / "feedback" / "spots_v2"
+SPOTS = Path(__file__).resolve().parents[1] / "feedback" / "spots_v2"
 NOW = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
 
 

@@ -1,7 +1,7 @@
 """Concurrency and crash checks of the progress store, in processes of their own; prints counts.
 
-    python tests/store_stress.py race URL [--rounds 10] [--processes 8]
-    python tests/store_stress.py kill URL [--kills 25]
+    python tests/store/stress.py race URL [--rounds 10] [--processes 8]
+    python tests/store/stress.py kill URL [--kills 25]
 
 ``race``: the processes wait at a barrier, then all make the first write of a
 profile nobody has used yet, wait again, then all mark the same lesson
@@ -35,7 +35,7 @@ import uuid
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 import alembic.command  # noqa: F401  (imported before forking, see the docstring)
 import sqlalchemy
@@ -56,7 +56,7 @@ CTX = mp.get_context("fork")
 
 
 def _legacy_store(url: str) -> Any:
-    """The store of the release before issue 14 (tests/legacy), to show what the race did to it."""
+    """The store of the release before migrations (tests/store/legacy), to show what the race did to it."""
     import importlib.util
 
     spec = importlib.util.spec_from_file_location("persistence_v0", Path(__file__).parent / "legacy" /

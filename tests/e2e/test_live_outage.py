@@ -1,4 +1,4 @@
-"""Issue 20's acceptance: PostgreSQL stopped mid-vote keeps the phone on its question, with a banner,
+"""PostgreSQL stopped mid-vote keeps the phone on its question, with a banner,
 and the phone resumes by itself when the server is back.
 
 A real app process on a real PostgreSQL cluster of its own (``tools/pgcluster.py``); the phone is
@@ -18,15 +18,15 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from bench_load import Learner, Page, ScriptRun, Stats  # noqa: E402
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg  # noqa: E402
+from support.server import streamlit_server  # noqa: E402
 
 from coach.store import Store  # noqa: E402
 from tests.conftest import skip_or_fail  # noqa: E402
-from tests.test_class_server_live import app_process  # noqa: E402
 
 SPOT = "lesson:03-azioni/0/4"  # Carla's first decision: call 2 is the point
 BANNER = "Connessione al database persa"
@@ -118,9 +118,9 @@ def test_a_postgresql_stop_mid_vote_keeps_the_phone_on_its_question(tmp_path: Pa
         token = joined.pupil.token
         assert store.open_question(cls.id, SPOT, cls.teacher_secret or "") is not None
         store.engine.dispose()
-        with app_process(tmp_path, "app", url) as (base, _), ThreadPoolExecutor(1) as pool:
+        with streamlit_server(tmp_path, url, name="app") as app, ThreadPoolExecutor(1) as pool:
             result = pool.submit(lambda: asyncio.run(vote_through_an_outage(
-                base, cls.code, token, cluster.stop, cluster.start))).result()
+                app.url, cls.code, token, cluster.stop, cluster.start))).result()
         assert result["asked"], result
         during = result["during"]
         assert during["question_kept"] and during["exceptions"] == [], result

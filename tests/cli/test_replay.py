@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from support.hands import SAMPLE_PHH
 
 from coach.cli.replay import main
 from coach.engine.phh import HandHistory
@@ -17,14 +18,7 @@ from coach.engine.phh import HandHistory
 ROOT = Path(__file__).resolve().parents[2]
 SEEDS = ROOT / "tests" / "data" / "seeds"
 
-GOOD = """variant = "NT"
-antes = [0, 0, 0]
-blinds_or_straddles = [1, 2, 0]
-min_bet = 2
-starting_stacks = [100, 100, 100]
-actions = ["d dh p1 AsKs", "d dh p2 ????", "d dh p3 7c7d", "p3 f", "p1 cbr 6", "p2 f"]
-finishing_stacks = [102, 98, 100]
-"""
+GOOD = SAMPLE_PHH + "finishing_stacks = [102, 98, 100]\n"
 
 
 def run(*args: str) -> tuple[int, list[dict[str, Any]]]:

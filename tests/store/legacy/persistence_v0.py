@@ -1,4 +1,4 @@
-"""FROZEN COPY of coach/persistence.py as released before issue 14 (schema without migrations).
+"""FROZEN COPY of coach/persistence.py as released before the schema had migrations.
 
 The migration tests build databases with this exact code, so "a database made by
 today's code" stays what it was. Never edit it; a later schema gets its own frozen copy.

@@ -1,4 +1,4 @@
-"""Who owns a live class: the teacher secret made with it (issue 20), on SQLite and PostgreSQL.
+"""Who owns a live class: the teacher secret made with it, on SQLite and PostgreSQL.
 
 Before, a class belonged to the teacher's profile string, which anyone could read on the
 projector and type in Impostazioni. Now every teacher action and every read of the

@@ -1,6 +1,6 @@
-"""Issue 14's acceptance for the store: no write lost to a race, no acknowledged write lost to SIGKILL.
+"""The store under load: no write lost to a race, no acknowledged write lost to SIGKILL.
 
-Both run ``tests/store_stress.py`` in a process of its own (it forks its workers
+Both run ``tests/store/stress.py`` in a process of its own (it forks its workers
 from a process with no other threads) on a new SQLite file and on a new
 PostgreSQL database, and read the counts it prints. The same driver run with
 ``--legacy`` on the old store loses 15 of 80 writes on SQLite and 46 of 80 on
@@ -16,11 +16,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def stress(*args: str) -> dict[str, Any]:
-    proc = subprocess.run([sys.executable, str(ROOT / "tests" / "store_stress.py"), *args], cwd=ROOT,
+    proc = subprocess.run([sys.executable, str(ROOT / "tests" / "store" / "stress.py"), *args], cwd=ROOT,
                           capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stderr[-3000:]
     result: dict[str, Any] = json.loads(proc.stdout.strip().splitlines()[-1])

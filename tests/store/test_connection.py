@@ -1,4 +1,4 @@
-"""Each way the database fails has its own kind and words (issue 20, «Faults said truly»).
+"""Each way the database fails has its own kind and words, said truly.
 
 Before, a locked SQLite file stalled a click for 30 s and then read «non raggiungibile», a file
 deleted under the running app took writes silently into a deleted inode, and PostgreSQL's «value

@@ -9,7 +9,7 @@ from streamlit.testing.v1 import AppTest
 
 from coach.lessons.drills import KINDS, make_drill
 
-from .helpers import goto, texts
+from ..helpers import goto, texts
 
 
 def _quiz(app: Callable[..., AppTest], kind: str, seed: int) -> AppTest:

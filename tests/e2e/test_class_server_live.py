@@ -11,60 +11,20 @@ A's memory. No timing is asserted.
 from __future__ import annotations
 
 import asyncio
-import os
 import random
 import signal
 import subprocess
 import sys
-import time
-import urllib.request
-from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import contextmanager
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from bench_load import DECISION, LESSON, Learner, Stats  # noqa: E402
+from support.server import streamlit_server  # noqa: E402
 
 from coach.store import Store  # noqa: E402
-
-
-@contextmanager
-def app_process(tmp: Path, name: str, database: str) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
-    from tools.pgcluster import free_port
-
-    port = free_port()
-    log = (tmp / f"{name}.log").open("wb")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", "streamlit_app.py", "--server.headless", "true",
-         "--server.port", str(port), "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false",
-         "--server.fileWatcherType", "none"],
-        cwd=ROOT, env=dict(os.environ, COACH_DATABASE_URL=database, PYTHONPATH=str(ROOT)), stdout=log,
-        stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 120
-        while True:
-            assert proc.poll() is None, (tmp / f"{name}.log").read_text(errors="replace")[-2000:]
-            try:
-                with urllib.request.urlopen(url + "/_stcore/health", timeout=2) as resp:
-                    if resp.read() == b"ok":
-                        break
-            except OSError:
-                pass
-            assert time.monotonic() < deadline, "streamlit did not answer /_stcore/health in 120 s"
-            time.sleep(0.3)
-        yield url, proc
-    finally:
-        if proc.poll() is None:
-            proc.terminate()
-            try:
-                proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-        log.close()
 
 
 async def answer_then_move(a: str, b: str, kill_a: subprocess.Popen[bytes]) -> dict[str, object]:
@@ -99,10 +59,12 @@ async def answer_then_move(a: str, b: str, kill_a: subprocess.Popen[bytes]) -> d
 def test_a_learner_whose_process_is_killed_goes_on_in_another(tmp_path: Path) -> None:
     database = f"sqlite:///{tmp_path / 'class.db'}"
     Store(database).ensure_schema()
-    with app_process(tmp_path, "a", database) as (a, proc_a), app_process(tmp_path, "b", database) as (b, _):
+    with (streamlit_server(tmp_path, database, name="a") as a,
+          streamlit_server(tmp_path, database, name="b") as b):
         # In a thread of its own: a browser test's Playwright may hold this thread's event loop.
         with ThreadPoolExecutor(1) as pool:
-            moved = pool.submit(lambda: asyncio.run(asyncio.wait_for(answer_then_move(a, b, proc_a), 180)))
+            moved = pool.submit(lambda: asyncio.run(asyncio.wait_for(
+                answer_then_move(a.url, b.url, a.process), 180)))
             result = moved.result()
     assert result["asked"] and result["acknowledged"], result
     assert result["closed"], "the killed process's websocket did not close"

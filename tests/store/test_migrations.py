@@ -1,4 +1,4 @@
-"""Schema versions: a database made by the release before issue 14 is upgraded and keeps every row;
+"""Schema versions: a database made by the release before migrations is upgraded and keeps every row;
 an empty one is created; a newer one is refused; the head schema matches the code's tables."""
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ LEGACY = Path(__file__).parent / "legacy" / "persistence_v0.py"
 
 
 def legacy_module() -> ModuleType:
-    """The frozen store of the release before versions (tests/legacy/persistence_v0.py)."""
+    """The frozen store of the release before versions (tests/store/legacy/persistence_v0.py)."""
     spec = importlib.util.spec_from_file_location("coach_persistence_v0", LEGACY)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

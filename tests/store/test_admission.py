@@ -1,4 +1,4 @@
-"""Admission control of a live class (issue 20): the shared token buckets, closed joins, removed
+"""Admission control of a live class: the shared token buckets, closed joins, removed
 names kept blocked, the open-class limit and the purge of ended classes, on SQLite and PostgreSQL."""
 
 from __future__ import annotations
@@ -105,7 +105,7 @@ def test_racing_takes_never_overdraw_a_bucket(store_url: str) -> None:
 
 # -- joins through the buckets -------------------------------------------------------------------
 def test_a_thousand_joins_from_one_client_are_throttled_and_a_real_pupil_joins(store_url: str) -> None:
-    """The attack of issue 20: 1,000 joins in 18.5 s from one connection and address."""
+    """A flood from one client (1,000 joins from one connection and address) is throttled."""
     store = Store(store_url)
     cls = store.create_class("Prof", at=T0)
     flood = join_buckets("conn-attacker", "203.0.113.9")
