@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 import pytest
 from streamlit.testing.v1 import AppTest
+from support.hands import DECIMAL_PHH
 
 from coach.errors import CoachError, HandHistoryError, InvalidInput
 from coach.learning.replay import MAX_BYTES, engine_code, load_history
@@ -130,19 +131,9 @@ def test_a_file_with_several_hands(app: Callable[..., AppTest]) -> None:
     assert first != second
 
 
-DOLLARS = """variant = "NT"
-antes = [0.00, 0.00, 0.00]
-blinds_or_straddles = [5.00, 10.00, 0.00]
-min_bet = 10.00
-starting_stacks = [1000.00, 1000.00, 1000.00]
-actions = ["d dh p1 AsKs", "d dh p2 QhQd", "d dh p3 7c2d", "p3 f", "p1 cbr 30.50", "p2 f"]
-players = ["Anna", "Bruno", "Carla"]
-"""
-
-
 def test_decimal_history_is_narrated_in_its_units(app: Callable[..., AppTest]) -> None:
     at = goto(app(), "replayer")
-    at.text_area(key="replay_text").input(DOLLARS).run()
+    at.text_area(key="replay_text").input(DECIMAL_PHH).run()
     at.button(key="replay_paste_go").click().run()
     assert not at.exception and not at.error
     body = texts(at)

@@ -20,7 +20,7 @@ from coach.learning.review import (
     spot_of,
 )
 
-SPOTS = Path(__file__).resolve().parent / "feedback" / "spots_v2"
+SPOTS = Path(__file__).resolve().parents[1] / "feedback" / "spots_v2"
 
 
 def _spot(name: str) -> ReviewSpot:
