@@ -31,7 +31,9 @@ from coach.lessons.schema import Lesson
 COURSE = {x.id: x for x in load_lessons(default_lessons_dir())}
 BEST_FOLD = ("04-preflop", 1, 7)  # the lesson teaches «p2 f»
 SHOWDOWN = ("08-showdown", 0, 21)  # show or muck: the lesson's choice is to muck («p3 sm»)
-GRADED_CALL = ("06-puntare-rilanciare", 1, 8)  # the lesson grades «p2 cc» buona, its choice is «p2 cbr 6»
+# the lesson's choice is «p2 cbr 6»; no lesson grades an option against the coach today, so the test
+# gives the call a grade of its own (a lesson may: `grades` in the schema) and checks the card follows it
+GRADED_CALL = ("06-puntare-rilanciare", 1, 8)
 
 
 def _script(lesson: str, hand: int) -> HandScript:
@@ -109,10 +111,12 @@ def test_a_lesson_card_answered_again_is_graded_as_the_lesson_grades_it() -> Non
     sc = _script(lesson, hand)
     spot = decision_spot(sc, decision_key(lesson, hand, at), "p2 f", "errore")
     assert spot is not None
-    as_lesson = (sc.decisions[at], dict(sc.profiles))
     coach_alone = spot_verdict(spot, "p2 cc")
+    own = Grade.IMPRECISA.value if coach_alone.grade != Grade.IMPRECISA.value else Grade.ERRORE.value
+    decision = sc.decisions[at].model_copy(update={"grades": {"p2 cc": own}})
+    as_lesson = (decision, dict(sc.profiles))
     graded = spot_verdict(spot, "p2 cc", as_lesson)
-    assert graded.grade == Grade.BUONA.value  # the lesson's own grade for the call
+    assert graded.grade == own  # the lesson's own grade for the call
     assert graded.grade != coach_alone.grade and graded.model_grade == coach_alone.grade
     assert spot_verdict(spot, "p2 cbr 6", as_lesson).grade == Grade.OTTIMA.value  # the lesson's choice
 
