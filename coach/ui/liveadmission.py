@@ -12,9 +12,9 @@ from collections.abc import Callable
 
 import streamlit as st
 
-from coach.classroom import CLASS_OPEN, create_buckets
 from coach.errors import CoachError
 from coach.i18n import NN_, Translator
+from coach.live import CLASS_OPEN, create_buckets
 from coach.store import Store
 from coach.store.records import ClassLimit, ClassSnapshot, LiveClass, LivePupil
 from coach.ui import live, state

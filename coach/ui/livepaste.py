@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import streamlit as st
 
-from coach.classroom import SpotRef, hand_digest
 from coach.errors import CoachError
 from coach.i18n import N_, Translator, user_params
 from coach.learning.replay import localized_problem
 from coach.limits import MAX_HAND_BYTES
+from coach.live import SpotRef, hand_digest
 from coach.store.records import ClassSnapshot
 from coach.ui import live, state
 

@@ -14,7 +14,10 @@ from dataclasses import replace
 
 import streamlit as st
 
-from coach.classroom import (
+from coach.errors import CoachError, InvalidInput
+from coach.i18n import NN_, Translator
+from coach.lessons.schema import Question
+from coach.live import (
     CLASS_OPEN,
     PURGE_DAYS_DEFAULT,
     QUIZ_RIGHT,
@@ -28,9 +31,6 @@ from coach.classroom import (
     results_csv,
     share_right,
 )
-from coach.errors import CoachError, InvalidInput
-from coach.i18n import NN_, Translator
-from coach.lessons.schema import Question
 from coach.store.records import LiveClass, LiveQuestion
 from coach.textsafe import md_text
 from coach.ui import live, state

@@ -9,7 +9,7 @@ from datetime import timedelta
 
 from streamlit.testing.v1 import AppTest
 
-from coach.classroom import CREATE_CONNECTION_BURST, JOIN_CONNECTION_BURST, MAX_OPEN_CLASSES
+from coach.live import CREATE_CONNECTION_BURST, JOIN_CONNECTION_BURST, MAX_OPEN_CLASSES
 from coach.store import Store
 from coach.store.checks import utc_now
 from coach.ui import state

@@ -13,10 +13,10 @@ from typing import Any
 import pytest
 from hostile.cases import BASE, long_hand
 
-from coach.classroom import SpotRef, hand_digest
 from coach.engine.phh import HandHistory
 from coach.i18n import get_translator
 from coach.learning.replay import script_for
+from coach.live import SpotRef, hand_digest
 from coach.ui import live
 
 IT = get_translator("it")

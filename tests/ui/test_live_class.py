@@ -1,4 +1,4 @@
-"""The live classroom's pages (AppTest): the teacher's projector page and the pupil's phone page.
+"""The live class's pages (AppTest): the teacher's projector page and the pupil's phone page.
 
 Each AppTest is one browser; several of them on the same temporary database are a
 teacher and pupils on a class server (the ~1 s polls are fragments AppTest runs with

@@ -17,7 +17,13 @@ from functools import partial
 
 import streamlit as st
 
-from coach.classroom import (
+from coach.errors import CoachError, IllegalAction, InvalidInput
+from coach.i18n import NN_, Message, Translator
+from coach.learning.review import record_graded
+from coach.learning.script import Attempt, try_choice
+from coach.learning.votes import question_key, vote_spot
+from coach.lessons.schema import Question
+from coach.live import (
     CLASS_CLOSED,
     CLASS_EXPIRED,
     CLASS_OPEN,
@@ -34,12 +40,6 @@ from coach.classroom import (
     quiz_grade,
     seconds_left,
 )
-from coach.errors import CoachError, IllegalAction, InvalidInput
-from coach.i18n import NN_, Message, Translator
-from coach.learning.review import record_graded
-from coach.learning.script import Attempt, try_choice
-from coach.learning.votes import question_key, vote_spot
-from coach.lessons.schema import Question
 from coach.store.records import ClassSnapshot, JoinResult, LivePupil, LiveQuestion
 from coach.textsafe import md_text
 from coach.ui import live, state

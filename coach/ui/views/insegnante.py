@@ -28,7 +28,9 @@ from functools import partial
 
 import streamlit as st
 
-from coach.classroom import (
+from coach.errors import CoachError, InvalidInput
+from coach.i18n import N_, NN_, Translator
+from coach.live import (
     CLASS_OPEN,
     DEFAULT_HOURS,
     MAX_HOURS,
@@ -37,8 +39,6 @@ from coach.classroom import (
     normalise_code,
     seconds_left,
 )
-from coach.errors import CoachError, InvalidInput
-from coach.i18n import N_, NN_, Translator
 from coach.store.records import ClassSnapshot, LiveClass, LivePupil, LiveQuestion
 from coach.textsafe import md_text
 from coach.ui import inputs, live, liveadmission, livepaste, liveresults, state
