@@ -1,4 +1,4 @@
-"""The live class's pure helpers (coach/ui/live.py) on a hand a teacher pastes.
+"""The live class's pure helpers (coach/ui/live/__init__.py) on a hand a teacher pastes.
 
 A pasted hand's decision points and their labels come from ONE replay of the hand,
 kept with its script: counted here by wrapping ``HandHistory.replay`` (never timed:

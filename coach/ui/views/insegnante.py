@@ -41,10 +41,11 @@ from coach.live import (
 )
 from coach.store.records import ClassSnapshot, LiveClass, LivePupil, LiveQuestion
 from coach.textsafe import md_text
-from coach.ui import inputs, live, liveadmission, livepaste, liveresults, state
+from coach.ui import inputs, live, state
 from coach.ui.controls import step_controls
 from coach.ui.handview import table_view
 from coach.ui.lessons import lessons
+from coach.ui.live import admission, paste, results
 from coach.ui.widgets import link_rules, page_header, table_html, unit_label
 
 CLASS = live.TEACHER_CLASS  # the class code this session shows
@@ -111,7 +112,7 @@ def _on_create() -> None:
                   low=MIN_HOURS, high=MAX_HOURS))
         return
     teacher = _teacher()
-    created = liveadmission.create_admitted(lambda db: db.create_class(teacher, title, hours=hours))
+    created = admission.create_admitted(lambda db: db.create_class(teacher, title, hours=hours))
     if created is not None and created.teacher_secret:
         state.remember_teacher_key(created.code, created.teacher_secret)
         _show_class(created.code)
@@ -253,7 +254,7 @@ def _start(t: Translator) -> None:
                      format_func=lambda h: t.counted(HOURS, n=h))
         st.button(t("Create the class"), key="live.create", type="primary", on_click=_on_create,
                   icon=":material/groups:")
-    liveadmission.create_problem(t)
+    admission.create_problem(t)
     held = list(state.teacher_keys().values())
     found = state.load(lambda db: db.secret_classes(held), dict[str, LiveClass]()) if held else {}
     mine = [c for c in found.values() if c.state() == CLASS_OPEN]
@@ -291,7 +292,7 @@ def _class_page(snap: ClassSnapshot, t: Translator) -> None:
     if view == "pupils":
         _pupils(snap, t)
     elif view == "results":
-        liveresults.results(cls, t)
+        results.results(cls, t)
     else:
         _question(snap, t)
     _teacher_link(cls, t)
@@ -336,7 +337,7 @@ def _pupils(snap: ClassSnapshot, t: Translator) -> None:
         _pupil_list(cls, t)
     else:  # a class that is over is not polled any more
         _pupil_names(cls, t)
-    liveadmission.admission(cls, snap, t)
+    admission.admission(cls, snap, t)
 
 
 @st.fragment(run_every=live.POLL_S)
@@ -395,7 +396,7 @@ def _question(snap: ClassSnapshot, t: Translator) -> None:
         _quiz_question(snap, t)
         return
     if source == "phh":
-        picked = livepaste.pasted_pick(snap, t)
+        picked = paste.pasted_pick(snap, t)
         if picked is None:
             return
         ref, text = picked
@@ -440,7 +441,7 @@ def _decision_question(snap: ClassSnapshot, ref: SpotRef, text: str | None, t: T
         if closed and q is not None:
             # After the vote the table has been seen: the class's answers take its place, so the
             # distribution, the verdict and the lesson's text share one projector screen.
-            liveresults.outcome(q, ref, t)
+            results.outcome(q, ref, t)
         else:
             st.html(table_html(view))
         if shown is None:
@@ -456,7 +457,7 @@ def _decision_question(snap: ClassSnapshot, ref: SpotRef, text: str | None, t: T
         st.markdown(pose.prompt)
         _vote_controls(snap, ref, shown, t, hand=text)
         if closed and q is not None and q.id in state.get(REVEAL, set[int]()):
-            liveresults.reveal_verdict(ref, pose, text, t)
+            results.reveal_verdict(ref, pose, text, t)
 
 
 def _vote_controls(snap: ClassSnapshot, ref: SpotRef, shown: LiveQuestion | None, t: Translator,
@@ -499,7 +500,7 @@ def _quiz_question(snap: ClassSnapshot, t: Translator) -> None:
     left, right = st.columns([1.2, 1], gap="medium")
     with left:
         if closed and shown is not None:
-            liveresults.outcome(shown, ref, t)
+            results.outcome(shown, ref, t)
         else:
             st.html('<p class="cc-quiz-prompt">' + html.escape(question.prompt) + "</p>"
                     "<style>.cc-quiz-prompt{font-size:2rem;font-weight:700;line-height:1.3}</style>")

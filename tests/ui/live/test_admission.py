@@ -1,6 +1,7 @@
 """Admission control on the live-class pages (AppTest): one message for a code that does not let
 you in, the teacher's «Chiudi le iscrizioni», removing several pupils, a removed name blocked, the
-limits on creating classes, and until when the results stay."""
+limits on creating classes, and until when the results stay (coach/ui/live/admission.py and the
+pupil's join on coach/ui/views/classe.py)."""
 
 from __future__ import annotations
 
@@ -14,8 +15,8 @@ from coach.store import Store
 from coach.store.checks import utc_now
 from coach.ui import state
 
-from .helpers import goto, texts
-from .test_live_class import pupil, teacher_with_class
+from ..helpers import goto, texts
+from ..test_live_class import pupil, teacher_with_class
 
 
 def _problem(at: AppTest) -> str:

@@ -5,6 +5,13 @@ the hand at a spot, the coach's grade of a pupil's answer (the lessons' own
 grading, :func:`coach.ui.lessons.grade_decision`), an answer in words, the
 join link and its QR code (drawn by segno, as SVG: no image files, no network),
 and the ~1 s poll of the class in the database.
+
+The package holds the live class's Streamlit helpers under one name (the rules are
+:mod:`coach.live`, the tables :mod:`coach.store.live`): this module is what both
+pages use; the teacher's page alone also uses :mod:`~coach.ui.live.results` (bars,
+verdict, results, CSV), :mod:`~coach.ui.live.admission` (limits, joins, removals)
+and :mod:`~coach.ui.live.paste` (a pasted hand). Those import this one, never the
+other way, so the package has no circle.
 """
 
 from __future__ import annotations
