@@ -51,7 +51,7 @@ from coach.i18n import get_translator  # noqa: E402
 from coach.learning.replay import load_sections, script_for, script_of  # noqa: E402
 from coach.lessons.validator import check_lessons  # noqa: E402
 from coach.limits import MAX_SAMPLES, toml_problem  # noqa: E402
-from coach.ui import live as live_class  # noqa: E402
+from coach.ui.live import common as live_class  # noqa: E402
 
 
 def cpu(fn: Callable[[], Any], repeat: int = 3) -> tuple[float, Any]:

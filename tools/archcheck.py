@@ -44,7 +44,7 @@ LAYERS: tuple[tuple[str, frozenset[str]], ...] = (
     ("theory", frozenset({"theory"})),
     ("coach", frozenset({"feedback"})),
     ("lessons", frozenset({"lessons"})),
-    ("classroom", frozenset({"classroom", "habit"})),
+    ("live", frozenset({"live", "habit"})),
     ("store", frozenset({"store", "persistence", "migrations"})),
     ("identity", frozenset({"signing", "identity", "review"})),
     ("learning", frozenset({"learning"})),

@@ -19,10 +19,10 @@ from pathlib import Path
 
 from alembic import command
 
-from coach.classroom import ENV_PURGE_DAYS, purge_days
 from coach.cli.common import ArgumentParser, add_locale, parse_args
 from coach.errors import InvalidInput, StoreError
 from coach.i18n import Translator, get_translator
+from coach.live import ENV_PURGE_DAYS, purge_days
 from coach.store import Store, migrations
 
 

@@ -10,12 +10,12 @@ key. No Streamlit here: the page sends, this decides.
 
 from __future__ import annotations
 
-from coach.classroom import SpotRef
 from coach.errors import CoachError
 from coach.learning.answers import decision_key, decision_spot
 from coach.learning.review import ReviewSpot, spot_of
 from coach.learning.script import HandScript
 from coach.learning.verdict import option_code
+from coach.live import SpotRef
 
 
 def vote_spot(ref: SpotRef, sc: HandScript, code: str, grade: str) -> ReviewSpot | None:

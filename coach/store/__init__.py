@@ -1,4 +1,4 @@
-"""The learner's progress and the live classroom, stored in a real database (SQLAlchemy 2 Core).
+"""The learner's progress and the live class, stored in a real database (SQLAlchemy 2 Core).
 
 Streamlit forgets a session on a browser refresh, and on a class server a
 learner's next click may reach another app process, so everything a learner
@@ -21,7 +21,7 @@ The package, one idea per module:
 * :mod:`~coach.store.base`: transactions, the schema check, race-free inserts;
 * :mod:`~coach.store.progress`: a learner's profile, identity, lessons, answers,
   decisions, review cards and practice hands;
-* :mod:`~coach.store.live` and :mod:`~coach.store.admission`: the live classroom
+* :mod:`~coach.store.live` and :mod:`~coach.store.admission`: the live class
   (classes, pupils, votes, results, the purge) and who may enter it (rate limits,
   closed joins, removed and blocked names);
 * ``migrations/``: the schema versions (Alembic). Its ``env.py`` imports
@@ -29,7 +29,7 @@ The package, one idea per module:
 
 :class:`Store` is one class made of those parts as mixins over
 :class:`~coach.store.base.StoreBase`, rather than a store that delegates to a
-progress store and a classroom store: the pages hold one object and call each
+progress store and a live-class store: the pages hold one object and call each
 method by its name (no forwarding methods to keep in step), every method of
 every part runs through the same ``_tx`` and the same once-per-store schema
 check, and a test that replaces ``Store._tx`` reaches all of them.
@@ -71,7 +71,7 @@ __all__ = ["Store"]
 
 
 class Store(ProgressStore, AdmissionStore):
-    """Progress store and live classroom over one SQLAlchemy engine; every method is one transaction.
+    """Progress store and live class over one SQLAlchemy engine; every method is one transaction.
 
     Profiles are addressed by name (what the learner typed in Impostazioni, or
     the browser's guest code) and created by their first write, so pages never

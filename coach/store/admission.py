@@ -15,9 +15,9 @@ from datetime import datetime, timedelta
 from sqlalchemy import delete, select, update
 from sqlalchemy.engine import Connection
 
-from coach.classroom import MAX_PUPILS, Bucket, clean_pupil_name, normalise_code
 from coach.errors import InvalidInput, StoreError
 from coach.i18n import N_
+from coach.live import MAX_PUPILS, Bucket, clean_pupil_name, normalise_code
 from coach.store.checks import MAX_ROWS, flag_arg, text_arg, utc_now, when_arg, whole_arg
 from coach.store.live import LiveStore
 from coach.store.records import JoinResult, LivePupil
@@ -107,7 +107,7 @@ class AdmissionStore(LiveStore):
 
     def admit(self, code: str, name: str, token: str, *, buckets: Sequence[Bucket],
               profile: str | None = None, at: datetime | None = None) -> JoinResult:
-        """A pupil's join through the rate limits (:func:`coach.classroom.join_buckets`): ``throttled``
+        """A pupil's join through the rate limits (:func:`coach.live.join_buckets`): ``throttled``
         with the wait when a bucket is empty, else :meth:`join_class`. Every try takes a token, also
         for a wrong code: guessing codes is as slow as flooding a class."""
         normalise_code(code)

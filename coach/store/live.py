@@ -1,9 +1,9 @@
-"""The live classroom in the database (revision 0004): classes, pupils, votes, answers,
+"""The live class in the database (revision 0004): classes, pupils, votes, answers,
 results, and the purge of ended classes.
 
 Pupils on different app processes see the same class because everything is here; every
 teacher action checks the class's teacher secret (:meth:`LiveStore._teacher_owns`). The
-rules that need no database (codes, names, vote timing) are in :mod:`coach.classroom`.
+rules that need no database (codes, names, vote timing) are in :mod:`coach.live`.
 """
 
 from __future__ import annotations
@@ -18,7 +18,9 @@ from typing import Any
 from sqlalchemy import Table, delete, func, insert, select, update
 from sqlalchemy.engine import Connection
 
-from coach.classroom import (
+from coach.errors import InvalidInput, StoreError
+from coach.i18n import N_
+from coach.live import (
     CLASS_OPEN,
     MAX_OPEN_CLASSES,
     MAX_PUPILS,
@@ -41,8 +43,6 @@ from coach.classroom import (
     purge_days,
     vote_open,
 )
-from coach.errors import InvalidInput, StoreError
-from coach.i18n import N_
 from coach.store.base import StoreBase
 from coach.store.checks import (
     MAX_ACTION,
@@ -75,7 +75,7 @@ from coach.store.tables import live_answers, live_classes, live_pupils, live_que
 
 
 class LiveStore(StoreBase):
-    """The live classroom's side of the store (a mixin of :class:`coach.store.Store`)."""
+    """The live class's side of the store (a mixin of :class:`coach.store.Store`)."""
 
     @staticmethod
     def _class_of(row: Any) -> LiveClass:

@@ -8,9 +8,9 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from coach.classroom import AnswerRow, class_state, vote_open
 from coach.errors import InvalidInput
 from coach.i18n import N_
+from coach.live import AnswerRow, class_state, vote_open
 from coach.store.checks import utc_now
 
 
@@ -106,7 +106,7 @@ class ProgressSummary:
 
 @dataclass(frozen=True)
 class LiveClass:
-    """A live class (coach/classroom.py): its join code, its teacher's profile, when it ends.
+    """A live class (coach/live.py): its join code, its teacher's profile, when it ends.
 
     ``teacher`` is the profile that created the class (its «your classes» list and a per-teacher
     limit), never a credential: whoever holds ``teacher_secret`` is the teacher. The secret is

@@ -23,7 +23,7 @@ from sqlalchemy import (
     false,
 )
 
-from coach.classroom import CODE_LENGTH, MAX_CLASS_TITLE, MAX_NAME_KEY, MAX_PUPIL_NAME, MAX_SPOT, MAX_TOKEN
+from coach.live import CODE_LENGTH, MAX_CLASS_TITLE, MAX_NAME_KEY, MAX_PUPIL_NAME, MAX_SPOT, MAX_TOKEN
 from coach.store.checks import (
     MAX_ACTION,
     MAX_GRADE,
@@ -139,7 +139,7 @@ practice_hands = Table(
 )
 
 
-# Revision 0004: the live classroom (coach/classroom.py). A class has a short join code and
+# Revision 0004: the live class (coach/live.py). A class has a short join code and
 # an expiry; its pupils have a display name unique in the class (compared without case) and
 # a secret token their phone keeps in its URL; a question is a lesson's decision point the
 # teacher opened as a vote; an answer is one pupil's choice, once per question (the unique
@@ -180,7 +180,7 @@ live_questions = Table(
     Column("id", Integer, primary_key=True),
     Column("class_id", Integer, ForeignKey("live_classes.id"), nullable=False),
     Column("number", Integer, nullable=False),  # 1, 2, ... in the class
-    Column("spot", String(MAX_SPOT), nullable=False),  # coach.classroom.SpotRef.key()
+    Column("spot", String(MAX_SPOT), nullable=False),  # coach.live.SpotRef.key()
     Column("opened_at", DateTime, nullable=False),
     Column("closes_at", DateTime, nullable=True),  # the countdown's end, if the teacher set one
     Column("closed_at", DateTime, nullable=True),

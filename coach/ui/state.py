@@ -23,10 +23,10 @@ from zoneinfo import ZoneInfo
 import streamlit as st
 
 from coach import identity, signing
-from coach.classroom import normalise_code
 from coach.errors import CoachError, InvalidInput
 from coach.habit import clamp_goal
 from coach.i18n import SUPPORTED_LOCALES, Message, Translator, get_translator
+from coach.live import normalise_code
 from coach.store import Store
 from coach.store.checks import clean_display_name
 from coach.store.connection import ENV_URL, default_database_url

@@ -662,7 +662,7 @@ def test_a_lesson_mistake_is_reviewed_on_the_table(desk: tuple[Any, list[str]], 
     assert errors == [], errors
 
 
-# -- the live classroom: a projector and three phones on one server -----------------------------
+# -- the live class: a projector and three phones on one server -----------------------------
 # One server, four browser contexts (four browsers, each with its own profile cookie). The
 # teacher creates a class, the pupils join by its code, the teacher opens a vote, one pupil
 # first types an illegal amount (refused with the rule, nothing sent), the projector's count

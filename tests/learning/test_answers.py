@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from coach.cards import parse_cards
-from coach.classroom import SpotRef
 from coach.engine import Hand
 from coach.engine.phh import HandHistory
 from coach.feedback import Grade
@@ -27,6 +26,7 @@ from coach.learning.verdict import Verdict
 from coach.learning.votes import question_key, vote_spot
 from coach.lessons.loader import default_lessons_dir, load_lessons
 from coach.lessons.schema import Lesson
+from coach.live import SpotRef
 
 COURSE = {x.id: x for x in load_lessons(default_lessons_dir())}
 BEST_FOLD = ("04-preflop", 1, 7)  # the lesson teaches «p2 f»

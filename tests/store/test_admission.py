@@ -9,7 +9,9 @@ from datetime import datetime, timedelta
 import pytest
 from sqlalchemy import func, select
 
-from coach.classroom import (
+from coach.cli.db import main as db_main
+from coach.errors import InvalidInput
+from coach.live import (
     JOIN_ADDRESS_BURST,
     JOIN_CONNECTION_BURST,
     MAX_OPEN_CLASSES,
@@ -18,8 +20,6 @@ from coach.classroom import (
     join_buckets,
     purge_days,
 )
-from coach.cli.db import main as db_main
-from coach.errors import InvalidInput
 from coach.store import Store
 from coach.store.checks import utc_now
 from coach.store.records import ClassLimit, LiveClass

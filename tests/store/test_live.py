@@ -1,4 +1,4 @@
-"""The live classroom in the store (coach/store/live.py), on SQLite and on PostgreSQL (``store_url``):
+"""The live class in the store (coach/store/live.py), on SQLite and on PostgreSQL (``store_url``):
 classes joined by code with unique names, pasted hands kept with their question, one answer per pupil
 per open vote, every argument checked, and races between phones that never double a pupil or an answer."""
 
@@ -9,8 +9,8 @@ from datetime import datetime, timedelta
 
 import pytest
 
-from coach.classroom import AnswerRow, SpotRef, hand_digest
 from coach.errors import InvalidInput
+from coach.live import AnswerRow, SpotRef, hand_digest
 from coach.store import Store
 
 T0 = datetime(2026, 12, 1, 9, 0, 0)

@@ -1,4 +1,4 @@
-"""The live classroom's pages (AppTest): the teacher's projector page and the pupil's phone page.
+"""The live class's pages (AppTest): the teacher's projector page and the pupil's phone page.
 
 Each AppTest is one browser; several of them on the same temporary database are a
 teacher and pupils on a class server (the ~1 s polls are fragments AppTest runs with
@@ -123,7 +123,7 @@ def test_a_closed_class_is_refused_in_italian(app: Callable[..., AppTest]) -> No
     anna.run()
     assert "L'insegnante ha chiuso la classe" in texts(anna)
     late = pupil(app, code, "Bruno", "ABCD-2345")
-    assert f"Non puoi entrare con il codice {code}" in texts(late)  # one message (test_class_admission.py)
+    assert f"Non puoi entrare con il codice {code}" in texts(late)  # one message (live/test_admission.py)
 
 
 def test_an_expired_class_is_refused_in_italian(app: Callable[..., AppTest], db_url: str) -> None:

@@ -17,7 +17,13 @@ from functools import partial
 
 import streamlit as st
 
-from coach.classroom import (
+from coach.errors import CoachError, IllegalAction, InvalidInput
+from coach.i18n import NN_, Message, Translator
+from coach.learning.review import record_graded
+from coach.learning.script import Attempt, try_choice
+from coach.learning.votes import question_key, vote_spot
+from coach.lessons.schema import Question
+from coach.live import (
     CLASS_CLOSED,
     CLASS_EXPIRED,
     CLASS_OPEN,
@@ -34,18 +40,13 @@ from coach.classroom import (
     quiz_grade,
     seconds_left,
 )
-from coach.errors import CoachError, IllegalAction, InvalidInput
-from coach.i18n import NN_, Message, Translator
-from coach.learning.review import record_graded
-from coach.learning.script import Attempt, try_choice
-from coach.learning.votes import question_key, vote_spot
-from coach.lessons.schema import Question
 from coach.store.records import ClassSnapshot, JoinResult, LivePupil, LiveQuestion
 from coach.textsafe import md_text
-from coach.ui import live, state
+from coach.ui import state
 from coach.ui.controls import action_panel
 from coach.ui.handview import table_view
 from coach.ui.lessons import grade_decision, topic_of
+from coach.ui.live import common
 from coach.ui.verdict import GRADE_BOX
 from coach.ui.widgets import link_rules, page_header, show_refusal, table_html, unit_label
 
@@ -99,7 +100,7 @@ def _on_join() -> None:
         return
     token = new_token()
     profile = state.settings().profile
-    buckets = join_buckets(live.connection_id(), state.client_address())
+    buckets = join_buckets(common.connection_id(), state.client_address())
     result: JoinResult | None = state.save(lambda db: db.admit(code, name, token, buckets=buckets,
                                                                profile=profile))
     if result is None:
@@ -169,7 +170,7 @@ def _on_choice(question_id: int, pupil: LivePupil, spot: str, hand: str | None, 
     """Try the choice on the engine; a legal one is graded and sent once."""
     ref = SpotRef.parse(spot)
     refusals: dict[int, IllegalAction] = state.get(REFUSALS, {})
-    outcome = try_choice(live.hand_at_spot(ref, hand), attempt)
+    outcome = try_choice(common.hand_at_spot(ref, hand), attempt)
     if outcome.refusal is not None or outcome.code is None:
         if outcome.refusal is not None:
             refusals[question_id] = outcome.refusal
@@ -177,7 +178,7 @@ def _on_choice(question_id: int, pupil: LivePupil, spot: str, hand: str | None, 
     refusals.pop(question_id, None)
     code = outcome.code
     if ref.is_pasted:  # the Replayer's coach on a hand the teacher pasted
-        verdict = live.pasted_verdict(ref, hand, code)
+        verdict = common.pasted_verdict(ref, hand, code)
     else:
         verdict = grade_decision(ref.lesson, ref.hand, ref.at, code, outcome.said).verdict
     grade = verdict.grade
@@ -190,7 +191,7 @@ def _on_choice(question_id: int, pupil: LivePupil, spot: str, hand: str | None, 
         # a wrong vote comes back in the pupil's «Ripasso», as the lesson's card or the pasted hand's
         state.save(lambda db: record_graded(
             db, profile, grade, source="class", ref=spot, action=code, ev_loss_bb=verdict.ev_loss_bb,
-            spot=lambda: vote_spot(ref, live.spot_script(ref, hand), code, grade)))
+            spot=lambda: vote_spot(ref, common.spot_script(ref, hand), code, grade)))
 
 
 def _on_quiz(question_id: int, pupil: LivePupil, spot: str, choice: int | None = None) -> None:
@@ -199,7 +200,7 @@ def _on_quiz(question_id: int, pupil: LivePupil, spot: str, choice: int | None =
     problems: dict[int, str] = state.get(QUIZ_PROBLEMS, {})
     ref = SpotRef.parse(spot)
     try:
-        question = live.quiz_question(ref)
+        question = common.quiz_question(ref)
     except KeyError:
         return
     value: object = (choice if question.kind == "choice"
@@ -216,7 +217,7 @@ def _on_quiz(question_id: int, pupil: LivePupil, spot: str, choice: int | None =
     _note_unsent(question_id, status)
     if status == "recorded":  # it counts in the pupil's own quiz progress, as in the lesson
         profile = pupil.profile or state.settings().profile
-        topic = topic_of(live.quiz_lesson(ref), question.rules)
+        topic = topic_of(common.quiz_lesson(ref), question.rules)
         key = question_key(ref)
         state.save(lambda db: db.record_quiz_answer(profile, topic, key, grade == QUIZ_RIGHT))
 
@@ -258,13 +259,13 @@ def render() -> None:
                          "join again."), icon=":material/person_remove:")
         _join_form(t, code or (st.query_params.get("codice") or "").strip())
         return
-    snap, snap_down = live.class_snapshot(code) if code else (None, False)
+    snap, snap_down = common.class_snapshot(code) if code else (None, False)
     down = down or snap_down
-    st.session_state[live.OUTAGE] = down
+    st.session_state[common.OUTAGE] = down
     if down and (pupil is None or snap is None):  # nothing kept to draw: say so and keep trying
         page_header(t("Join a class"))
-        live.outage_banner(t)
-        live.watch_outage(code)
+        common.outage_banner(t)
+        common.watch_outage(code)
         return
     if pupil is None or snap is None or snap.live_class.id != pupil.class_id:
         page_header(t("Join a class"))
@@ -274,14 +275,14 @@ def render() -> None:
     page_header(t("Hi {name}", name=md_text(pupil.name)),
                 (md_text(cls.title) + " · " if cls.title else "") + cls.code)
     if down:
-        live.outage_banner(t)
+        common.outage_banner(t)
     status = cls.state(snap.now)
     q = snap.question
     st.session_state[SEEN] = (q.id if q else None, bool(q and q.is_open(snap.now)), status)
     if status == CLASS_OPEN:  # a class that is over is not polled any more: its last screen stays
         _watch(cls.code, pupil.token)
     elif down:
-        live.watch_outage(cls.code)
+        common.watch_outage(cls.code)
     if status == CLASS_CLOSED:
         st.info(t("The teacher has ended the class. Thank you for taking part!"), icon=":material/lock:")
     elif status == CLASS_EXPIRED:
@@ -324,12 +325,12 @@ def _my_answer(question_id: int, pupil: LivePupil) -> AnswerRow | None:
     return got.value
 
 
-@st.fragment(run_every=live.POLL_S)
+@st.fragment(run_every=common.POLL_S)
 def _watch(code: str, token: str) -> None:
     """The ~1 s poll: when the class changed (a vote opened or closed, the class ended, this name
     was removed) or the database failed or came back, the whole page is drawn again."""
-    got = live.read_snapshot(code)
-    if live.poll_changed(got.failed):
+    got = common.read_snapshot(code)
+    if common.poll_changed(got.failed):
         st.rerun()
     snap = got.value
     if got.failed or snap is None:
@@ -356,9 +357,9 @@ def _question_view(snap: ClassSnapshot, pupil: LivePupil, t: Translator) -> None
     try:
         ref = SpotRef.parse(q.spot)
         if ref.is_quiz:
-            _quiz_view(q, ref, live.quiz_question(ref), pupil, snap, t)
+            _quiz_view(q, ref, common.quiz_question(ref), pupil, snap, t)
             return
-        pose = live.posed(ref, q.hand, t)
+        pose = common.posed(ref, q.hand, t)
         hand = pose.script.hand_at(pose.step)
     except (CoachError, KeyError):
         st.error(t("This question cannot be shown on this phone: look at the projector."))
@@ -387,7 +388,7 @@ def _question_view(snap: ClassSnapshot, pupil: LivePupil, t: Translator) -> None
     if mine is None:
         st.warning(t("The vote is closed and you did not answer this question."), icon=":material/timer_off:")
         return
-    said = live.answer_label(ref, mine.answer, t, q.hand)
+    said = common.answer_label(ref, mine.answer, t, q.hand)
     if open_vote:
         st.success(t("Answer sent: {action}. Wait for the teacher to close the vote.", action=said),
                    icon=":material/send:")
@@ -421,7 +422,7 @@ def _quiz_view(q: LiveQuestion, ref: SpotRef, question: Question, pupil: LivePup
     if mine is None:
         st.warning(t("The vote is closed and you did not answer this question."), icon=":material/timer_off:")
         return
-    said = live.quiz_answer_label(question, mine.answer, t)
+    said = common.quiz_answer_label(question, mine.answer, t)
     if open_vote:
         st.success(t("Answer sent: {action}. Wait for the teacher to close the vote.", action=said),
                    icon=":material/send:")
@@ -429,7 +430,7 @@ def _quiz_view(q: LiveQuestion, ref: SpotRef, question: Question, pupil: LivePup
     if mine.grade == QUIZ_RIGHT:
         st.success(t("Right: {answer}", answer=said), icon=":material/check_circle:")
     else:
-        right = live.quiz_answer_label(question, str(question.answer), t)
+        right = common.quiz_answer_label(question, str(question.answer), t)
         st.error(t("Not quite: you answered {given}; the answer is {answer}.", given=said, answer=right),
                  icon=":material/cancel:")
     st.markdown(link_rules(question.explanation, t))
@@ -440,7 +441,7 @@ def _own_grade(ref: SpotRef, mine: AnswerRow, said: str, t: Translator, hand: st
     """After the vote: the pupil's own grade and the explanation (the lesson's coach, or the
     Replayer's on a pasted hand)."""
     if ref.is_pasted:
-        v = live.pasted_verdict(ref, hand, mine.answer)
+        v = common.pasted_verdict(ref, hand, mine.answer)
         is_best, authored = None, ""
     else:
         answer = grade_decision(ref.lesson, ref.hand, ref.at, mine.answer)

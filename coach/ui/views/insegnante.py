@@ -28,7 +28,9 @@ from functools import partial
 
 import streamlit as st
 
-from coach.classroom import (
+from coach.errors import CoachError, InvalidInput
+from coach.i18n import N_, NN_, Translator
+from coach.live import (
     CLASS_OPEN,
     DEFAULT_HOURS,
     MAX_HOURS,
@@ -37,17 +39,16 @@ from coach.classroom import (
     normalise_code,
     seconds_left,
 )
-from coach.errors import CoachError, InvalidInput
-from coach.i18n import N_, NN_, Translator
 from coach.store.records import ClassSnapshot, LiveClass, LivePupil, LiveQuestion
 from coach.textsafe import md_text
-from coach.ui import inputs, live, liveadmission, livepaste, liveresults, state
+from coach.ui import inputs, state
 from coach.ui.controls import step_controls
 from coach.ui.handview import table_view
 from coach.ui.lessons import lessons
+from coach.ui.live import admission, common, paste, results
 from coach.ui.widgets import link_rules, page_header, table_html, unit_label
 
-CLASS = live.TEACHER_CLASS  # the class code this session shows
+CLASS = common.TEACHER_CLASS  # the class code this session shows
 SPOT = "live.teacher.spot"  # the SpotRef key picked
 STEP = "live.teacher.step"  # spot key -> the step shown on the projector
 REVEAL = "live.teacher.reveal"  # question id -> the coach's verdict is shown
@@ -111,7 +112,7 @@ def _on_create() -> None:
                   low=MIN_HOURS, high=MAX_HOURS))
         return
     teacher = _teacher()
-    created = liveadmission.create_admitted(lambda db: db.create_class(teacher, title, hours=hours))
+    created = admission.create_admitted(lambda db: db.create_class(teacher, title, hours=hours))
     if created is not None and created.teacher_secret:
         state.remember_teacher_key(created.code, created.teacher_secret)
         _show_class(created.code)
@@ -131,12 +132,12 @@ def _on_leave() -> None:
 
 
 def _on_close_class(code: str) -> None:
-    key = live.teacher_key(code)
+    key = common.teacher_key(code)
     state.save(lambda db: db.close_class(code, key))
 
 
 def _on_remove(code: str, class_id: int, pupil_id: int) -> None:
-    key = live.teacher_key(code)
+    key = common.teacher_key(code)
     state.save(lambda db: db.remove_pupil(class_id, pupil_id, key))
 
 
@@ -146,12 +147,12 @@ def _on_open(code: str, class_id: int, spot: str, hand: str | None = None) -> No
         t = state.tr()
         _refuse(t("Choose the time to answer from the list."))
         return
-    key = live.teacher_key(code)
+    key = common.teacher_key(code)
     state.save(lambda db: db.open_question(class_id, spot, key, seconds=seconds or None, hand=hand))
 
 
 def _on_close_vote(code: str, question_id: int) -> None:
-    key = live.teacher_key(code)
+    key = common.teacher_key(code)
     state.save(lambda db: db.close_question(question_id, key))
 
 
@@ -176,11 +177,11 @@ def render() -> None:
         st.caption(t("On the projector, open this page in classroom mode: large text, one screen."))
     _adopt_link(t)
     code = _wanted_code()
-    key = live.teacher_key(code) if code else ""
-    snap, down = live.class_snapshot(code) if code and key else (None, False)
+    key = common.teacher_key(code) if code else ""
+    snap, down = common.class_snapshot(code) if code and key else (None, False)
     if down:  # the database failed: the class as last read, never «a new class»
-        live.outage_banner(t)
-        live.watch_outage(code)
+        common.outage_banner(t)
+        common.watch_outage(code)
     elif snap is not None:
         mine = state.read(lambda db: db.teacher_class(code, key))
         if not mine.failed and mine.value is None:
@@ -253,7 +254,7 @@ def _start(t: Translator) -> None:
                      format_func=lambda h: t.counted(HOURS, n=h))
         st.button(t("Create the class"), key="live.create", type="primary", on_click=_on_create,
                   icon=":material/groups:")
-    liveadmission.create_problem(t)
+    admission.create_problem(t)
     held = list(state.teacher_keys().values())
     found = state.load(lambda db: db.secret_classes(held), dict[str, LiveClass]()) if held else {}
     mine = [c for c in found.values() if c.state() == CLASS_OPEN]
@@ -291,7 +292,7 @@ def _class_page(snap: ClassSnapshot, t: Translator) -> None:
     if view == "pupils":
         _pupils(snap, t)
     elif view == "results":
-        liveresults.results(cls, t)
+        results.results(cls, t)
     else:
         _question(snap, t)
     _teacher_link(cls, t)
@@ -309,16 +310,17 @@ def _teacher_link(cls: LiveClass, t: Translator) -> None:
         st.warning(t("Never project this link and never give it to a pupil: whoever opens it is the teacher "
                      "of this class (votes, names, results). Open it on your own device; if it leaks, end "
                      "the class."), icon=":material/warning:")
-        st.code(live.teacher_url(cls.code, live.teacher_key(cls.code)), language=None, wrap_lines=True)
+        st.code(common.teacher_url(cls.code, common.teacher_key(cls.code)), language=None, wrap_lines=True)
         st.button(t("Hide the teacher link"), key="live.hide_link", on_click=_on_show_link, args=(False,),
                   icon=":material/visibility_off:")
 
 
 def _join_box(cls: LiveClass, t: Translator) -> None:
     """The join code, big, the QR code and the address (for the projector)."""
-    url = live.join_url(cls.code)
+    url = common.join_url(cls.code)
     qr, words = st.columns([1, 2], vertical_alignment="center")
-    qr.html('<div class="cc-qrbox">' + live.qr_img(url, t("QR code of the link to join the class")) + "</div>"
+    img = common.qr_img(url, t("QR code of the link to join the class"))
+    qr.html('<div class="cc-qrbox">' + img + "</div>"
             "<style>.cc-qrbox img{width:100%;max-width:380px;height:auto;display:block;"
             "image-rendering:pixelated}</style>")
     with words:
@@ -336,10 +338,10 @@ def _pupils(snap: ClassSnapshot, t: Translator) -> None:
         _pupil_list(cls, t)
     else:  # a class that is over is not polled any more
         _pupil_names(cls, t)
-    liveadmission.admission(cls, snap, t)
+    admission.admission(cls, snap, t)
 
 
-@st.fragment(run_every=live.POLL_S)
+@st.fragment(run_every=common.POLL_S)
 def _pupil_list(cls: LiveClass, t: Translator) -> None:
     """The names as they join (the fragment reads the database about once a second)."""
     if cls.state() != CLASS_OPEN:  # expired meanwhile: the page without this poll
@@ -358,8 +360,8 @@ PUPIL_COUNT = "live.teacher.pupil_count"  # the pupils the list showed last, to 
 
 def _pupil_names(cls: LiveClass, t: Translator) -> int:
     """The pupils' names as buttons that remove them; how many there are."""
-    key = live.teacher_key(cls.code)
-    pupils = live.read_kept(f"pupils.{cls.id}", lambda db: db.class_pupils(cls.id, key), None) \
+    key = common.teacher_key(cls.code)
+    pupils = common.read_kept(f"pupils.{cls.id}", lambda db: db.class_pupils(cls.id, key), None) \
         or list[LivePupil]()
     st.markdown("**" + pupils_line(len(pupils), t) + "**")
     if not pupils:
@@ -395,17 +397,17 @@ def _question(snap: ClassSnapshot, t: Translator) -> None:
         _quiz_question(snap, t)
         return
     if source == "phh":
-        picked = livepaste.pasted_pick(snap, t)
+        picked = paste.pasted_pick(snap, t)
         if picked is None:
             return
         ref, text = picked
     else:
-        ref = _spot_pick(snap, live.spots(lessons(), t), SPOT, t("Decision to put to the class"))
+        ref = _spot_pick(snap, common.spots(lessons(), t), SPOT, t("Decision to put to the class"))
         text = None
     _decision_question(snap, ref, text, t)
 
 
-def _spot_pick(snap: ClassSnapshot, spots: list[live.ClassQuestion], key: str, label: str) -> SpotRef:
+def _spot_pick(snap: ClassSnapshot, spots: list[common.ClassQuestion], key: str, label: str) -> SpotRef:
     """The teacher's list of lesson decisions or questions: while a vote is open it shows the one put
     to the class (and cannot change); otherwise the last one picked, or the current question's."""
     q = snap.question
@@ -424,7 +426,7 @@ def _decision_question(snap: ClassSnapshot, ref: SpotRef, text: str | None, t: T
     open_vote = q is not None and q.is_open(snap.now)
     shown = q if q is not None and q.spot == ref.key() else None
     try:
-        pose = live.posed(ref, text, t)
+        pose = common.posed(ref, text, t)
     except (CoachError, KeyError) as err:
         st.error(t("This hand cannot be shown: {problem}", problem=str(err)))
         return
@@ -440,7 +442,7 @@ def _decision_question(snap: ClassSnapshot, ref: SpotRef, text: str | None, t: T
         if closed and q is not None:
             # After the vote the table has been seen: the class's answers take its place, so the
             # distribution, the verdict and the lesson's text share one projector screen.
-            liveresults.outcome(q, ref, t)
+            results.outcome(q, ref, t)
         else:
             st.html(table_html(view))
         if shown is None:
@@ -456,7 +458,7 @@ def _decision_question(snap: ClassSnapshot, ref: SpotRef, text: str | None, t: T
         st.markdown(pose.prompt)
         _vote_controls(snap, ref, shown, t, hand=text)
         if closed and q is not None and q.id in state.get(REVEAL, set[int]()):
-            liveresults.reveal_verdict(ref, pose, text, t)
+            results.reveal_verdict(ref, pose, text, t)
 
 
 def _vote_controls(snap: ClassSnapshot, ref: SpotRef, shown: LiveQuestion | None, t: Translator,
@@ -488,9 +490,9 @@ def _quiz_question(snap: ClassSnapshot, t: Translator) -> None:
     the right answer and the lesson's explanation."""
     q = snap.question
     open_vote = q is not None and q.is_open(snap.now)
-    ref = _spot_pick(snap, live.quiz_spots(lessons(), t), QUIZ, t("Question to put to the class"))
+    ref = _spot_pick(snap, common.quiz_spots(lessons(), t), QUIZ, t("Question to put to the class"))
     try:
-        question = live.quiz_question(ref)
+        question = common.quiz_question(ref)
     except KeyError:
         st.error(t("This question is no longer in the lessons."))
         return
@@ -499,7 +501,7 @@ def _quiz_question(snap: ClassSnapshot, t: Translator) -> None:
     left, right = st.columns([1.2, 1], gap="medium")
     with left:
         if closed and shown is not None:
-            liveresults.outcome(shown, ref, t)
+            results.outcome(shown, ref, t)
         else:
             st.html('<p class="cc-quiz-prompt">' + html.escape(question.prompt) + "</p>"
                     "<style>.cc-quiz-prompt{font-size:2rem;font-weight:700;line-height:1.3}</style>")
@@ -512,7 +514,7 @@ def _quiz_question(snap: ClassSnapshot, t: Translator) -> None:
     with right:
         _vote_controls(snap, ref, shown, t)
         if closed and shown is not None and shown.id in state.get(REVEAL, set[int]()):
-            right_answer = live.quiz_answer_label(question, str(question.answer), t)
+            right_answer = common.quiz_answer_label(question, str(question.answer), t)
             st.success(t("The right answer: {answer}", answer=right_answer), icon=":material/verified:")
             st.markdown(link_rules(question.explanation, t))
 
@@ -531,14 +533,14 @@ def _open_controls(cls: LiveClass, ref: SpotRef, snap: ClassSnapshot, t: Transla
     st.caption(pupils_line(snap.pupils, t))
 
 
-@st.fragment(run_every=live.POLL_S)
+@st.fragment(run_every=common.POLL_S)
 def _live_count(code: str, question_id: int, t: Translator) -> None:
     """«18 su 24 hanno risposto», read from the database about once a second (the whole page is
     drawn again when the database fails or comes back: the banner)."""
-    got = live.read_snapshot(code)
-    if live.poll_changed(got.failed):
+    got = common.read_snapshot(code)
+    if common.poll_changed(got.failed):
         st.rerun()
-    snap = got.value if not got.failed else live.kept_snapshot(code)
+    snap = got.value if not got.failed else common.kept_snapshot(code)
     if snap is None or snap.question is None:
         return
     q = snap.question

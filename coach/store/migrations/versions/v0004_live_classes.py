@@ -1,4 +1,4 @@
-"""The live classroom: classes, pupils, questions (votes) and answers.
+"""The live class: classes, pupils, questions (votes) and answers.
 
 Revision ID: 0004
 Revises: 0003
@@ -7,7 +7,7 @@ Create Date: 2026-12-01
 Why: a teacher's class is shared by every app process of a class server, so the
 class (join code, expiry), its pupils (a display name unique in the class, the
 phone's token), the votes the teacher opens and each pupil's one answer per
-vote live in the database (coach/classroom.py, docs/CLASSE.md).
+vote live in the database (coach/live.py, docs/CLASSE.md).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The live classroom: a vote on a hand the teacher pasted keeps the hand history.
+"""The live class: a vote on a hand the teacher pasted keeps the hand history.
 
 Revision ID: 0005
 Revises: 0004

@@ -19,7 +19,7 @@ take over the class. Now:
   iscrizioni»), an index on ``expires_at`` for the purge of old classes.
 * ``live_pupils``: ``removed_at`` (a removed pupil's row stays, so their name is blocked
   for the class). ``name_key`` keeps its 48 characters: a comparison key longer than that
-  is stored as a hash (coach/classroom.py), so PostgreSQL never refuses a long name.
+  is stored as a hash (coach/live.py), so PostgreSQL never refuses a long name.
 * ``rate_limits``: token buckets shared by every app process (joins per connection and per
   client address, transfer-code attempts).
 """

@@ -1,6 +1,7 @@
 """Admission control on the live-class pages (AppTest): one message for a code that does not let
 you in, the teacher's «Chiudi le iscrizioni», removing several pupils, a removed name blocked, the
-limits on creating classes, and until when the results stay."""
+limits on creating classes, and until when the results stay (coach/ui/live/admission.py and the
+pupil's join on coach/ui/views/classe.py)."""
 
 from __future__ import annotations
 
@@ -9,13 +10,13 @@ from datetime import timedelta
 
 from streamlit.testing.v1 import AppTest
 
-from coach.classroom import CREATE_CONNECTION_BURST, JOIN_CONNECTION_BURST, MAX_OPEN_CLASSES
+from coach.live import CREATE_CONNECTION_BURST, JOIN_CONNECTION_BURST, MAX_OPEN_CLASSES
 from coach.store import Store
 from coach.store.checks import utc_now
 from coach.ui import state
 
-from .helpers import goto, texts
-from .test_live_class import pupil, teacher_with_class
+from ..helpers import goto, texts
+from ..test_live_class import pupil, teacher_with_class
 
 
 def _problem(at: AppTest) -> str:

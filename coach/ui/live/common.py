@@ -1,4 +1,4 @@
-"""What the teacher's and the pupils' pages of the live classroom share (Streamlit side).
+"""What the teacher's and the pupils' pages of the live class share (Streamlit side).
 
 The spots a teacher can put to the class (every decision point of the lessons),
 the hand at a spot, the coach's grade of a pupil's answer (the lessons' own
@@ -19,7 +19,6 @@ from urllib.parse import urlencode, urlsplit, urlunsplit
 import segno
 import streamlit as st
 
-from coach.classroom import SpotRef, hand_digest
 from coach.engine import Hand
 from coach.engine.phh import history_from_table, loads_phh
 from coach.errors import CoachError, InvalidInput
@@ -28,6 +27,7 @@ from coach.learning.replay import bounded, load_sections, script_for
 from coach.learning.script import HandScript
 from coach.learning.verdict import Verdict, assess
 from coach.lessons.schema import Decision, Lesson, Question
+from coach.live import SpotRef, hand_digest
 from coach.store import Store
 from coach.store.checks import MAX_HAND_TEXT
 from coach.store.records import ClassSnapshot

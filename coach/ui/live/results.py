@@ -14,7 +14,10 @@ from dataclasses import replace
 
 import streamlit as st
 
-from coach.classroom import (
+from coach.errors import CoachError, InvalidInput
+from coach.i18n import NN_, Translator
+from coach.lessons.schema import Question
+from coach.live import (
     CLASS_OPEN,
     PURGE_DAYS_DEFAULT,
     QUIZ_RIGHT,
@@ -28,14 +31,12 @@ from coach.classroom import (
     results_csv,
     share_right,
 )
-from coach.errors import CoachError, InvalidInput
-from coach.i18n import NN_, Translator
-from coach.lessons.schema import Question
 from coach.store.records import LiveClass, LiveQuestion
 from coach.textsafe import md_text
-from coach.ui import live, state
+from coach.ui import state
 from coach.ui.figures import GRADE_LABELS, AnswerBar, build_distribution_figure
 from coach.ui.lessons import grade_decision, lessons
+from coach.ui.live import common
 from coach.ui.widgets import link_rules
 
 
@@ -43,12 +44,12 @@ def answer_bars(q: LiveQuestion, ref: SpotRef, answers: list[tuple[str, str | No
           t: Translator) -> list[AnswerBar]:
     if ref.is_quiz:
         try:
-            question = live.quiz_question(ref)
+            question = common.quiz_question(ref)
         except KeyError:
             question = None
         if question is not None:
             return quiz_bars(question, [a for a, _ in answers], t)
-    return [AnswerBar(live.answer_label(ref, b.answer, t, q.hand), b.count, b.grade)
+    return [AnswerBar(common.answer_label(ref, b.answer, t, q.hand), b.count, b.grade)
             for b in distribution(answers)]
 
 
@@ -62,7 +63,7 @@ def quiz_bars(question: Question, answers: list[str], t: Translator) -> list[Ans
     right = str(question.answer)
 
     def label(k: str) -> str:  # «A. Anna, con la<br>coppia d'Assi»: short lines stay horizontal on the axis
-        text = live.quiz_answer_label(question, k, t)
+        text = common.quiz_answer_label(question, k, t)
         if question.kind == "choice":
             text = f"{chr(65 + int(k))}. {text}"
         return "<br>".join(textwrap.wrap(html.escape(text), 22)) or text
@@ -73,8 +74,8 @@ def quiz_bars(question: Question, answers: list[str], t: Translator) -> list[Ans
 
 def outcome(q: LiveQuestion, ref: SpotRef, t: Translator) -> None:
     """The class's answers as bars, coloured by the coach's grade, and the share of right answers."""
-    key = live.teacher_key(str(state.get(live.TEACHER_CLASS, "")))
-    rows = live.read_kept(f"answers.{q.id}", lambda db: db.question_answers(q.id, key), None) \
+    key = common.teacher_key(str(state.get(common.TEACHER_CLASS, "")))
+    rows = common.read_kept(f"answers.{q.id}", lambda db: db.question_answers(q.id, key), None) \
         or list[AnswerRow]()
     answers = [(r.answer, r.grade) for r in rows]
     if not answers:
@@ -97,15 +98,15 @@ def outcome(q: LiveQuestion, ref: SpotRef, t: Translator) -> None:
                 st.markdown("**" + t("Right answers (excellent or good): {share}", share=share) + "**")
 
 
-def reveal_verdict(ref: SpotRef, pose: live.Posed, text: str | None, t: Translator) -> None:
+def reveal_verdict(ref: SpotRef, pose: common.Posed, text: str | None, t: Translator) -> None:
     """The best choice with the coach's grade and explanation, and the lesson's own words."""
     authored = ""
     if ref.is_pasted:
-        probe = live.pasted_verdict(ref, text, f"p{pose.seat} cc")
+        probe = common.pasted_verdict(ref, text, f"p{pose.seat} cc")
         best = f"p{pose.seat} {probe.best_code}" if probe.best_code else f"p{pose.seat} cc"
-        v = live.pasted_verdict(ref, text, best)
+        v = common.pasted_verdict(ref, text, best)
     else:
-        dec = live.decision(ref)
+        dec = common.decision(ref)
         best_ = dec.best
         if best_ is None:  # the lesson names no best choice: the coach's own
             probe = grade_decision(ref.lesson, ref.hand, ref.at, dec.options[0]).verdict
@@ -114,7 +115,7 @@ def reveal_verdict(ref: SpotRef, pose: live.Posed, text: str | None, t: Translat
         answer = grade_decision(ref.lesson, ref.hand, ref.at, best)
         v = answer.verdict
         authored = answer.authored if not v.authored else ""
-    head = t("The coach's verdict: {action}", action=live.answer_label(ref, best, t, text))
+    head = t("The coach's verdict: {action}", action=common.answer_label(ref, best, t, text))
     if v.grade_label is not None:
         head += " — " + t.render(v.grade_label)
     st.success(head, icon=":material/verified:")
@@ -128,8 +129,8 @@ def reveal_verdict(ref: SpotRef, pose: live.Posed, text: str | None, t: Translat
 
 def results(cls: LiveClass, t: Translator) -> None:
     """Per question (distribution, share right) and per pupil (answers, grades); CSV."""
-    key = live.teacher_key(cls.code)
-    res = live.read_kept(f"results.{cls.id}", lambda db: db.class_results(cls.id, key), None)
+    key = common.teacher_key(cls.code)
+    res = common.read_kept(f"results.{cls.id}", lambda db: db.class_results(cls.id, key), None)
     if res is None:
         return
     if not res.questions:
@@ -138,7 +139,7 @@ def results(cls: LiveClass, t: Translator) -> None:
     spots = {q.number: q.spot for q in res.questions}
     quizzes = _quiz_questions(res.questions)
     # A question's answer in the CSV is its choice's text (or the number), not the choice's index.
-    csv_rows = [replace(r, answer=live.quiz_answer_label(quizzes[r.question], r.answer, t))
+    csv_rows = [replace(r, answer=common.quiz_answer_label(quizzes[r.question], r.answer, t))
                 if r.question in quizzes else r for r in res.rows]
     st.download_button(t("Download the results (CSV)"), results_csv(csv_rows, spots),
                        file_name=f"classe-{cls.code}.csv", mime="text/csv", key="live.csv",
@@ -147,7 +148,7 @@ def results(cls: LiveClass, t: Translator) -> None:
     st.header(t("Per question"))
     lines = ["| " + t("Question") + " | " + t("Decision") + " | " + t("Answers") + " | " + t("Right") + " |",
              "|---|---|---:|---:|"]
-    labels = {s.ref.key(): s.label for s in [*live.spots(lessons(), t), *live.quiz_spots(lessons(), t)]}
+    labels = {s.ref.key(): s.label for s in [*common.spots(lessons(), t), *common.quiz_spots(lessons(), t)]}
     for q in res.questions:
         if q.spot.startswith("phh:"):
             labels[q.spot] = t("A pasted hand, action {n}", n=SpotRef.parse(q.spot).at + 1)
@@ -179,7 +180,7 @@ def _quiz_questions(questions: list[LiveQuestion]) -> dict[int, Question]:
     for q in questions:
         if q.spot.startswith("quiz:"):
             try:
-                out[q.number] = live.quiz_question(SpotRef.parse(q.spot))
+                out[q.number] = common.quiz_question(SpotRef.parse(q.spot))
             except (KeyError, CoachError):
                 continue
     return out

@@ -1,7 +1,7 @@
 """Who may use the live class, on the teacher's page: creating a class within the limits, closing
 and reopening joins, removing pupils (blocked for that class) and letting one back in.
 
-Every write carries the teacher's secret for the class (:func:`coach.ui.live.teacher_key`):
+Every write carries the teacher's secret for the class (:func:`coach.ui.live.common.teacher_key`):
 the store refuses it without, whatever the page shows.
 """
 
@@ -12,12 +12,13 @@ from collections.abc import Callable
 
 import streamlit as st
 
-from coach.classroom import CLASS_OPEN, create_buckets
 from coach.errors import CoachError
 from coach.i18n import NN_, Translator
+from coach.live import CLASS_OPEN, create_buckets
 from coach.store import Store
 from coach.store.records import ClassLimit, ClassSnapshot, LiveClass, LivePupil
-from coach.ui import live, state
+from coach.ui import state
+from coach.ui.live import common
 
 CREATE_PROBLEM = "live.teacher.create_problem"  # why the last «Crea la classe» was refused (translated)
 SELECTED = "live.teacher.selected"  # the pupils' ids ticked for removal
@@ -30,7 +31,7 @@ def create_admitted(create: Callable[[Store], LiveClass]) -> LiveClass | None:
     pupil's: the purge may take a moment)."""
     t = state.tr()
     st.session_state.pop(CREATE_PROBLEM, None)
-    buckets = create_buckets(live.connection_id(), state.client_address())
+    buckets = create_buckets(common.connection_id(), state.client_address())
 
     def attempt(db: Store) -> LiveClass | None:
         refused = db.take_all(buckets)
@@ -66,7 +67,7 @@ def create_problem(t: Translator) -> None:
 def admission(cls: LiveClass, snap: ClassSnapshot, t: Translator) -> None:
     """«Chiudi le iscrizioni» / «Riapri le iscrizioni», removing several pupils at once, and the names
     removed (blocked for this class) with a way to let one in again."""
-    key = live.teacher_key(cls.code)
+    key = common.teacher_key(cls.code)
     if cls.state(snap.now) == CLASS_OPEN:
         if cls.joins_closed:
             st.warning(t("Joins are closed: nobody new can join this class."), icon=":material/lock:")
@@ -102,17 +103,17 @@ REMOVED = NN_("{n} name removed", "{n} names removed")
 
 
 def _on_joins(code: str, class_id: int, closed: bool) -> None:
-    key = live.teacher_key(code)
+    key = common.teacher_key(code)
     state.save(lambda db: db.set_joins_closed(class_id, key, closed))
 
 
 def _on_remove_many(code: str, class_id: int) -> None:
     ids = [i for i in st.session_state.get(SELECTED) or [] if isinstance(i, int) and not isinstance(i, bool)]
-    key = live.teacher_key(code)
+    key = common.teacher_key(code)
     state.save(lambda db: db.remove_pupils(class_id, ids, key))
     st.session_state[SELECTED] = []
 
 
 def _on_unblock(code: str, class_id: int, pupil_id: int) -> None:
-    key = live.teacher_key(code)
+    key = common.teacher_key(code)
     state.save(lambda db: db.unblock_pupil(class_id, pupil_id, key))

@@ -1,6 +1,6 @@
 """A hand the teacher pastes or uploads to put to the class, and the decision in it.
 
-The hand is read by the Replayer's safe loader (:func:`coach.ui.live.read_pasted`: size,
+The hand is read by the Replayer's safe loader (:func:`coach.ui.live.common.read_pasted`: size,
 UTF-8, a strict replay); a broken one leaves the chosen hand as it was and says why. While
 a vote on a pasted hand is open, the hand and the decision are the ones the database keeps.
 """
@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import streamlit as st
 
-from coach.classroom import SpotRef, hand_digest
 from coach.errors import CoachError
 from coach.i18n import N_, Translator, user_params
 from coach.learning.replay import localized_problem
 from coach.limits import MAX_HAND_BYTES
+from coach.live import SpotRef, hand_digest
 from coach.store.records import ClassSnapshot
-from coach.ui import live, state
+from coach.ui import state
+from coach.ui.live import common
 
 PASTED = "live.teacher.pasted"  # the pasted hand's PHH text (as the store keeps it)
 POINT = "live.teacher.point"  # the action index of the decision picked in the pasted hand
@@ -47,8 +48,8 @@ def pasted_pick(snap: ClassSnapshot, t: Translator) -> tuple[SpotRef, str] | Non
                   "pick the decision below."), icon=":material/content_paste:")
         return None
     try:
-        sc = live.pasted_script(SpotRef.pasted(hand_digest(text), 0), text)
-        points = live.decision_points(sc)
+        sc = common.pasted_script(SpotRef.pasted(hand_digest(text), 0), text)
+        points = common.decision_points(sc)
     except (CoachError, KeyError) as err:
         st.error(t("This hand cannot be shown: {problem}", problem=str(err)))
         return None
@@ -58,7 +59,7 @@ def pasted_pick(snap: ClassSnapshot, t: Translator) -> tuple[SpotRef, str] | Non
     if st.session_state.get(POINT) not in points:
         st.session_state[POINT] = points[-1]
     st.selectbox(t("Decision to put to the class"), points, key=POINT, disabled=open_vote,
-                 format_func=lambda at: live.point_label(sc, at, t))
+                 format_func=lambda at: common.point_label(sc, at, t))
     return SpotRef.pasted(hand_digest(text), int(st.session_state[POINT])), text
 
 
@@ -73,8 +74,8 @@ def _on_paste() -> None:
     else:
         name, data = t("the pasted text"), raw.encode("utf-8")
     try:
-        text, sc = live.read_pasted(name, data)
-        points = live.decision_points(sc)
+        text, sc = common.read_pasted(name, data)
+        points = common.decision_points(sc)
     except CoachError as err:
         st.session_state[PASTE_PROBLEM] = t.md(user_params(localized_problem(err.message)))  # st.error
         return

@@ -1,4 +1,4 @@
-"""The live classroom's pure rules (coach/classroom.py): join codes, pupil names, spot keys, answers,
+"""The live class's pure rules (coach/live.py): join codes, pupil names, spot keys, answers,
 the vote's distribution, the countdown and the results file.
 
 The store's side is in tests/store/test_live.py.
@@ -12,7 +12,8 @@ from datetime import datetime, timedelta
 
 import pytest
 
-from coach.classroom import (
+from coach.errors import InvalidInput
+from coach.live import (
     CODE_ALPHABET,
     MAX_NAME_KEY,
     AnswerRow,
@@ -30,7 +31,6 @@ from coach.classroom import (
     seconds_left,
     share_right,
 )
-from coach.errors import InvalidInput
 from coach.store.tables import live_pupils
 
 T0 = datetime(2026, 12, 1, 9, 0, 0)

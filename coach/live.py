@@ -1,4 +1,4 @@
-"""The live classroom, as pure logic: join codes, pupils' names, spots, answer tallies, CSV.
+"""The live class, as pure logic: join codes, pupils' names, spots, answer tallies, CSV.
 
 A teacher creates a class (a short join code shown on the projector with a QR
 code), pupils join from their phones with a display name, the teacher opens a
@@ -8,6 +8,13 @@ class, its pupils, questions and answers live in the database
 (:mod:`coach.store.live`, revision 0004), so pupils on different app
 processes share one class; this module has no Streamlit and no SQL: the UI
 (``coach/ui/views/classe.py``, ``insegnante.py``) and the store call it.
+
+One name for one thing: everything about this class is called «live» — this module
+(the rules), :mod:`coach.store.live` and :mod:`coach.store.admission` (the ``live_*``
+tables), the Streamlit helpers in :mod:`coach.ui.live`; only the two pages keep their
+Italian URLs (``classe``, ``insegnante``). «Classroom mode» (``state.classroom()``,
+the projector's large-text layout in Impostazioni) is a different thing: a display
+setting any page can use, with or without a live class.
 """
 
 from __future__ import annotations

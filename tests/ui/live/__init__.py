@@ -1,0 +1,1 @@
+"""Tests of the live class's Streamlit helpers (coach/ui/live/), through its pages."""
