@@ -35,9 +35,7 @@ def test_strengths_match_the_evaluator() -> None:
     for k in range(0, len(key), 7):  # every seventh river, to stay fast
         seven = [*parse_cards("Kh7h2c9sAhJh"), Card.from_index(int(added[k, 0]))]
         assert int(got[k]) == evaluate(seven)
-    # the nine hearts make the nut flush: the strongest rivers, all of equal strength
+    # the nine hearts make a flush: every one of them beats every other river (at most two pair)
     heart = parse_cards("2h")[0].suit
-    hearts = [k for k in range(len(key)) if Card.from_index(int(added[k, 0])).suit == heart]
-    assert len(hearts) == 9 and len({int(got[k]) for k in hearts}) == 1
-    assert int(got[hearts[0]]) == int(np.max(got))
-
+    is_heart = np.array([Card.from_index(int(c)).suit == heart for c in added[:, 0]])
+    assert is_heart.sum() == 9 and int(got[is_heart].min()) > int(got[~is_heart].max())
