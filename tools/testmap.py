@@ -23,6 +23,10 @@ SKIP = ("coach/ui/pages", "coach/ui/views")
 COVERED_BY = {
     # the types every model shares: the registry's test checks each model against them
     "coach/feedback/valuation/base.py": "tests/feedback/valuation/test_valuation.py",
+    # the two-street CFR kernel, exercised through its one caller (a turn spot's solve)
+    "coach/theory/turncfr.py": "tests/theory/test_turn.py",
+    # the pots and the result a finished hand reports (awards side pots first, net, winners)
+    "coach/engine/pots.py": "tests/engine/test_hand.py",
     # the migrations are run as a chain (upgrade, downgrade, a legacy store brought forward)
     "coach/store/migrations/__init__.py": "tests/store/test_migrations.py",
     "coach/store/migrations/env.py": "tests/store/test_migrations.py",
