@@ -23,6 +23,8 @@ SKIP = ("coach/ui/pages", "coach/ui/views")
 COVERED_BY = {
     # the types every model shares: the registry's test checks each model against them
     "coach/feedback/valuation/base.py": "tests/feedback/valuation/test_valuation.py",
+    # the order of hand strengths, read through the evaluator that indexes its tables by it
+    "coach/evaluator/classes.py": "tests/evaluator/test_lookup.py",
     # the two-street CFR kernel, exercised through its one caller (a turn spot's solve)
     "coach/theory/turncfr.py": "tests/theory/test_turn.py",
     # the pots and the result a finished hand reports (awards side pots first, net, winners)
