@@ -27,8 +27,9 @@ COVERED_BY = {
     "coach/evaluator/classes.py": "tests/evaluator/test_lookup.py",
     # the two-street CFR kernel, exercised through its one caller (a turn spot's solve)
     "coach/theory/turncfr.py": "tests/theory/test_turn.py",
-    # the pots and the result a finished hand reports (awards side pots first, net, winners)
+    # the pots and the result a finished hand reports (side pots first, odd chips, net, winners)
     "coach/engine/pots.py": "tests/engine/test_hand.py",
+    "coach/engine/settlement.py": "tests/engine/test_hand.py",
     # the migrations are run as a chain (upgrade, downgrade, a legacy store brought forward)
     "coach/store/migrations/__init__.py": "tests/store/test_migrations.py",
     "coach/store/migrations/env.py": "tests/store/test_migrations.py",
