@@ -7,10 +7,11 @@ dealt (actions 0-2), then p3 folds (3), p1 raises to 6 (4), p2 folds (5).
 
 from __future__ import annotations
 
+from support.hands import SAMPLE_PHH
+
 from coach.engine.phh import loads_phh
 from coach.learning.script import Attempt, HandScript, preset_amounts, try_choice
 from coach.lessons.schema import Decision
-from tests.support.hands import SAMPLE_PHH
 
 RAISE_AT = 4  # "p1 cbr 6"
 
