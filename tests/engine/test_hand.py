@@ -15,7 +15,6 @@ from coach.engine import (
     HandMucked,
     HoleDealt,
     TableConfig,
-    parse_code,
 )
 from coach.errors import IllegalAction, InvalidInput
 
@@ -252,17 +251,6 @@ def test_manual_replay_with_codes_and_unknown_cards() -> None:
     assert hand.result is not None
     assert hand.result.winners == (0,)
     assert hand.phh_actions[-2:] == ("p2 sm AsKs", "p3 sm QdQc")
-
-
-def test_codes_parse_and_scale() -> None:
-    assert str(parse_code("p2 cbr 40")) == "p2 cbr 40"
-    assert parse_code("p1 cbr 1.25", scale=100).amount == 125
-    with pytest.raises(InvalidInput):
-        parse_code("p1 cbr 1.255", scale=100)
-    with pytest.raises(InvalidInput):
-        parse_code("p1 raise 4")
-    assert parse_code("d dh p3 ????").player == 3
-    assert parse_code("p1 sm").cards is None
 
 
 def test_auto_mode_refuses_manual_dealing() -> None:

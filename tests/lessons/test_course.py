@@ -3,8 +3,8 @@
 Lesson ids are file names, used in links and in stored progress, so a lesson is
 inserted into the course with ``after`` instead of renaming the files behind it;
 the learner reads the lesson's place (1, 2, 3...), not the digits of its file.
-A section may show the coach's own range charts; their grids come from the
-coach's data, so these tests compare them with that data.
+A section may show the coach's own range charts: here what a chart needs and its
+translated title (their grids are tests/lessons/test_range_grids.py's).
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ from coach.i18n import get_translator
 from coach.lessons.loader import course_order, parse_lesson
 from coach.lessons.overlay import overlay_problems
 from coach.lessons.problems import LessonLoadError
-from coach.lessons.range_grids import chart_grid, chart_share
 from coach.lessons.schema import TOPICS, Lesson, RangeChart
 from coach.lessons.validator import course_problems, coverage
 
@@ -87,54 +86,6 @@ def test_topics_are_covered_like_rules() -> None:
 
 
 # -- charts -------------------------------------------------------------------------------------
-
-
-def test_chart_grids_are_the_coachs_own_data() -> None:
-    from coach.feedback.ranges_data import table_for
-    from coach.ranges import parse_range
-    from coach.theory import pushfold
-
-    def grid(text: str) -> list[list[float]]:
-        return parse_range(text).grid()
-
-    assert chart_grid(RangeChart(kind="open", title="t", players=6, position="CO")) == grid(
-        table_for(6).open_range("CO"))
-    assert chart_grid(RangeChart(kind="open", title="t", players=9, position="utg")) == grid(
-        table_for(9).open_range("UTG"))
-    assert chart_grid(RangeChart(kind="threebet", title="t", players=6, position="BTN",
-                                 against="CO")) == grid(table_for(6).facing_open("BTN", "CO").raise_range)
-    assert chart_grid(RangeChart(kind="call", title="t", players=6, position="BB", against="BTN")) == grid(
-        table_for(6).bb_defend["BTN"].call)
-    assert chart_grid(RangeChart(kind="isoraise", title="t", players=6, position="BTN")) == grid(
-        table_for(6).vs_limp["BTN"].raise_range)
-    hu = pushfold.chart(2, "SB", 10)
-    assert chart_grid(RangeChart(kind="push", title="t", players=2, position="SB",
-                                 stack=10)) == hu.push_grid()
-    assert chart_grid(RangeChart(kind="push_call", title="t", players=2, position="BB", against="SB",
-                                 stack=10)) == hu.call_grid(0)
-    assert chart_share(hu.push_grid()) == pytest.approx(hu.push_share(), abs=1e-9)
-
-
-def test_chart_share_counts_combos() -> None:
-    assert chart_share(chart_grid(RangeChart(kind="range", title="t", range="AA"))) == pytest.approx(6 / 1326)
-    aks = chart_grid(RangeChart(kind="range", title="t", range="AKs, AKo"))
-    assert chart_share(aks) == pytest.approx(16 / 1326)
-    from coach.feedback.ranges_data import ANY_TWO
-
-    assert chart_share(chart_grid(RangeChart(kind="range", title="t", range=ANY_TWO))) == pytest.approx(1.0)
-
-
-@pytest.mark.parametrize(("chart", "fragment"), [
-    (RangeChart(kind="open", title="t", players=6, position="BB"), "il grande buio non apre mai"),
-    (RangeChart(kind="threebet", title="t", players=6, position="UTG", against="CO"), "parla prima di CO"),
-    (RangeChart(kind="push", title="t", players=10, position="UTG", stack=8), "fino a 9 giocatori"),
-])
-def test_charts_the_coach_does_not_have_are_refused(chart: RangeChart, fragment: str) -> None:
-    from coach.errors import CoachError
-
-    with pytest.raises(CoachError) as info:
-        chart_grid(chart)
-    assert fragment in info.value.localized(IT)
 
 
 def test_a_chart_needs_what_its_kind_needs() -> None:

@@ -22,7 +22,7 @@ from coach.feedback.valuation import (
 )
 from coach.i18n import Message, render
 
-SPOTS = Path(__file__).resolve().parent / "spots"
+SPOTS = Path(__file__).resolve().parent.parent / "spots"
 
 
 def spot(name: str) -> Hand:

@@ -18,7 +18,7 @@ from coach.feedback.valuation import turn as turn_model
 from coach.i18n import render
 from coach.theory.turn import TurnSpot, solve_turn
 
-SPOTS = Path(__file__).resolve().parent / "spots_v2"
+SPOTS = Path(__file__).resolve().parent.parent / "spots_v2"
 EXPECTED = tomllib.loads((SPOTS / "expected.toml").read_text(encoding="utf-8"))
 
 

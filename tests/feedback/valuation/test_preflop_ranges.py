@@ -26,7 +26,7 @@ from coach.feedback.valuation.preflop_ranges import (
     with_size,
 )
 
-SPOTS = Path(__file__).resolve().parent / "spots_v2"
+SPOTS = Path(__file__).resolve().parent.parent / "spots_v2"
 
 
 def situation(name: str) -> Situation:
