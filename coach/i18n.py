@@ -152,7 +152,8 @@ class Translator:
 
     # -- gettext --------------------------------------------------------------
     def gettext(self, msgid: str) -> str:
-        return self._t.gettext(msgid)
+        # gettext maps the empty msgid to the catalog's header: an empty text stays empty
+        return self._t.gettext(msgid) if msgid else ""
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
         return self._t.ngettext(singular, plural, n)

@@ -88,8 +88,6 @@ def test_join_drops_missing_sentences() -> None:
     assert en(join(None, noun(FOLD))) == "the fold"
 
 
-@pytest.mark.xfail(strict=True, reason="join() of nothing is Message(''), and the empty msgid renders the "
-                   "catalogue's header")
 def test_join_of_nothing_renders_nothing() -> None:
     assert en(join()) == ""
 

@@ -7,11 +7,10 @@ from collections.abc import Callable
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from coach.engine.phh import loads_phh
-from coach.learning.practice import PracticeConfig, PracticeTable
+from coach.learning.practice import PracticeTable
 from coach.learning.script import Attempt
 
-from .helpers import goto, play_practice_hand, sit_at_practice, texts
+from ..helpers import goto, in_order, play_practice_hand, sit_at_practice, texts
 
 
 def _sit(app: Callable[..., AppTest], seats: int, mode: str = "cash") -> AppTest:
@@ -54,25 +53,6 @@ def test_illegal_raise_is_refused_at_the_table(app: Callable[..., AppTest]) -> N
     assert at.session_state["practice.table"].session.current.snapshot() == before
 
 
-def test_practice_table_pure() -> None:
-    tb = PracticeTable.create(PracticeConfig(seats=4, seed=3))
-    tb.deal()
-    while not tb.hero_to_act():
-        tb.deal()
-    hand = tb.session.current
-    assert hand is not None
-    out = tb.act(Attempt("raise", 1))
-    assert out.refusal is not None and tb.session.current is hand
-    number = tb.hand_number
-    while tb.hero_to_act():
-        legal = tb.session.current.legal_actions()  # type: ignore[union-attr]
-        assert tb.act(Attempt("check") if legal.can_check else Attempt("call")).legal
-    assert tb.last_record is not None and tb.last_record.number == number
-    assert tb.decisions_of(number)
-    history = loads_phh(tb.last_record.phh(), source="practice")
-    assert history.replay().is_complete
-
-
 @pytest.mark.parametrize("timing", ["decision", "hand_end"])
 def test_feedback_timing_setting(app: Callable[..., AppTest], timing: str) -> None:
     from coach.ui.state import SETTINGS_KEY, Settings
@@ -107,65 +87,7 @@ def test_feedback_timing_setting(app: Callable[..., AppTest], timing: str) -> No
         assert "I commenti del coach" in texts(at)
 
 
-def test_cash_game_rebuys_keep_the_table_going() -> None:
-    tb = PracticeTable.create(PracticeConfig(seats=3, seed=2, stack_bb=20))
-    busts = hands = 0
-    while hands < 40:
-        if tb.hero_busted:
-            busts += 1
-            tb.rebuy()
-            assert tb.session.stacks[0] == tb.buy_in
-            continue
-        assert tb.can_deal
-        tb.deal()
-        hands += 1
-        while tb.hero_to_act():
-            # all-in, or a call when everyone else is all-in already (nobody left to raise)
-            if not tb.act(Attempt("all_in")).legal:
-                assert tb.act(Attempt("call")).legal
-    assert busts >= 1
-    assert len(tb.results) == hands
-
-
-@pytest.mark.parametrize("seed", [11, 12])
-def test_random_sessions_never_crash_and_every_decision_is_analysed(seed: int) -> None:
-    # A learner clicking anything, at any table size and format: odd amounts are
-    # refused like illegal ones, the coach can analyse every decision, chips stay whole.
-    import random
-
-    from coach.feedback import analyze
-    from coach.learning.practice import PracticeConfig, PracticeTable
-    from coach.learning.script import Attempt
-
-    rng = random.Random(seed)
-    for _ in range(3):
-        mode = rng.choice(["cash", "tournament"])
-        table = PracticeTable.create(PracticeConfig(
-            seats=rng.randint(2, 10), mode=mode, stack_bb=rng.choice([20, 100]),
-            seed=rng.randint(0, 10**6), difficulty=rng.random()))
-        total = sum(table.session.stacks)
-        for _ in range(5):
-            if not table.can_deal:
-                break
-            hand = table.deal()
-            while table.hero_to_act():
-                analyze(hand, seed=0)  # must not raise
-                legal = hand.legal_actions()
-                kind = rng.choice(["fold", "check", "call", "raise", "all_in"])
-                amount = None
-                if kind == "raise" and legal.max_raise_to is not None and legal.min_raise_to is not None:
-                    amount = rng.randint(legal.min_raise_to - 1, legal.max_raise_to)
-                before = hand.snapshot()
-                outcome = table.act(Attempt(kind, amount))  # type: ignore[arg-type]
-                if outcome.refusal is not None:
-                    assert hand.snapshot() == before
-            if table.session.current is None:
-                assert sum(table.session.stacks) == total or mode == "cash"
-
-
 def test_the_comment_speaks_italian_and_comes_before_the_next_buttons(app: Callable[..., AppTest]) -> None:
-    from .helpers import in_order
-
     at = app()
     at.session_state["practice.seed"] = 4
     goto(at, "pratica")
@@ -192,101 +114,6 @@ def test_the_comment_speaks_italian_and_comes_before_the_next_buttons(app: Calla
     hand = tb.session.current
     fold = order.index(f"prac.{tb.hand_number}.{len(hand.actions)}.fold")
     assert comment < order.index("Tocca a te") < fold
-
-
-def test_a_calling_station_session_never_stalls() -> None:
-    # Regression: with seed 3 the coach's outs count crashed on 2c6h against a bet on 9hAdAs
-    # (an IndexError in the evaluator), which left the practice page without a button.
-    for seed in (3, 11, 42):
-        tb = PracticeTable.create(PracticeConfig(seed=seed))
-        tb.deal()
-        for _ in range(400):
-            if tb.session.current is None:
-                if tb.hero_busted:
-                    tb.rebuy()
-                if tb.session.hands_played >= 4:
-                    break
-                tb.deal()
-                continue
-            assert tb.hero_to_act(), "a hand in progress with nothing for the learner to do"
-            legal = tb.session.current.legal_actions()
-            outcome = tb.act(Attempt("call") if legal.call_amount else Attempt("check"))
-            assert outcome.refusal is None
-        assert tb.session.hands_played >= 4
-    assert any(d.verdict.grade is not None for d in tb.decisions)
-
-
-def test_two_clicks_at_once_play_one_move() -> None:
-    # Streamlit's fast reruns may run a second click in another thread while the first one is
-    # still playing the bots: the table takes one move at a time, and a click on a decision
-    # that is gone is refused instead of being applied to the next one.
-    import threading
-
-    from coach.errors import IllegalAction
-
-    tb = PracticeTable.create(PracticeConfig(seed=3))
-    tb.deal()
-    while not tb.hero_to_act():
-        tb.deal()
-    hand = tb.session.current
-    seen = (tb.hand_number, len(hand.actions))
-    results: list[str] = []
-
-    def click() -> None:
-        try:
-            tb.act(Attempt("call") if hand.legal_actions().call_amount else Attempt("check"), at=seen)
-            results.append("played")
-        except IllegalAction:
-            results.append("stale")
-
-    threads = [threading.Thread(target=click) for _ in range(2)]
-    for th in threads:
-        th.start()
-    for th in threads:
-        th.join()
-    assert sorted(results) == ["played", "stale"]
-    assert len([d for d in tb.decisions if d.hand_number == seen[0]]) == 1
-
-
-def test_a_page_holding_the_table_waits_for_another_clicks_move() -> None:
-    """Fast reruns draw the page in a new thread while the old run's callback still plays the bots:
-    the page draws only while it holds the table, so it waits for the move and never shows it half
-    done (the learner's action made, a bot to act, no buttons)."""
-    import threading
-
-    tb = PracticeTable.create(PracticeConfig(seed=3))
-    tb.deal()
-    while not tb.hero_to_act():
-        tb.deal()
-    moving = threading.Event()
-    release = threading.Event()
-    order: list[str] = []
-    original = tb._bots_play
-
-    def slow_bots() -> None:  # the bots' move of the first click, held until the page asks
-        moving.set()
-        release.wait(timeout=30)
-        original()
-        order.append("bots played")
-
-    tb._bots_play = slow_bots  # type: ignore[method-assign]
-    hand = tb.session.current
-    assert hand is not None
-    attempt = Attempt("call") if hand.legal_actions().call_amount else Attempt("check")
-    first = threading.Thread(target=lambda: tb.act(attempt))
-    first.start()
-    assert moving.wait(timeout=30)
-
-    def page() -> None:
-        with tb.held():
-            order.append("page read the table")
-
-    drawing = threading.Thread(target=page)
-    drawing.start()
-    release.set()
-    first.join(timeout=60)
-    drawing.join(timeout=60)
-    assert order == ["bots played", "page read the table"]
 
 
 def _mid_move(at: AppTest) -> PracticeTable:
@@ -323,24 +150,6 @@ def test_a_redraw_never_leaves_the_table_waiting_on_a_bot(app: Callable[..., App
     bots_moves = len(tb.session.current.actions) if tb.session.current else None
     at.run()  # a second redraw finds nothing to play: the bots' moves are advanced once
     assert (len(tb.session.current.actions) if tb.session.current else None) == bots_moves
-
-
-def test_advance_plays_the_bots_once() -> None:
-    tb = PracticeTable.create(PracticeConfig(seats=5, seed=7))
-    tb.deal()
-    assert not tb.advance() or tb.session.current is None  # after deal(): the learner's turn or the end
-    while not tb.hero_to_act():
-        tb.deal()
-    hand = tb.session.current
-    assert hand is not None
-    tb._bots_play = lambda: None  # type: ignore[method-assign]
-    tb.act(Attempt("call") if hand.legal_actions().call_amount else Attempt("check"))
-    del tb._bots_play
-    assert tb.advance()
-    assert tb.hero_to_act() or tb.session.current is None
-    snapshot = (tb.session.hands_played, len(hand.actions))
-    assert not tb.advance()
-    assert (tb.session.hands_played, len(hand.actions)) == snapshot
 
 
 def test_a_stopped_run_loses_no_grade_and_no_hand(app: Callable[..., AppTest], db_url: str) -> None:

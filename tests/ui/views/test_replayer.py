@@ -12,7 +12,7 @@ from coach.errors import CoachError, HandHistoryError, InvalidInput
 from coach.learning.replay import MAX_BYTES, engine_code, load_history
 from coach.lessons.loader import load_lessons
 
-from .helpers import ROOT, goto, texts
+from ..helpers import ROOT, goto, texts
 
 
 def _phh() -> str:
