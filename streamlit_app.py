@@ -1,4 +1,4 @@
-"""Entry point: ``streamlit run streamlit_app.py`` (the pages live in coach/ui/pages/)."""
+"""Entry point: ``streamlit run streamlit_app.py`` (pages listed in coach/ui/navigation.py)."""
 
 from coach.ui.app import run
 

@@ -8,7 +8,7 @@ find by reading. This reads every module of ``coach/`` with :mod:`ast`, prints t
 
 What is counted:
 
-* **page → page**: a module under ``coach/ui/views/`` or ``coach/ui/pages/`` importing another one.
+* **page → page**: a module under ``coach/ui/views/`` (a page's body) importing another one.
 * **circles**: strongly connected groups of modules in the import graph (every import, also the ones
   inside functions; imports under ``if TYPE_CHECKING:`` are left out, they never run).
 * **upward arrows**: an import from a room to a room of a higher layer (:data:`LAYERS`).
@@ -173,16 +173,13 @@ def _rank(room: str) -> int | None:
 
 
 def _is_page(name: str) -> bool:
-    return name.startswith(("coach.ui.views.", "coach.ui.pages."))
+    return name.startswith("coach.ui.views.")
 
 
 def page_imports(modules: dict[str, Module]) -> list[tuple[str, str]]:
-    """A page importing another page; a ``pages/`` entry file importing its own view is its body."""
-    def own_view(a: str, b: str) -> bool:
-        return a.startswith("coach.ui.pages.") and b.startswith("coach.ui.views.") and (
-            a.rsplit(".", 1)[1] == b.rsplit(".", 1)[1])
+    """A page importing another page (a link goes through ``coach.ui.navigation.target`` instead)."""
     return sorted((m.name, t) for m in modules.values() if _is_page(m.name)
-                  for t in m.imports if _is_page(t) and not own_view(m.name, t))
+                  for t in m.imports if _is_page(t))
 
 
 def circles(modules: dict[str, Module]) -> list[list[str]]:

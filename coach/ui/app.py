@@ -1,8 +1,8 @@
-"""Builds the navigation over the page files and runs the selected page.
+"""Builds the navigation over the views' ``render`` functions and runs the selected page.
 
-``streamlit_app.py`` only calls :func:`run`. Page titles are translated with
-the session's language each run; the URL paths stay fixed Italian words so a
-shared link (``/lezioni?lezione=...&mano=...&passo=...``) works in any language.
+``streamlit_app.py`` only calls :func:`run`. The pages' url paths, titles and icons
+are in :mod:`coach.ui.navigation`; page titles are translated with the session's
+language each run.
 Classroom mode hides the sidebar and the navigation and enlarges everything for
 a projector; the profile line is never drawn there, nor on the teacher's page.
 """
@@ -12,33 +12,46 @@ from __future__ import annotations
 import gc
 import importlib
 import threading
+from collections.abc import Callable
 
 import streamlit as st
 
-from coach.i18n import N_
 from coach.ui import state
 from coach.ui.hardening import guard_number_inputs
+from coach.ui.navigation import HOME, PAGES
+from coach.ui.views import (
+    classe,
+    glossario,
+    home,
+    impostazioni,
+    insegnante,
+    lezioni,
+    pratica,
+    progressi,
+    quiz,
+    replayer,
+    ripasso,
+)
 from coach.ui.widgets import browser_scripts, db_notice, inject_base_css, play_money_note
 
-PAGES_DIR = "coach/ui/pages"
 # Pages that may be on a projector even outside classroom mode: the sidebar never names the
 # profile there (a profile code read on a wall screen must give nobody anything to type).
 PROJECTED = frozenset({"insegnante"})
 
-# (file stem, url path, English title msgid, icon)
-PAGES: tuple[tuple[str, str, str, str], ...] = (
-    ("home", "home", N_("Home"), ":material/home:"),
-    ("lezioni", "lezioni", N_("Lessons"), ":material/school:"),
-    ("pratica", "pratica", N_("Practice"), ":material/playing_cards:"),
-    ("quiz", "quiz", N_("Quiz"), ":material/quiz:"),
-    ("ripasso", "ripasso", N_("Review"), ":material/history_edu:"),
-    ("replayer", "replayer", N_("Replayer"), ":material/replay:"),
-    ("glossario", "glossario", N_("Glossary"), ":material/menu_book:"),
-    ("progressi", "progressi", N_("Progress"), ":material/insights:"),
-    ("insegnante", "insegnante", N_("Live class"), ":material/co_present:"),
-    ("classe", "classe", N_("Join a class"), ":material/how_to_vote:"),
-    ("impostazioni", "impostazioni", N_("Settings"), ":material/settings:"),
-)
+# Each page's body, by url path (the view module of the same name).
+VIEWS: dict[str, Callable[[], None]] = {
+    "home": home.render,
+    "lezioni": lezioni.render,
+    "pratica": pratica.render,
+    "quiz": quiz.render,
+    "ripasso": ripasso.render,
+    "replayer": replayer.render,
+    "glossario": glossario.render,
+    "progressi": progressi.render,
+    "insegnante": insegnante.render,
+    "classe": classe.render,
+    "impostazioni": impostazioni.render,
+}
 
 
 # Heavy modules the home page does not need (PokerKit, numpy, pydantic models, Plotly):
@@ -68,11 +81,6 @@ def warm_up() -> threading.Thread:
     return thread
 
 
-def page_path(stem: str) -> str:
-    """The page file, relative to the entry script (what st.Page and AppTest expect)."""
-    return f"{PAGES_DIR}/{stem}.py"
-
-
 def run() -> None:
     guard_number_inputs()
     st.set_page_config(
@@ -84,8 +92,8 @@ def run() -> None:
     t = state.tr()
     classroom = state.classroom()
     pages = [
-        st.Page(page_path(stem), title=t(title), icon=icon, url_path=url, default=(stem == "home"))
-        for stem, url, title, icon in PAGES
+        st.Page(VIEWS[p.url], title=t(p.title), icon=p.icon, url_path=p.url, default=(p.url == HOME))
+        for p in PAGES
     ]
     # Classroom mode: no sidebar, the pages as a bar at the top (the teacher can still
     # move between them with one click on the projector).

@@ -18,6 +18,7 @@ from coach.store.records import ReviewCard
 from coach.textsafe import md_text
 from coach.ui.drills import DRILL_LABELS
 from coach.ui.lessons import lessons
+from coach.ui.navigation import target
 
 SPOT = "review.spot"  # a single spot to play (rigioca, una mano simile): a ReviewSpot as a dict
 CARD = "review.card"  # the card being answered (kept while its feedback is shown)
@@ -37,7 +38,7 @@ def open_spot(spot: ReviewSpot) -> None:
 def replay_spot(spot: ReviewSpot) -> None:
     """«Rigioca questa decisione»: the review page plays that spot (called in a run, not a callback)."""
     open_spot(spot)
-    st.switch_page("coach/ui/pages/ripasso.py")
+    st.switch_page(target("ripasso"))
 
 
 def card_origin(card: ReviewCard, t: Translator) -> str:

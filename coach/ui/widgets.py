@@ -15,6 +15,7 @@ from coach.learning.ranges import RangeView
 from coach.lessons.schema import Lesson
 from coach.ui import state
 from coach.ui.lessons import lesson_share
+from coach.ui.navigation import target
 from coach.ui.rangegrid import render_range_grid, title
 from coach.ui.table import STREET_NAMES, TableView, render_log_box, render_table
 
@@ -263,5 +264,5 @@ def course_links(t: Translator, all_: Sequence[Lesson], done: set[str], answered
             icon, status = ":material/radio_button_unchecked:", t("not started")
         missing = [titles[r] for r in x.prerequisites if r in titles and r not in done]
         hint = t("Best after: {lessons}", lessons="; ".join(missing)) if missing else status
-        st.page_link("coach/ui/pages/lezioni.py", label=f"{x.place}. {x.title} · {status}", icon=icon,
+        st.page_link(target("lezioni"), label=f"{x.place}. {x.title} · {status}", icon=icon,
                      query_params={"lezione": x.id}, help=hint)

@@ -1,4 +1,4 @@
-"""Hostile input through the Replayer page (AppTest, the real entry file).
+"""Hostile input through the Replayer page (AppTest, the real app).
 
 Every hostile file, uploaded or pasted, ends in one Italian error box that names the
 file, never an exception box; the page keeps what it showed before; the upload is
@@ -19,7 +19,8 @@ import coach.learning.replay as replay_module
 from .cases import BASE, ITALIAN_NEEDLE, PHH_TEXTS
 
 ROOT = Path(__file__).resolve().parents[2]
-ENTRY = str(ROOT / "streamlit_app.py")
+# streamlit_app.py plus a way to open a page (tests/ui/app_on_page.py: AppTest cannot switch to it)
+ENTRY = str(ROOT / "tests" / "ui" / "app_on_page.py")
 NOTHING_LOADED = "Carica una mano per cominciare."
 
 
@@ -27,8 +28,8 @@ NOTHING_LOADED = "Carica una mano per cominciare."
 def replayer(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[AppTest]:
     monkeypatch.setenv("COACH_DATABASE_URL", f"sqlite:///{tmp_path / 'coach.db'}")
     at = AppTest.from_file(ENTRY, default_timeout=60)  # a ceiling for a busy machine, not a measurement
+    at.session_state["tests.goto"] = "replayer"
     at.run()
-    at.switch_page("coach/ui/pages/replayer.py").run()
     assert not at.exception
     yield at
 

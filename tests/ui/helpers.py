@@ -1,4 +1,4 @@
-"""AppTest helpers: the real entry file, generous timeouts, page switching, page text.
+"""AppTest helpers: the app's entry (with a way to open a page), generous timeouts, page text.
 
 The machine running the suite may be busy (2 cores shared): a per-run timeout
 of 3 s (Streamlit's default) is too short for a cold start, so every run here
@@ -12,7 +12,10 @@ from pathlib import Path
 from streamlit.testing.v1 import AppTest
 
 ROOT = Path(__file__).resolve().parents[2]
-ENTRY = str(ROOT / "streamlit_app.py")
+# streamlit_app.py plus a way to open a page (AppTest.switch_page only finds page files);
+# the browser tests (tests/e2e/) run streamlit_app.py itself
+ENTRY = str(Path(__file__).with_name("app_on_page.py"))
+GOTO = "tests.goto"  # app_on_page.GOTO: the session key that names the page to open
 TIMEOUT = 60.0
 PAGES = ("home", "lezioni", "pratica", "quiz", "ripasso", "replayer", "glossario", "progressi",
          "impostazioni", "insegnante", "classe")
@@ -38,7 +41,9 @@ def start(locale: str = "it", profile: str | None = "Ospite") -> AppTest:
 
 
 def goto(at: AppTest, page: str) -> AppTest:
-    at.switch_page(f"coach/ui/pages/{page}.py").run()
+    """Open the page at url path ``page``, keeping ``at.query_params`` (a deep link)."""
+    at.session_state[GOTO] = page
+    at.run()
     assert not at.exception, [e.value for e in at.exception]
     return at
 

@@ -8,6 +8,7 @@ from coach.feedback.refusals import RULE_TITLES
 from coach.ui import state
 from coach.ui.glossary import GLOSSARY, WARNINGS
 from coach.ui.lessons import course
+from coach.ui.navigation import target
 from coach.ui.widgets import page_header
 
 
@@ -58,7 +59,7 @@ def render() -> None:
         st.markdown(f"**{name}**{tag}  \n{definition}")
         if term.rule in lessons:
             lesson_id, title = lessons[term.rule]
-            st.page_link("coach/ui/pages/lezioni.py", label=t("Lesson {title}", title=title),
+            st.page_link(target("lezioni"), label=t("Lesson {title}", title=title),
                          icon=":material/school:", query_params={"lezione": lesson_id})
     if not shown:
         st.info(t("No term matches \"{query}\".", query=query))

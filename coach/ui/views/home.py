@@ -10,6 +10,7 @@ from coach.habit import habit
 from coach.i18n import NN_, Translator
 from coach.ui import state
 from coach.ui.lessons import course
+from coach.ui.navigation import target
 from coach.ui.widgets import course_links, page_header, play_money_note
 
 
@@ -34,13 +35,13 @@ def render() -> None:
             if st.button(t("Resume where you left off"), type="primary", key="home_resume",
                          icon=":material/play_arrow:"):
                 st.session_state["lesson.goto"] = (b.lesson_id, b.hand, b.step)
-                st.switch_page("coach/ui/pages/lezioni.py")
+                st.switch_page(target("lezioni"))
     _today(t, s.profile, s.daily_goal)
     _course(t, s.profile)
     col1, col2, col3 = st.columns(3)
-    col1.page_link("coach/ui/pages/lezioni.py", label=t("Start with the lessons"), icon=":material/school:")
-    col2.page_link("coach/ui/pages/pratica.py", label=t("Play a hand"), icon=":material/playing_cards:")
-    col3.page_link("coach/ui/pages/quiz.py", label=t("Test yourself"), icon=":material/quiz:")
+    col1.page_link(target("lezioni"), label=t("Start with the lessons"), icon=":material/school:")
+    col2.page_link(target("pratica"), label=t("Play a hand"), icon=":material/playing_cards:")
+    col3.page_link(target("quiz"), label=t("Test yourself"), icon=":material/quiz:")
     play_money_note()
 
 
@@ -63,7 +64,7 @@ def _course(t: Translator, profile: str) -> None:
     label = t("Next lesson: {title}", title=str(nxt.place) + ". " + nxt.title) if nxt is not None else ""
     if nxt is not None and st.button(label, key="home_next_lesson", icon=":material/school:"):
         st.session_state["lesson.goto"] = (nxt.id, -1, 0)
-        st.switch_page("coach/ui/pages/lezioni.py")
+        st.switch_page(target("lezioni"))
 
 
 DUE_TODAY = NN_("{n} mistake to review today", "{n} mistakes to review today")
@@ -83,7 +84,7 @@ def _today(t: Translator, profile: str, goal: int) -> None:
         with left:
             if due:
                 st.markdown("**" + t.counted(DUE_TODAY, n=due) + "**")
-                st.page_link("coach/ui/pages/ripasso.py", label=t("Review them now"),
+                st.page_link(target("ripasso"), label=t("Review them now"),
                              icon=":material/history_edu:")
             else:
                 st.markdown(t("No mistakes to review today."))

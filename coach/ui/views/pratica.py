@@ -25,6 +25,7 @@ from coach.ui import inputs, state
 from coach.ui.controls import action_panel
 from coach.ui.figures import GRADE_LABELS, GradePoint, build_grades_figure, build_session_figure
 from coach.ui.handview import table_view
+from coach.ui.navigation import target
 from coach.ui.review import replay_spot
 from coach.ui.table import STREET_NAMES
 from coach.ui.verdict import GRADE_BOX, action_label, options_table
@@ -371,7 +372,7 @@ def _said_in(grade: Mapping[str, object], t: Translator) -> str:
 def open_in_replayer(name: str, text: str, comments: Sequence[str] = ()) -> None:
     """Hand ``text`` to the Replayer and go there (it loads it on its next run, with the coach's grades)."""
     st.session_state["replay.open"] = (name, text, tuple(comments))
-    st.switch_page("coach/ui/pages/replayer.py")
+    st.switch_page(target("replayer"))
 
 
 def _kind_amount(code: str) -> tuple[str, int | None]:

@@ -20,6 +20,7 @@ from coach.ui.figures import (
     build_quiz_figure,
 )
 from coach.ui.lessons import lessons
+from coach.ui.navigation import target
 from coach.ui.review import card_origin
 from coach.ui.widgets import course_links, page_header
 
@@ -104,7 +105,7 @@ def _mistakes(t: Translator, profile: str) -> None:
         return
     now = datetime.now(UTC)
     due = sum(1 for c in cards if c.due.replace(tzinfo=UTC) <= now)
-    st.page_link("coach/ui/pages/ripasso.py", label=t("Review your mistakes") + f" ({due})",
+    st.page_link(target("ripasso"), label=t("Review your mistakes") + f" ({due})",
                  icon=":material/history_edu:")
     labels = {k: t(v) for k, v in GRADE_LABELS.items()}
     rows = ["| " + t("Where") + " | " + t("Grade") + " | " + t("Reviews") + " | " + t("Comes back") + " |",

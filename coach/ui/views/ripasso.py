@@ -45,6 +45,7 @@ from coach.ui.drills import DRILL_LABELS, drill_choice, drill_view, show_result
 from coach.ui.figures import GRADE_LABELS
 from coach.ui.handview import display_street, table_view
 from coach.ui.lessons import lessons, script
+from coach.ui.navigation import target
 from coach.ui.review import ANSWER, CARD, REFUSAL, ROUND, SPOT, card_origin, open_spot
 from coach.ui.verdict import action_label, show_answer_details, show_verdict
 from coach.ui.widgets import (
@@ -191,9 +192,9 @@ def _nothing_due(profile: str, t: Translator) -> None:
         date = format_datetime(nxt, format="short", locale=t.locale, tzinfo=state.learner_tz())
         st.success(t.counted(NOTHING_DUE, when=wait, n=len(every), date=date), icon=":material/check_circle:")
     cols = st.columns(2)
-    cols[0].page_link("coach/ui/pages/lezioni.py", label=t("Go on with the lessons"),
+    cols[0].page_link(target("lezioni"), label=t("Go on with the lessons"),
                       icon=":material/school:")
-    cols[1].page_link("coach/ui/pages/pratica.py", label=t("Play a hand"), icon=":material/playing_cards:")
+    cols[1].page_link(target("pratica"), label=t("Play a hand"), icon=":material/playing_cards:")
 
 
 def _play(spot: ReviewSpot, card: ReviewCard | None, t: Translator) -> None:

@@ -1,0 +1,42 @@
+"""The pages' URLs and titles, and the links between pages (coach/ui/navigation.py, coach/ui/app.py).
+
+The url paths are what learners share and bookmark (``/lezioni?lezione=...``): they must not
+move when the code does. A link asks for a page by url path; it must lead where the
+navigation serves that page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from streamlit.testing.v1 import AppTest
+
+from coach.i18n import get_translator
+from coach.ui import app as app_module
+from coach.ui import views
+from coach.ui.navigation import HOME, PAGES
+
+from .helpers import PAGES as TESTED_PAGES
+
+
+def test_the_urls_and_italian_titles_stay_put() -> None:
+    t = get_translator("it")
+    assert [(p.url, t(p.title)) for p in PAGES] == [
+        ("home", "Home"), ("lezioni", "Lezioni"), ("pratica", "Pratica"), ("quiz", "Quiz"),
+        ("ripasso", "Ripasso"), ("replayer", "Replayer"), ("glossario", "Glossario"),
+        ("progressi", "Progressi"), ("insegnante", "Classe dal vivo"), ("classe", "Entra in classe"),
+        ("impostazioni", "Impostazioni")]
+    assert HOME == "home" and set(TESTED_PAGES) == {p.url for p in PAGES}
+
+
+def test_each_page_is_the_render_of_the_view_named_by_its_url() -> None:
+    assert list(app_module.VIEWS) == [p.url for p in PAGES]
+    for url, render in app_module.VIEWS.items():
+        assert render.__module__ == f"{views.__name__}.{url}" and render.__name__ == "render"
+
+
+def test_a_link_names_the_page_by_its_url(app: Callable[..., AppTest]) -> None:
+    """The home page's links reach the pages by url path (the browser test clicks one)."""
+    links = {str(link.proto.label): link.proto for link in app().get("page_link")}
+    assert links["Comincia dalle lezioni"].page == "lezioni"
+    assert links["Gioca una mano"].page == "pratica"
