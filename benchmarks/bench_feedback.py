@@ -7,7 +7,7 @@ idle core would take, about: on a machine busy with other work the wall time
 grows, the CPU time hardly). Each part ends with the issue-19 line: the
 one-street estimate's p95 in CPU and wall ms, against its 50 ms target. A grade
 by the estimate after a solver tried and declined is listed apart ("heuristic,
-a solver declined"): nearly all its time is the solve's. ``--grades-only``
+a solver declined"): its time includes the solver's attempt. ``--grades-only``
 runs the first two parts alone (the lesson decisions and the generated spots).
 
 Four parts:
@@ -190,7 +190,7 @@ def _verdict(what: str, times: Times) -> None:
           f"target < 50 ms {met}")
     if FALLBACK in times:
         print(f"  ({len(times[FALLBACK])} more grades by the estimate after a solver declined are apart: "
-              "their time is the solve's)")
+              "their time includes the solver's attempt)")
 
 
 def _warm() -> None:
@@ -207,7 +207,7 @@ def _timed(times: Times, hand: object, **kw: object) -> None:
     """One analysis timed under its model; a solver-backed one cold, then cached.
 
     A grade by the estimate after a solver tried and declined is counted apart
-    (``FALLBACK``): nearly all of its time is the solve's.
+    (``FALLBACK``): its time includes the solver's attempt.
     """
     _clear_all()
     t0 = _clock()
