@@ -108,10 +108,17 @@ class Range:
     def arrays(
         self, dead: Iterable[Card | str | int] | str = ()
     ) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.float64]]:
-        """``(cards, weights)``: an ``(n, 2)`` array of card indices and their weights."""
-        combos = self.combos(dead)
-        cards = np.array([c.indices for c in combos], dtype=np.int8).reshape(-1, 2)
-        return cards, np.array([c.weight for c in combos], dtype=np.float64)
+        """``(cards, weights)``: an ``(n, 2)`` array of card indices and their weights.
+
+        The combos of :meth:`combos` in the same order, read from the keys
+        directly: no :class:`Combo` built per combo (the coach counts outs
+        against a range this way several times per decision).
+        """
+        dead_idx = _dead_indices(dead)
+        live = [(k, w) for k, w in sorted(self._w.items(), reverse=True)
+                if k[0] not in dead_idx and k[1] not in dead_idx]
+        cards = np.array([k for k, _ in live], dtype=np.int8).reshape(-1, 2)
+        return cards, np.array([w for _, w in live], dtype=np.float64)
 
     def __len__(self) -> int:
         """Number of combos with a positive weight."""

@@ -21,7 +21,7 @@ The estimate looks one street ahead: exact when the action ends the betting
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -65,6 +65,32 @@ MODEL = Heuristic()
 
 
 @dataclass(frozen=True)
+class _Against:
+    """Where one opponent's combos fall in the hero's range sorted by showdown strength (built once per spot).
+
+    Each combo's position among the hero's combos (``lt``: those it beats,
+    ``le``: those it beats or ties) and, for each of its two cards, among the
+    hero's combos holding that card (``a_*``, ``b_*``; ``*_start`` where that
+    card's combos begin): cumulative sums of any weights over the hero's combos
+    then give the share it beats, card removal included, without a matrix of
+    every combo against every combo.
+    """
+
+    lt: IntArray
+    le: IntArray
+    a_start: IntArray
+    a_lt: IntArray
+    a_le: IntArray
+    b_start: IntArray
+    b_lt: IntArray
+    b_le: IntArray
+    same: IntArray  # the hero's combo with the same two cards (-1: none)
+    live_a: IntArray  # his cards, and his combo's code (for the hero's combos that share a card)
+    live_b: IntArray
+    code: IntArray
+
+
+@dataclass(frozen=True)
 class Callers:
     """What the opponents compare their hands with when the hero bets: his own range (cached per spot).
 
@@ -72,18 +98,21 @@ class Callers:
     (:func:`coach.feedback.opponents.opponent_range` with only the board dead:
     they do not see his cards); ``feat`` its features on the board, for the
     reweighting by the bet (:func:`coach.feedback.actionranges.action_likelihood`).
-    For each opponent, ``beats`` holds his combos' showdown against each of the
-    hero's (1 win, 0.5 tie, 0 loss or the two share a card) and ``draws`` the
-    chance of each of his combos to complete a draw.
+    For each opponent, ``against`` places his combos among the hero's by
+    showdown strength on the board (a win beats, a tie is half, a combo sharing
+    a card with his does not count) and ``draws`` holds the chance of each of
+    his combos to complete a draw.
     """
 
     hero: WeightedRange
     feat: Features
-    beats: Mapping[int, np.ndarray]
+    against: Mapping[int, _Against]
     draws: Mapping[int, FloatArray]
     cards: Mapping[int, IntArray]
     strengths: Mapping[int, IntArray]  # his combos' showdown strength on the board now
     hand: int  # the hero's own hand's showdown strength on the board now
+    order: IntArray  # the hero's combos by showdown strength
+    pair_combo: IntArray  # (card, combo) pairs of the hero's range by card then strength: the combo
 
     def bet_weights(self, sit: Situation, amount: int) -> FloatArray:
         """The hero's range after betting or raising to ``amount``: each combo times its chance to do so."""
@@ -101,17 +130,33 @@ class Callers:
     def showdown_share(self, seat: int, weights: FloatArray) -> FloatArray:
         """Each of ``seat``'s combos: the share of the hero's range (by ``weights``) it beats now.
 
-        The hero's combos that use one of its cards do not count (card removal).
+        ``weights`` is one weighting of the hero's combos, or one per column
+        (every bet size at once: the answer then has a column per size). The
+        hero's combos that use one of its cards do not count (card removal).
         """
-        cards = self.cards[seat]
-        w = weights.astype(np.float32)
+        w = np.asarray(weights, dtype=np.float64)
+        flat = w.ndim == 1
+        if flat:
+            w = w[:, None]
+        at = self.against[seat]
+        zero = np.zeros((1, w.shape[1]))
+        cum = np.concatenate([zero, np.cumsum(w[self.order], axis=0)])
+        pairs = np.concatenate([zero, np.cumsum(w[self.pair_combo], axis=0)])
+        won = cum[at.lt] + 0.5 * (cum[at.le] - cum[at.lt])
+        # the hero's combos holding one of his cards: those holding his first, his second, and his very
+        # combo (a tie, in both) added back once
+        won -= pairs[at.a_lt] - pairs[at.a_start] + 0.5 * (pairs[at.a_le] - pairs[at.a_lt])
+        won -= pairs[at.b_lt] - pairs[at.b_start] + 0.5 * (pairs[at.b_le] - pairs[at.b_lt])
+        won += 0.5 * np.where(at.same[:, None] >= 0, w[np.maximum(at.same, 0)], 0.0)
         hero = self.hero.cards
-        per_card = np.bincount(hero.ravel(), weights=np.repeat(weights, 2), minlength=52)
-        same = np.zeros(52 * 52)
-        np.add.at(same, _codes(hero), weights)
-        live = weights.sum() - per_card[cards[:, 0]] - per_card[cards[:, 1]] + same[_codes(cards)]
-        won = self.beats[seat] @ w
-        return np.asarray(np.where(live > 0, won / np.maximum(live, 1e-12), 0.5))
+        per_card = np.zeros((52, w.shape[1]))
+        np.add.at(per_card, hero[:, 0], w)
+        np.add.at(per_card, hero[:, 1], w)
+        same = np.zeros((52 * 52, w.shape[1]))
+        np.add.at(same, _codes(hero), w)
+        live = w.sum(axis=0)[None, :] - per_card[at.live_a] - per_card[at.live_b] + same[at.code]
+        share = np.where(live > 0, won / np.maximum(live, 1e-12), 0.5)
+        return np.asarray(share[:, 0] if flat else share)
 
     def hero_ahead(self, seat: int, combo_eq: ComboEquity | None) -> npt.NDArray[np.bool_]:
         """Which of ``seat``'s combos the hero's hand is ahead of: by his equity against each when it
@@ -121,9 +166,21 @@ class Callers:
         return np.asarray(self.hand > self.strengths[seat])
 
     def equity(self, seat: int, weights: FloatArray) -> FloatArray:
-        """His share of the pot if he calls: he wins now, or completes his draw when behind."""
+        """His share of the pot if he calls: he wins now, or completes his draw when behind.
+
+        One column per weighting when ``weights`` has several (see :meth:`showdown_share`).
+        """
         share = self.showdown_share(seat, weights)
-        return np.asarray(share + (1.0 - share) * self.draws[seat])
+        draws = self.draws[seat] if share.ndim == 1 else self.draws[seat][:, None]
+        return np.asarray(share + (1.0 - share) * draws)
+
+    def equities(self, sit: Situation, amounts: Sequence[int]) -> dict[int, dict[int, FloatArray]]:
+        """Each opponent's equity if he calls, for every bet or raise size at once (by amount, then seat)."""
+        if not amounts:
+            return {}
+        w = np.stack([self.bet_weights(sit, a) for a in amounts], axis=1)
+        by_seat = {s: self.equity(s, w) for s in self.against}
+        return {a: {s: np.asarray(e[:, i]) for s, e in by_seat.items()} for i, a in enumerate(amounts)}
 
 
 def _codes(cards: IntArray) -> IntArray:
@@ -131,8 +188,25 @@ def _codes(cards: IntArray) -> IntArray:
     return np.asarray(np.maximum(cards[:, 0], cards[:, 1]) * 52 + np.minimum(cards[:, 0], cards[:, 1]))
 
 
-def _bits(cards: IntArray) -> IntArray:
-    return np.asarray((np.int64(1) << cards[:, 0]) | (np.int64(1) << cards[:, 1]))
+def _against(cards: IntArray, strengths: IntArray, hero_codes: IntArray, sorted_s: IntArray,
+             pair_key: IntArray, span: int) -> _Against:
+    """Where ``cards`` (one opponent's combos) fall among the hero's combos (:class:`_Against`)."""
+    a, b = cards[:, 0], cards[:, 1]
+    index = np.full(52 * 52, -1, dtype=np.int64)
+    index[hero_codes] = np.arange(len(hero_codes))
+
+    def place(card: IntArray) -> tuple[IntArray, IntArray, IntArray]:
+        base = card * span
+        return (np.searchsorted(pair_key, base, side="left"),
+                np.searchsorted(pair_key, base + strengths, side="left"),
+                np.searchsorted(pair_key, base + strengths, side="right"))
+
+    a_start, a_lt, a_le = place(a)
+    b_start, b_lt, b_le = place(b)
+    code = _codes(cards)
+    return _Against(np.searchsorted(sorted_s, strengths, side="left"),
+                    np.searchsorted(sorted_s, strengths, side="right"),
+                    a_start, a_lt, a_le, b_start, b_lt, b_le, index[code], a, b, code)
 
 
 def callers(sit: Situation, ranges: Mapping[int, OpponentRange]) -> Callers | None:
@@ -144,8 +218,15 @@ def callers(sit: Situation, ranges: Mapping[int, OpponentRange]) -> Callers | No
     if len(hero) == 0:
         return None
     hero_s = board_strengths(hero.cards, board)
-    hero_bits = _bits(hero.cards)
-    beats: dict[int, np.ndarray] = {}
+    order = np.argsort(hero_s, kind="stable")
+    span = int(hero_s.max()) + 2
+    pair_card = hero.cards.ravel()
+    pair_combo = np.repeat(np.arange(len(hero)), 2)
+    keys = pair_card * span + hero_s[pair_combo]
+    pair_order = np.argsort(keys, kind="stable")
+    pair_key = keys[pair_order]
+    hero_codes = _codes(hero.cards)
+    against: dict[int, _Against] = {}
     draws: dict[int, FloatArray] = {}
     cards: dict[int, IntArray] = {}
     strengths: dict[int, IntArray] = {}
@@ -153,22 +234,19 @@ def callers(sit: Situation, ranges: Mapping[int, OpponentRange]) -> Callers | No
         if not len(r.range):
             continue
         strengths[s] = board_strengths(r.range.cards, board)
-        vs = strengths[s][:, None]
-        clash = (_bits(r.range.cards)[:, None] & hero_bits[None, :]) != 0
-        won = (vs > hero_s[None, :]).astype(np.float32) + np.float32(0.5) * (vs == hero_s[None, :])
-        won[clash] = 0.0
-        beats[s] = won
+        against[s] = _against(r.range.cards, strengths[s], hero_codes, hero_s[order], pair_key, span)
         draws[s] = features(r.range.cards, board).draw
         cards[s] = r.range.cards
     mine = np.array([[c.index for c in sit.hero_cards]], dtype=np.int64)
     hand = int(board_strengths(mine, board)[0])
-    return Callers(hero, features(hero.cards, board), beats, draws, cards, strengths, hand)
+    return Callers(hero, features(hero.cards, board), against, draws, cards, strengths, hand,
+                   order, pair_combo[pair_order])
 
 
 def ev_aggressive(
     sit: Situation, amount: int, ranges: Mapping[int, OpponentRange], pcts: Mapping[int, np.ndarray],
     combo_eq: ComboEquity | None, eq_all: float, profiles: Mapping[int, Profile],
-    model: Callers | None = None,
+    model: Callers | None = None, called_eq: Mapping[int, FloatArray] | None = None,
 ) -> tuple[float, float]:
     """(EV, probability that everyone folds) of betting or raising to ``amount``.
 
@@ -176,6 +254,8 @@ def ev_aggressive(
     of the pot against the hero's range *after this bet* (:class:`Callers`)
     reaches the price the bet offers it, the price moved by his profile. Before
     the flop, the percentile line of :func:`coach.feedback.maths.call_threshold`.
+    ``called_eq`` is each opponent's equity against this bet when already
+    computed for every size at once (:meth:`Callers.equities`).
     """
     add = amount - sit.hero_in_front
     live = [s for s in sit.live_opponents if s in ranges and len(ranges[s].range)]
@@ -186,7 +266,8 @@ def ev_aggressive(
     eq_called = eq_all
     a_eff = 0
     aggressors = {a.seat for a in sit.street_actions() if a.kind in ("bet", "raise")}
-    bet_w = model.bet_weights(sit, amount) if model is not None else None
+    if model is not None and called_eq is None:
+        called_eq = model.equities(sit, [amount])[amount]
     for s in live:
         # a profile says how he answers aggression; facing a raise of his own bet he is already strong
         prof = DEFAULT if s in aggressors else profiles.get(s, DEFAULT)
@@ -208,13 +289,13 @@ def ev_aggressive(
             cum = np.cumsum(rng.weights[order]) / rng.total
             calls = np.zeros(len(rng), dtype=bool)
             calls[order[: int(np.searchsorted(cum, 1 - max_fold)) + 1]] = True
-        if model is not None and bet_w is not None:
+        if model is not None and called_eq is not None:
             # against the hero's range after this bet: he calls when his share of the pot reaches the
             # price, moved by his profile. Where the two readings disagree the estimate takes the one
             # worse for the bettor: the hands that beat the hero call if either reading calls, the
             # hands he beats only if both do
             price = v_add / (sit.pot + risk + v_add) if v_add > 0 else 0.0
-            reads = model.equity(s, bet_w) >= prof.calling_threshold(price, size)
+            reads = called_eq[s] >= prof.calling_threshold(price, size)
             ahead = model.hero_ahead(s, combo_eq if len(live) == 1 else None)
             calls = np.where(ahead, calls & reads, calls | reads)
         f = 1.0 - float((rng.weights * calls).sum() / rng.total)
@@ -268,6 +349,9 @@ def value(ctx: Context) -> Valuation:
     board_idx = tuple(c.index for c in sit.board)
     pcts = {s: strength_percentiles(r.range.cards, board_idx) for s, r in ctx.ranges.items() if len(r.range)}
     model = callers(sit, ctx.ranges) if any(o.aggressive for o in ctx.options) else None
+    # the callers' equities for every size at once: one pass over the hero's range, not one per size
+    amounts = list(dict.fromkeys(o.amount for o in ctx.options if o.aggressive and o.amount is not None))
+    called = model.equities(sit, amounts) if model is not None else {}
     valued: list[Valued] = []
     fold_share: dict[str, float] = {}
     for o in ctx.options:
@@ -281,7 +365,8 @@ def value(ctx: Context) -> Valuation:
             valued.append(Valued(o, ev_call(eq, pot, call), not closes))
         else:
             assert o.amount is not None
-            ev, f = ev_aggressive(sit, o.amount, ctx.ranges, pcts, ctx.combo_eq, eq, ctx.profiles, model)
+            ev, f = ev_aggressive(sit, o.amount, ctx.ranges, pcts, ctx.combo_eq, eq, ctx.profiles, model,
+                                  called.get(o.amount))
             fold_share[o.code] = f
             # an all-in that leaves nobody able to bet later is exact given the folds
             valued.append(Valued(o, ev, True))
