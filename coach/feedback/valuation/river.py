@@ -130,11 +130,19 @@ def value(ctx: Context) -> Valuation | None:
 
 
 def _label(kind: str, amount: int | None, labels: dict[str, tuple[float, float]]) -> str | None:
-    """The tree's action label for an option (``bet 45``, ``raise 132``, ``allin 150``, ``call``)."""
+    """The tree's action label for an option (``bet 45``, ``raise 132``, ``allin 150``, ``call``).
+
+    The hero's all-in is the tree's all-in whatever his own stack: the tree stops at the effective
+    stack (a hero covering the villain shoves 250, the tree's ``allin 88``), as in the turn model.
+    """
     if kind in ("fold", "check"):
         return kind if kind in labels else None
     if amount is None:  # calling (all-in or not)
         return "call" if "call" in labels else None
+    if kind == "all_in":
+        shove = [label for label in labels if label.startswith("allin")]
+        if shove:
+            return shove[0]
     for label in labels:
         parts = label.split()
         if len(parts) == 2 and float(parts[1]) == float(amount):

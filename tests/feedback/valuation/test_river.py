@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from coach.engine import Hand
-from coach.engine.phh import load_phh
+from coach.engine.phh import load_phh, loads_phh
 from coach.feedback.analysis import analyze
 
 SPOTS = Path(__file__).resolve().parent.parent / "spots_v2"
@@ -46,3 +46,22 @@ def test_against_a_range_of_pure_bluffs_calling_wins_the_whole_pot() -> None:
 ])
 def test_elsewhere_another_model_answers(name: str, kwargs: dict[str, object]) -> None:
     assert analyze(spot(name), **kwargs).model != "solver"  # type: ignore[arg-type]
+
+
+COVERING = '''variant = "NT"
+antes = [0, 0]
+blinds_or_straddles = [1, 2]
+min_bet = 2
+starting_stacks = [100, 300]
+actions = ["d dh p1 ????", "d dh p2 AhKh", "p2 cc", "p1 cc", "d db 2c7d9s", "p1 cc", "p2 cc", "d db Js",
+           "p1 cc", "p2 cc", "d db 3h", "p1 cc"]
+'''
+
+
+def test_a_hero_who_covers_the_villain_shoves_into_the_trees_all_in() -> None:
+    """The hero has 298 behind, the villain 98: the tree stops at the effective stack (``allin 98``), and
+    the hero's all-in (``cbr 298``) is that action. The solve used to be thrown away for want of a label,
+    and the estimate answered instead."""
+    a = analyze(loads_phh(COVERING).replay(require_complete=False))
+    assert a.model == "solver"
+    assert a.option("cbr 298") is not None and a.option("cbr 298").ev_bb is not None
