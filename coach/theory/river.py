@@ -187,7 +187,7 @@ def _result(spot: RiverSpot, solver: Solver, solution: Solution) -> RiverResult:
                        solution.seconds, tuple(solution.history), solution.values)
 
 
-_cache: OrderedDict[tuple[RiverSpot, float], RiverResult] = OrderedDict()
+_cache: OrderedDict[tuple[RiverSpot, float, int], RiverResult] = OrderedDict()
 _lock = Lock()
 
 
@@ -195,8 +195,12 @@ def solve_river(
     spot: RiverSpot, *, target_pct: float = DEFAULT_TARGET_PCT, max_iterations: int = DEFAULT_MAX_ITERATIONS,
     max_seconds: float | None = None, use_cache: bool = True,
 ) -> RiverResult:
-    """Solve a spot to ``target_pct`` % of the pot (cached per spot and target)."""
-    key = (spot, target_pct)
+    """Solve a spot to ``target_pct`` % of the pot (cached per spot, target and iteration cap).
+
+    A solve that reached its target or stopped on its iteration cap is cached (the same limits give
+    the same answer); one that the clock stopped is not (another try may get further).
+    """
+    key = (spot, target_pct, max_iterations)
     if use_cache:
         with _lock:
             hit = _cache.get(key)
@@ -213,7 +217,8 @@ def solve_river(
     solution = solver.solve(target_pct=target_pct, max_iterations=max_iterations, check_every=check_every,
                             max_seconds=max_seconds)
     result = _result(spot, solver, solution)
-    if use_cache and solution.exploitability_pct <= target_pct:
+    stopped_by_clock = solution.exploitability_pct > target_pct and solution.iterations < max_iterations
+    if use_cache and not stopped_by_clock:
         with _lock:
             _cache[key] = result
             while len(_cache) > _CACHE_SIZE:
@@ -221,10 +226,11 @@ def solve_river(
     return result
 
 
-def cached(spot: RiverSpot, target_pct: float = DEFAULT_TARGET_PCT) -> RiverResult | None:
+def cached(spot: RiverSpot, target_pct: float = DEFAULT_TARGET_PCT,
+           max_iterations: int = DEFAULT_MAX_ITERATIONS) -> RiverResult | None:
     """The cached solution of a spot, if any (never solves)."""
     with _lock:
-        return _cache.get((spot, target_pct))
+        return _cache.get((spot, target_pct, max_iterations))
 
 
 def clear_cache() -> None:
