@@ -45,10 +45,10 @@ LAYERS: tuple[tuple[str, frozenset[str]], ...] = (
     ("coach", frozenset({"feedback"})),
     ("lessons", frozenset({"lessons"})),
     ("live", frozenset({"live", "habit"})),
-    ("store", frozenset({"store", "persistence", "migrations"})),
-    ("identity", frozenset({"signing", "identity", "review"})),
+    ("store", frozenset({"store"})),
+    ("identity", frozenset({"signing", "identity"})),
     ("learning", frozenset({"learning"})),
-    ("cli", frozenset({"cli", "cliutil", "db_cli", "equity_cli", "evaluator_cli"})),
+    ("cli", frozenset({"cli"})),
     ("ui", frozenset({"ui"})),
     ("entry", frozenset({"__main__", "__init__"})),
 )
