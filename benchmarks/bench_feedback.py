@@ -66,8 +66,8 @@ from coach.feedback import texts as T  # noqa: E402
 from coach.feedback.analysis import DecisionAnalysis, analyze  # noqa: E402
 from coach.feedback.situation import read_situation  # noqa: E402
 from coach.feedback.valuation import turn as turn_model  # noqa: E402
-from coach.learning.script import HandScript  # noqa: E402
-from coach.learning.verdict import hand_profiles, option_code  # noqa: E402
+from coach.learning.answers import graded_decisions  # noqa: E402
+from coach.learning.verdict import option_code  # noqa: E402
 from coach.lessons.loader import default_lessons_dir, load_lessons  # noqa: E402
 from coach.theory import turn as turn_solver  # noqa: E402
 from coach.theory.river import clear_cache  # noqa: E402
@@ -226,16 +226,9 @@ def _timed(times: Times, hand: object, **kw: object) -> None:
 
 def lessons() -> None:
     cases: list[tuple[Hand, dict[str, object]]] = []
-    for lesson in load_lessons(default_lessons_dir()):
-        for ex in lesson.hands:
-            script = HandScript.from_example(ex)
-            for d in ex.decisions:
-                codes = [c for c in d.options if c.split()[1] != "sm"]
-                if not codes:
-                    continue
-                hand = script.hand_at(script.step_of_action(d.at))
-                cands = [option_code(c) for c in codes if option_code(c).startswith("cbr")]
-                cases.append((hand, {"candidates": cands, "profiles": hand_profiles(hand, ex.profiles)}))
+    for g in graded_decisions(load_lessons(default_lessons_dir())):
+        cands = [option_code(c) for c in g.codes if option_code(c).startswith("cbr")]
+        cases.append((g.hand, {"candidates": cands, "profiles": g.profiles}))
     _warm()
     times: Times = {}
     for hand, kw in cases:
@@ -309,16 +302,10 @@ def facing(repeat: int) -> None:
                                      "candidates": [c for c in bands if c.startswith("cbr")]}
             if _facing_bet(hand):
                 cases.append((f"{folder.name}/{name}", hand, kw))
-    for lesson in load_lessons(default_lessons_dir()):
-        for ex in lesson.hands:
-            script = HandScript.from_example(ex)
-            for d in ex.decisions:
-                codes = [c for c in d.options if c.split()[1] != "sm"]
-                hand = script.hand_at(script.step_of_action(d.at))
-                if codes and _facing_bet(hand):
-                    cands = [option_code(c) for c in codes if option_code(c).startswith("cbr")]
-                    cases.append((f"{lesson.id}/{ex.id}/at{d.at}", hand,
-                                  {"candidates": cands, "profiles": hand_profiles(hand, ex.profiles)}))
+    for g in graded_decisions(load_lessons(default_lessons_dir())):
+        if _facing_bet(g.hand):
+            cands = [option_code(c) for c in g.codes if option_code(c).startswith("cbr")]
+            cases.append((g.where, g.hand, {"candidates": cands, "profiles": g.profiles}))
     times: Times = {}
     answered = declined = 0
     was = turn_model.FACING_BET

@@ -14,8 +14,9 @@ how many; the app also sweeps them by itself (docs/CLASSE.md), this is for cron 
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TypeVar
 
 from alembic import command
 
@@ -24,6 +25,23 @@ from coach.errors import InvalidInput, StoreError
 from coach.i18n import Translator, get_translator
 from coach.live import ENV_PURGE_DAYS, purge_days
 from coach.store import Store, migrations
+
+R = TypeVar("R")
+
+
+def _with_store(url: str | None, work: Callable[[Store], R], *, auto_upgrade: bool = False) -> R:
+    """Run ``work`` on the store at ``url`` and let its connections go, whatever happens (a
+    command is a short process: the pool must not outlive it). A StoreError reaches the caller."""
+    store = Store(url, auto_upgrade=auto_upgrade)
+    try:
+        return work(store)
+    finally:
+        store.engine.dispose()
+
+
+def _store_problem(err: StoreError, t: Translator) -> int:
+    print(t("Database: {problem}", problem=err.localized(t)), file=sys.stderr)
+    return 1
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -44,21 +62,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "purge":
         return _purge(args.url, args.days, args.dry_run, t)
 
-    store: Store | None = None
+    def revision_after(store: Store) -> str | None:
+        """The schema found; unless only asked for it, then checked (or upgraded) to this version's."""
+        found = store.revision()
+        if args.command != "current":
+            store.ensure_schema()
+        return found
+
     try:
-        store = Store(args.url, auto_upgrade=args.command == "upgrade")
-        before = store.revision()
-        if args.command == "current":
-            print(t("Schema of the database: {found}; this version of the app: {head}.",
-                    found=before or "—", head=migrations.head()))
-            return 0
-        store.ensure_schema()
+        before = _with_store(args.url, revision_after, auto_upgrade=args.command == "upgrade")
     except StoreError as err:
-        print(t("Database: {problem}", problem=err.localized(t)), file=sys.stderr)
-        return 1
-    finally:
-        if store is not None:
-            store.engine.dispose()
+        return _store_problem(err, t)
+    if args.command == "current":
+        print(t("Schema of the database: {found}; this version of the app: {head}.",
+                found=before or "—", head=migrations.head()))
+        return 0
     if args.command == "check":
         print(t("The database has this version's schema ({head}).", head=migrations.head()))
     elif before == migrations.head():
@@ -93,16 +111,10 @@ def _purge(url: str | None, days_arg: str | None, dry_run: bool, t: Translator) 
     except InvalidInput as err:
         print(err.localized(t), file=sys.stderr)
         return 2
-    store: Store | None = None
     try:
-        store = Store(url)
-        done = store.purge_classes(days=days, dry_run=dry_run)
+        done = _with_store(url, lambda store: store.purge_classes(days=days, dry_run=dry_run))
     except StoreError as err:
-        print(t("Database: {problem}", problem=err.localized(t)), file=sys.stderr)
-        return 1
-    finally:
-        if store is not None:
-            store.engine.dispose()
+        return _store_problem(err, t)
     counts = t("classes: {classes}, pupils: {pupils}, questions: {questions}, answers: {answers}",
                classes=done.classes, pupils=done.pupils, questions=done.questions, answers=done.answers)
     if dry_run:

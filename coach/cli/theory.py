@@ -31,8 +31,8 @@ from coach.errors import CoachError, InvalidInput
 from coach.feedback.analysis import analyze
 from coach.feedback.valuation import turn as turn_model
 from coach.i18n import N_, SUPPORTED_LOCALES, Decimal, Message, Percent, Translator, get_translator
-from coach.learning.script import HandScript
-from coach.learning.verdict import hand_profiles, option_code
+from coach.learning.answers import graded_decisions
+from coach.learning.verdict import option_code
 from coach.lessons.loader import default_lessons_dir, load_lessons
 from coach.theory import preflop, pushfold
 from coach.theory.classes import CLASS_NAMES
@@ -280,24 +280,15 @@ def lesson_spots() -> Iterator[turn_model.LessonSpot]:
     it reads the lessons and the page's script: the coach below knows neither.
     """
     seen: set[str] = set()
-    for lesson in load_lessons(default_lessons_dir()):
-        for hand_ex in lesson.hands:
-            script = HandScript.from_example(hand_ex)
-            for d in hand_ex.decisions:
-                codes = [c for c in d.options if c.split()[1] != "sm"]
-                if not codes:
-                    continue
-                hand = script.hand_at(script.step_of_action(d.at))
-                profiles = hand_profiles(hand, hand_ex.profiles)
-                for code in codes:
-                    opt = option_code(code)
-                    with turn_model.recording() as found:
-                        analyze(hand, candidates=[opt] if opt.startswith("cbr") else [], profiles=profiles)
-                    where = f"{lesson.id}/{hand_ex.id}/at{d.at}/{code}"
-                    for spot, hand2, key in found:
-                        if key not in seen:
-                            seen.add(key)
-                            yield turn_model.LessonSpot(where, key, spot, hand2)
+    for g in graded_decisions(load_lessons(default_lessons_dir())):
+        for code in g.codes:
+            opt = option_code(code)
+            with turn_model.recording() as found:
+                analyze(g.hand, candidates=[opt] if opt.startswith("cbr") else [], profiles=g.profiles)
+            for spot, hand2, key in found:
+                if key not in seen:
+                    seen.add(key)
+                    yield turn_model.LessonSpot(f"{g.where}/{code}", key, spot, hand2)
 
 
 def _build_turn_cache() -> int:

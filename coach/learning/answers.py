@@ -14,10 +14,11 @@ the widgets.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
 from coach.cards import parse_cards
+from coach.engine import Hand
 from coach.errors import CoachError
 from coach.feedback import Grade
 from coach.i18n import N_, Message
@@ -27,11 +28,12 @@ from coach.learning.verdict import (
     Verdict,
     assess,
     authored_verdict,
+    hand_profiles,
     lesson_authored,
     lesson_best,
     option_code,
 )
-from coach.lessons.schema import Decision, Question
+from coach.lessons.schema import Decision, ExampleHand, Lesson, Question
 
 
 @dataclass(frozen=True)
@@ -52,6 +54,38 @@ class QuizAnswer:
 
     given: int
     correct: bool
+
+
+@dataclass(frozen=True)
+class GradedDecision:
+    """A lesson decision the coach grades: the table as the lesson page builds it, the options it
+    grades (not a showdown's show or muck) and the opponents' profiles the hand names."""
+
+    lesson: Lesson
+    example: ExampleHand
+    decision: Decision
+    hand: Hand
+    codes: tuple[str, ...]
+    profiles: dict[int, str] | None
+
+    @property
+    def where(self) -> str:
+        """``lesson/hand/atN``, the name a report gives the decision."""
+        return f"{self.lesson.id}/{self.example.id}/at{self.decision.at}"
+
+
+def graded_decisions(lessons: Iterable[Lesson]) -> Iterator[GradedDecision]:
+    """Every decision of the lessons that the coach grades, in course order: the one walk the
+    turn-cache command, the benchmarks and the invariant tests share."""
+    for lesson in lessons:
+        for example in lesson.hands:
+            script = HandScript.from_example(example)
+            for d in example.decisions:
+                codes = tuple(c for c in d.options if not is_show_or_muck(c))
+                if not codes:
+                    continue
+                hand = script.hand_at(script.step_of_action(d.at))
+                yield GradedDecision(lesson, example, d, hand, codes, hand_profiles(hand, example.profiles))
 
 
 def decision_key(lesson_id: str, hand_index: int, at: int) -> str:

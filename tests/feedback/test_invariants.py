@@ -43,6 +43,8 @@ from coach.feedback.profiles import PROFILES
 from coach.feedback.valuation import model_named
 from coach.feedback.wording import best_verdict
 from coach.i18n import get_translator
+from coach.learning.answers import graded_decisions
+from coach.lessons.loader import default_lessons_dir, load_lessons
 
 QUICK = 300
 FULL = 5000
@@ -273,18 +275,8 @@ def test_invariants_on_5000_generated_spots(chunk: int) -> None:
 
 def lesson_decisions() -> Iterator[tuple[str, Hand, dict[int, str] | None]]:
     """Every decision point of every lesson, as the lesson page builds it."""
-    from coach.learning.script import HandScript
-    from coach.learning.verdict import hand_profiles
-    from coach.lessons.loader import default_lessons_dir, load_lessons
-
-    for lesson in load_lessons(default_lessons_dir()):
-        for i, example in enumerate(lesson.hands):
-            for d in example.decisions:
-                if all(c.split()[1] == "sm" for c in d.options if len(c.split()) > 1):
-                    continue
-                script = HandScript.from_example(example)
-                hand = script.hand_at(script.step_of_action(d.at))
-                yield f"{lesson.id}#{i}@{d.at}", hand, hand_profiles(hand, example.profiles)
+    for g in graded_decisions(load_lessons(default_lessons_dir())):
+        yield g.where, g.hand, g.profiles
 
 
 def test_invariants_on_every_lesson_decision() -> None:

@@ -11,6 +11,7 @@ from streamlit.testing.v1 import AppTest
 
 from coach.learning.script import Attempt, HandScript, try_choice
 from coach.lessons.loader import load_lessons
+from coach.lessons.schema import Lesson
 from coach.ui.lessons import Link, is_complete, link_params, parse_link, question_keys
 
 from ..helpers import ROOT, goto, in_order, texts
@@ -97,9 +98,8 @@ def test_raise_with_preset_is_legal(app: Callable[..., AppTest]) -> None:
     assert "Hai scelto" in texts(at)
 
 
-def test_questions_complete_the_lesson_and_progress_persists(app: Callable[..., AppTest]) -> None:
-    lesson = next(x for x in load_lessons(ROOT / "lessons") if x.id == LESSON)
-    at = _open_lesson(app, lezione=LESSON)
+def _answer_every_question(at: AppTest, lesson: Lesson) -> None:
+    """The lesson's «Domande» tab, each question answered right, checking that no answer breaks the page."""
     at.button_group(key=f"lesson_part.{LESSON}").set_value("quiz").run()
     for q in lesson.questions:
         key = f"q.{LESSON}/{q.id}"
@@ -109,6 +109,12 @@ def test_questions_complete_the_lesson_and_progress_persists(app: Callable[..., 
             at.number_input(key=key).set_value(q.answer)
         at.button(key=f"qa.{LESSON}/{q.id}").click().run()
         assert not at.exception
+
+
+def test_questions_complete_the_lesson_and_progress_persists(app: Callable[..., AppTest]) -> None:
+    lesson = next(x for x in load_lessons(ROOT / "lessons") if x.id == LESSON)
+    at = _open_lesson(app, lezione=LESSON)
+    _answer_every_question(at, lesson)
     assert "Lezione completata" in texts(at)
     # a new session on the same database sees the completed lesson and the answers
     again = goto(app(), "progressi")
@@ -354,14 +360,7 @@ def test_progress_is_completion_and_the_end_offers_the_next_lesson(app: Callable
     at = _open_lesson(app, lezione=LESSON)
     [bar] = at.get("progress")
     assert bar.proto.value == 0 and "Lezione 3 di 16 · 0 completate" in bar.proto.text
-    at.button_group(key=f"lesson_part.{LESSON}").set_value("quiz").run()
-    for q in lesson.questions:
-        key = f"q.{LESSON}/{q.id}"
-        if q.kind == "choice":
-            at.radio(key=key).set_value(q.answer)
-        else:
-            at.number_input(key=key).set_value(q.answer)
-        at.button(key=f"qa.{LESSON}/{q.id}").click().run()
+    _answer_every_question(at, lesson)
     order = in_order(at)
     done = next(i for i, x in enumerate(order) if x.startswith("Lezione completata"))
     last_question = max(i for i, x in enumerate(order) if x.startswith(f"qa.{LESSON}/") or "Giusto" in x)
