@@ -15,167 +15,27 @@ classroom view).
 
 from __future__ import annotations
 
-import json
-import os
 import re
-import shutil
-import time
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
+from support.browser import (
+    BROWSER,
+    DECISION,
+    OUT,
+    PAGES,
+    WAIT_MS,
+    box,
+    check_axe,
+    inside,
+    open_context,
+    open_decision,
+    shot,
+    wait_idle,
+)
 from support.hands import DECIMAL_PHH
-from support.server import ROOT, streamlit_server
 
-OUT = ROOT / "test-output"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-WAIT_MS = 60_000  # a ceiling for a busy 2-core machine, not a measurement
-PAGES = ("home", "lezioni", "pratica", "quiz", "ripasso", "replayer", "glossario", "progressi",
-         "impostazioni", "insegnante", "classe")
-DECISION = "/lezioni?lezione=03-azioni&mano=1&passo=1"  # Carla's first decision (Call 2)
-AXE_RESULTS: dict[str, dict[str, int]] = {}
-
-# One worker runs every test of this file (pytest-xdist's ``--dist loadgroup``): they share one
-# Streamlit server and one Chromium, started once, and axe.json gathers every page's results.
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
-
-
-def _chromium() -> str:
-    path = os.environ.get("COACH_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
-    if not Path(path).exists():
-        reason = f"Chromium not found at {path}: install Debian's chromium package to run the browser test"
-        if os.environ.get("CI") == "true":
-            pytest.fail(reason + " (CI=true: the browser test must run)")
-        pytest.skip(reason)
-    for module in ("playwright.sync_api", "axe_playwright_python.sync_playwright"):
-        try:
-            __import__(module)
-        except ImportError:
-            if os.environ.get("CI") == "true":
-                pytest.fail(f"{module} is missing under CI=true")
-            pytest.skip(f"{module} is not installed (pip install -e '.[test]')")
-    return path
-
-
-@pytest.fixture(scope="session")
-def chromium_path() -> str:
-    return _chromium()
-
-
-@pytest.fixture(scope="session")
-def server(chromium_path: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The app from this checkout (the tests' one launcher) with a temporary database; yields the URL."""
-    try:
-        with streamlit_server(tmp_path_factory.mktemp("e2e"), name="e2e") as app:
-            yield app.url
-    finally:
-        if AXE_RESULTS:
-            OUT.mkdir(exist_ok=True)
-            (OUT / "axe.json").write_text(json.dumps(AXE_RESULTS, indent=2, sort_keys=True))
-
-
-@pytest.fixture(scope="session")
-def browser(chromium_path: str) -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=chromium_path, args=CHROMIUM_ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
-
-
-def _is_base_path_probe(msg: Any) -> bool:
-    """Streamlit's own probe of ``<page>/_stcore/health`` and ``host-config`` when a page is
-    opened by its URL (streamlit/streamlit#7074): it answers 404, then finds the server at
-    the root. Nothing of ours, nothing a learner sees; every other error counts."""
-    url = (msg.location or {}).get("url", "")
-    return "404" in msg.text and url.rsplit("/", 1)[-1] in ("health", "host-config") and any(
-        f"/{p}/_stcore/" in url for p in PAGES)
-
-
-def _open(browser: Any, width: int, height: int, **kw: Any) -> tuple[Any, Any, list[str]]:
-    """A fresh context (its own cookies: a new browser) and a page that records console errors."""
-    context = browser.new_context(viewport={"width": width, "height": height}, locale="it-IT", **kw)
-    pg = context.new_page()
-    pg.set_default_timeout(WAIT_MS)
-    errors: list[str] = []
-    pg.on("console", lambda m: errors.append(f"{m.text} @ {(m.location or {}).get('url', '')}")
-          if m.type == "error" and not _is_base_path_probe(m) else None)
-    pg.on("pageerror", lambda e: errors.append(f"page error: {e}"))
-    return context, pg, errors
-
-
-@pytest.fixture()
-def desk(browser: Any) -> Iterator[tuple[Any, list[str]]]:
-    """A laptop screen, 1280x800."""
-    context, pg, errors = _open(browser, 1280, 800)
-    try:
-        yield pg, errors
-    finally:
-        context.close()
-
-
-def wait_idle(page: Any) -> None:
-    """Wait until Streamlit's rerun is over (the status widget leaves), bounded."""
-    page.wait_for_selector('[data-testid="stApp"]', timeout=WAIT_MS)
-    deadline = time.monotonic() + WAIT_MS / 1000
-    while time.monotonic() < deadline:
-        running = page.locator('[data-testid="stStatusWidget"]').count()
-        if running == 0:
-            return
-        page.wait_for_timeout(200)
-    raise AssertionError("Streamlit kept running for longer than the ceiling")
-
-
-def shot(page: Any, name: str, height: int | None = None) -> Path:
-    """A screenshot; ``height`` enlarges the viewport first (Streamlit scrolls inside its main block)."""
-    OUT.mkdir(exist_ok=True)
-    size = page.viewport_size
-    if height is not None:
-        page.set_viewport_size({"width": size["width"], "height": height})
-    wait_idle(page)
-    page.wait_for_timeout(300)  # st.html content is attached after the rerun's last delta
-    path = OUT / name
-    page.screenshot(path=str(path))
-    page.set_viewport_size(size)
-    wait_idle(page)
-    return path
-
-
-def check_axe(page: Any, name: str) -> None:
-    """axe-core on the page as it is: no critical or serious violation (the counts go to axe.json)."""
-    from axe_playwright_python.sync_playwright import Axe
-
-    results = Axe().run(page)
-    violations = results.response["violations"]
-    counts: dict[str, int] = {}
-    for v in violations:
-        counts[v["impact"] or "unknown"] = counts.get(v["impact"] or "unknown", 0) + 1
-    AXE_RESULTS[name] = counts
-    bad = [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes'][:3]]}"
-           for v in violations if v["impact"] in ("critical", "serious") or v["id"] == "heading-order"]
-    assert not bad, f"{name}: " + "; ".join(bad)
-
-
-def box(page: Any, selector: str) -> dict[str, float]:
-    b = page.locator(selector).first.bounding_box()
-    assert b is not None, selector
-    return dict(b)
-
-
-def inside(b: dict[str, float], width: int, height: int) -> bool:
-    return b["x"] >= 0 and b["y"] >= 0 and b["x"] + b["width"] <= width and b["y"] + b["height"] <= height
-
-
-def open_decision(page: Any, server: str, url: str = DECISION) -> None:
-    page.goto(server + url)
-    page.get_by_text("Tocca a te", exact=False).first.wait_for()
-    page.locator(".cc-table").first.wait_for()
-    wait_idle(page)
+pytestmark = BROWSER
 
 
 # -- every page ------------------------------------------------------------------------
@@ -357,7 +217,8 @@ def test_a_hand_without_hero_shows_both_hands(desk: tuple[Any, list[str]], serve
 
 
 def test_lesson_on_a_phone(browser: Any, server: str) -> None:
-    context, pg, errors = _open(browser, 390, 844, device_scale_factor=2, is_mobile=True, has_touch=True)
+    context, pg, errors = open_context(browser, 390, 844, device_scale_factor=2, is_mobile=True,
+                                       has_touch=True)
     try:
         letters_on(pg, server)  # even with the letters on, a touch screen shows no key to press
         open_decision(pg, server)
@@ -445,8 +306,8 @@ def test_settings_preview_is_visible_on_the_dark_page(desk: tuple[Any, list[str]
 def test_each_browser_has_its_own_profile(browser: Any, server: str) -> None:
     # Two visitors: different profiles (signed ids in their cookies, never on the page); a reload
     # keeps the same one; the second visitor's language does not change the first's.
-    first, a, a_errors = _open(browser, 1280, 800)
-    second, b, b_errors = _open(browser, 1280, 800)
+    first, a, a_errors = open_context(browser, 1280, 800)
+    second, b, b_errors = open_context(browser, 1280, 800)
     try:
         cookies = []
         for context, pg in ((first, a), (second, b)):
@@ -477,7 +338,7 @@ def test_each_browser_has_its_own_profile(browser: Any, server: str) -> None:
 
 
 def test_classroom_fits_a_projector_and_lets_the_teacher_out(browser: Any, server: str) -> None:
-    context, pg, errors = _open(browser, 1920, 1080)
+    context, pg, errors = open_context(browser, 1920, 1080)
     try:
         open_decision(pg, server, "/lezioni?aula=1&lezione=03-azioni&mano=1&passo=1")
         pg.locator(".cc-large").first.wait_for()
@@ -692,7 +553,7 @@ def _view(page: Any, name: str) -> None:
 def test_a_live_class_with_a_projector_and_three_phones(browser: Any, server: str) -> None:
     contexts = []
     try:
-        tctx, teacher, t_errors = _open(browser, 1920, 1080)
+        tctx, teacher, t_errors = open_context(browser, 1920, 1080)
         contexts.append(tctx)
         teacher.goto(server + "/insegnante?aula=1")
         teacher.get_by_label("Nome della classe (facoltativo)").fill("3B")
@@ -709,7 +570,7 @@ def test_a_live_class_with_a_projector_and_three_phones(browser: Any, server: st
 
         phones = []
         for name in PUPILS:
-            ctx, page, errors = _open(browser, 390, 844, is_mobile=True, has_touch=True)
+            ctx, page, errors = open_context(browser, 390, 844, is_mobile=True, has_touch=True)
             contexts.append(ctx)
             _join(page, server, code, name)
             phones.append((name, page, errors))
@@ -812,14 +673,14 @@ def test_a_small_phone_answers_a_decision_and_a_lessons_question(browser: Any, s
     then right or wrong on the phone and the right answer and the explanation on the projector)."""
     contexts = []
     try:
-        tctx, teacher, t_errors = _open(browser, 1920, 1080)
+        tctx, teacher, t_errors = open_context(browser, 1920, 1080)
         contexts.append(tctx)
         teacher.goto(server + "/insegnante?aula=1")
         teacher.get_by_role("button", name="Crea la classe").click()
         teacher.locator(".cc-joincode").wait_for()
         wait_idle(teacher)
         code = teacher.locator(".cc-joincode").inner_text().replace(" ", "")
-        ctx, phone, p_errors = _open(browser, 360, 640, is_mobile=True, has_touch=True)
+        ctx, phone, p_errors = open_context(browser, 360, 640, is_mobile=True, has_touch=True)
         contexts.append(ctx)
         _join(phone, server, code, "Dora")
         teacher.get_by_text("1 alunno in classe").first.wait_for()
@@ -918,7 +779,7 @@ def test_hostile_names_make_no_request_and_no_element_on_the_teachers_results(
     contexts = []
     requests: list[str] = []
     try:
-        tctx, teacher, t_errors = _open(browser, 1280, 900)
+        tctx, teacher, t_errors = open_context(browser, 1280, 900)
         contexts.append(tctx)
         teacher.on("request", lambda r: requests.append(r.url))
         teacher.goto(server + "/insegnante")
@@ -929,7 +790,7 @@ def test_hostile_names_make_no_request_and_no_element_on_the_teachers_results(
 
         phones = []
         for name in (IMAGE, LINK):
-            ctx, page, _ = _open(browser, 390, 844, is_mobile=True, has_touch=True)
+            ctx, page, _ = open_context(browser, 390, 844, is_mobile=True, has_touch=True)
             contexts.append(ctx)
             page.on("request", lambda r: requests.append(r.url))
             _join(page, server, code, name)
@@ -994,7 +855,7 @@ def _open_grid(page: Any, server: str, url: str = DECISION) -> Any:
 def test_the_range_grid_beside_a_verdict(browser: Any, server: str, width: int, height: int) -> None:
     phone = width < 500
     kw: dict[str, Any] = {"device_scale_factor": 2, "is_mobile": True, "has_touch": True} if phone else {}
-    context, pg, errors = _open(browser, width, height, **kw)
+    context, pg, errors = open_context(browser, width, height, **kw)
     try:
         grid = _open_grid(pg, server)
         b = grid.bounding_box()
@@ -1014,7 +875,7 @@ def test_the_range_grid_beside_a_verdict(browser: Any, server: str, width: int, 
 
 
 def test_the_range_grid_on_a_projector(browser: Any, server: str) -> None:
-    context, pg, errors = _open(browser, 1920, 1080)
+    context, pg, errors = open_context(browser, 1920, 1080)
     try:
         grid = _open_grid(pg, server, "/lezioni?aula=1&lezione=03-azioni&mano=1&passo=1")
         b = grid.bounding_box()

@@ -1,0 +1,128 @@
+"""What every browser test shares: Debian's Chromium found or the test skipped, a page that records
+console errors, waiting for Streamlit's rerun, screenshots, axe-core and bounding boxes.
+
+The fixtures (one Streamlit server and one Chromium per test session) are in
+``tests/e2e/conftest.py``; every browser test module marks itself ``BROWSER`` so that
+pytest-xdist's ``--dist loadgroup`` sends them all to one worker, which starts the server and the
+browser once, and ``axe.json`` gathers every page's results.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from support.server import ROOT
+
+OUT = ROOT / "test-output"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+WAIT_MS = 60_000  # a ceiling for a busy 2-core machine, not a measurement
+PAGES = ("home", "lezioni", "pratica", "quiz", "ripasso", "replayer", "glossario", "progressi",
+         "impostazioni", "insegnante", "classe")
+DECISION = "/lezioni?lezione=03-azioni&mano=1&passo=1"  # Carla's first decision (Call 2)
+AXE_RESULTS: dict[str, dict[str, int]] = {}
+
+def chromium() -> str:
+    path = os.environ.get("COACH_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+    if not Path(path).exists():
+        reason = f"Chromium not found at {path}: install Debian's chromium package to run the browser test"
+        if os.environ.get("CI") == "true":
+            pytest.fail(reason + " (CI=true: the browser test must run)")
+        pytest.skip(reason)
+    for module in ("playwright.sync_api", "axe_playwright_python.sync_playwright"):
+        try:
+            __import__(module)
+        except ImportError:
+            if os.environ.get("CI") == "true":
+                pytest.fail(f"{module} is missing under CI=true")
+            pytest.skip(f"{module} is not installed (pip install -e '.[test]')")
+    return path
+
+
+def _is_base_path_probe(msg: Any) -> bool:
+    """Streamlit's own probe of ``<page>/_stcore/health`` and ``host-config`` when a page is
+    opened by its URL (streamlit/streamlit#7074): it answers 404, then finds the server at
+    the root. Nothing of ours, nothing a learner sees; every other error counts."""
+    url = (msg.location or {}).get("url", "")
+    return "404" in msg.text and url.rsplit("/", 1)[-1] in ("health", "host-config") and any(
+        f"/{p}/_stcore/" in url for p in PAGES)
+
+
+def open_context(browser: Any, width: int, height: int, **kw: Any) -> tuple[Any, Any, list[str]]:
+    """A fresh context (its own cookies: a new browser) and a page that records console errors."""
+    context = browser.new_context(viewport={"width": width, "height": height}, locale="it-IT", **kw)
+    pg = context.new_page()
+    pg.set_default_timeout(WAIT_MS)
+    errors: list[str] = []
+    pg.on("console", lambda m: errors.append(f"{m.text} @ {(m.location or {}).get('url', '')}")
+          if m.type == "error" and not _is_base_path_probe(m) else None)
+    pg.on("pageerror", lambda e: errors.append(f"page error: {e}"))
+    return context, pg, errors
+
+
+def wait_idle(page: Any) -> None:
+    """Wait until Streamlit's rerun is over (the status widget leaves), bounded."""
+    page.wait_for_selector('[data-testid="stApp"]', timeout=WAIT_MS)
+    deadline = time.monotonic() + WAIT_MS / 1000
+    while time.monotonic() < deadline:
+        running = page.locator('[data-testid="stStatusWidget"]').count()
+        if running == 0:
+            return
+        page.wait_for_timeout(200)
+    raise AssertionError("Streamlit kept running for longer than the ceiling")
+
+
+def shot(page: Any, name: str, height: int | None = None) -> Path:
+    """A screenshot; ``height`` enlarges the viewport first (Streamlit scrolls inside its main block)."""
+    OUT.mkdir(exist_ok=True)
+    size = page.viewport_size
+    if height is not None:
+        page.set_viewport_size({"width": size["width"], "height": height})
+    wait_idle(page)
+    page.wait_for_timeout(300)  # st.html content is attached after the rerun's last delta
+    path = OUT / name
+    page.screenshot(path=str(path))
+    page.set_viewport_size(size)
+    wait_idle(page)
+    return path
+
+
+def check_axe(page: Any, name: str) -> None:
+    """axe-core on the page as it is: no critical or serious violation (the counts go to axe.json)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page)
+    violations = results.response["violations"]
+    counts: dict[str, int] = {}
+    for v in violations:
+        counts[v["impact"] or "unknown"] = counts.get(v["impact"] or "unknown", 0) + 1
+    AXE_RESULTS[name] = counts
+    bad = [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes'][:3]]}"
+           for v in violations if v["impact"] in ("critical", "serious") or v["id"] == "heading-order"]
+    assert not bad, f"{name}: " + "; ".join(bad)
+
+
+def box(page: Any, selector: str) -> dict[str, float]:
+    b = page.locator(selector).first.bounding_box()
+    assert b is not None, selector
+    return dict(b)
+
+
+def inside(b: dict[str, float], width: int, height: int) -> bool:
+    return b["x"] >= 0 and b["y"] >= 0 and b["x"] + b["width"] <= width and b["y"] + b["height"] <= height
+
+
+def open_decision(page: Any, server: str, url: str = DECISION) -> None:
+    page.goto(server + url)
+    page.get_by_text("Tocca a te", exact=False).first.wait_for()
+    page.locator(".cc-table").first.wait_for()
+    wait_idle(page)
+
+
+BROWSER = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
