@@ -19,9 +19,7 @@ setting any page can use, with or without a live class.
 
 from __future__ import annotations
 
-import csv
 import hashlib
-import io
 import math
 import os
 import secrets
@@ -368,25 +366,6 @@ def per_pupil(pupils: Sequence[str], rows: Sequence[AnswerRow]) -> list[PupilSum
         mine = [r for r in rows if r.pupil == name]
         out.append(PupilSummary(name, len(mine), sum(1 for r in mine if r.grade in RIGHT_GRADES)))
     return out
-
-
-CSV_HEADER: Final[tuple[str, ...]] = ("question", "spot", "pupil", "answer", "grade", "ev_loss_bb")
-
-
-def results_csv(rows: Sequence[AnswerRow], spots: dict[int, str], header: Sequence[str] = CSV_HEADER) -> str:
-    """The class's answers as CSV, one row per answer (question, spot, pupil, answer, grade, EV loss).
-
-    A name starting with ``=``, ``+``, ``-`` or ``@`` is quoted with a leading
-    apostrophe, so a spreadsheet never runs a pupil's name as a formula.
-    """
-    buf = io.StringIO()
-    writer = csv.writer(buf, lineterminator="\n")
-    writer.writerow(list(header))
-    for r in sorted(rows, key=lambda r: (r.question, r.pupil.casefold())):
-        pupil = "'" + r.pupil if r.pupil[:1] in ("=", "+", "-", "@") else r.pupil
-        writer.writerow([r.question, spots.get(r.question, ""), pupil, r.answer, r.grade or "",
-                         "" if r.ev_loss_bb is None else f"{r.ev_loss_bb:.2f}"])
-    return buf.getvalue()
 
 
 # -- admission control -------------------------------------------------------------------------

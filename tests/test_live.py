@@ -6,8 +6,6 @@ The store's side is in tests/store/test_live.py.
 
 from __future__ import annotations
 
-import csv
-import io
 from datetime import datetime, timedelta
 
 import pytest
@@ -27,7 +25,6 @@ from coach.live import (
     per_pupil,
     quiz_answer,
     quiz_grade,
-    results_csv,
     seconds_left,
     share_right,
 )
@@ -150,15 +147,9 @@ def test_countdown_rounds_up_and_stops_at_zero() -> None:
     assert seconds_left(T0 - timedelta(seconds=3), T0) == 0
 
 
-def test_results_csv_has_one_row_per_answer_and_no_formulas() -> None:
+def test_per_pupil_counts_answers_and_right_answers_in_joining_order() -> None:
     rows = [AnswerRow(1, "=HYPERLINK()", "p3 cc", "ottima", 0.0), AnswerRow(1, "Anna", "p3 f", "errore", 1.5),
             AnswerRow(2, "Anna", "p2 cbr 8", None)]
-    text = results_csv(rows, {1: "lesson:03-azioni/1/4", 2: "lesson:06-x/0/3"})
-    table = list(csv.reader(io.StringIO(text)))
-    assert table[0] == ["question", "spot", "pupil", "answer", "grade", "ev_loss_bb"]
-    assert table[1] == ["1", "lesson:03-azioni/1/4", "'=HYPERLINK()", "p3 cc", "ottima", "0.00"]
-    assert table[2] == ["1", "lesson:03-azioni/1/4", "Anna", "p3 f", "errore", "1.50"]
-    assert table[3] == ["2", "lesson:06-x/0/3", "Anna", "p2 cbr 8", "", ""]
     summary = per_pupil(["Anna", "=HYPERLINK()", "Bruno"], rows)
     assert [(s.name, s.answered, s.right) for s in summary] == [
         ("Anna", 2, 0), ("=HYPERLINK()", 1, 1), ("Bruno", 0, 0)]

@@ -44,7 +44,7 @@ LAYERS: tuple[tuple[str, frozenset[str]], ...] = (
     ("theory", frozenset({"theory"})),
     ("coach", frozenset({"feedback"})),
     ("lessons", frozenset({"lessons"})),
-    ("live", frozenset({"live", "habit"})),
+    ("live", frozenset({"live", "live_export", "habit"})),
     ("store", frozenset({"store"})),
     ("identity", frozenset({"signing", "identity"})),
     ("learning", frozenset({"learning"})),

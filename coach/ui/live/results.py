@@ -1,5 +1,6 @@
 """The class's answers on the teacher's projector: the bars of a vote, the coach's verdict revealed,
-and the results of the whole class (per question, per pupil, as CSV).
+and the results of the whole class (per question, per pupil, names hidden on request; as .xlsx and CSV,
+:mod:`coach.live_export`).
 
 Drawn by the teacher's page (:mod:`coach.ui.views.insegnante`), read from the store with
 the teacher's secret for the class; the grades are the lessons' own
@@ -10,7 +11,8 @@ from __future__ import annotations
 
 import html
 import textwrap
-from dataclasses import replace
+from collections.abc import Callable
+from datetime import UTC, datetime
 
 import streamlit as st
 
@@ -28,8 +30,19 @@ from coach.live import (
     purge_date,
     purge_days,
     quiz_grade,
-    results_csv,
     share_right,
+)
+from coach.live_export import (
+    CSV_MIME,
+    NO_ANSWER,
+    XLSX_MIME,
+    ExportQuestion,
+    ExportRow,
+    export_rows,
+    file_name,
+    pupil_aliases,
+    results_csv,
+    results_xlsx,
 )
 from coach.store.records import LiveClass, LiveQuestion
 from coach.textsafe import md_text
@@ -128,7 +141,8 @@ def reveal_verdict(ref: SpotRef, pose: common.Posed, text: str | None, t: Transl
 
 
 def results(cls: LiveClass, t: Translator) -> None:
-    """Per question (distribution, share right) and per pupil (answers, grades); CSV."""
+    """Per question (answers, non-answers, share right) and per pupil (answers, grades), the names
+    hidden on request («Nascondi i nomi»); the answers as .xlsx and CSV."""
     key = common.teacher_key(cls.code)
     res = common.read_kept(f"results.{cls.id}", lambda db: db.class_results(cls.id, key), None)
     if res is None:
@@ -136,36 +150,124 @@ def results(cls: LiveClass, t: Translator) -> None:
     if not res.questions:
         st.info(t("No vote yet: the results appear after the first question."))
         return
-    spots = {q.number: q.spot for q in res.questions}
     quizzes = _quiz_questions(res.questions)
-    # A question's answer in the CSV is its choice's text (or the number), not the choice's index.
-    csv_rows = [replace(r, answer=common.quiz_answer_label(quizzes[r.question], r.answer, t))
-                if r.question in quizzes else r for r in res.rows]
-    st.download_button(t("Download the results (CSV)"), results_csv(csv_rows, spots),
-                       file_name=f"classe-{cls.code}.csv", mime="text/csv", key="live.csv",
-                       icon=":material/download:")
-    _kept_until(cls, t)
-    st.header(t("Per question"))
-    lines = ["| " + t("Question") + " | " + t("Decision") + " | " + t("Answers") + " | " + t("Right") + " |",
-             "|---|---|---:|---:|"]
     labels = {s.ref.key(): s.label for s in [*common.spots(lessons(), t), *common.quiz_spots(lessons(), t)]}
     for q in res.questions:
         if q.spot.startswith("phh:"):
             labels[q.spot] = t("A pasted hand, action {n}", n=SpotRef.parse(q.spot).at + 1)
+    questions = [ExportQuestion(q.number, _question_text(q, labels, quizzes), _local(q.opened_at))
+                 for q in res.questions]
+    rows = export_rows(questions, res.pupils, res.rows, _answer_words(res.questions, quizzes, t),
+                       lambda r: _grade_word(r, r.question in quizzes, t))
+    files, hide = st.columns([3, 1], vertical_alignment="center")
+    with files:
+        _downloads(cls, rows, t)
+    with hide:
+        hidden = _hide_names_toggle(t)
+    _kept_until(cls, t)
+    st.header(t("Per question"))
+    lines = ["| " + t("Question") + " | " + t("Decision") + " | " + t("Answers") + " | " + t("No answer")
+             + " | " + t("Right") + " |", "|---|---|---:|---:|---:|"]
+    for q in res.questions:
         answers = [(r.answer, r.grade) for r in res.rows if r.question == q.number]
-        right = share_right(answers)
+        silent = sum(1 for r in rows if r.question == q.number and r.answer is None)
+        right = "—" if (share := share_right(answers)) is None else t.format_percent(share, 0)
         lines.append(f"| {q.number} | {labels.get(q.spot, q.spot)} | {t.format_int(len(answers))} | "
-                     + ("—" if right is None else t.format_percent(right, 0)) + " |")
+                     f"{t.format_int(silent)} | {right} |")
     st.markdown("\n".join(lines))
     st.header(t("Per pupil"))
+    shown = pupil_aliases(res.pupils, t) if hidden else {name: name for name in res.pupils}
     lines = ["| " + t("Pupil") + " | " + t("Answers") + " | " + t("Right") + " | " + t("Grades") + " |",
              "|---|---:|---:|---|"]
-    for s in per_pupil(res.pupils, res.rows):
+    summaries = per_pupil(res.pupils, res.rows)
+    for s in [s for s in summaries if s.answered]:
         grades = ", ".join(f"{r.question}: " + _grade_word(r, r.question in quizzes, t)
                            for r in res.rows if r.pupil == s.name)
-        name = md_text(s.name)
-        lines.append(f"| {name} | {t.format_int(s.answered)} | {t.format_int(s.right)} | {grades or '—'} |")
+        lines.append(f"| {md_text(shown[s.name])} | {t.format_int(s.answered)} | {t.format_int(s.right)} | "
+                     f"{grades or '—'} |")
+    # Who answered nothing is listed as such, after the others: never «0 right» among them.
+    for s in [s for s in summaries if not s.answered]:
+        lines.append(f"| {md_text(shown[s.name])} | — | — | {t(NO_ANSWER)} |")
     st.markdown("\n".join(lines))
+
+
+HIDE_NAMES = "live.results.hide_names"  # the teacher's choice, kept while the view is not drawn
+HIDE_NAMES_WIDGET = "live.results.hide_names.widget"
+
+
+def _hide_names_toggle(t: Translator) -> bool:
+    """«Nascondi i nomi»: pupils become «Alunno 1», «Alunno 2»… (in the order they joined). The
+    choice outlives a switch to another view (a widget's own state is dropped when it is not drawn),
+    so the names never come back on the projector by surprise."""
+    if HIDE_NAMES_WIDGET not in st.session_state:
+        st.session_state[HIDE_NAMES_WIDGET] = bool(st.session_state.get(HIDE_NAMES, False))
+    st.toggle(t("Hide the names"), key=HIDE_NAMES_WIDGET, on_change=_remember_hide_names,
+              help=t("On the projector: each pupil shows as «Pupil 1», «Pupil 2»… The files keep the names."))
+    return bool(st.session_state[HIDE_NAMES_WIDGET])
+
+
+def _remember_hide_names() -> None:
+    st.session_state[HIDE_NAMES] = bool(st.session_state.get(HIDE_NAMES_WIDGET, False))
+
+
+def _downloads(cls: LiveClass, rows: list[ExportRow], t: Translator) -> None:
+    """The answers as a spreadsheet and as a CSV for the locale, made when clicked (no rerun)."""
+    day = (_local(cls.created_at) or cls.created_at).date()
+    xlsx, text = st.columns(2)
+    xlsx.download_button(t("Download the results (Excel)"), lambda: results_xlsx(rows, t),
+                         file_name=file_name(cls.code, day, "xlsx"), mime=XLSX_MIME, key="live.xlsx",
+                         on_click="ignore", icon=":material/table_view:", width="stretch")
+    text.download_button(t("Download the results (CSV)"), lambda: results_csv(rows, t),
+                         file_name=file_name(cls.code, day, "csv"), mime=CSV_MIME, key="live.csv",
+                         on_click="ignore", icon=":material/download:", width="stretch")
+
+
+def _local(when: datetime | None) -> datetime | None:
+    """A time from the store (UTC) in the teacher's time zone, as the teacher's clock shows it."""
+    if when is None:
+        return None
+    aware = when if when.tzinfo is not None else when.replace(tzinfo=UTC)
+    return aware.astimezone(state.learner_tz()).replace(tzinfo=None)
+
+
+def _question_text(q: LiveQuestion, labels: dict[str, str], quizzes: dict[int, Question]) -> str:
+    """What the class was asked, as a line of a file: a lesson's question's text, or the decision's
+    place in the course and its prompt (never the spot's id)."""
+    if q.number in quizzes:
+        return " ".join(quizzes[q.number].prompt.split())
+    label = labels.get(q.spot, q.spot)
+    if not q.spot.startswith("lesson:"):
+        return label
+    try:
+        prompt = " ".join(common.decision(SpotRef.parse(q.spot)).prompt.split())
+    except (KeyError, IndexError, CoachError):
+        return label
+    return f"{label} — {prompt}" if prompt else label
+
+
+def _answer_words(questions: list[LiveQuestion], quizzes: dict[int, Question],
+                  t: Translator) -> Callable[[AnswerRow], str]:
+    """A stored answer in words with the coach's own labels («Rilancio a 60», «Call 20», «Fold»; a
+    question's choice by its text), each distinct answer worded once."""
+    by_number = {q.number: q for q in questions}
+    said: dict[tuple[int, str], str] = {}
+
+    def words(r: AnswerRow) -> str:
+        if (r.question, r.answer) not in said:
+            q = by_number.get(r.question)
+            if r.question in quizzes:
+                text = common.quiz_answer_label(quizzes[r.question], r.answer, t)
+            elif q is None:
+                text = r.answer
+            else:
+                try:
+                    text = common.answer_label(SpotRef.parse(q.spot), r.answer, t, q.hand)
+                except CoachError:
+                    text = r.answer
+            said[(r.question, r.answer)] = text
+        return said[(r.question, r.answer)]
+
+    return words
 
 
 def _grade_word(row: AnswerRow, quiz: bool, t: Translator) -> str:
