@@ -20,9 +20,10 @@ for the hero and the board, checked legal by replaying it on the engine.
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
@@ -102,31 +103,69 @@ def spot_of(hand: Hand, *, source: str, ref: str, action: str = "", grade: str =
 
 
 def similar_spot(spot: ReviewSpot, seed: int) -> ReviewSpot:
-    """A fresh spot of the same kind: the same table and betting line, new cards (see the module doc)."""
+    """A fresh spot of the same kind: the same table and betting line, new cards (see the module doc).
+
+    A lesson's spot teaches one idea in its cards (K-A-2-3-4 is not a straight, a flush
+    draw, a pair on the board): random cards would lose it. So a lesson's similar hand
+    keeps every rank and gives the suits new names (the same flushes and draws, the same
+    best five), with the cards of a street in another order; a spot from play, which
+    teaches the line and not the cards, gets new cards.
+    """
     history = loads_phh(spot.phh, source="review")
     hero = spot.hand().legal_actions().actor
     assert hero is not None
     rng = random.Random(seed)
+    if spot.source == "lesson":
+        return _finish_similar(spot, history, hero, _relabelled(history, hero, rng), seed)
     board_sizes = [len(a.cards or ()) for a in history.actions if a.kind == "deal_board"]
     deck = list(range(52))
     rng.shuffle(deck)
     hero_cards = tuple(Card.from_index(i) for i in deck[:2])
     board = [Card.from_index(i) for i in deck[2:2 + sum(board_sizes)]]
-    actions = []
+    dealt: dict[int, tuple[Card, ...]] = {}
     used = 0
-    for a in history.actions:
+    for i, a in enumerate(history.actions):
         if a.kind == "deal_hole" and a.seat == hero:
-            actions.append(replace(a, cards=hero_cards))
-        elif a.kind == "deal_hole":
-            actions.append(replace(a, cards=(None,) * len(a.cards or ())))
+            dealt[i] = hero_cards
         elif a.kind == "deal_board":
             n = len(a.cards or ())
-            actions.append(replace(a, cards=tuple(board[used:used + n])))
+            dealt[i] = tuple(board[used:used + n])
             used += n
+    return _finish_similar(spot, history, hero, dealt, seed)
+
+
+def _relabelled(history: Any, hero: int, rng: random.Random) -> dict[int, tuple[Card, ...]]:
+    """The hero's and the board's cards with the suits renamed (another suit for at least one card
+    when the cards allow it) and each street's cards in a new order: every rank, pair, flush and
+    straight (or its absence) stays."""
+    known = [(i, a.cards) for i, a in enumerate(history.actions)
+             if a.cards and (a.kind == "deal_board" or (a.kind == "deal_hole" and a.seat == hero))
+             and all(c is not None for c in a.cards)]
+    orders = list(itertools.permutations(range(4)))
+    rng.shuffle(orders)
+    used = {c.suit for _, cards in known for c in cards if c is not None}
+    order = next((p for p in orders if any(p[s] != s for s in used)), orders[0])
+    out: dict[int, tuple[Card, ...]] = {}
+    for i, cards in known:
+        renamed = [Card(c.rank, order[c.suit]) for c in cards if c is not None]
+        rng.shuffle(renamed)
+        out[i] = tuple(renamed)
+    return out
+
+
+def _finish_similar(spot: ReviewSpot, history: Any, hero: int, dealt: Mapping[int, tuple[Card, ...]],
+                    seed: int) -> ReviewSpot:
+    """The history with ``dealt`` cards (by action index) and the other players' cards hidden,
+    checked on the engine."""
+    actions = []
+    for i, a in enumerate(history.actions):
+        if i in dealt:
+            actions.append(replace(a, cards=dealt[i]))
+        elif a.kind == "deal_hole" and a.seat != hero:
+            actions.append(replace(a, cards=(None,) * len(a.cards or ())))
         else:
             actions.append(a)
-    fresh = replace(history, actions=tuple(actions))
-    text = fresh.dumps()
+    text = replace(history, actions=tuple(actions)).dumps()
     out = replace(spot, phh=text, action="", grade="", ref=f"{spot.ref}#simile{seed}")
     out.hand()  # legal on the engine, and still a decision
     return out
@@ -284,22 +323,93 @@ def record_graded(store: Store, profile: str, grade: str, *, source: str, ref: s
         remember(store, profile, card)
 
 
+def _remember_wrong(store: Store, profile: str, key: str, *, source: str, ref: str, spot: str, action: str,
+                   now: datetime | None) -> None:
+    """A wrong answer to a question (a quiz drill, a lesson's question) as a card: a new card due at
+    once, or a review of its card graded «errore» (the scheduler brings it back sooner)."""
+    when = now or datetime.now(UTC)
+    existing = store.review_card(profile, key)
+    if existing is None:
+        schedule = new_card(when)
+        store.save_review_card(profile, key, source=source, ref=ref, spot=spot, action=action, grade="errore",
+                               schedule=schedule, due=due_of(schedule), at=when)
+    else:
+        schedule, due = review(existing.schedule, "errore", when)
+        store.save_review_card(profile, key, source=source, ref=ref, spot=spot, action=action, grade="errore",
+                               schedule=schedule, due=due, reviewed=True, at=when)
+
+
 def remember_drill(store: Store, profile: str, drill: DrillSpot, correct: bool,
                    now: datetime | None = None) -> bool:
     """A wrong drill answer becomes a card (or a review of its card); a right one changes nothing."""
     if correct:
         return False
-    when = now or datetime.now(UTC)
-    existing = store.review_card(profile, drill.key)
     action = "" if drill.given is None else str(drill.given)
-    if existing is None:
-        schedule = new_card(when)
-        store.save_review_card(profile, drill.key, source="quiz", ref=f"{drill.kind}:{drill.seed}",
-                               spot=drill.to_json(), action=action, grade="errore", schedule=schedule,
-                               due=due_of(schedule), at=when)
-    else:
-        schedule, due = review(existing.schedule, "errore", when)
-        store.save_review_card(profile, drill.key, source="quiz", ref=f"{drill.kind}:{drill.seed}",
-                               spot=drill.to_json(), action=action, grade="errore", schedule=schedule,
-                               due=due, reviewed=True, at=when)
+    _remember_wrong(store, profile, drill.key, source="quiz", ref=f"{drill.kind}:{drill.seed}",
+                    spot=drill.to_json(), action=action, now=now)
     return True
+
+
+# -- lesson questions ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class QuestionSpot:
+    """A lesson's question answered wrong: the card holds which question, not its words.
+
+    The prompt, the options and the explanation are read from the course when the card
+    comes back, so the learner meets the question in the lesson's current words (and in
+    the session's language); a question the course no longer has is a damaged card.
+    """
+
+    lesson: str
+    question: str
+    given: int | None = None
+
+    @property
+    def ref(self) -> str:
+        """The lesson's own key of the question (``lesson/question``, as the lesson page keeps it)."""
+        return f"{self.lesson}/{self.question}"
+
+    @property
+    def key(self) -> str:
+        return f"question:{self.ref}"
+
+    def to_json(self) -> str:
+        return json.dumps({"lesson": self.lesson, "question": self.question}, ensure_ascii=False)
+
+
+def question_from_json(text: str) -> QuestionSpot | None:
+    """The lesson question a stored card holds, or None if the card holds something else."""
+    try:
+        data = json.loads(text)
+    except ValueError as err:
+        raise InvalidInput(N_("This review card is damaged and cannot be shown.")) from err
+    if not isinstance(data, dict) or "question" not in data:
+        return None
+    lesson, question = data.get("lesson"), data.get("question")
+    if not isinstance(lesson, str) or not isinstance(question, str) or not lesson or not question:
+        raise InvalidInput(N_("This review card is damaged and cannot be shown."))
+    return QuestionSpot(lesson, question)
+
+
+def remember_question(store: Store, profile: str, question: QuestionSpot, correct: bool,
+                      now: datetime | None = None) -> bool:
+    """A lesson question answered wrong becomes a card, as a wrong decision does; a right answer
+    changes nothing (the card, if any, is answered in «Ripasso»)."""
+    if correct:
+        return False
+    action = "" if question.given is None else str(question.given)
+    _remember_wrong(store, profile, question.key, source="question", ref=question.ref,
+                    spot=question.to_json(), action=action, now=now)
+    return True
+
+
+def open_mistakes(cards: Sequence[ReviewCard]) -> list[ReviewCard]:
+    """The cards whose last answer was a mistake: what «Rivedi i tuoi errori» counts and lists.
+
+    One list for both, so the count and the rows cannot disagree; a card answered right
+    since (its last grade «ottima», «buona») is not a standing mistake, even though the
+    scheduler still brings it back later to check.
+    """
+    return [c for c in cards if needs_review(c.grade)]

@@ -268,6 +268,21 @@ class ProgressStore(StoreBase):
             ).all()
         return [TopicAccuracy(topic, int(n), int(c or 0)) for topic, n, c in rows]
 
+    def questions_right(self, profile: str) -> set[str]:
+        """The lesson questions (``lesson/question``) this profile answered right at least once.
+
+        Read from every answer ever given, not the last one: a lesson stays «completata» after
+        «Rispondi di nuovo», and a question got right in «Ripasso» counts as the lesson's own.
+        """
+        name = clean_profile_name(profile)
+        q = quiz_answers
+        with self._tx(write=False) as conn:
+            rows = conn.scalars(
+                select(q.c.question_id).distinct().join(profiles, profiles.c.id == q.c.profile_id)
+                .where(profiles.c.name == name, q.c.correct.is_(True), q.c.question_id.contains("/"))
+                .limit(MAX_ROWS)).all()
+        return set(rows)
+
     # -- decisions ----------------------------------------------------------------------------
     def record_decision(
         self,

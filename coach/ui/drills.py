@@ -57,3 +57,8 @@ def drill_choice(drill: Drill, index: int, t: Translator) -> str:
     """A choice of a drill in words (its text, or a message rendered in the session's language)."""
     c = drill.choices[index]
     return c if isinstance(c, str) else t.render(c)
+
+
+def missing_answer(numeric: bool, t: Translator) -> str:
+    """«Answer» pressed with nothing given: a number question asks for a number, not a choice."""
+    return t("Write a number first.") if numeric else t("Choose an answer first.")

@@ -54,6 +54,14 @@ def go_to(link: Link) -> None:
     save_bookmark(link)
 
 
+def open_questions(lesson_id: str) -> None:
+    """The course path's «rifai le domande sbagliate»: the lesson opens on its questions (the
+    caller switches to the lesson page)."""
+    lesson_parts()[lesson_id] = "quiz"
+    st.session_state.pop(f"lesson_part.{lesson_id}", None)
+    st.session_state["lesson.goto"] = (lesson_id, -1, 0)
+
+
 def save_bookmark(link: Link) -> None:
     profile = state.settings().profile
     state.save(lambda db: db.save_bookmark(profile, link.lesson, -1 if link.hand is None else link.hand,

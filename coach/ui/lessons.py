@@ -19,6 +19,7 @@ import streamlit as st
 
 from coach.i18n import DEFAULT_LOCALE, N_, Message
 from coach.learning.answers import DecisionAnswer, decision_answer, decision_verdict
+from coach.learning.completion import lesson_state
 from coach.learning.script import HandScript
 from coach.learning.verdict import Verdict
 from coach.lessons.loader import (
@@ -186,10 +187,10 @@ def lesson_progress(lesson: Lesson, answered: set[str]) -> tuple[int, int]:
     return sum(1 for k in keys if k in answered), len(keys)
 
 
-def is_complete(lesson: Lesson, answered: set[str]) -> bool:
-    """A lesson is completed when all its questions are answered (right or wrong)."""
-    keys = question_keys(lesson) or decision_keys(lesson)
-    return all(k in answered for k in keys)
+def is_complete(lesson: Lesson, answered: set[str], right: set[str]) -> bool:
+    """A lesson is completed when each of its questions was answered right at least once (``right``:
+    the question keys got right); one without questions, when its decisions are answered."""
+    return lesson_state(lesson, answered, right).complete
 
 
 def topic_of(lesson: Lesson, rules: Sequence[str]) -> str:

@@ -51,6 +51,13 @@ def card_origin(card: ReviewCard, t: Translator) -> str:
         lesson = next((x for x in _safe(lessons) if x.id == lesson_id), None)
         title = t("Lesson {n} · {title}", n=lesson.place, title=lesson.title) if lesson else lesson_id
         where = t("{lesson}, hand {n}", lesson=title, n=int(hand) + 1) if hand.isdigit() else title
+    elif card.source == "question":
+        lesson_id, _, question_id = ref.partition("/")
+        lesson = next((x for x in _safe(lessons) if x.id == lesson_id), None)
+        number = next((n for n, q in enumerate(lesson.questions, start=1) if q.id == question_id), None) \
+            if lesson else None
+        title = t("Lesson {n} · {title}", n=lesson.place, title=lesson.title) if lesson else lesson_id
+        where = t("{lesson}, question {n}", lesson=title, n=number) if number else title
     elif card.source == "practice":
         parts = ref.split("/")
         where = (t("Practice, hand {n}", n=int(parts[1])) if len(parts) > 1 and parts[1].isdigit()

@@ -100,3 +100,58 @@ def test_the_scheduler_is_the_librarys() -> None:
     _, due_wrong = review(state, "errore", due_right)
     assert due_right - t > timedelta(days=1)
     assert due_wrong - due_right < timedelta(hours=1)
+
+
+def _wrap_around_spot() -> ReviewSpot:
+    """Lesson 1's «K-A-2-3-4 is not a straight» decision, as a review card's spot."""
+    from coach.learning.answers import decision_spot
+    from coach.learning.script import HandScript
+    from coach.lessons.loader import default_lessons_dir, load_lessons
+
+    lesson = load_lessons(default_lessons_dir())[0]
+    index = next(i for i, h in enumerate(lesson.hands) if h.id == "scala-asso")
+    sc = HandScript.from_example(lesson.hands[index])
+    at = next(iter(sc.decisions))
+    spot = decision_spot(sc, f"{lesson.id}/{index}/{at}", "p2 cc", "errore")
+    assert spot is not None
+    return spot
+
+
+def test_a_lessons_similar_hand_keeps_its_concept_over_many_seeds() -> None:
+    """The wrap-around question's similar hand: the same ranks (K with A-2-3-4 on the board), still
+    no straight, the same strength, in new suits."""
+    from coach.evaluator import evaluate
+
+    spot = _wrap_around_spot()
+    hand = spot.hand()
+    hero = hand.legal_actions().actor
+    assert hero is not None
+    cards = [*hand.hole_cards(hero), *hand.board]
+    ranks = sorted(c.rank for c in cards)
+    changed = 0
+    for seed in range(200):
+        fresh = similar_spot(spot, seed).hand()
+        got = [*fresh.hole_cards(hero), *fresh.board]
+        assert sorted(c.rank for c in got) == ranks, seed
+        assert sorted(c.rank for c in fresh.board) == sorted(c.rank for c in hand.board), seed
+        assert evaluate(got) == evaluate(cards), seed  # still only high card: no straight
+        assert fresh.street == hand.street
+        assert fresh.legal_actions().call_amount == hand.legal_actions().call_amount
+        changed += sorted(got) != sorted(cards)
+    assert changed == 200  # a new deal every time, never the same cards
+
+
+def test_a_wrong_lesson_question_becomes_a_card(tmp_path: Path) -> None:
+    from coach.learning.review import QuestionSpot, open_mistakes, question_from_json, remember_question
+    from coach.store import Store
+
+    store = Store(f"sqlite:///{tmp_path / 'q.db'}")
+    q = QuestionSpot("02-bottone-bui", "chi-grande-buio", 0)
+    assert not remember_question(store, "Ospite", q, True)  # a right answer makes no card
+    assert remember_question(store, "Ospite", q, False)
+    [card] = store.review_cards("Ospite")
+    assert card.source == "question" and card.ref == q.ref and card.action == "0"
+    assert question_from_json(card.spot) == QuestionSpot("02-bottone-bui", "chi-grande-buio")
+    assert open_mistakes([card]) == [card]
+    assert remember_question(store, "Ospite", q, False)  # again: the same card, reviewed
+    assert len(store.review_cards("Ospite")) == 1 and store.review_cards("Ospite")[0].reviews == 1

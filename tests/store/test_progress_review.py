@@ -135,3 +135,14 @@ def test_a_damaged_card_is_an_italian_error() -> None:
         spot_from_json("{not json")
     with pytest.raises(InvalidInput):
         spot_from_json('{"phh": 1}')
+
+
+def test_questions_right_at_least_once(store_url: str) -> None:
+    store = Store(store_url)
+    store.record_quiz_answer("Ospite", "R02", "02-bottone-bui/a", False)
+    store.record_quiz_answer("Ospite", "R02", "02-bottone-bui/b", True)
+    store.record_quiz_answer("Ospite", "R02", "02-bottone-bui/b", False)  # right once is enough
+    store.record_quiz_answer("Ospite", "drill:outs", "outs:7", True)  # a drill is not a lesson question
+    store.record_quiz_answer("Altro", "R02", "02-bottone-bui/a", True)
+    assert store.questions_right("Ospite") == {"02-bottone-bui/b"}
+    assert store.questions_right("Nessuno") == set()

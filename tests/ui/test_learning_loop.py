@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 from streamlit.testing.v1 import AppTest
 
 from coach.learning.review import RIGHT, review
+from coach.lessons.loader import default_lessons_dir, load_lessons
 from coach.store import Store
 
 from .helpers import goto, play_practice_hand, sit_at_practice, texts
@@ -131,12 +132,20 @@ def test_replay_this_decision_from_practice(app: Callable[..., AppTest]) -> None
 
 def test_the_daily_goal_counts_todays_decisions(app: Callable[..., AppTest], db_url: str) -> None:
     store = Store(db_url)
-    for _ in range(3):
+    for _ in range(5):
         store.record_decision("Ospite", "buona", source="practice")
     at = goto(app(), "impostazioni")
     at.number_input(key="set_goal").set_value(3).run()
     goto(at, "home")
-    assert "Oggi: 3 decisioni su 3" in [p.proto.text for p in at.get("progress")]
+    bars = [p.proto.text for p in at.get("progress")]
+    assert "Obiettivo di oggi raggiunto: 5 decisioni (obiettivo 3)" in bars  # never «5 decisioni su 3»
+    assert not any("su 3" in b for b in bars)
+    # the goal not met yet keeps «Oggi: n decisioni su goal»
+    goto(at, "impostazioni").number_input(key="set_goal").set_value(8).run()
+    goto(at, "home")
+    assert "Oggi: 5 decisioni su 8" in [p.proto.text for p in at.get("progress")]
+    goto(at, "impostazioni").number_input(key="set_goal").set_value(3).run()
+    goto(at, "home")
     assert "1 giorno con l'obiettivo raggiunto" in texts(at)
     assert store.preferences("Ospite")["daily_goal"] == 3
 
@@ -144,6 +153,8 @@ def test_the_daily_goal_counts_todays_decisions(app: Callable[..., AppTest], db_
 def test_home_shows_each_lessons_state(app: Callable[..., AppTest], db_url: str) -> None:
     store = Store(db_url)
     store.mark_lesson_completed("Ospite", "01-mazzo-carte-punti")
+    for q in next(x for x in load_lessons(default_lessons_dir()) if x.id == "01-mazzo-carte-punti").questions:
+        store.record_quiz_answer("Ospite", "R01", f"01-mazzo-carte-punti/{q.id}", True)
     store.save_lesson_answer("Ospite", f"{LESSON_SPOT}", "p3 cc")
     at = app()
     labels = [link.label for link in at.get("page_link")]
@@ -233,3 +244,32 @@ def test_a_practice_mistake_offers_a_similar_hand(app: Callable[..., AppTest]) -
     fresh = at.session_state["review.spot"]
     assert fresh["ref"].startswith(spot.ref + "#simile") and fresh["phh"] != spot.phh
     assert "Una situazione da rigiocare" in texts(at)
+
+
+def test_progress_counts_the_mistakes_it_lists(app: Callable[..., AppTest], db_url: str) -> None:
+    """«Rivedi i tuoi errori (n)»: n is the number of rows, and a card answered right since is no row."""
+    from coach.learning.review import DrillSpot, remember_drill
+    from coach.store.records import ReviewCard
+
+    store = Store(db_url)
+    for seed in range(3):
+        remember_drill(store, "Ospite", DrillSpot("outs", seed, 0), False)
+    card = store.review_card("Ospite", DrillSpot("outs", 0).key)
+    assert isinstance(card, ReviewCard)
+    from coach.learning.review import answer
+
+    answer(store, "Ospite", card, "4", "ottima")  # answered right since: no longer a standing mistake
+    at = goto(app(), "progressi")
+    [link] = [x for x in at.get("page_link") if "Rivedi i tuoi errori" in x.label]
+    table = next(m.value for m in at.markdown if m.value.startswith("| Dove"))
+    rows = table.splitlines()[2:]
+    assert link.label.endswith(f"({len(rows)})") and len(rows) == 2
+    assert not any("Ottima" in r for r in rows)
+
+
+def test_the_quiz_chart_names_rules(app: Callable[..., AppTest], db_url: str) -> None:
+    store = Store(db_url)
+    store.record_quiz_answer("Ospite", "R07", "03-azioni/quando-check", True)
+    at = goto(app(), "progressi")
+    spec = next(e.proto.spec for e in at.get("plotly_chart"))
+    assert "Le azioni" in spec and "R07" not in spec

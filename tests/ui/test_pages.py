@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -65,6 +66,16 @@ def test_classroom_mode_hides_navigation(app: Callable[..., AppTest]) -> None:
     assert not any(b.key == "leave_classroom" for b in at.button)
 
 
+def _all_right(store: Any, lesson_id: str) -> int:
+    """Every question of the lesson answered right once: what makes a lesson «completata»."""
+    from coach.lessons.loader import default_lessons_dir, load_lessons
+
+    lesson = next(x for x in load_lessons(default_lessons_dir()) if x.id == lesson_id)
+    for q in lesson.questions:
+        store.record_quiz_answer("Ospite", "R01", f"{lesson_id}/{q.id}", True)
+    return len(lesson.questions)
+
+
 def test_progress_page_shows_the_database(app: Callable[..., AppTest], db_url: str) -> None:
     from coach.store import Store
 
@@ -73,18 +84,20 @@ def test_progress_page_shows_the_database(app: Callable[..., AppTest], db_url: s
     store.record_quiz_answer("Ospite", "R09", "03-azioni/q2", False)
     store.record_decision("Ospite", "buona", source="practice", ev_loss_bb=0.2)
     store.mark_lesson_completed("Ospite", "03-azioni")
+    n = _all_right(store, "03-azioni")  # done: each question answered right once
     at = goto(app(), "progressi")
     body = texts(at)
     # "completata il 30 novembre", but "l'1 dicembre", "l'8", "l'11" (the article follows the number)
     assert "Le azioni" in body and ("completata il" in body or "completata l'" in body)
     assert len(at.get("plotly_chart")) == 2
-    assert [m.value for m in at.metric] == ["50%", "100%"]
+    assert [m.value for m in at.metric] == [f"{round(100 * (1 + n) / (2 + n))}%", "100%"]
 
 
 def test_home_offers_the_next_lesson(app: Callable[..., AppTest], db_url: str) -> None:
     from coach.store import Store
 
     Store(db_url).mark_lesson_completed("Ospite", "01-mazzo-carte-punti")
+    _all_right(Store(db_url), "01-mazzo-carte-punti")
     at = app()
     # every lesson of the course is a link to it, ticked when completed, with its state in words
     states = {p.proto.label.split(" · ")[0]: p.proto.label.split(" · ")[-1] for p in at.get("page_link")}

@@ -6,12 +6,13 @@ from datetime import UTC, datetime, timedelta
 
 import streamlit as st
 
-from coach.habit import habit
+from coach.habit import Habit, habit
 from coach.i18n import NN_, Translator
 from coach.ui import state
+from coach.ui.coursepath import done_ids, right_keys, show_path
 from coach.ui.lessons import course
 from coach.ui.navigation import target
-from coach.ui.widgets import course_links, page_header, play_money_note
+from coach.ui.widgets import page_header, play_money_note
 
 
 def render() -> None:
@@ -25,7 +26,7 @@ def render() -> None:
     summary = state.load(lambda db: db.summary(s.profile), None)
     if summary is not None:
         c1, c2, c3 = st.columns(3)
-        c1.metric(t("Lessons completed"), summary.lessons_completed)
+        c1.metric(t("Lessons completed"), _lessons_done(s.profile))
         accuracy = (t.format_percent(summary.quiz_correct / summary.quiz_answered, 0)
                     if summary.quiz_answered else "—")
         c2.metric(t("Quiz answers right"), accuracy)
@@ -51,15 +52,13 @@ def _course(t: Translator, profile: str) -> None:
         all_ = course(state.settings().locale)
     except Exception:  # a broken lesson file: the lessons page says which
         return
-    done = state.load(lambda db: {c.lesson_id for c in db.completed_lessons(profile)}, set[str]())
-    answered = state.load(lambda db: set(db.lesson_answers(profile)), set[str]())
     if not all_:
         return
     st.header(t("The course"))
-    st.progress(len(done & {x.id for x in all_}) / len(all_),
-                text=t("{done} of {total} lessons completed", done=len(done & {x.id for x in all_}),
-                       total=len(all_)))
-    course_links(t, all_, done, answered)
+    bar = st.empty()
+    done = show_path(t, all_, profile)
+    bar.progress(len(done) / len(all_), text=t("{done} of {total} lessons completed", done=len(done),
+                                                   total=len(all_)))
     nxt = next((x for x in all_ if x.id not in done), None)
     label = t("Next lesson: {title}", title=str(nxt.place) + ". " + nxt.title) if nxt is not None else ""
     if nxt is not None and st.button(label, key="home_next_lesson", icon=":material/school:"):
@@ -69,7 +68,26 @@ def _course(t: Translator, profile: str) -> None:
 
 DUE_TODAY = NN_("{n} mistake to review today", "{n} mistakes to review today")
 TODAY = NN_("Today: {done} decision of {goal}", "Today: {done} decisions of {goal}")
+GOAL_MET = NN_("Today's goal reached: {done} decision (goal {goal})",
+               "Today's goal reached: {done} decisions (goal {goal})")
 STREAK = NN_("{n} day in a row at your goal", "{n} days in a row at your goal")
+
+
+def today_text(h: Habit, t: Translator) -> str:
+    """The day against the goal: «Oggi: 4 decisioni su 10», and once met, no «29 su 10»."""
+    if h.met_today:
+        return t.counted(GOAL_MET, "done", done=h.today, goal=h.goal)
+    return t.counted(TODAY, "done", done=h.today, goal=h.goal)
+
+
+def _lessons_done(profile: str) -> int:
+    """The lessons done by the course's rule (every question right once), as the path counts them."""
+    try:
+        all_ = course(state.settings().locale)
+    except Exception:  # a broken lesson file: the lessons page says which
+        return 0
+    answered: set[str] = state.load(lambda db: set(db.lesson_answers(profile)), set[str]())
+    return len(done_ids(all_, profile, answered, right_keys(profile)))
 
 
 def _today(t: Translator, profile: str, goal: int) -> None:
@@ -90,7 +108,7 @@ def _today(t: Translator, profile: str, goal: int) -> None:
                 st.markdown(t("No mistakes to review today."))
                 st.caption(t("A decision graded «imprecisa» or worse comes back here to be answered again."))
         with right:
-            st.progress(h.share, text=t.counted(TODAY, "done", done=h.today, goal=h.goal))
+            st.progress(h.share, text=today_text(h, t))
             if h.streak:
                 st.caption(t.counted(STREAK, n=h.streak))
             else:

@@ -28,13 +28,15 @@ from coach.learning.answers import (
     show_or_muck_answer,
     try_decision,
 )
-from coach.learning.review import ReviewSpot, record_graded
+from coach.learning.completion import lesson_state
+from coach.learning.review import QuestionSpot, ReviewSpot, record_graded, remember_question
 from coach.learning.script import Attempt, HandScript
 from coach.lessons.range_grids import chart_grid, chart_share
 from coach.lessons.schema import Decision, Lesson, RangeChart
 from coach.store.records import LessonAnswer
-from coach.ui import inputs, lessonnav, state
+from coach.ui import coursepath, inputs, lessonnav, state
 from coach.ui.controls import action_panel, step_controls
+from coach.ui.drills import missing_answer
 from coach.ui.figures import build_range_figure
 from coach.ui.handview import display_street, narration, table_view, visible_seats
 from coach.ui.lessons import (
@@ -246,8 +248,17 @@ def _on_answer(lesson_id: str, question_id: str) -> None:
     _quiz()[key] = answer
     profile = state.settings().profile
     state.save(lambda db: db.record_quiz_answer(profile, topic_of(lesson, q.rules), key, correct))
+    wrong = QuestionSpot(lesson_id, question_id, value)  # a wrong answer comes back in «Ripasso»
+    state.save(lambda db: remember_question(db, profile, wrong, correct))
     _remember(key, str(value), correct)
     _check_complete(lesson_id)
+
+
+def _on_quiz_retry(key: str) -> None:
+    """A wrong answer answered again: that question only (its card in «Ripasso» stays)."""
+    _quiz().pop(key, None)
+    st.session_state.pop(f"q.{key}", None)
+    _forget([key])
 
 
 def _on_quiz_reset(lesson_id: str) -> None:
@@ -260,7 +271,7 @@ def _on_quiz_reset(lesson_id: str) -> None:
 
 def _check_complete(lesson_id: str) -> None:
     lesson = next(x for x in lessons() if x.id == lesson_id)
-    if is_complete(lesson, answered_keys()):
+    if is_complete(lesson, answered_keys(), _right()):
         profile = state.settings().profile
         if state.save(lambda db: db.mark_lesson_completed(profile, lesson_id)):
             st.session_state["lesson.just_completed"] = lesson_id
@@ -393,6 +404,9 @@ def _completion(lesson: Lesson, all_: list[Lesson], completed: set[str], t: Tran
     """Where the learner finishes (the last question, or the last hand): done, and the next lesson."""
     just = st.session_state.pop("lesson.just_completed", None) == lesson.id
     if lesson.id not in completed and not just:
+        where = lesson_state(lesson, answered_keys(), _right())
+        if where.started and lesson.questions:
+            st.info(coursepath.missing_text(where, t), icon=":material/replay:")
         return
     with st.container(key="lesson_done"):
         if just:
@@ -412,9 +426,13 @@ def _completion(lesson: Lesson, all_: list[Lesson], completed: set[str], t: Tran
         st.html(SCROLL_TO_DONE, unsafe_allow_javascript=True)
 
 
+def _right() -> set[str]:
+    """The questions answered right at least once: in the store, and in this session."""
+    return coursepath.right_keys(state.settings().profile) | {k for k, a in _quiz().items() if a.correct}
+
+
 def _completed_ids() -> set[str]:
-    profile = state.settings().profile
-    return state.load(lambda db: {c.lesson_id for c in db.completed_lessons(profile)}, set[str]())
+    return coursepath.done_ids(lessons(), state.settings().profile, answered_keys(), _right())
 
 
 def _render_hand(lesson: Lesson, index: int, t: Translator) -> None:
@@ -537,6 +555,9 @@ def _render_questions(lesson: Lesson, t: Translator) -> None:
                     st.error(t("Not quite: you answered {given}; the answer is {answer}.", given=given,
                                answer=right_answer), icon=":material/cancel:")
                 st.markdown(q.explanation)
+                if not ans.correct:
+                    st.button(t("Answer it again"), key=f"qr.{key}", on_click=_on_quiz_retry, args=(key,),
+                              icon=":material/replay:")
                 continue
             if q.kind == "choice":
                 st.radio(t("Your answer"), list(range(len(q.choices))), index=None, key=f"q.{key}",
@@ -546,7 +567,7 @@ def _render_questions(lesson: Lesson, t: Translator) -> None:
                                 value=None, step=1, key=f"q.{key}", placeholder=t("Write a number"))
             st.button(t("Answer"), key=f"qa.{key}", on_click=_on_answer, args=(lesson.id, q.id))
             if st.session_state.get(f"q.{key}.missing"):
-                st.warning(t("Choose an answer first."))
+                st.warning(missing_answer(q.kind != "choice", t))
     if answered == len(lesson.questions):
         st.button(t("Answer the questions again"), key="lesson.quiz_reset", on_click=_on_quiz_reset,
                   args=(lesson.id,), icon=":material/refresh:")

@@ -7,10 +7,13 @@ from datetime import UTC, datetime
 import streamlit as st
 from babel.dates import format_date, format_timedelta
 
-from coach.i18n import Translator
-from coach.lessons.schema import RULES, TOPICS
+from coach.i18n import NN_, Translator
+from coach.learning.review import open_mistakes
+from coach.learning.rulenames import RULE_NAMES
+from coach.lessons.schema import TOPICS
 from coach.store.records import ReviewCard
 from coach.ui import state
+from coach.ui.coursepath import show_path
 from coach.ui.drills import DRILL_LABELS
 from coach.ui.figures import (
     GRADE_LABELS,
@@ -22,7 +25,7 @@ from coach.ui.figures import (
 from coach.ui.lessons import lessons
 from coach.ui.navigation import target
 from coach.ui.review import card_origin
-from coach.ui.widgets import course_links, page_header
+from coach.ui.widgets import page_header
 
 
 def render() -> None:
@@ -39,18 +42,17 @@ def render() -> None:
     except Exception:
         all_lessons = []
     titles = {x.id: f"{x.place}. {x.title}" for x in all_lessons}
-    done_ids = {c.lesson_id for c in done}
 
     st.header(t("Lessons"))
     total = len(all_lessons)
-    if total:
-        n_done = len(done_ids & set(titles))
-        st.progress(n_done / total, text=t("{done} of {total} lessons completed", done=n_done, total=total))
-    if not done:
-        st.caption(t("No lesson completed yet."))
-    answer_keys: set[str] = state.load(lambda db: set(db.lesson_answers(s.profile)), set())
+    bar, note = st.empty(), st.empty()
     dates = {c.lesson_id: format_date(c.completed_at, format="long", locale=t.locale) for c in done}
-    course_links(t, all_lessons, done_ids, answer_keys, dates)
+    done_ids = show_path(t, all_lessons, s.profile, dates)
+    if total:
+        bar.progress(len(done_ids) / total, text=t("{done} of {total} lessons completed", done=len(done_ids),
+                                                   total=total))
+    if not done_ids:
+        note.caption(t("No lesson completed yet."))
 
     _mistakes(t, s.profile)
 
@@ -86,31 +88,36 @@ def render() -> None:
 def _topic_label(topic: str, titles: dict[str, str], t: Translator) -> str:
     if topic.startswith("drill:") and topic[6:] in DRILL_LABELS:
         return t("Quiz: {kind}", kind=t(DRILL_LABELS[topic[6:]]))
-    if topic in RULES:
-        text = RULES[topic]
-        return f"{topic} · {text[:38]}…" if len(text) > 40 else f"{topic} · {text}"
+    if topic in RULE_NAMES:  # the rule's name, not its code («Le azioni», not «R07»)
+        return t(RULE_NAMES[topic])
     if topic in TOPICS:  # a topic of the course (lessons are Italian data, as RULES' texts are)
         text = TOPICS[topic].split(":", 1)[0]
         return f"{text[:38]}…" if len(text) > 40 else text
     return titles.get(topic, topic)
 
 
+LEARNT = NN_("{n} card answered right since it was made: it comes back later, to check you remember.",
+             "{n} cards answered right since they were made: they come back later, to check you remember.")
+
+
 def _mistakes(t: Translator, profile: str) -> None:
     """The learner's review cards: what was got wrong, where, and when it comes back."""
-    cards: list[ReviewCard] = state.load(lambda db: db.review_cards(profile), [])
+    every: list[ReviewCard] = state.load(lambda db: db.review_cards(profile), [])
+    cards = open_mistakes(every)  # the count and the rows: one list
     st.header(t("Your mistakes"))
+    if len(every) > len(cards):
+        st.caption(t.counted(LEARNT, n=len(every) - len(cards)))
     if not cards:
         st.caption(t("No mistakes to review: the decisions graded «imprecisa» or worse in lessons and "
                      "practice will come here."))
         return
     now = datetime.now(UTC)
-    due = sum(1 for c in cards if c.due.replace(tzinfo=UTC) <= now)
-    st.page_link(target("ripasso"), label=t("Review your mistakes") + f" ({due})",
+    st.page_link(target("ripasso"), label=t("Review your mistakes") + f" ({len(cards)})",
                  icon=":material/history_edu:")
     labels = {k: t(v) for k, v in GRADE_LABELS.items()}
     rows = ["| " + t("Where") + " | " + t("Grade") + " | " + t("Reviews") + " | " + t("Comes back") + " |",
             "|---|---|---:|---|"]
-    for c in cards[:50]:
+    for c in cards:
         when = c.due.replace(tzinfo=UTC)
         back = t("now") if when <= now else format_timedelta(when - now, locale=t.locale, add_direction=True)
         rows.append(f"| {card_origin(c, t)} | {labels.get(c.grade, c.grade)} | {t.format_int(c.reviews)} | "

@@ -16,7 +16,7 @@ from coach.i18n import Translator
 from coach.learning.review import DrillSpot, remember_drill
 from coach.lessons.drills import KINDS, Drill, DrillKind, make_drill
 from coach.ui import inputs, state
-from coach.ui.drills import DRILL_LABELS, drill_choice, drill_view, show_result
+from coach.ui.drills import DRILL_LABELS, drill_choice, drill_view, missing_answer, show_result
 from coach.ui.widgets import page_header, refuse_input, shortcut, show_log, table_and_panel, unit_label
 
 CURRENT = "quiz.current"  # (kind, seed)
@@ -119,4 +119,4 @@ def _question(drill: Drill, kind: str, seed: int, t: Translator) -> None:
         st.button(t("Answer"), key="quiz_go", type="primary", on_click=_on_answer)
         st.button(t("Skip"), key="quiz_skip", on_click=_new_drill)
     if st.session_state.get("quiz.missing"):
-        st.warning(t("Choose an answer first."))
+        st.warning(missing_answer(drill.numeric, t))

@@ -20,16 +20,19 @@ from typing import Any
 import streamlit as st
 from babel.dates import format_datetime, format_timedelta
 
-from coach.errors import CoachError, IllegalAction
+from coach.errors import CoachError, IllegalAction, InvalidInput
 from coach.i18n import N_, NN_, Translator
-from coach.learning.answers import DecisionAnswer, spot_verdict
+from coach.learning.answers import DecisionAnswer, question_answer, spot_verdict
+from coach.learning.completion import lesson_state
 from coach.learning.review import (
     DrillSpot,
+    QuestionSpot,
     ReviewSpot,
     answer,
     card_key,
     drill_from_json,
     due_cards,
+    question_from_json,
     record_graded,
     similar_spot,
     spot_from_json,
@@ -37,14 +40,14 @@ from coach.learning.review import (
 from coach.learning.script import Attempt, try_choice
 from coach.learning.verdict import Verdict, option_code
 from coach.lessons.drills import make_drill
-from coach.lessons.schema import Decision
+from coach.lessons.schema import Decision, Lesson, Question
 from coach.store.records import ReviewCard
 from coach.ui import inputs, state
 from coach.ui.controls import action_panel
-from coach.ui.drills import DRILL_LABELS, drill_choice, drill_view, show_result
+from coach.ui.drills import DRILL_LABELS, drill_choice, drill_view, missing_answer, show_result
 from coach.ui.figures import GRADE_LABELS
 from coach.ui.handview import display_street, table_view
-from coach.ui.lessons import lessons, script
+from coach.ui.lessons import lessons, script, topic_of
 from coach.ui.navigation import target
 from coach.ui.review import ANSWER, CARD, REFUSAL, ROUND, SPOT, card_origin, open_spot
 from coach.ui.verdict import action_label, show_answer_details, show_verdict
@@ -171,6 +174,10 @@ def render() -> None:
         if drill is not None:
             _play_drill(drill, card, t)
             return
+        question = question_from_json(card.spot)
+        if question is not None:
+            _play_question(question, card, t)
+            return
         spot = spot_from_json(card.spot)
         spot.hand()
     except CoachError as err:
@@ -241,7 +248,7 @@ def _feedback(spot: ReviewSpot, card: ReviewCard | None, given: tuple[Any, ...],
 
 
 def _after_answer(card: ReviewCard | None, due: object, comes_back: str, similar: str, similar_help: str,
-                  on_similar: Callable[[Any], None], arg: object, t: Translator) -> Any:
+                  on_similar: Callable[[Any], None] | None, arg: object, t: Translator) -> Any:
     """After an answer: when the card comes back, then «Avanti» and «Una … simile» (a row the
     caller may add to, e.g. «Togli dal ripasso»). ``comes_back`` is a msgid with ``{when}``."""
     if card is not None and isinstance(due, datetime):
@@ -251,8 +258,9 @@ def _after_answer(card: ReviewCard | None, due: object, comes_back: str, similar
     row = st.container(horizontal=True)
     row.button(t("Next"), key=f"review.next.{_round()}", type="primary", on_click=_on_next,
                icon=":material/arrow_forward:")
-    row.button(similar, key=f"review.similar.{_round()}", on_click=on_similar, args=(arg,),
-               icon=":material/shuffle:", help=similar_help)
+    if on_similar is not None:
+        row.button(similar, key=f"review.similar.{_round()}", on_click=on_similar, args=(arg,),
+                   icon=":material/shuffle:", help=similar_help)
     return row
 
 
@@ -304,7 +312,7 @@ def _play_drill(drill: DrillSpot, card: ReviewCard | None, t: Translator) -> Non
             st.button(t("Answer"), key=f"{key}.go", type="primary", on_click=_on_drill_answer,
                       args=(drill, card, key))
             if st.session_state.get(f"{key}.missing"):
-                st.warning(t("Choose an answer first."))
+                st.warning(missing_answer(made.numeric, t))
         show_log(view.log)
 
 
@@ -337,3 +345,79 @@ def _on_similar_drill(drill: DrillSpot) -> None:
     for key in (CARD, ANSWER, REFUSAL):
         st.session_state.pop(key, None)
     st.session_state[ROUND] = _round() + 1
+
+
+# -- lesson questions answered wrong ---------------------------------------------------------------
+
+
+def _question_of(spot: QuestionSpot) -> tuple[Lesson, Question]:
+    """The card's question as the course has it now; a question no longer there is a damaged card."""
+    lesson = next((x for x in lessons() if x.id == spot.lesson), None)
+    question = next((q for q in lesson.questions if q.id == spot.question), None) if lesson else None
+    if lesson is None or question is None:
+        raise InvalidInput(N_("This review card is damaged and cannot be shown."))
+    return lesson, question
+
+
+def _play_question(spot: QuestionSpot, card: ReviewCard, t: Translator) -> None:
+    """The lesson's question again, with its options; its explanation after the answer."""
+    _, q = _question_of(spot)
+    st.caption(t("From: {where}", where=card_origin(card, t)))
+    with st.container(border=True, key="review_question"):
+        st.markdown(q.prompt)  # the course's own text (Markdown, as the lesson page shows it)
+        given = st.session_state.get(ANSWER)
+        if given is not None and given[0] == spot.key:
+            _, value, correct, due = given
+            choice = q.kind == "choice" and 0 <= value < len(q.choices)
+            shown = q.choices[value] if choice else t.format_int(value)
+            if correct:
+                st.success(t("Right: {answer}", answer=shown), icon=":material/check_circle:")
+            else:
+                right = q.choices[q.answer] if q.kind == "choice" else t.format_int(q.answer)
+                st.error(t("Not quite: you answered {given}; the answer is {answer}.", given=shown,
+                           answer=right), icon=":material/cancel:")
+            st.markdown(q.explanation)
+            with _after_answer(card, due, N_("This question comes back {when}."), "", "", None, None, t):
+                st.button(t("Remove it from the review"), key=f"review.drop.{_round()}", on_click=_on_drop,
+                          args=(card,), icon=":material/delete:")
+            return
+        key = f"review.question.{_round()}"
+        if q.kind == "choice":
+            st.radio(t("Your answer"), list(range(len(q.choices))), index=None, key=key,
+                     format_func=q.choices.__getitem__, label_visibility="collapsed")
+        else:
+            st.number_input(t("Your answer ({unit})", unit=unit_label(q.unit, t)), min_value=0, value=None,
+                            step=1, key=key, placeholder=t("Write a number"))
+        st.button(t("Answer"), key=f"{key}.go", type="primary", on_click=_on_question_answer,
+                  args=(spot, card, key))
+        if st.session_state.get(f"{key}.missing"):
+            st.warning(missing_answer(q.kind != "choice", t))
+
+
+def _on_question_answer(spot: QuestionSpot, card: ReviewCard, key: str) -> None:
+    raw = st.session_state.get(key)
+    if raw is None:
+        st.session_state[f"{key}.missing"] = True
+        return
+    value = inputs.whole(raw, 0, 10**9)
+    if value is None:  # inf, nan, 2.5, text: refused, nothing recorded
+        refuse_input(state.tr()("Write a whole number."))
+        return
+    st.session_state.pop(f"{key}.missing", None)
+    try:
+        lesson, q = _question_of(spot)
+    except CoachError as err:
+        st.session_state[REFUSAL] = err
+        return
+    correct = question_answer(q, value).correct
+    profile = state.settings().profile
+    # the lesson's own record: a question got right here counts for the lesson («completata»)
+    state.save(lambda db: db.record_quiz_answer(profile, topic_of(lesson, q.rules), spot.ref, correct))
+    if correct:
+        state.save(lambda db: db.save_lesson_answer(profile, spot.ref, str(value), True))
+        right = state.load(lambda db: db.questions_right(profile), set[str]())
+        if lesson_state(lesson, set(), right).complete:
+            state.save(lambda db: db.mark_lesson_completed(profile, lesson.id))
+    due = state.save(lambda db: answer(db, profile, card, str(value), "buona" if correct else "errore"))
+    st.session_state[CARD] = card
+    st.session_state[ANSWER] = (spot.key, value, correct, due)

@@ -43,7 +43,8 @@ def test_wrong_answer_scores_zero_and_explains(app: Callable[..., AppTest]) -> N
     drill = make_drill("min_raise", 3)
     at = _quiz(app, "min_raise", 3)
     at.button(key="quiz_go").click().run()
-    assert "Scegli prima una risposta" in texts(at)
+    assert "Scrivi prima un numero." in texts(at)  # a number drill asks for a number, not a choice
+    assert "Scegli prima una risposta" not in texts(at)
     at.number_input(key="quiz_answer").set_value(drill.answer + 1).run()
     at.button(key="quiz_go").click().run()
     assert at.error and "Non proprio" in at.error[0].value
