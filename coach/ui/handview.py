@@ -14,6 +14,7 @@ from dataclasses import replace
 
 from coach.cards import Card
 from coach.engine import Event, Hand, HandMucked, HandShown, HoleDealt, PotAwarded
+from coach.engine.events import join_messages
 from coach.evaluator import best_five, category, describe_strength, evaluate
 from coach.i18n import N_, Lowered, Message, Translator
 from coach.learning.replay import in_units
@@ -142,8 +143,8 @@ def showdown_result(hand: Hand, t: Translator) -> tuple[str, ...]:
         if len(seats) == 1:
             lines.append(t.render(Message(WINS_WITH, {"name": UserText(names[seats[0]]), "hand": described})))
         else:
-            joined = ", ".join(names[s] for s in seats)
-            lines.append(t.render(Message(SPLIT_WITH, {"names": UserText(joined), "hand": described})))
+            joined = join_messages([Message("{name}", {"name": UserText(names[s])}) for s in seats])
+            lines.append(t.render(Message(SPLIT_WITH, {"names": joined, "hand": described})))
     return tuple(lines)
 
 

@@ -264,7 +264,7 @@ _SHOWDOWN_CSS = """<style>
 .cc-card.cc-best{outline:3px solid #ffd54f;outline-offset:1px;transform:translateY(-.25em);
   box-shadow:0 0 .6em rgba(255,213,79,.9)}
 .cc-marker.cc-pos{background:#d7dde8;color:#111}
-.cc-result{text-align:center;margin-top:.4em;font-weight:700;color:#ffe082}
+.cc-result{text-align:center;margin-top:1.6em;font-weight:700;color:#ffe082}
 </style>"""
 
 
@@ -276,15 +276,18 @@ def _markers(seat: SeatView, t: Translator) -> tuple[str, list[str]]:
         full = t(POSITION_NAMES[seat.position]) if seat.position in POSITION_NAMES else seat.position
         markers += f'<span class="cc-marker cc-pos" title="{escape(full)}">{escape(seat.position)}</span>'
         spoken.append(full)
+    # The titles are translated outside the f-strings: the catalog's extractor does not look inside them.
     if seat.is_button:
-        label = "BTN" if seat.position else "D"
-        markers += f'<span class="cc-marker cc-btn" title="{escape(t("Button"))}">{label}</span>'
+        label, title = ("BTN" if seat.position else "D"), escape(t("Button"))
+        markers += f'<span class="cc-marker cc-btn" title="{title}">{label}</span>'
         spoken.append(t("button"))
     if seat.is_small_blind:
-        markers += f'<span class="cc-marker cc-sb" title="{escape(t("Small blind"))}">SB</span>'
+        title = escape(t("Small blind"))
+        markers += f'<span class="cc-marker cc-sb" title="{title}">SB</span>'
         spoken.append(t("small blind"))
     if seat.is_big_blind:
-        markers += f'<span class="cc-marker cc-bb" title="{escape(t("Big blind"))}">BB</span>'
+        title = escape(t("Big blind"))
+        markers += f'<span class="cc-marker cc-bb" title="{title}">BB</span>'
         spoken.append(t("big blind"))
     return markers, spoken
 
@@ -319,7 +322,8 @@ def _seat_html(view: TableView, i: int, seat: SeatView, pos: tuple[float, float,
         spoken.append(seat.hand_name)
     left, top, bet_left, bet_top = pos
     cards = render_cards(held, t, four_colour=four_colour, small=True, best=seat.best)
-    note = "".join(f'<div class="cc-note">{escape(x)}</div>' for x in (seat.note, seat.hand_name) if x)
+    said_note = " · ".join(x for x in (seat.note, seat.hand_name) if x)  # one line: the seat stays small
+    note = f'<div class="cc-note">{escape(said_note)}</div>' if said_note else ""
     parts = [
         f'<div class="{" ".join(classes)}" style="left:{left:.1f}%;top:{top:.1f}%" '
         f'role="group" aria-label="{escape("; ".join(spoken))}" data-seat="{i}">',
