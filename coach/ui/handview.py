@@ -14,9 +14,15 @@ from dataclasses import replace
 
 from coach.cards import Card
 from coach.engine import Event, Hand, HandMucked, HandShown, HoleDealt, PotAwarded
-from coach.i18n import Translator
+from coach.engine.events import join_messages
+from coach.evaluator import best_five, category, describe_strength, evaluate
+from coach.i18n import N_, Lowered, Message, Translator
 from coach.learning.replay import in_units
-from coach.ui.table import PotView, SeatView, TableView
+from coach.positions import seat_position
+from coach.textsafe import UserText
+from coach.ui.table import PotView, SeatView, TableView, high_first
+
+NAMED_FROM = 6  # from six players on, every seat shows its position (UTG, MP, CO, BTN...)
 
 
 def shown_seats(events: Iterable[Event]) -> set[int]:
@@ -54,13 +60,99 @@ def display_street(hand: Hand) -> str:
 
 
 def narration(events: Sequence[Event], t: Translator, visible: set[int], scale: int = 1) -> list[str]:
-    """Event messages in the reader's language, hiding the cards the table hides."""
+    """Event messages in the reader's language, hiding the cards the table hides.
+
+    A player's cards are said high card first, as the table shows them (the
+    events keep the dealt order).
+    """
     out: list[str] = []
     for e in events:
         if isinstance(e, HoleDealt) and e.seat not in visible and e.cards is not None:
             e = replace(e, cards=None)
+        elif isinstance(e, HoleDealt) and e.cards is not None:
+            e = replace(e, cards=_held(e.cards))
+        elif isinstance(e, HandShown):
+            e = replace(e, cards=_held(e.cards))
         out.append(t.render(in_units(e.message(), scale)))
     return out
+
+
+def _held(cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    return tuple(c for c in high_first(cards) if c is not None)
+
+
+def position_labels(n_seats: int, button: int) -> tuple[str, ...]:
+    """Each seat's position as the table names it: empty below six players (D/SB/BB say enough).
+
+    The names are the coach's own (:func:`coach.positions.seat_position`, which its
+    charts and its words use), with the first to speak always «UTG» and the seats
+    after him «UTG+1», «UTG+2»: at seven players the coach plays the first seat
+    with the full-ring UTG+2 range, but a learner reads «UTG» as «first to speak».
+    """
+    if n_seats < NAMED_FROM:
+        return ("",) * n_seats
+    names = [seat_position(n_seats, button, s) for s in range(n_seats)]
+    early = 0
+    for k in range(n_seats):  # preflop order: the seat after the big blind first
+        seat = (button + 3 + k) % n_seats
+        if not names[seat].startswith("UTG"):
+            break
+        names[seat] = "UTG" if early == 0 else f"UTG+{early}"
+        early += 1
+    return tuple(names)
+
+
+def showdown_fives(hand: Hand) -> dict[int, tuple[Card, ...]]:
+    """The five cards of each hand shown at a finished showdown, by seat (empty before the end).
+
+    The engine's own choice when it made one (``HandShown.best_five``), else the
+    evaluator's: the same five the result sentence names.
+    """
+    if not hand.is_complete or len(hand.board) < 5:
+        return {}
+    out: dict[int, tuple[Card, ...]] = {}
+    for e in hand.events:
+        if isinstance(e, HandShown) and len(e.cards) + len(hand.board) >= 5:
+            out[e.seat] = tuple(e.best_five) if e.best_five else best_five(list(e.cards) + list(hand.board))
+    return out
+
+
+def showdown_winners(hand: Hand) -> list[int]:
+    """The seats that won a pot at a showdown (not by everyone folding), in seat order."""
+    won = {seat for e in hand.events if isinstance(e, PotAwarded) and not e.uncontested for seat in e.winners}
+    return sorted(won & set(showdown_fives(hand)))
+
+
+WINS_WITH = N_("{name} wins with {hand}")
+SPLIT_WITH = N_("{names} split the pot with {hand}")
+
+
+def showdown_result(hand: Hand, t: Translator) -> tuple[str, ...]:
+    """«Anna vince con doppia coppia, A e 8, kicker K»: who won the showdown, and with what."""
+    fives = showdown_fives(hand)
+    winners = showdown_winners(hand)
+    if not winners:
+        return ()
+    names = hand.config.names
+    by_hand: dict[int, list[int]] = {}
+    for seat in winners:
+        by_hand.setdefault(evaluate(fives[seat]), []).append(seat)
+    lines: list[str] = []
+    for strength, seats in sorted(by_hand.items(), reverse=True):
+        described = Lowered(_described(hand, seats[0], strength))
+        if len(seats) == 1:
+            lines.append(t.render(Message(WINS_WITH, {"name": UserText(names[seats[0]]), "hand": described})))
+        else:
+            joined = join_messages([Message("{name}", {"name": UserText(names[s])}) for s in seats])
+            lines.append(t.render(Message(SPLIT_WITH, {"names": joined, "hand": described})))
+    return tuple(lines)
+
+
+def _described(hand: Hand, seat: int, strength: int) -> Message:
+    shown = next(e for e in hand.events if isinstance(e, HandShown) and e.seat == seat)
+    if shown.description is not None:
+        return shown.description
+    return describe_strength(strength)
 
 
 def _won(hand: Hand) -> dict[int, int]:
@@ -79,6 +171,10 @@ def table_view(hand: Hand, t: Translator, *, hero: int | None = None, reveal_all
     visible = visible_seats(hand, hero, reveal_all)
     stacks, bets = hand.stacks, hand.bets
     won = _won(hand) if hand.is_complete else {}
+    labels = position_labels(cfg.n_seats, cfg.button)
+    fives = showdown_fives(hand)
+    winners = showdown_winners(hand)
+    best_board = frozenset(c for s in winners for c in fives[s] if c in hand.board)
     seats: list[SeatView] = []
     for i in range(cfg.n_seats):
         hole = hand.hole_cards(i)
@@ -99,9 +195,12 @@ def table_view(hand: Hand, t: Translator, *, hero: int | None = None, reveal_all
             all_in=hand.is_all_in(i), is_button=(i == cfg.button),
             is_small_blind=(i == cfg.small_blind_seat and cfg.small_blind > 0),
             is_big_blind=(i == cfg.big_blind_seat), is_actor=(hand.actor == i),
-            is_hero=(hero == i), note=note,
+            is_hero=(hero == i), note=note, position=labels[i],
+            best=frozenset(c for c in fives[i] if c not in hand.board) if i in winners else frozenset(),
+            hand_name=t.render(category(evaluate(fives[i])).label) if i in fives else "",
         ))
     pots = tuple(PotView(p.amount, p.eligible) for p in hand.pots())
     log = tuple(narration(hand.events, t, visible, scale)) if with_log else ()
     return TableView(seats=tuple(seats), board=hand.board, pots=pots, street=display_street(hand), hero=hero,
-                     scale=scale, caption=caption, log=log)
+                     scale=scale, caption=caption, log=log, best_board=best_board,
+                     result=showdown_result(hand, t))

@@ -61,6 +61,9 @@ class SeatView:
     is_actor: bool = False
     is_hero: bool = False
     note: str = ""
+    position: str = ""  # "UTG", "CO", "BTN"...: at 6+ players every seat is named by its position
+    best: frozenset[Card] = frozenset()  # at showdown, this seat's cards in a winning five
+    hand_name: str = ""  # at showdown, the hand this seat showed ("Doppia coppia")
 
 
 @dataclass(frozen=True)
@@ -83,6 +86,8 @@ class TableView:
     scale: int = 1  # >1: chips are integer cents shown as units
     caption: str = ""
     log: tuple[str, ...] = field(default=())
+    best_board: frozenset[Card] = frozenset()  # at showdown, the board cards in a winning five
+    result: tuple[str, ...] = ()  # at showdown, who won with what ("Anna vince con doppia coppia...")
 
 
 def _fmt(t: Translator, chips: int, scale: int) -> str:
@@ -96,9 +101,26 @@ def card_label(card: Card | None, t: Translator) -> str:
     return t.render(card.name())
 
 
-def render_card(card: Card | None, t: Translator, *, four_colour: bool = False, small: bool = False) -> str:
-    """One card as an accessible HTML element (face down when ``card`` is None)."""
+def high_first(cards: Sequence[Card | None]) -> tuple[Card | None, ...]:
+    """A player's cards as a player holds them: the high card first («A♣ 8♣», not «8♣ A♣»).
+
+    Only the display is sorted (the engine and the hand histories keep the dealt
+    order); a pair shows its higher suit first, face-down cards keep their place.
+    """
+    if any(c is None for c in cards):
+        return tuple(cards)
+    return tuple(sorted(cards, key=lambda c: int(c) if c is not None else -1, reverse=True))
+
+
+def render_card(card: Card | None, t: Translator, *, four_colour: bool = False, small: bool = False,
+                best: bool = False) -> str:
+    """One card as an accessible HTML element (face down when ``card`` is None).
+
+    ``best`` marks a card of a winning five at showdown (a raised, outlined card;
+    the table's label says the hand in words, so the outline is never the only cue).
+    """
     size = " cc-small" if small else ""
+    size += " cc-best" if best and card is not None else ""
     if card is None:
         label = escape(card_label(None, t))
         return f'<span class="cc-card cc-back{size}" role="img" aria-label="{label}"></span>'
@@ -114,8 +136,8 @@ def render_card(card: Card | None, t: Translator, *, four_colour: bool = False, 
 
 
 def render_cards(cards: Sequence[Card | None], t: Translator, *, four_colour: bool = False,
-                 small: bool = False) -> str:
-    return "".join(render_card(c, t, four_colour=four_colour, small=small) for c in cards)
+                 small: bool = False, best: frozenset[Card] = frozenset()) -> str:
+    return "".join(render_card(c, t, four_colour=four_colour, small=small, best=c in best) for c in cards)
 
 
 def render_card_preview(cards: Sequence[Card], t: Translator, *, four_colour: bool = False) -> str:
@@ -225,6 +247,51 @@ _CSS = """
 """
 
 
+# The positions' names said aloud and in the tooltip (the chip shows the usual abbreviation).
+POSITION_NAMES: dict[str, str] = {
+    "UTG": N_("Under the gun: first to speak before the flop"),
+    "UTG+1": N_("Under the gun +1"),
+    "UTG+2": N_("Under the gun +2"),
+    "UTG+3": N_("Under the gun +3"),
+    "MP": N_("Middle position"),
+    "LJ": N_("Lojack"),
+    "HJ": N_("Hijack"),
+    "CO": N_("Cutoff"),
+}
+
+# What a card of a winning five looks like at showdown (kept apart from the table's layout).
+_SHOWDOWN_CSS = """<style>
+.cc-card.cc-best{outline:3px solid #ffd54f;outline-offset:1px;transform:translateY(-.25em);
+  box-shadow:0 0 .6em rgba(255,213,79,.9)}
+.cc-marker.cc-pos{background:#d7dde8;color:#111}
+.cc-result{text-align:center;margin-top:1.6em;font-weight:700;color:#ffe082}
+</style>"""
+
+
+def _markers(seat: SeatView, t: Translator) -> tuple[str, list[str]]:
+    """The chips next to a name: D/SB/BB, or at 6+ players every seat's position (UTG, CO, BTN...)."""
+    markers = ""
+    spoken: list[str] = []
+    if seat.position and not (seat.is_button or seat.is_small_blind or seat.is_big_blind):
+        full = t(POSITION_NAMES[seat.position]) if seat.position in POSITION_NAMES else seat.position
+        markers += f'<span class="cc-marker cc-pos" title="{escape(full)}">{escape(seat.position)}</span>'
+        spoken.append(full)
+    # The titles are translated outside the f-strings: the catalog's extractor does not look inside them.
+    if seat.is_button:
+        label, title = ("BTN" if seat.position else "D"), escape(t("Button"))
+        markers += f'<span class="cc-marker cc-btn" title="{title}">{label}</span>'
+        spoken.append(t("button"))
+    if seat.is_small_blind:
+        title = escape(t("Small blind"))
+        markers += f'<span class="cc-marker cc-sb" title="{title}">SB</span>'
+        spoken.append(t("small blind"))
+    if seat.is_big_blind:
+        title = escape(t("Big blind"))
+        markers += f'<span class="cc-marker cc-bb" title="{title}">BB</span>'
+        spoken.append(t("big blind"))
+    return markers, spoken
+
+
 def _seat_html(view: TableView, i: int, seat: SeatView, pos: tuple[float, float, float, float],
                t: Translator, four_colour: bool) -> str:
     classes = ["cc-seat"]
@@ -234,18 +301,10 @@ def _seat_html(view: TableView, i: int, seat: SeatView, pos: tuple[float, float,
         classes.append("cc-folded")
     if seat.is_hero:
         classes.append("cc-hero")
-    markers = ""
     name = escape(isolate(seat.name))  # a player's name from a file, as text
     spoken: list[str] = [isolate(seat.name), t("stack {amount}", amount=_fmt(t, seat.stack, view.scale))]
-    if seat.is_button:
-        markers += f'<span class="cc-marker cc-btn" title="{escape(t("Button"))}">D</span>'
-        spoken.append(t("button"))
-    if seat.is_small_blind:
-        markers += f'<span class="cc-marker cc-sb" title="{escape(t("Small blind"))}">SB</span>'
-        spoken.append(t("small blind"))
-    if seat.is_big_blind:
-        markers += f'<span class="cc-marker cc-bb" title="{escape(t("Big blind"))}">BB</span>'
-        spoken.append(t("big blind"))
+    markers, said = _markers(seat, t)
+    spoken += said
     tags = ""
     if seat.all_in:
         tags += f'<span class="cc-tag">{escape(t("all-in"))}</span>'
@@ -256,11 +315,15 @@ def _seat_html(view: TableView, i: int, seat: SeatView, pos: tuple[float, float,
         spoken.append(t("to act"))
     if seat.bet:
         spoken.append(t("bet {amount}", amount=_fmt(t, seat.bet, view.scale)))
-    if seat.cards:
-        spoken.append(", ".join(card_label(c, t) for c in seat.cards))
+    held = high_first(seat.cards)
+    if held:
+        spoken.append(", ".join(card_label(c, t) for c in held))
+    if seat.hand_name:
+        spoken.append(seat.hand_name)
     left, top, bet_left, bet_top = pos
-    cards = render_cards(seat.cards, t, four_colour=four_colour, small=True)
-    note = f'<div class="cc-note">{escape(seat.note)}</div>' if seat.note else ""
+    cards = render_cards(held, t, four_colour=four_colour, small=True, best=seat.best)
+    said_note = " · ".join(x for x in (seat.note, seat.hand_name) if x)  # one line: the seat stays small
+    note = f'<div class="cc-note">{escape(said_note)}</div>' if said_note else ""
     parts = [
         f'<div class="{" ".join(classes)}" style="left:{left:.1f}%;top:{top:.1f}%" '
         f'role="group" aria-label="{escape("; ".join(spoken))}" data-seat="{i}">',
@@ -322,7 +385,7 @@ def render_table(view: TableView, t: Translator | None = None, *, four_colour: b
     seats = "".join(
         _seat_html(view, i, seat, positions[i], t, four_colour) for i, seat in enumerate(view.seats)
     )
-    board = render_cards(view.board, t, four_colour=four_colour)
+    board = render_cards(view.board, t, four_colour=four_colour, best=view.best_board)
     board += '<span class="cc-slot" aria-hidden="true"></span>' * max(0, 5 - len(view.board))
     street = t(STREET_NAMES.get(view.street, view.street))
     pots = "".join(f"<div>{escape(line)}</div>" for line in pot_lines(view, t))
@@ -332,9 +395,10 @@ def render_table(view: TableView, t: Translator | None = None, *, four_colour: b
     )
     table_label = t("Poker table, {street}", street=street)
     caption = f'<div class="cc-caption">{escape(view.caption)}</div>' if view.caption else ""
+    caption += "".join(f'<div class="cc-result" role="status">{escape(line)}</div>' for line in view.result)
     wrap = "cc-wrap cc-large" if large else "cc-wrap"
     return (
-        (_CSS if include_css else "")
+        (_CSS + _SHOWDOWN_CSS if include_css else "")
         + f'<div class="{wrap}"><div class="cc-table" role="group" aria-label="{escape(table_label)}">'
         + '<div class="cc-felt"></div>'
         + f'<div class="cc-center"><div class="cc-street">{escape(street)}</div>'

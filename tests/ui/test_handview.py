@@ -2,14 +2,25 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from support.hands import DECIMAL_PHH
 
+from coach.cards import parse_cards
+from coach.engine import Hand, HoleDealt
 from coach.engine.phh import loads_phh
 from coach.i18n import get_translator
 from coach.learning.replay import in_units
 from coach.learning.script import HandScript, preset_amounts
 from coach.lessons.loader import load_lessons
-from coach.ui.handview import display_street, narration, table_view
+from coach.ui.handview import (
+    display_street,
+    narration,
+    position_labels,
+    showdown_fives,
+    showdown_winners,
+    table_view,
+)
 from coach.ui.table import render_table
 
 from .helpers import ROOT
@@ -83,3 +94,65 @@ def test_decimal_histories_are_narrated_in_the_files_units() -> None:
     assert any("rilancia a 30,50" in line for line in lines), lines
     assert not any("500" in line or "3.050" in line for line in lines), lines
     assert in_units(hand.events[0].message(), 1) == hand.events[0].message()
+
+
+def test_seats_are_named_by_position_from_six_players() -> None:
+    assert position_labels(5, 0) == ("",) * 5  # D/SB/BB say enough at a short table
+    assert position_labels(6, 0) == ("BTN", "SB", "BB", "UTG", "MP", "CO")
+    assert position_labels(6, 3) == ("UTG", "MP", "CO", "BTN", "SB", "BB")
+    assert position_labels(7, 0)[3] == "UTG"  # the first to speak is UTG whatever the chart it plays
+    assert position_labels(9, 0) == ("BTN", "SB", "BB", "UTG", "UTG+1", "UTG+2", "LJ", "HJ", "CO")
+    assert position_labels(10, 0)[3:7] == ("UTG", "UTG+1", "UTG+2", "UTG+3")
+    for n in range(6, 11):
+        assert len(set(position_labels(n, 2))) == n
+    lesson = next(x for x in load_lessons(ROOT / "lessons") if x.id == "13-posizione-mani-iniziali")
+    sc = HandScript.from_example(lesson.hands[3])
+    view = table_view(sc.hand_at(0), IT, hero=sc.hero)
+    assert [s.position for s in view.seats] == ["SB", "BB", "UTG", "MP", "CO", "BTN"]
+    assert view.seats[5].is_button
+
+
+def _end(lesson_id: str, hand: int) -> tuple[HandScript, object]:
+    lesson = next(x for x in load_lessons(ROOT / "lessons") if x.id == lesson_id)
+    sc = HandScript.from_example(lesson.hands[hand])
+    return sc, sc.hand_at(len(sc) - 1)
+
+
+def test_the_showdown_marks_the_winning_five_and_names_the_hand() -> None:
+    sc, hand = _end("01-mazzo-carte-punti", 0)  # Anna AhKd beats Bruno AsQc on Ad 9s 6h 4c 2d
+    assert isinstance(hand, Hand)
+    fives = showdown_fives(hand)
+    assert set(fives) == {0, 1} and all(len(f) == 5 for f in fives.values())
+    assert set(fives[0]) == set(parse_cards("Ah Kd Ad 9s 6h"))
+    assert showdown_winners(hand) == [0]
+    view = table_view(hand, IT, hero=sc.hero)
+    assert view.best_board == frozenset(parse_cards("Ad 9s 6h"))
+    assert view.seats[0].best == frozenset(parse_cards("Ah Kd"))
+    assert view.seats[1].best == frozenset()  # the loser's hand is named, not highlighted
+    assert [s.hand_name for s in view.seats[:2]] == ["Coppia", "Coppia"]
+    assert view.result == ("Anna vince con coppia d'Assi, kicker K, 9 e 6",)
+    assert table_view(hand, EN).result == ("Anna wins with pair of Aces, kicker K, 9 and 6",)
+    # Before the end nothing is marked: the highlight belongs to the showdown's result.
+    before = table_view(sc.hand_at(len(sc) - 2), IT, hero=sc.hero)
+    assert not before.best_board and not before.result and not any(s.best for s in before.seats)
+
+
+def test_a_split_pot_names_both_players_and_the_board_that_plays() -> None:
+    _, hand = _end("01-mazzo-carte-punti", 1)
+    assert isinstance(hand, Hand)
+    view = table_view(hand, IT)
+    assert view.result == ("Anna e Bruno si dividono il piatto con scala al 9",)
+    assert len(view.best_board) == 5
+
+
+def test_the_log_says_a_players_cards_high_card_first() -> None:
+    # Bruno's 9♠8♠ in lesson 13 are dealt as written in the file; the log says the high card first.
+    lesson = next(x for x in load_lessons(ROOT / "lessons") if x.id == "13-posizione-mani-iniziali")
+    sc = HandScript.from_example(lesson.hands[3])
+    hand = sc.hand_at(0)
+    dealt = next(e for e in hand.events if isinstance(e, HoleDealt) and e.seat == 1)
+    assert dealt.cards is not None
+    low_first = replace(dealt, cards=tuple(sorted(dealt.cards)))
+    line = narration([low_first], IT, {1})[0]
+    assert line.index("9") < line.index("8"), line
+    assert tuple(sorted(dealt.cards)) == low_first.cards  # the event itself is left as it was

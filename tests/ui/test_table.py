@@ -11,6 +11,7 @@ from coach.ui.table import (
     PotView,
     SeatView,
     TableView,
+    high_first,
     pot_lines,
     render_card,
     render_log,
@@ -124,3 +125,39 @@ def test_card_preview_carries_the_card_styles() -> None:
 
 def test_empty_board_says_so() -> None:
     assert 'aria-label="Ancora nessuna carta comune"' in render_table(_view(board=(), street="preflop"), IT)
+
+
+def test_hole_cards_show_the_high_card_first() -> None:
+    assert high_first(parse_cards("8c Ac")) == parse_cards("Ac 8c")
+    assert high_first(parse_cards("Ad Ah")) == parse_cards("Ah Ad")  # a pair: the higher suit first
+    assert high_first((None, None)) == (None, None)
+    view = TableView(seats=(SeatView("Anna", 100, cards=parse_cards("8c Ac")), SeatView("Bruno", 100)))
+    html = render_table(view, IT)
+    assert html.index("Asso di fiori") < html.index("8 di fiori")
+    assert parse_cards("8c Ac") == view.seats[0].cards  # only the drawing is sorted
+
+
+def test_positions_name_every_seat_and_the_button_btn() -> None:
+    seats = (SeatView("Anna", 100, position="UTG"), SeatView("Bruno", 100, position="CO"),
+             SeatView("Carla", 100, position="BTN", is_button=True))
+    html = render_table(TableView(seats=seats), IT)
+    chips = re.findall(r'class="cc-marker[^"]*" title="([^"]*)">([^<]*)<', html)
+    assert ("Cutoff", "CO") in chips and ("Bottone", "BTN") in chips
+    assert any(label == "UTG" and title.startswith("Under the gun") for title, label in chips)
+    assert "Cutoff" in html.split('data-seat="1"')[0].rsplit("aria-label=", 1)[-1]  # said aloud too
+    short = render_table(TableView(seats=(SeatView("Anna", 100, is_button=True),)), IT)
+    assert ">D</span>" in short and "BTN" not in short  # below six players: D, as before
+
+
+def test_the_winning_five_and_the_result_are_drawn() -> None:
+    board = parse_cards("Ad 9s 6h 4c 2d")
+    seats = (SeatView("Anna", 100, cards=parse_cards("Ah Kd"), best=frozenset(parse_cards("Ah Kd")),
+                      note="vince 4", hand_name="Coppia"),
+             SeatView("Bruno", 100, cards=parse_cards("As Qc"), hand_name="Coppia"))
+    view = TableView(seats=seats, board=board, best_board=frozenset(parse_cards("Ad 9s 6h")),
+                     result=("Anna <vince>",), street="showdown")
+    html = render_table(view, IT)
+    body = html.split("</style>")[-1]
+    assert body.count("cc-best") == 5
+    assert 'class="cc-result" role="status">Anna &lt;vince&gt;</div>' in html
+    assert "vince 4 · Coppia" in html

@@ -34,7 +34,7 @@ from coach.learning.script import Attempt, HandScript
 from coach.lessons.range_grids import chart_grid, chart_share
 from coach.lessons.schema import Decision, Lesson, RangeChart
 from coach.store.records import LessonAnswer
-from coach.ui import coursepath, inputs, lessonnav, state
+from coach.ui import coursepath, inputs, lessonnav, playback, state
 from coach.ui.controls import action_panel, step_controls
 from coach.ui.drills import missing_answer
 from coach.ui.figures import build_range_figure
@@ -50,7 +50,7 @@ from coach.ui.lessons import (
     script,
     topic_of,
 )
-from coach.ui.table import render_log
+from coach.ui.table import high_first, render_log
 from coach.ui.verdict import show_answer_details, show_verdict
 from coach.ui.widgets import (
     page_header,
@@ -211,7 +211,7 @@ def _show_or_muck_panel(lesson_id: str, hand_index: int, at: int, options: list[
         for code in options:
             parts = code.split()
             if len(parts) > 2:
-                cards = " ".join(c.symbol() for c in parse_cards(parts[2]))
+                cards = " ".join(c.symbol() for c in high_first(parse_cards(parts[2])) if c is not None)
                 label = t("Show {cards}", cards=cards)
             else:
                 label = t("Muck (do not show)")
@@ -473,6 +473,8 @@ def _render_hand(lesson: Lesson, index: int, t: Translator) -> None:
         street_stepper(display_street(hand))
         step_controls(f"lesson.{key}", step, last, blocked=sc.blocked(step, answered_at),
                       on_step=partial(_on_step, lesson.id, index), end_step=sc.next_stop(step, answered_at))
+        playback.play_controls(key, step, last, blocked=sc.blocked(step, answered_at),
+                               has_text=bool(sc.texts_at(step)), on_step=partial(_on_step, lesson.id, index))
     with right:
         # The same elements at every step (empty when there is nothing to say), so a rerun
         # never shifts the step controls and the keyboard focus stays on them.
