@@ -128,7 +128,7 @@ window.__coachRelabel(doc.body);
 def document_script(t: Translator) -> str:
     """The page's script: ``<html lang>`` from ``t``'s language and Streamlit's labels in it.
 
-    Every value is JSON-encoded into the script (``</`` escaped), so no translation can end it.
+    Every value is JSON-encoded into the script with ``<`` escaped, so no translation can end it.
     """
     config = {"lang": lang_code(t.locale), **labels(t)}
     return _SCRIPT % {
@@ -139,7 +139,7 @@ def document_script(t: Translator) -> str:
 
 
 def _js(value: object) -> str:
-    return json.dumps(value, ensure_ascii=False).replace("</", "<\\/")
+    return json.dumps(value, ensure_ascii=False).replace("<", "\\u003c")
 
 
 DOCUMENT_CSS = """

@@ -21,7 +21,8 @@ ENGLISH = re.compile(r"\bUpload\b|Drag and drop|\bLimit\b|(?m:^\s*\d+(\.\d+)?\s?
                      r"\b\d+ more\b|View \d+ more|View less|Main menu|Help for")
 ARIA_LABELS_JS = "[...document.querySelectorAll('[aria-label]')].map(e => e.getAttribute('aria-label'))"
 # Every element of the classroom exit button whose text is cut (an ellipsis: wider inside than shown).
-CUT_JS = """() => [...document.querySelectorAll('.st-key-leave_classroom button, .st-key-leave_classroom button *')]
+CUT_JS = """() => [...document.querySelectorAll(
+    '.st-key-leave_classroom button, .st-key-leave_classroom button *')]
   .filter(e => e.scrollWidth > e.clientWidth + 1).map(e => [e.tagName, e.scrollWidth, e.clientWidth])"""
 FOCUS_JS = """() => { const e = document.activeElement, s = getComputedStyle(e);
   return {inSidebar: !!e.closest('[data-testid="stSidebar"]'), tag: e.tagName, style: s.outlineStyle,
