@@ -4,7 +4,9 @@
 are in :mod:`coach.ui.navigation`; page titles are translated with the session's
 language each run.
 Classroom mode hides the sidebar and the navigation and enlarges everything for
-a projector; the profile line is never drawn there, nor on the teacher's page.
+a projector; the profile line is never drawn there, nor on the teacher's page. It is
+kept in the address (``?aula=1``) on every page, so a reload (F5 on the projector)
+opens it again (:func:`keep_classroom_in_url`).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from collections.abc import Callable
 import streamlit as st
 
 from coach.ui import state
+from coach.ui.document import DOCUMENT_CSS, document_script
 from coach.ui.hardening import guard_number_inputs
 from coach.ui.navigation import HOME, PAGES
 from coach.ui.views import (
@@ -81,6 +84,33 @@ def warm_up() -> threading.Thread:
     return thread
 
 
+# The value of ``?aula`` this session last saw or wrote (``None``: none): a different one came
+# from a link or a reload and wins over the setting; the same one is ours and follows it.
+CLASSROOM_URL_KEY = "coach.classroom_url"
+_UNSEEN = "unseen"
+
+
+def keep_classroom_in_url() -> bool:
+    """Classroom mode in the setting and in the address alike; True when it is on.
+
+    A new ``?aula=`` (a shared link, a reload, a hand-typed address) sets the setting; the
+    setting then writes ``?aula=1`` on every page (a page change drops the query), and removes
+    it once classroom mode is left (Impostazioni or the exit button).
+    """
+    seen = st.query_params.get("aula")
+    if seen is not None and seen != st.session_state.get(CLASSROOM_URL_KEY, _UNSEEN):
+        on = seen not in ("0", "false", "no")
+        if state.settings().classroom != on:
+            state.update_settings(classroom=on)
+    on = state.settings().classroom
+    if on and seen != "1":
+        st.query_params["aula"] = "1"
+    elif not on and seen is not None:
+        del st.query_params["aula"]
+    st.session_state[CLASSROOM_URL_KEY] = "1" if on else None
+    return on
+
+
 def run() -> None:
     guard_number_inputs()
     st.set_page_config(
@@ -90,15 +120,17 @@ def run() -> None:
         initial_sidebar_state="auto",
     )
     t = state.tr()
-    classroom = state.classroom()
+    classroom = keep_classroom_in_url()
     pages = [
         st.Page(VIEWS[p.url], title=t(p.title), icon=p.icon, url_path=p.url, default=(p.url == HOME))
         for p in PAGES
     ]
     # Classroom mode: no sidebar, the pages as a bar at the top (the teacher can still
     # move between them with one click on the projector).
-    nav = st.navigation(pages, position="top" if classroom else "sidebar")
+    # expanded: every page in the sidebar, never Streamlit's English «View N more».
+    nav = st.navigation(pages, position="top" if classroom else "sidebar", expanded=True)
     inject_base_css(classroom)
+    st.html(DOCUMENT_CSS)
     notice = st.container()  # «progressi non salvati», filled after the page ran
     if not classroom:
         with st.sidebar:
@@ -110,4 +142,6 @@ def run() -> None:
         db_notice()
     # Last on the page, so it never shifts the elements above it (and the focus with them).
     browser_scripts()
+    # The document's language and Streamlit's own labels, after the page (nothing shifts).
+    st.html(document_script(state.tr()), unsafe_allow_javascript=True)
     warm_up()

@@ -49,6 +49,12 @@ def test_every_page_opens_without_console_errors_and_passes_axe(desk: tuple[Any,
     page.locator("h1").first.wait_for()
     wait_idle(page)
     page.wait_for_timeout(500)
+    # the document's language is the page's (a screen reader reads Italian as Italian)
+    try:
+        page.wait_for_function("document.documentElement.lang === 'it'", timeout=10_000)
+    except Exception:  # the assertion says what it was
+        pass
+    assert page.evaluate("document.documentElement.lang") == "it"
     check_axe(page, name)
     shot(page, f"page-{name}.png")
     assert errors == [], errors

@@ -17,6 +17,7 @@ from coach.ui import views
 from coach.ui.navigation import HOME, PAGES
 
 from .helpers import PAGES as TESTED_PAGES
+from .helpers import goto
 
 
 def test_the_urls_and_italian_titles_stay_put() -> None:
@@ -40,3 +41,26 @@ def test_a_link_names_the_page_by_its_url(app: Callable[..., AppTest]) -> None:
     links = {str(link.proto.label): link.proto for link in app().get("page_link")}
     assert links["Comincia dalle lezioni"].page == "lezioni"
     assert links["Gioca una mano"].page == "pratica"
+
+
+def test_classroom_mode_stays_in_the_address_on_every_page_until_left(app: Callable[..., AppTest]) -> None:
+    """F5 on the projector opens the new session from the address: ``?aula=1`` stays on it."""
+    at = app()
+    at.query_params["aula"] = "1"
+    at.run()
+    assert "aula" in at.query_params
+    del at.query_params["aula"]  # a page change: Streamlit drops the query
+    at.run()
+    assert "aula" in at.query_params and any(b.key == "leave_classroom" for b in at.button)
+    at.button(key="leave_classroom").click().run()
+    assert "aula" not in at.query_params and not any(b.key == "leave_classroom" for b in at.button)
+
+
+def test_classroom_mode_from_the_settings_is_written_into_the_address(app: Callable[..., AppTest]) -> None:
+    at = goto(app(), "impostazioni")
+    assert "aula" not in at.query_params
+    at.toggle(key="set_classroom").set_value(True).run()
+    at.run()
+    assert "aula" in at.query_params
+    at.toggle(key="set_classroom").set_value(False).run()
+    assert "aula" not in at.query_params and not any(b.key == "leave_classroom" for b in at.button)

@@ -1,0 +1,160 @@
+"""The HTML document around the pages: its language, Streamlit's own labels, the sidebar's focus.
+
+Streamlit serves one ``index.html`` with ``<html lang="en">`` for every app and draws a few
+texts of its own in English (the uploader's «Upload» and «1MB per file», «Main menu», «Help
+for …», the top bar's «5 more»). A screen reader reads an Italian page with English
+pronunciation when the document says ``en``, and a beginner meets English words the app
+never chose. Nothing in Streamlit 1.67 sets either, so :func:`document_script` (run on every
+page by :func:`coach.ui.app.run`) sets ``lang`` from the session's language and relabels
+those texts in place: a ``MutationObserver`` does it again whenever Streamlit draws one anew.
+It only ever replaces an exact English text with its translation, so its own changes never
+trigger another one. The texts it cannot reach are listed in ``docs/INTERFACCIA.md``.
+
+:data:`DOCUMENT_CSS` gives the sidebar's and the top bar's links the same clear focus ring
+as the buttons, and lets the classroom exit button keep its whole label.
+"""
+
+from __future__ import annotations
+
+import json
+
+from coach.i18n import N_, Translator
+
+# Streamlit's exact English texts (1.67) -> our msgid. Visible texts and aria-labels alike.
+EXACT: dict[str, str] = {
+    "Upload": N_("Upload"),
+    "Drag and drop a file here": N_("Drag and drop a file here"),
+    "Drag and drop files here": N_("Drag and drop files here"),
+    "Main menu": N_("Main menu"),
+    "Sidebar": N_("Sidebar"),
+    "Collapse sidebar": N_("Collapse sidebar"),
+    "Expand sidebar": N_("Expand sidebar"),
+    "App pages": N_("App pages"),
+    "Link to heading": N_("Link to heading"),
+    "file upload": N_("file upload"),
+    "Help": N_("Help"),
+    "View less": N_("View less"),
+    "Open": N_("Open"),
+    "Close": N_("Close"),
+}
+# Streamlit's English texts with a part that varies: (JavaScript regular expression, our msgid).
+# The first group of the expression fills the msgid's one placeholder.
+PATTERNS: tuple[tuple[str, str], ...] = (
+    (r"^Help for (.+)$", N_("Help for {label}")),
+    (r"^(\d+) more$", N_("{count} more")),
+    (r"^View (\d+) more$", N_("Show {count} more pages")),
+    (r"^(\S+) per file$", N_("At most {size} per file")),
+)
+ATTRIBUTES = ("aria-label", "title")  # the attributes relabelled besides the text nodes
+# Where Streamlit's own texts live (our pages' texts are already translated).
+SCOPES = ('[data-testid="stFileUploader"]', '[data-testid="stHeader"]', '[data-testid="stSidebar"]',
+          '[data-testid="stToolbar"]', '[data-testid="stSidebarCollapsedControl"]',
+          '[data-testid="stTooltipIcon"]', '[data-testid="stMainMenuList"]', '[data-testid="stHeading"]',
+          '[data-testid="stTopNavPopover"]', '[data-testid="stWidgetLabel"]', '[data-testid="stSelectbox"]')
+
+
+def lang_code(locale: str) -> str:
+    """The BCP 47 language of a locale name: ``it`` for ``it`` or ``it_IT``, ``en`` for ``en_GB``."""
+    code = locale.replace("-", "_").split("_", 1)[0].strip().lower()
+    return code if code.isalpha() else "it"
+
+
+def labels(t: Translator) -> dict[str, object]:
+    """Streamlit's English texts and their translations in ``t``'s language, for the script."""
+    exact = {english: t.gettext(msgid) for english, msgid in EXACT.items()}
+    patterns = [[regex, _slot(t.gettext(msgid))] for regex, msgid in PATTERNS]
+    return {"exact": exact, "patterns": patterns}
+
+
+def _slot(template: str) -> str:
+    """A translated template with its one ``{name}`` placeholder as ``$1`` (JavaScript's group)."""
+    start, end = template.find("{"), template.find("}")
+    if start < 0 or end < start:
+        return template.replace("$", "$$")
+    return template[:start].replace("$", "$$") + "$1" + template[end + 1:].replace("$", "$$")
+
+
+_SCRIPT = """<script>(() => {
+const doc = window.document, cfg = %(config)s;
+doc.documentElement.lang = cfg.lang;
+window.__coachLabels = cfg;
+if (window.__coachLabelObserver) { window.__coachRelabel(doc.body); return; }
+const swap = (text) => {
+  const key = text.trim();
+  if (!key) return null;
+  const cur = window.__coachLabels;
+  if (Object.prototype.hasOwnProperty.call(cur.exact, key)) return text.replace(key, cur.exact[key]);
+  for (const [re, out] of cur.patterns) {
+    const m = new RegExp(re).exec(key);
+    if (m) return text.replace(key, key.replace(new RegExp(re), out));
+  }
+  return null;
+};
+const relabelOne = (el) => {
+  for (const name of %(attributes)s) {
+    const v = el.getAttribute && el.getAttribute(name);
+    if (v) { const n = swap(v); if (n !== null && n !== v) el.setAttribute(name, n); }
+  }
+  const walker = doc.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  let node;
+  while ((node = walker.nextNode())) {
+    const n = swap(node.nodeValue);
+    if (n !== null && n !== node.nodeValue) node.nodeValue = n;
+  }
+};
+window.__coachRelabel = (root) => {
+  if (!root || !root.querySelectorAll) return;
+  const seen = new Set();
+  for (const scope of root.querySelectorAll(%(scopes)s)) {
+    if (seen.has(scope)) continue;
+    seen.add(scope);
+    relabelOne(scope);
+    for (const el of scope.querySelectorAll('[aria-label],[title]')) relabelOne(el);
+  }
+  if (root.closest && root.closest(%(scopes)s)) relabelOne(root);
+};
+let pending = false;
+window.__coachLabelObserver = new MutationObserver(() => {
+  if (pending) return;
+  pending = true;
+  window.requestAnimationFrame(() => { pending = false; window.__coachRelabel(doc.body); });
+});
+window.__coachLabelObserver.observe(doc.body, {subtree: true, childList: true, characterData: true,
+                                               attributes: true, attributeFilter: %(attributes)s});
+window.__coachRelabel(doc.body);
+})();</script>"""
+
+
+def document_script(t: Translator) -> str:
+    """The page's script: ``<html lang>`` from ``t``'s language and Streamlit's labels in it.
+
+    Every value is JSON-encoded into the script with ``<`` escaped, so no translation can end it.
+    """
+    config = {"lang": lang_code(t.locale), **labels(t)}
+    return _SCRIPT % {
+        "config": _js(config),
+        "attributes": _js(list(ATTRIBUTES)),
+        "scopes": _js(",".join(SCOPES)),
+    }
+
+
+def _js(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False).replace("<", "\\u003c")
+
+
+DOCUMENT_CSS = """
+<style>
+/* Keyboard focus on the page links (sidebar, top bar, main menu): the buttons' yellow ring, drawn
+   inside the link so the sidebar's edge never clips it (#ffd54f on #18412b is 8.6:1). */
+[data-testid="stSidebar"] a:focus-visible,[data-testid="stSidebar"] button:focus-visible,
+[data-testid="stSidebarNav"] a:focus-visible,[data-testid="stHeader"] a:focus-visible,
+[data-testid="stHeader"] button:focus-visible,[data-testid="stSidebarCollapsedControl"] button:focus-visible{
+  outline:3px solid #ffd54f !important;outline-offset:-3px !important;
+  box-shadow:0 0 0 1px #0f2a1c !important}
+/* The classroom exit button keeps its whole label: its column takes the label's width. */
+[data-testid="stHorizontalBlock"]:has(.st-key-leave_classroom)>[data-testid="stColumn"]:has(.st-key-leave_classroom){
+  flex:0 0 auto !important;width:auto !important;min-width:max-content !important}
+[data-testid="stHorizontalBlock"]:has(.st-key-leave_classroom)>[data-testid="stColumn"]:not(:has(.st-key-leave_classroom)){
+  flex:1 1 0 !important;width:auto !important;min-width:0 !important}
+</style>
+"""
