@@ -278,13 +278,14 @@ class JoinAddress:
         return self.lan_url or self.url
 
 
-def join_address(code: str, lan: Callable[[], str | None] = lan_address) -> JoinAddress:
-    """The join link, and a reachable one when this browser's is a loopback address (issue 22)."""
+def join_address(code: str, lan: Callable[[], str | None] | None = None) -> JoinAddress:
+    """The join link, and a reachable one when this browser's is a loopback address (issue 22);
+    ``lan`` finds this computer's local-network address (:func:`coach.live.lan_address`)."""
     url = join_url(code)
     parts = urlsplit(url)
     if not is_loopback(parts.hostname):
         return JoinAddress(url, False)
-    address = lan()
+    address = (lan or lan_address)()
     if address is None:
         return JoinAddress(url, True)
     host = f"[{address}]" if ":" in address else address
