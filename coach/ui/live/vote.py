@@ -66,6 +66,10 @@ def outcome(q: LiveQuestion, ref: SpotRef, pupils: int, revealed: bool, t: Trans
         or list[AnswerRow]()
     answers = [(r.answer, r.grade) for r in rows]
     title = t("Question {n}: the answers", n=q.number)
+    # Above the chart, so the projector's first screen has it: who answered, and who did not.
+    line = turnout_line(turnout(answers, pupils), revealed, t)
+    st.html('<p class="cc-turnout" role="status">' + line + "</p>"
+            "<style>.cc-turnout{font-size:1.6rem;font-weight:700;margin:.2rem 0}</style>")
     if not answers:
         st.header(title)
         st.info(t("Nobody answered this question."))
@@ -76,6 +80,3 @@ def outcome(q: LiveQuestion, ref: SpotRef, pupils: int, revealed: bool, t: Trans
                         key=f"live.chart.{q.id}.{int(revealed)}", theme=None,
                         alt=t("How the class answered: {bars}.", bars="; ".join(
                             f"{b.label} {b.count}" for b in bars)))
-    line = turnout_line(turnout(answers, pupils), revealed, t)
-    st.html('<p class="cc-turnout" role="status">' + line + "</p>"
-            "<style>.cc-turnout{font-size:1.6rem;font-weight:700;margin:.2rem 0}</style>")
