@@ -23,8 +23,9 @@ import hashlib
 import math
 import os
 import secrets
+import socket
 import unicodedata
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Final
@@ -306,6 +307,85 @@ def seconds_left(closes_at: datetime | None, now: datetime) -> int | None:
         return None
     left = (closes_at - now).total_seconds()
     return max(0, int(-(-left // 1)))
+
+
+def verdict_shown(opened_at: datetime, closes_at: datetime | None) -> bool:
+    """Whether the teacher pressed «Mostra il verdetto» on this vote (issue 22).
+
+    No new column: the store marks a shown verdict by setting the vote's ``closes_at`` (a countdown's
+    end, which means nothing once a vote is closed) to its ``opened_at`` (:meth:`LiveStore.show_verdict`).
+    A real countdown always ends after the opening, so the mark cannot be mistaken for one, and a vote
+    so marked is closed for good (:func:`vote_open` is False from its first instant). Every app process
+    reads the same mark, so the projector and every phone show the grades at the same time."""
+    return closes_at is not None and closes_at <= opened_at
+
+
+# -- who answered: the answers and the silences (issue 22) ------------------------------------------
+@dataclass(frozen=True)
+class Turnout:
+    """A closed vote in numbers: «2 su 4 hanno risposto · 1 giusta · 2 senza risposta».
+
+    ``total`` is the class's pupils (never fewer than the answers: a pupil who answered and was
+    removed later no longer counts, a pupil who left after answering does)."""
+
+    answered: int
+    total: int
+    right: int
+
+    @property
+    def missing(self) -> int:
+        return self.total - self.answered
+
+
+def turnout(answers: Sequence[tuple[str, str | None]], pupils: int) -> Turnout:
+    """How many answered, out of how many, and how many answers were right (graded «ottima» or
+    «buona»; a lesson's question's right answer is graded «ottima»)."""
+    answered = len(answers)
+    right = sum(1 for _, g in answers if g in RIGHT_GRADES)
+    return Turnout(answered, max(pupils, answered), right)
+
+
+def neutral_distribution(answers: Iterable[tuple[str, str | None]]) -> list[Bar]:
+    """The distribution before the verdict: no grade, most chosen first (ties by the answer), so
+    neither a colour nor the bars' order tells the class which answer the coach prefers."""
+    bars = [Bar(b.answer, b.count, None) for b in distribution(answers)]
+    return sorted(bars, key=lambda b: (-b.count, b.answer))
+
+
+# -- the join link on the projector: an address the phones can reach (issue 22) ----------------------
+LOOPBACK_NAMES: Final[frozenset[str]] = frozenset({"localhost", "localhost.localdomain", "ip6-localhost",
+                                                   "ip6-loopback"})
+# Any routable address will do: connecting a UDP socket sends nothing, it only asks the kernel which
+# local address would be used, so no network (and no internet) is needed.
+PROBE_ADDRESS: Final[tuple[str, int]] = ("192.0.2.1", 9)  # TEST-NET-1 (RFC 5737), the discard port
+
+
+def is_loopback(host: str | None) -> bool:
+    """127.0.0.0/8, ::1 and the names for them: an address that only this computer can open."""
+    if not host:
+        return False
+    h = host.strip("[]").lower().rstrip(".")
+    return (h in LOOPBACK_NAMES or h.endswith(".localhost") or h.startswith("127.")
+            or h in ("::1", "0:0:0:0:0:0:0:1"))
+
+
+def lan_address(make_socket: Callable[[], socket.socket] | None = None) -> str | None:
+    """This computer's address on the local network (the one phones on the same Wi-Fi can open), or
+    None when there is none (no network, or only a loopback)."""
+    try:
+        sock = make_socket() if make_socket is not None else socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    except OSError:
+        return None
+    try:
+        sock.connect(PROBE_ADDRESS)
+        address = sock.getsockname()[0]
+    except (OSError, IndexError, TypeError):
+        return None
+    finally:
+        sock.close()
+    if not isinstance(address, str) or not address or is_loopback(address) or address in ("0.0.0.0", "::"):
+        return None
+    return address
 
 
 # -- tallies ----------------------------------------------------------------------------------

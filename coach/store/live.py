@@ -41,6 +41,7 @@ from coach.live import (
     new_join_code,
     normalise_code,
     purge_days,
+    verdict_shown,
     vote_open,
 )
 from coach.store.base import StoreBase
@@ -304,6 +305,42 @@ class LiveStore(StoreBase):
             result = conn.execute(update(live_questions).where(
                 live_questions.c.id == question_id, live_questions.c.closed_at.is_(None))
                 .values(closed_at=now))
+            return bool(result.rowcount)
+
+    def show_verdict(self, question_id: int, secret: str, at: datetime | None = None) -> bool:
+        """«Mostra il verdetto»: from now on the projector and the phones show the grades of this vote.
+        Only a closed vote (an open one is refused: the class is still answering); marked without a
+        new column (:func:`coach.live.verdict_shown`). True if marked, or marked already."""
+        question_id = whole_arg(question_id, "question_id", 1, 2**62)
+        now = when_arg(at)
+        with self._tx(write=True) as conn:
+            row = conn.execute(select(live_questions).where(live_questions.c.id == question_id)).first()
+            if row is None or not self._teacher_owns(conn, row.class_id, secret):
+                return False
+            if verdict_shown(row.opened_at, row.closes_at):
+                return True
+            if vote_open(row.closed_at, row.closes_at, now):
+                return False
+            closed = row.closed_at if row.closed_at is not None else row.closes_at
+            conn.execute(update(live_questions).where(live_questions.c.id == question_id)
+                         .values(closes_at=row.opened_at, closed_at=closed))
+            return True
+
+    def reopen_class(self, code: str, secret: str, at: datetime | None = None) -> bool:
+        """Undo «Chiudi la classe» (a class ended by mistake): pupils can join and answer again, until
+        the class's own end. True if reopened; False when it is not closed, its time is over, or
+        ``secret`` is not its teacher's (raises :class:`ClassLimit` past the open classes' limit)."""
+        code = normalise_code(code)
+        now = when_arg(at)
+        with self._tx(write=True) as conn:
+            row = conn.execute(select(live_classes).where(live_classes.c.code == code)).first()
+            if row is None or row.closed_at is None or now >= row.expires_at \
+                    or not self._teacher_owns(conn, row.id, secret):
+                return False
+            self._check_open_limit(conn, row.teacher, now)
+            result = conn.execute(update(live_classes).where(live_classes.c.id == row.id,
+                                                             live_classes.c.closed_at.isnot(None))
+                                  .values(closed_at=None))
             return bool(result.rowcount)
 
     def _for_share(self, stmt: Any) -> Any:

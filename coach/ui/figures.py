@@ -21,6 +21,7 @@ from coach.i18n import N_, Translator, get_translator
 GOOD = "#2e9d57"
 BAD = "#d64541"
 NEUTRAL = "#f2c14e"
+UNGRADED = "#5b8def"  # a bar before the verdict: no grade's colour (blue is none of them)
 RANKS_DESC = "AKQJT98765432"
 
 # Grade keys (coach.feedback.grading.Grade values) from best to worst, with a
@@ -207,19 +208,28 @@ class AnswerBar:
 
 
 def build_distribution_figure(bars: Sequence[AnswerBar], t: Translator | None = None, *,
-                              large: bool = False, title: str | None = None) -> go.Figure:
+                              large: bool = False, title: str | None = None,
+                              graded: bool = True) -> go.Figure:
     """How the class answered: one bar per answer, coloured by the coach's grade, the count on it.
 
     The grade is written under each answer too, so colour is never the only cue.
-    ``large`` is the projector's size (fonts readable from the back row).
+    ``large`` is the projector's size (fonts readable from the back row). ``graded=False`` is the
+    chart before «Mostra il verdetto» (issue 22): the answers only, every bar one neutral colour, so
+    the class discusses its choices before it learns which one the coach prefers.
     """
     t = t or get_translator()
-    labels = [f"{b.label}<br>" + (b.note if b.note is not None else
-                                  t(GRADE_LABELS[b.grade]) if b.grade in GRADE_LABELS else "—") for b in bars]
+    if graded:
+        labels = [f"{b.label}<br>" + (b.note if b.note is not None else
+                                      t(GRADE_LABELS[b.grade]) if b.grade in GRADE_LABELS else "—")
+                  for b in bars]
+        colours = [GRADE_COLOUR.get(b.grade or "", NEUTRAL) for b in bars]
+    else:
+        labels = [b.label for b in bars]
+        colours = [UNGRADED] * len(bars)
     counts = [b.count for b in bars]
     fig = go.Figure(go.Bar(
         x=labels, y=counts, text=[t.format_int(c) for c in counts], textposition="outside",
-        marker={"color": [GRADE_COLOUR.get(b.grade or "", NEUTRAL) for b in bars],
+        marker={"color": colours,
                 "line": {"color": "#ffffff", "width": 2}},
         hovertemplate="%{x}: %{y}<extra></extra>",
     ))

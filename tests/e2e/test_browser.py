@@ -640,7 +640,7 @@ def test_a_live_class_with_a_projector_and_three_phones(browser: Any, server: st
         teacher.get_by_role("button", name="Chiudi la votazione").click()
         teacher.locator('[data-testid="stPlotlyChart"]').first.wait_for()
         wait_idle(teacher)
-        teacher.get_by_text("Risposte giuste (ottime o buone)", exact=False).first.wait_for()
+        teacher.get_by_text("3 su 3 hanno risposto · 0 senza risposta", exact=False).first.wait_for()
         shot(teacher, "live-projector-distribution.png")
         teacher.get_by_role("button", name="Mostra il verdetto del coach").click()
         teacher.get_by_text("Il verdetto del coach", exact=False).first.wait_for()

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import timedelta
 
+import pytest
 from streamlit.testing.v1 import AppTest
 
 from coach.store import Store
@@ -18,6 +19,12 @@ from coach.store.checks import utc_now
 from .helpers import goto, texts
 
 SPOT = "lesson:03-azioni/0/4"  # lesson 3, hand 1, Carla's first decision (call 2 is the point)
+
+
+@pytest.fixture(autouse=True)
+def _lan(monkeypatch: pytest.MonkeyPatch) -> None:
+    """This computer's LAN address, as the join box would find it (the same on every machine)."""
+    monkeypatch.setattr("coach.ui.live.common.lan_address", lambda: "192.0.2.7")
 
 
 def teacher_with_class(app: Callable[..., AppTest], title: str = "3B") -> tuple[AppTest, str]:
@@ -48,7 +55,9 @@ def test_teacher_creates_a_class_with_a_code_and_a_qr(app: Callable[..., AppTest
     assert "3B · " + code in body
     assert " ".join(code) in body  # the big code on the projector
     assert '<img class="cc-qr" src="data:image/svg+xml' in body  # the QR code
-    assert [c.value for c in at.code] == [f"http://localhost:8501/classe?codice={code}"]  # the link
+    # AppTest's page is «localhost»: no phone could open that, so the link is the LAN address's
+    assert [c.value for c in at.code] == [f"http://192.0.2.7:8501/classe?codice={code}"]
+    assert "solo su questo computer" in body
     assert "Nessuno è ancora entrato" in body
 
 
@@ -83,8 +92,13 @@ def test_pupils_join_answer_and_see_their_grade(app: Callable[..., AppTest], db_
     assert not teacher.exception
     assert teacher.get("plotly_chart"), "the distribution of the answers"
     body = texts(teacher)
-    assert "Risposte giuste (ottime o buone):" in body, body
+    # before the verdict: who answered, no grade, on the projector and on the phones
+    assert "2 su 2 hanno risposto · 0 senza risposta" in body, body
+    assert "giust" not in body.lower() and "Ottima" not in body
+    anna.run()
+    assert "Risposta inviata: Call 2" in texts(anna) and "giudizio" not in texts(anna)
     teacher.button(key="live.reveal").click().run()
+    assert "2 su 2 hanno risposto · 0 giuste · 0 senza risposta" in texts(teacher)
     # the lesson names no best choice here: the coach's own (a raise from the cutoff) is the verdict
     assert "Il verdetto del coach: Rilancio a 5 — Ottima" in texts(teacher)
     anna.run()
@@ -119,6 +133,7 @@ def test_a_closed_class_is_refused_in_italian(app: Callable[..., AppTest]) -> No
     teacher, code = teacher_with_class(app)
     anna = pupil(app, code, "Anna", "KQMX-4727")
     teacher.button(key="live.close_class").click().run()
+    teacher.button(key="live.close_class.yes").click().run()
     assert "Questa classe è finita" in texts(teacher)
     anna.run()
     assert "L'insegnante ha chiuso la classe" in texts(anna)
@@ -141,6 +156,10 @@ def test_an_unknown_code_and_a_removed_pupil(app: Callable[..., AppTest]) -> Non
     remove = [b for b in teacher.button if b.key and b.key.startswith("live.remove.")]
     assert [b.label for b in remove] == ["Anna"]
     remove[0].click().run()
+    assert "Togliere Anna dalla classe?" in texts(teacher)  # one click removes nobody
+    anna.run()
+    assert "Ciao Anna" in texts(anna)
+    teacher.button(key="live.remove.yes").click().run()
     assert "Nessuno è ancora entrato" in texts(teacher)
     anna.run()
     assert "Non sei più in questa classe" in texts(anna)
@@ -203,8 +222,13 @@ def test_a_lessons_question_is_put_to_the_class(app: Callable[..., AppTest], db_
     assert "2 su 2 hanno risposto" in texts(teacher)
     teacher.button(key="live.close_vote").click().run()
     assert not teacher.exception, teacher.exception
-    assert "Risposte giuste: 50%" in texts(teacher)
+    assert "2 su 2 hanno risposto · 0 senza risposta" in texts(teacher)
+    # the question stays on the projector through the discussion
+    assert "Nella seconda mano il board è" in texts(teacher)
+    anna.run()
+    assert "Giusto" not in texts(anna) and "Risposta inviata" in texts(anna)
     teacher.button(key="live.reveal").click().run()
+    assert "1 giusta" in texts(teacher)
     body = texts(teacher)
     assert "La risposta giusta: Anna e Bruno si dividono il piatto" in body
     anna.run()
@@ -235,6 +259,9 @@ def test_a_number_question_refuses_what_is_not_a_number(app: Callable[..., AppTe
     anna.button(key="live.q1.send").click().run()
     assert "Risposta inviata: 19" in texts(anna)
     teacher.button(key="live.close_vote").click().run()
+    anna.run()
+    assert "Giusto" not in texts(anna)  # no grade before the teacher shows the answer
+    teacher.button(key="live.reveal").click().run()
     anna.run()
     assert "Giusto: 19" in texts(anna)
 

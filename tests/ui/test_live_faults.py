@@ -139,6 +139,7 @@ def test_the_polls_stop_once_the_class_is_over(app: Callable[..., AppTest],
     anna.run()
     assert len(polls) == 1  # the class is live: the phone polls
     teacher.button(key="live.close_class").click().run()
+    teacher.button(key="live.close_class.yes").click().run()
     anna.run()
     assert "L'insegnante ha chiuso la classe" in texts(anna)
     assert len(polls) == 1  # over: the final screen, without a timer

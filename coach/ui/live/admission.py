@@ -54,6 +54,22 @@ def create_admitted(create: Callable[[Store], LiveClass]) -> LiveClass | None:
     return created
 
 
+def reopen(action: Callable[[Store], bool]) -> bool:
+    """Reopen a class ended by mistake; past the open classes' limit, :class:`ClassLimit` says which
+    classes to end first (shown where a refused «Crea la classe» is)."""
+    t = state.tr()
+    st.session_state.pop(CREATE_PROBLEM, None)
+
+    def attempt(db: Store) -> bool:
+        try:
+            return action(db)
+        except ClassLimit as err:
+            st.session_state[CREATE_PROBLEM] = err.localized(t)
+            return False
+
+    return bool(state.save(attempt))
+
+
 CREATE_WAIT = NN_("Too many classes created from this browser: wait {n} minute and try again.",
                   "Too many classes created from this browser: wait {n} minutes and try again.")
 

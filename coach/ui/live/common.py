@@ -27,7 +27,7 @@ from coach.learning.replay import bounded, load_sections, script_for
 from coach.learning.script import HandScript
 from coach.learning.verdict import Verdict, assess
 from coach.lessons.schema import Decision, Lesson, Question
-from coach.live import SpotRef, hand_digest
+from coach.live import SpotRef, hand_digest, is_loopback, lan_address
 from coach.store import Store
 from coach.store.checks import MAX_HAND_TEXT
 from coach.store.records import ClassSnapshot
@@ -260,6 +260,37 @@ def _page_url(page: str, query: str) -> str:
 def join_url(code: str) -> str:
     """The pupils' page with the code, on the address this browser uses (for the QR code)."""
     return _page_url(PUPIL_PAGE, f"codice={code}")
+
+
+@dataclass(frozen=True)
+class JoinAddress:
+    """The link the projector shows pupils: ``url``, and whether the browser opened the app on a
+    loopback address (``127.0.0.1``, ``localhost``, ``::1``) that no phone can reach. Then
+    ``lan_url`` is the same link on this computer's local-network address (None when there is none)."""
+
+    url: str
+    loopback: bool
+    lan_url: str | None = None
+
+    @property
+    def shown(self) -> str:
+        """The link to put on the projector and in the QR code."""
+        return self.lan_url or self.url
+
+
+def join_address(code: str, lan: Callable[[], str | None] | None = None) -> JoinAddress:
+    """The join link, and a reachable one when this browser's is a loopback address (issue 22);
+    ``lan`` finds this computer's local-network address (:func:`coach.live.lan_address`)."""
+    url = join_url(code)
+    parts = urlsplit(url)
+    if not is_loopback(parts.hostname):
+        return JoinAddress(url, False)
+    address = (lan or lan_address)()
+    if address is None:
+        return JoinAddress(url, True)
+    host = f"[{address}]" if ":" in address else address
+    netloc = host + (f":{parts.port}" if parts.port else "")
+    return JoinAddress(url, True, urlunsplit((parts.scheme, netloc, parts.path, parts.query, "")))
 
 
 def teacher_url(code: str, secret: str) -> str:

@@ -47,7 +47,7 @@ from coach.live_export import (
 from coach.store.records import LiveClass, LiveQuestion
 from coach.textsafe import md_text
 from coach.ui import state
-from coach.ui.figures import GRADE_LABELS, AnswerBar, build_distribution_figure
+from coach.ui.figures import GRADE_LABELS, AnswerBar
 from coach.ui.lessons import grade_decision, lessons
 from coach.ui.live import common
 from coach.ui.widgets import link_rules
@@ -83,32 +83,6 @@ def quiz_bars(question: Question, answers: list[str], t: Translator) -> list[Ans
 
     return [AnswerBar(label(k), counts.get(k, 0),
                       quiz_grade(k, question.answer), t("right") if k == right else t("wrong")) for k in keys]
-
-
-def outcome(q: LiveQuestion, ref: SpotRef, t: Translator) -> None:
-    """The class's answers as bars, coloured by the coach's grade, and the share of right answers."""
-    key = common.teacher_key(str(state.get(common.TEACHER_CLASS, "")))
-    rows = common.read_kept(f"answers.{q.id}", lambda db: db.question_answers(q.id, key), None) \
-        or list[AnswerRow]()
-    answers = [(r.answer, r.grade) for r in rows]
-    if not answers:
-        st.header(t("Question {n}: the answers", n=q.number))
-        st.info(t("Nobody answered this question."))
-    else:
-        right = share_right(answers)
-        bars = answer_bars(q, ref, answers, t)
-        fig = build_distribution_figure(bars, t, large=state.classroom(),
-                                        title=t("Question {n}: the answers", n=q.number))
-        st.plotly_chart(fig, width="stretch", config={"displayModeBar": False}, key=f"live.chart.{q.id}",
-                        theme=None,
-                        alt=t("How the class answered: {bars}.", bars="; ".join(
-                            f"{b.label} {b.count}" for b in bars)))
-        if right is not None:
-            share = t.format_percent(right, 0)
-            if ref.is_quiz:
-                st.markdown("**" + t("Right answers: {share}", share=share) + "**")
-            else:
-                st.markdown("**" + t("Right answers (excellent or good): {share}", share=share) + "**")
 
 
 def reveal_verdict(ref: SpotRef, pose: common.Posed, text: str | None, t: Translator) -> None:

@@ -13,6 +13,7 @@ the pupil's own progress (source «class»).
 
 from __future__ import annotations
 
+from datetime import datetime
 from functools import partial
 
 import streamlit as st
@@ -39,6 +40,7 @@ from coach.live import (
     quiz_answer,
     quiz_grade,
     seconds_left,
+    verdict_shown,
 )
 from coach.store.records import ClassSnapshot, JoinResult, LivePupil, LiveQuestion
 from coach.textsafe import md_text
@@ -52,7 +54,7 @@ from coach.ui.widgets import link_rules, page_header, show_refusal, table_html, 
 
 PROBLEM = "live.pupil.problem"  # why the last join failed (a str, already translated)
 REFUSALS = "live.pupil.refusals"  # question id -> IllegalAction
-SEEN = "live.pupil.seen"  # what the page last drew: (question id, open, class state)
+SEEN = "live.pupil.seen"  # what the page last drew: (question id, open, class state, verdict shown)
 JUST = "live.pupil.just"  # question id -> the status of the answer just sent
 QUIZ_PROBLEMS = "live.pupil.quiz_problems"  # question id -> why the typed number was refused
 
@@ -278,7 +280,7 @@ def render() -> None:
         common.outage_banner(t)
     status = cls.state(snap.now)
     q = snap.question
-    st.session_state[SEEN] = (q.id if q else None, bool(q and q.is_open(snap.now)), status)
+    st.session_state[SEEN] = _seen(q, snap.now, status)
     if status == CLASS_OPEN:  # a class that is over is not polled any more: its last screen stays
         _watch(cls.code, pupil.token)
     elif down:
@@ -336,8 +338,7 @@ def _watch(code: str, token: str) -> None:
     if got.failed or snap is None:
         return
     q = snap.question
-    now = (q.id if q else None, bool(q and q.is_open(snap.now)), snap.live_class.state(snap.now))
-    if now != st.session_state.get(SEEN):
+    if _seen(q, snap.now, snap.live_class.state(snap.now)) != st.session_state.get(SEEN):
         st.rerun()
     me: state.Read[LivePupil | None] = state.read(lambda db: db.pupil(token))
     if me.failed or me.value is None:  # the database failed on the second read, or this name was removed
@@ -345,6 +346,20 @@ def _watch(code: str, token: str) -> None:
     left = None if q is None or not q.is_open(snap.now) else q.closes_at
     if left is not None:
         st.markdown("⏱ " + t_seconds(seconds_left(left, snap.now) or 0))
+
+
+def _seen(q: LiveQuestion | None, now: datetime, status: str) -> tuple[int | None, bool, str, bool]:
+    """What the phone's screen depends on: a new vote, a vote closed, the class's state, and the
+    teacher's «Mostra il verdetto» (the grade appears on the phone only then)."""
+    if q is None:
+        return None, False, status, False
+    return q.id, q.is_open(now), status, verdict_shown(q.opened_at, q.closes_at)
+
+
+def sent_wait(said: str, t: Translator) -> None:
+    """A closed vote before the verdict: the answer sent, and no grade yet (issue 22)."""
+    st.info(t("Answer sent: {action}. The vote is closed: look at the projector, the teacher will show the "
+              "coach's verdict.", action=said), icon=":material/send:")
 
 
 def t_seconds(n: int) -> str:
@@ -393,6 +408,9 @@ def _question_view(snap: ClassSnapshot, pupil: LivePupil, t: Translator) -> None
         st.success(t("Answer sent: {action}. Wait for the teacher to close the vote.", action=said),
                    icon=":material/send:")
         return
+    if not verdict_shown(q.opened_at, q.closes_at):
+        sent_wait(said, t)
+        return
     _own_grade(ref, mine, said, t, q.hand)
 
 
@@ -426,6 +444,9 @@ def _quiz_view(q: LiveQuestion, ref: SpotRef, question: Question, pupil: LivePup
     if open_vote:
         st.success(t("Answer sent: {action}. Wait for the teacher to close the vote.", action=said),
                    icon=":material/send:")
+        return
+    if not verdict_shown(q.opened_at, q.closes_at):
+        sent_wait(said, t)
         return
     if mine.grade == QUIZ_RIGHT:
         st.success(t("Right: {answer}", answer=said), icon=":material/check_circle:")

@@ -38,20 +38,21 @@ from coach.live import (
     SpotRef,
     normalise_code,
     seconds_left,
+    verdict_shown,
 )
-from coach.store.records import ClassSnapshot, LiveClass, LivePupil, LiveQuestion
+from coach.store.records import ClassSnapshot, LiveClass, LiveQuestion
 from coach.textsafe import md_text
 from coach.ui import inputs, state
 from coach.ui.controls import step_controls
 from coach.ui.handview import table_view
 from coach.ui.lessons import lessons
-from coach.ui.live import admission, common, paste, results
+from coach.ui.live import admission, common, paste, results, roster, vote
 from coach.ui.widgets import link_rules, page_header, table_html, unit_label
 
 CLASS = common.TEACHER_CLASS  # the class code this session shows
 SPOT = "live.teacher.spot"  # the SpotRef key picked
 STEP = "live.teacher.step"  # spot key -> the step shown on the projector
-REVEAL = "live.teacher.reveal"  # question id -> the coach's verdict is shown
+CONFIRM_END = "live.teacher.confirm_end"  # «End the class» pressed once: «Yes, end it» awaited
 VIEW = "live.teacher.view"
 SOURCE = "live.teacher.source"  # what the teacher poses: a lesson's decision, question, or a PHH hand
 QUIZ = "live.teacher.quiz"  # the quiz spot key picked
@@ -70,17 +71,8 @@ NOT_HERE = N_("Class {code} is managed from another device. To manage it here, o
               "(on the teacher's device: «Show the teacher link»).")
 COUNTDOWNS = (0, 20, 30, 60, 90)
 
-ANSWERED = NN_("{n} of {total} has answered", "{n} of {total} have answered")
-PUPILS = NN_("{n} pupil in the class", "{n} pupils in the class")
-
-
-def answered_line(n: int, total: int, t: Translator) -> str:
-    """«18 su 24 hanno risposto» (the count agrees with its verb)."""
-    return t.counted(ANSWERED, n=n, total=total)
-
-
-def pupils_line(n: int, t: Translator) -> str:
-    return t.counted(PUPILS, n=n)
+answered_line = vote.answered_line  # «18 su 24 hanno risposto»
+pupils_line = roster.pupils_line  # «3 alunni in classe»
 
 
 def _teacher() -> str:
@@ -131,14 +123,20 @@ def _on_leave() -> None:
         del st.query_params["codice"]
 
 
+def _on_ask_end(asked: bool) -> None:
+    st.session_state[CONFIRM_END] = asked
+
+
 def _on_close_class(code: str) -> None:
+    st.session_state.pop(CONFIRM_END, None)
     key = common.teacher_key(code)
     state.save(lambda db: db.close_class(code, key))
 
 
-def _on_remove(code: str, class_id: int, pupil_id: int) -> None:
+def _on_reopen_class(code: str) -> None:
+    """A class ended by mistake opens again (until its own end): the same code, pupils and votes."""
     key = common.teacher_key(code)
-    state.save(lambda db: db.remove_pupil(class_id, pupil_id, key))
+    admission.reopen(lambda db: db.reopen_class(code, key))
 
 
 def _on_open(code: str, class_id: int, spot: str, hand: str | None = None) -> None:
@@ -160,8 +158,14 @@ def _on_show_link(shown: bool) -> None:
     st.session_state[LINK_SHOWN] = shown
 
 
-def _on_reveal(question_id: int) -> None:
-    state.get(REVEAL, set[int]()).add(question_id)
+def _on_reveal(code: str, question_id: int) -> None:
+    """«Mostra il verdetto», kept in the database: the projector and every phone show the grades."""
+    key = common.teacher_key(code)
+    state.save(lambda db: db.show_verdict(question_id, key))
+
+
+def _revealed(q: LiveQuestion) -> bool:
+    return verdict_shown(q.opened_at, q.closes_at)
 
 
 def _on_step(key: str, step: int) -> None:
@@ -281,14 +285,26 @@ def _class_page(snap: ClassSnapshot, t: Translator) -> None:
         st.session_state[VIEW] = "question" if snap.pupils else "pupils"
     view = pick.segmented_control(t("View"), views, format_func=labels.__getitem__, key=VIEW, required=True,
                                   label_visibility="collapsed") or "question"
+    roster.remember_drawn(snap.pupils)
     if status == CLASS_OPEN:
-        end.button(t("End the class"), key="live.close_class", on_click=_on_close_class, args=(cls.code,),
+        end.button(t("End the class"), key="live.close_class", on_click=_on_ask_end, args=(True,),
                    icon=":material/stop_circle:", width="stretch")
+        if st.session_state.get(CONFIRM_END):
+            _confirm_end(cls, t)
+        if view != "pupils":  # the pupils' view polls its own list
+            roster.watch(cls.code)
     else:
+        st.session_state.pop(CONFIRM_END, None)
         end.button(t("Another class"), key="live.leave", on_click=_on_leave, icon=":material/add:",
                    width="stretch")
         st.info(t("This class is over: pupils can no longer join or answer. The results stay here."),
                 icon=":material/lock:")
+        if cls.closed_at is not None and snap.now < cls.expires_at:
+            st.button(t("Reopen the class"), key="live.reopen_class", on_click=_on_reopen_class,
+                      args=(cls.code,), icon=":material/restart_alt:",
+                      help=t("Ended by mistake? Pupils can join and answer again, until the class's "
+                             "own end."))
+        admission.create_problem(t)
     if view == "pupils":
         _pupils(snap, t)
     elif view == "results":
@@ -315,65 +331,24 @@ def _teacher_link(cls: LiveClass, t: Translator) -> None:
                   icon=":material/visibility_off:")
 
 
-def _join_box(cls: LiveClass, t: Translator) -> None:
-    """The join code, big, the QR code and the address (for the projector)."""
-    url = common.join_url(cls.code)
-    qr, words = st.columns([1, 2], vertical_alignment="center")
-    img = common.qr_img(url, t("QR code of the link to join the class"))
-    qr.html('<div class="cc-qrbox">' + img + "</div>"
-            "<style>.cc-qrbox img{width:100%;max-width:380px;height:auto;display:block;"
-            "image-rendering:pixelated}</style>")
-    with words:
-        st.markdown(t("Open on your phone (or scan the QR code):"))
-        st.code(url, language=None)
-        st.html('<p class="cc-joincode" aria-label="' + t("Class code") + '">' + " ".join(cls.code) + "</p>"
-                "<style>.cc-joincode{font-size:5rem;font-weight:800;letter-spacing:.2em;margin:0;"
-                "font-family:monospace;line-height:1.1}</style>")
+def _confirm_end(cls: LiveClass, t: Translator) -> None:
+    """The second step of «End the class»: one click never ends a class."""
+    with st.container(border=True, key="live-teacher-confirm-end"):
+        st.warning(t("End the class now? Pupils can no longer join or answer; the results stay here. "
+                     "You can reopen it until its time is over."), icon=":material/stop_circle:")
+        with st.container(horizontal=True, gap="small"):
+            st.button(t("Yes, end the class"), key="live.close_class.yes", type="primary",
+                      on_click=_on_close_class, args=(cls.code,), icon=":material/stop_circle:")
+            st.button(t("Cancel"), key="live.close_class.no", on_click=_on_ask_end, args=(False,),
+                      icon=":material/undo:")
 
 
 def _pupils(snap: ClassSnapshot, t: Translator) -> None:
     cls = snap.live_class
     if cls.state(snap.now) == CLASS_OPEN:
-        _join_box(cls, t)
-        _pupil_list(cls, t)
-    else:  # a class that is over is not polled any more
-        _pupil_names(cls, t)
+        roster.join_box(cls, t)
+    roster.pupils(cls, t)
     admission.admission(cls, snap, t)
-
-
-@st.fragment(run_every=common.POLL_S)
-def _pupil_list(cls: LiveClass, t: Translator) -> None:
-    """The names as they join (the fragment reads the database about once a second)."""
-    if cls.state() != CLASS_OPEN:  # expired meanwhile: the page without this poll
-        st.rerun()
-    seen = _pupil_names(cls, t)
-    # The view's tab says «Alunni (n)» from the page's own read: when the count changes, the whole
-    # page is drawn again (once per change, never in a loop), so the tab never says 0 beside 3 names.
-    last = st.session_state.get(PUPIL_COUNT)
-    st.session_state[PUPIL_COUNT] = seen
-    if last is not None and last != seen:
-        st.rerun()
-
-
-PUPIL_COUNT = "live.teacher.pupil_count"  # the pupils the list showed last, to redraw the page on a change
-
-
-def _pupil_names(cls: LiveClass, t: Translator) -> int:
-    """The pupils' names as buttons that remove them; how many there are."""
-    key = common.teacher_key(cls.code)
-    pupils = common.read_kept(f"pupils.{cls.id}", lambda db: db.class_pupils(cls.id, key), None) \
-        or list[LivePupil]()
-    st.markdown("**" + pupils_line(len(pupils), t) + "**")
-    if not pupils:
-        st.caption(t("Nobody has joined yet."))
-        return 0
-    with st.container(horizontal=True, gap="small"):
-        for p in pupils:
-            st.button(md_text(p.name), key=f"live.remove.{p.id}", icon=":material/close:",
-                      help=t("Remove {name} from the class", name=md_text(p.name)),
-                      on_click=_on_remove, args=(cls.code, cls.id, p.id))
-    st.caption(t("Press a name to remove it from the class."))
-    return len(pupils)
 
 
 SOURCES = ("decision", "quiz", "phh")
@@ -442,7 +417,7 @@ def _decision_question(snap: ClassSnapshot, ref: SpotRef, text: str | None, t: T
         if closed and q is not None:
             # After the vote the table has been seen: the class's answers take its place, so the
             # distribution, the verdict and the lesson's text share one projector screen.
-            results.outcome(q, ref, t)
+            vote.outcome(q, ref, snap.pupils, _revealed(q), t)
         else:
             st.html(table_html(view))
         if shown is None:
@@ -457,7 +432,7 @@ def _decision_question(snap: ClassSnapshot, ref: SpotRef, text: str | None, t: T
         st.markdown("**" + t("Your turn: you are {name}", name=md_text(pose.player)) + "**")
         st.markdown(pose.prompt)
         _vote_controls(snap, ref, shown, t, hand=text)
-        if closed and q is not None and q.id in state.get(REVEAL, set[int]()):
+        if closed and q is not None and _revealed(q):
             results.reveal_verdict(ref, pose, text, t)
 
 
@@ -475,9 +450,9 @@ def _vote_controls(snap: ClassSnapshot, ref: SpotRef, shown: LiveQuestion | None
         st.button(t("Close the vote"), key="live.close_vote", type="primary", on_click=_on_close_vote,
                   args=(cls.code, q.id), icon=":material/how_to_vote:", width="stretch")
     elif shown is not None:
-        if shown.id not in state.get(REVEAL, set[int]()):
+        if not _revealed(shown):
             st.button(t("Show the coach's verdict") if not ref.is_quiz else t("Show the right answer"),
-                      key="live.reveal", type="primary", on_click=_on_reveal, args=(shown.id,),
+                      key="live.reveal", type="primary", on_click=_on_reveal, args=(cls.code, shown.id),
                       icon=":material/visibility:", width="stretch")
         with st.expander(t("Open the vote again")):
             _open_controls(cls, ref, snap, t, again=True, hand=hand)
@@ -500,11 +475,13 @@ def _quiz_question(snap: ClassSnapshot, t: Translator) -> None:
     closed = shown is not None and not open_vote
     left, right = st.columns([1.2, 1], gap="medium")
     with left:
+        # The question stays on the projector through the discussion (issue 22): smaller once closed.
+        size = "1.5rem" if closed else "2rem"
+        st.html('<p class="cc-quiz-prompt">' + html.escape(question.prompt) + "</p>"
+                "<style>.cc-quiz-prompt{font-size:" + size + ";font-weight:700;line-height:1.3}</style>")
         if closed and shown is not None:
-            results.outcome(shown, ref, t)
+            vote.outcome(shown, ref, snap.pupils, _revealed(shown), t)
         else:
-            st.html('<p class="cc-quiz-prompt">' + html.escape(question.prompt) + "</p>"
-                    "<style>.cc-quiz-prompt{font-size:2rem;font-weight:700;line-height:1.3}</style>")
             if question.kind == "choice":
                 st.html("<ol class='cc-quiz-choices' type='A'>"
                         + "".join(f"<li>{html.escape(c)}</li>" for c in question.choices)
@@ -513,7 +490,7 @@ def _quiz_question(snap: ClassSnapshot, t: Translator) -> None:
                 st.markdown(t("Answer with a number ({unit}).", unit=unit_label(question.unit, t)))
     with right:
         _vote_controls(snap, ref, shown, t)
-        if closed and shown is not None and shown.id in state.get(REVEAL, set[int]()):
+        if closed and shown is not None and _revealed(shown):
             right_answer = common.quiz_answer_label(question, str(question.answer), t)
             st.success(t("The right answer: {answer}", answer=right_answer), icon=":material/verified:")
             st.markdown(link_rules(question.explanation, t))

@@ -46,6 +46,7 @@ def test_a_pupil_in_a_class_that_ends_still_reads_it_is_over(app: Callable[..., 
     teacher, code = teacher_with_class(app)
     anna = pupil(app, code, "Anna", "KQMX-4727")
     teacher.button(key="live.close_class").click().run()
+    teacher.button(key="live.close_class.yes").click().run()
     anna.run()
     assert "L'insegnante ha chiuso la classe" in texts(anna)
 
@@ -110,6 +111,7 @@ def test_classes_created_from_one_browser_are_limited(app: Callable[..., AppTest
     for _ in range(int(CREATE_CONNECTION_BURST)):
         at.button(key="live.create").click().run()
         at.button(key="live.close_class").click().run()  # ended by its teacher: under the open limit
+        at.button(key="live.close_class.yes").click().run()
         at.run()
         at.button(key="live.leave").click().run()
     at.button(key="live.create").click().run()
@@ -126,6 +128,7 @@ def test_the_results_say_until_when_they_stay(app: Callable[..., AppTest]) -> No
     anna.run()
     anna.button(key="live.q1.call").click().run()
     teacher.button(key="live.close_class").click().run()
+    teacher.button(key="live.close_class.yes").click().run()
     teacher.segmented_control(key="live.teacher.view").set_value("results").run()
     until = (utc_now() + timedelta(days=30)).strftime("%d/%m/%Y")
     assert f"il CSV si può scaricare, fino al {until}" in texts(teacher)

@@ -105,6 +105,7 @@ def test_the_teacher_link_moves_the_class_to_another_device(app: Callable[..., A
     assert laptop.button(key="live.close_class")
     assert Signer(SECRET, PURPOSE_TEACHER).unsign(_cookie(laptop)) == {code: secret}  # kept in its cookie
     laptop.button(key="live.close_class").click().run()
+    laptop.button(key="live.close_class.yes").click().run()
     assert not laptop.exception, laptop.exception
     assert "Questa classe è finita" in texts(laptop)
     snap = Store(db_url).snapshot(code)

@@ -1,0 +1,160 @@
+"""The teacher's safety in «Classe dal vivo» (issue 22), in Chromium: a projector (1920×1080) and two
+phones (390×844) on the test server, which runs on 127.0.0.1.
+
+One journey: the loopback warning; the pupils' count on the view's tab follows the class without a
+reload; removing a pupil and ending the class each ask first (and a class ended by mistake reopens);
+a closed vote's chart and a phone show no grade before «Mostra il verdetto» and do after it; a pupil
+who did not answer is counted; a closed question's text stays on the projector.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from support.browser import BROWSER, open_context, shot, wait_idle
+
+pytestmark = BROWSER
+
+SPOT_LABEL = ("3. Le azioni: fold, check, call, bet, raise, all-in · Una mano con tutte le azioni · "
+              "Carla, decisione 1")
+BOARD = "Nella seconda mano il board"
+GRADE_WORDS = ("Ottima", "Buona", "Imprecisa", "Errore")
+CHART = '[data-testid="stPlotlyChart"]'
+
+
+def _join(page: Any, server: str, code: str, name: str) -> None:
+    page.goto(f"{server}/classe?codice={code}")
+    page.get_by_label("Il tuo nome").fill(name)
+    page.get_by_label("Il tuo nome").press("Enter")
+    wait_idle(page)
+    page.get_by_role("button", name="Entra nella classe").click()
+    page.get_by_text(f"Ciao {name}", exact=False).first.wait_for()
+    wait_idle(page)
+
+
+def _view(page: Any, name: str) -> None:
+    page.locator('[class*="st-key-live-teacher-view"] button').filter(has_text=name).first.click()
+    wait_idle(page)
+
+
+def _pick(page: Any, label: str, typed: str, option: str) -> None:
+    page.get_by_label(label).first.click()
+    page.keyboard.type(typed)
+    page.get_by_role("option").filter(has_text=option).first.click()
+    wait_idle(page)
+
+
+def _chart_text(page: Any) -> str:
+    page.locator(CHART + " .xtick").first.wait_for()
+    return str(page.locator(CHART).first.text_content() or "")
+
+
+def _main_text(page: Any) -> str:
+    return str(page.locator('[data-testid="stMain"]').inner_text())
+
+
+def test_a_teacher_runs_a_class_without_traps(browser: Any, server: str) -> None:
+    contexts = []
+    try:
+        tctx, teacher, t_errors = open_context(browser, 1920, 1080)
+        contexts.append(tctx)
+        teacher.goto(server + "/insegnante?aula=1")
+        teacher.get_by_role("button", name="Crea la classe").click()
+        teacher.locator(".cc-joincode").wait_for()
+        wait_idle(teacher)
+        code = teacher.locator(".cc-joincode").inner_text().replace(" ", "")
+        # the page was opened as 127.0.0.1: no phone can open that, and the page says so
+        teacher.get_by_text("funziona solo su questo computer", exact=False).first.wait_for()
+        shot(teacher, "teacher-loopback.png")
+
+        # the pupils join while the projector shows the question view: its tab follows by itself
+        _view(teacher, "Domanda")
+        phones = []
+        for name in ("Anna", "Bruno", "Chiara"):
+            ctx, page, errors = open_context(browser, 390, 844, is_mobile=True, has_touch=True)
+            contexts.append(ctx)
+            _join(page, server, code, name)
+            phones.append((page, errors))
+        teacher.get_by_text("Alunni (3)").first.wait_for()  # once it stayed at «Alunni (0)»
+        teacher.get_by_text("3 alunni in classe").first.wait_for()
+
+        # removing a pupil asks first: one click on the name removes nobody
+        _view(teacher, "Alunni")
+        teacher.locator('[class*="st-key-live-remove-"] button').filter(has_text="Chiara").first.click()
+        teacher.get_by_text("Togliere Chiara dalla classe?", exact=False).first.wait_for()
+        wait_idle(teacher)
+        assert teacher.get_by_text("3 alunni in classe").count() >= 1
+        shot(teacher, "teacher-confirm-remove.png")
+        teacher.locator('[class*="st-key-live-remove-yes"] button').click()
+        teacher.get_by_text("2 alunni in classe").first.wait_for()
+        teacher.get_by_text("Alunni (2)").first.wait_for()
+        anna, bruno = phones[0][0], phones[1][0]
+
+        # a vote: Anna answers, Bruno does not
+        _view(teacher, "Domanda")
+        _pick(teacher, "Decisione da proporre alla classe",
+              "Una mano con tutte le azioni · Carla, decisione 1", SPOT_LABEL)
+        teacher.get_by_role("button", name="Apri la votazione").click()
+        teacher.get_by_text("0 su 2 hanno risposto").first.wait_for()
+        anna.get_by_role("button", name="Call 2").click()
+        anna.get_by_text("Risposta inviata", exact=False).first.wait_for()
+        teacher.get_by_text("1 su 2 ha risposto").first.wait_for()
+        wait_idle(teacher)
+        teacher.get_by_role("button", name="Chiudi la votazione").click()
+        wait_idle(teacher)
+        before = _chart_text(teacher)
+        assert "Call 2" in before and not any(w in before for w in GRADE_WORDS), before
+        # the pupil who said nothing is counted
+        teacher.get_by_text("1 su 2 ha risposto · 1 senza risposta", exact=False).first.wait_for()
+        anna.get_by_text("La votazione è chiusa", exact=False).first.wait_for()
+        wait_idle(anna)
+        phone = _main_text(anna)
+        assert "giudizio" not in phone and not any(w in phone for w in GRADE_WORDS), phone
+        bruno.get_by_text("non hai risposto", exact=False).first.wait_for()
+        shot(teacher, "teacher-neutral-chart.png")
+        shot(anna, "teacher-phone-before-verdict.png")
+
+        teacher.get_by_role("button", name="Mostra il verdetto del coach").click()
+        teacher.get_by_text("Il verdetto del coach", exact=False).first.wait_for()
+        wait_idle(teacher)
+        # Call 2 there is «imprecisa»: the grade under its bar (the chart is drawn again)
+        teacher.locator(CHART + " .xtick").filter(has_text="Imprecisa").first.wait_for()
+        teacher.get_by_text("1 su 2 ha risposto · 0 giuste · 1 senza risposta", exact=False).first.wait_for()
+        anna.get_by_text("giudizio:", exact=False).first.wait_for()  # the phone follows by itself
+        shot(teacher, "teacher-verdict.png")
+        shot(anna, "teacher-phone-verdict.png")
+
+        # a lesson's question: its text stays on the projector after the vote is closed
+        teacher.locator('[class*="st-key-live-teacher-source"] button').filter(
+            has_text="Domanda di una lezione").first.click()
+        wait_idle(teacher)
+        _pick(teacher, "Domanda da porre alla classe", BOARD, BOARD)
+        teacher.get_by_role("button", name="Apri la votazione").click()
+        anna.get_by_role("button", name="C. Anna e Bruno si dividono il piatto").click()
+        teacher.get_by_text("1 su 2 ha risposto").first.wait_for()
+        wait_idle(teacher)
+        teacher.get_by_role("button", name="Chiudi la votazione").click()
+        teacher.locator(CHART).first.wait_for()
+        wait_idle(teacher)
+        assert teacher.locator(".cc-quiz-prompt").filter(has_text=BOARD).count() == 1
+        shot(teacher, "teacher-question-stays.png")
+
+        # ending the class asks first: one click does not end it
+        teacher.get_by_role("button", name="Chiudi la classe").click()
+        teacher.get_by_text("Chiudere ora la classe?", exact=False).first.wait_for()
+        wait_idle(teacher)
+        assert teacher.get_by_text("Questa classe è finita", exact=False).count() == 0
+        shot(teacher, "teacher-confirm-end.png")
+        teacher.get_by_role("button", name="Sì, chiudi la classe").click()
+        teacher.get_by_text("Questa classe è finita", exact=False).first.wait_for()
+        anna.get_by_text("L'insegnante ha chiuso la classe", exact=False).first.wait_for()
+        # ended by mistake: it reopens
+        teacher.get_by_role("button", name="Riapri la classe").click()
+        teacher.get_by_role("button", name="Chiudi la classe").wait_for()
+        wait_idle(teacher)
+        assert teacher.get_by_text("Questa classe è finita", exact=False).count() == 0
+        errors = t_errors + [e for _, errs in phones for e in errs]
+        assert errors == [], errors
+    finally:
+        for ctx in contexts:
+            ctx.close()
