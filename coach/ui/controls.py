@@ -20,6 +20,7 @@ from coach.i18n import Percent, Translator
 from coach.learning.presets import bet_presets
 from coach.learning.script import Attempt
 from coach.ui import inputs, state
+from coach.ui.phone import ACTIONS_KEY
 from coach.ui.widgets import shortcut
 
 
@@ -55,9 +56,6 @@ def price_line(hand: Hand, t: Translator) -> str:
         return t("To call {call} · pot {pot} · you need {needed}", call=legal.call_amount, pot=pot,
                  needed=Percent(legal.call_amount / (pot + legal.call_amount)))
     return t("Nothing to call · pot {pot}: you can check", pot=pot)
-
-
-ACTIONS_KEY = "cc_actions_"  # the panel's container key prefix: the phone layout (coach.ui.phone) finds it
 
 
 def action_panel(hand: Hand, prefix: str, on_choice: Callable[[Attempt], None]) -> None:
