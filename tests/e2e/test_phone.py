@@ -101,8 +101,7 @@ def test_a_practice_hand_on_a_small_phone(browser: Any, server: str) -> None:
         wait_idle(page)
         fold = page.get_by_role("button", name="Fold")
         fold.wait_for()
-        buttons = ['[class*="st-key-cc_actions_"] [class*="-fold"] button',
-                   '[class*="st-key-cc_actions_"] [class*="-call"] button']
+        buttons = [f'[class*="st-key-prac-"][class*="-{name}"] button' for name in ("fold", "call")]
         assert_first_screen(page, 360, 640, buttons)
         assert small_targets(page, BLOCK) == []
         check_axe(page, "phone-practice")
