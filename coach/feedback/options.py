@@ -33,7 +33,8 @@ class Option:
         return self.code == "cc"
 
 
-def _clamp(sit: Situation, amount: float) -> int | None:
+def clamp_size(sit: Situation, amount: float) -> int | None:
+    """A size rounded to a chip and moved inside the legal bounds (None when no bet or raise is legal)."""
     if sit.min_raise_to is None or sit.max_raise_to is None:
         return None
     return int(min(max(round(amount), sit.min_raise_to), sit.max_raise_to))
@@ -51,6 +52,55 @@ def limpers(sit: Situation) -> int:
     return sum(1 for a in sit.preflop_actions() if a.kind == "call" and a.raise_level == 0)
 
 
+# The postflop sizes: a bet as a share of the pot; a raise as times the bet faced, or the bet faced
+# plus a share of the pot after calling.
+BET_POT_SHARES = (0.33, 0.5, 0.66, 1.0)
+RAISE_TIMES = 2.5
+RAISE_POT_SHARES = (0.75, 1.0)
+
+
+@dataclass(frozen=True)
+class Size:
+    """A bet or raise size the coach grades (raise to, not yet rounded or clamped) and how it is measured:
+    ``unit`` "bb" (big blinds, first in), "times" (times the raise faced) or "pot" (a share of the pot,
+    after calling for a raise), ``factor`` how many. The practice and lesson buttons offer the same sizes
+    (:mod:`coach.learning.presets`), so a tap on one is an option the verdict grades by name."""
+
+    amount: float
+    unit: str
+    factor: float
+
+
+def standard_sizes(sit: Situation) -> list[Size]:
+    """The standard sizes of the module docstring for the hero's bet or raise (none when he cannot)."""
+    if not sit.can_raise:
+        return []
+    bb = sit.big_blind
+    if sit.street == "preflop":
+        raises = [a for a in sit.preflop_actions() if a.kind in ("bet", "raise")]
+        n_limp = limpers(sit)
+        if not raises:
+            sizes = [Size(2.5 * bb + n_limp * bb, "bb", 2.5 + n_limp),
+                     Size(3 * bb + n_limp * bb, "bb", 3 + n_limp)]
+            if n_limp and sit.hero_position in ("SB", "BB"):
+                # out of position an iso-raise is a bit bigger
+                sizes.append(Size(4 * bb + n_limp * bb, "bb", 4 + n_limp))
+            return sizes
+        if len(raises) == 1:
+            oop = sit.hero_position in ("SB", "BB")
+            # one open more per player who called it (a squeeze), as the charts' sizing rule says
+            callers = sum(1 for a in sit.preflop_actions() if a.kind == "call" and a.raise_level == 1)
+            first, second = (4, 3) if oop else (3, 4)
+            return [Size(sit.to_match * (first + callers), "times", first + callers),
+                    Size(sit.to_match * (second + callers), "times", second + callers)]
+        return [Size(sit.to_match * 2.3, "times", 2.3)]
+    if sit.to_match == 0:
+        return [Size(sit.pot * f, "pot", f) for f in BET_POT_SHARES]
+    pot_after_call = sit.pot + sit.to_call
+    return [Size(sit.to_match * RAISE_TIMES, "times", RAISE_TIMES),
+            *(Size(sit.to_match + pot_after_call * f, "pot", f) for f in RAISE_POT_SHARES)]
+
+
 def candidate_options(sit: Situation, extra: Iterable[str] = ()) -> list[Option]:
     """Fold, check or call, a few standard sizes and all-in, plus the legal ``extra`` codes."""
     out: list[Option] = [Option("f", "fold", None)]
@@ -60,34 +110,14 @@ def candidate_options(sit: Situation, extra: Iterable[str] = ()) -> list[Option]
         out.append(Option("cc", "all_in" if sit.to_call >= sit.hero_stack else "call", None))
     sizes: list[float] = []
     if sit.can_raise:
-        bb = sit.big_blind
-        if sit.street == "preflop":
-            raises = [a for a in sit.preflop_actions() if a.kind in ("bet", "raise")]
-            n_limp = limpers(sit)
-            if not raises:
-                sizes = [2.5 * bb + n_limp * bb, 3 * bb + n_limp * bb]
-                if n_limp and sit.hero_position in ("SB", "BB"):
-                    sizes.append(4 * bb + n_limp * bb)  # out of position an iso-raise is a bit bigger
-            elif len(raises) == 1:
-                oop = sit.hero_position in ("SB", "BB")
-                # one open more per player who called it (a squeeze), as the charts' sizing rule says
-                callers = sum(1 for a in sit.preflop_actions() if a.kind == "call" and a.raise_level == 1)
-                first, second = (4, 3) if oop else (3, 4)
-                sizes = [sit.to_match * (first + callers), sit.to_match * (second + callers)]
-            else:
-                sizes = [sit.to_match * 2.3]
-        elif sit.to_match == 0:
-            sizes = [sit.pot * f for f in (0.33, 0.5, 0.66, 1.0)]
-        else:
-            pot_after_call = sit.pot + sit.to_call
-            sizes = [sit.to_match * 2.5, sit.to_match + pot_after_call * 0.75, sit.to_match + pot_after_call]
+        sizes = [s.amount for s in standard_sizes(sit)]
         if sit.min_raise_to is not None:
             sizes.append(sit.min_raise_to)
         if sit.max_raise_to is not None:
             sizes.append(sit.max_raise_to)
     seen = {o.code for o in out if o.kind != "fold"} | {"f"}
     for s in sizes:
-        amount = _clamp(sit, s)
+        amount = clamp_size(sit, s)
         if amount is None:
             continue
         opt = aggressive_option(sit, amount)

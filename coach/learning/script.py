@@ -215,27 +215,3 @@ def as_refusal(err: InvalidInput) -> IllegalAction:
     """An unreadable amount (zero, negative) refused like any other bet the rules forbid:
     the same message, shown in the same place, and nothing changes."""
     return IllegalAction("bad_amount", err.message.msgid, rule="R08", **err.params)
-
-
-def preset_amounts(hand: Hand) -> dict[str, int]:
-    """"½ piatto", "piatto", "all-in" as bet/raise "to" amounts, within the legal bounds.
-
-    A pot-sized raise is the call plus the pot after the call (the usual
-    definition); presets below the minimum are lifted to it, so a preset is
-    never an illegal amount.
-    """
-    legal = hand.legal_actions()
-    if legal.min_raise_to is None or legal.max_raise_to is None:
-        return {}
-    lo, hi = legal.min_raise_to, legal.max_raise_to
-    pot_after_call = hand.pot_total + legal.call_amount
-    base = legal.to_match
-
-    def fit(x: int) -> int:
-        return max(lo, min(hi, x))
-
-    return {
-        "half_pot": fit(base + pot_after_call // 2),
-        "pot": fit(base + pot_after_call),
-        "all_in": hi,
-    }

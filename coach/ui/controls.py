@@ -17,8 +17,10 @@ import streamlit as st
 
 from coach.engine import Hand
 from coach.i18n import Percent, Translator
-from coach.learning.script import Attempt, preset_amounts
+from coach.learning.presets import bet_presets
+from coach.learning.script import Attempt
 from coach.ui import inputs, state
+from coach.ui.phone import ACTIONS_KEY
 from coach.ui.widgets import shortcut
 
 
@@ -57,12 +59,21 @@ def price_line(hand: Hand, t: Translator) -> str:
 
 
 def action_panel(hand: Hand, prefix: str, on_choice: Callable[[Attempt], None]) -> None:
-    """The learner's buttons at a decision point; amounts are "to" totals this street."""
+    """The learner's buttons at a decision point; amounts are "to" totals this street.
+
+    The bet buttons (:func:`coach.learning.presets.bet_presets`) act in one tap, through the same
+    ``on_choice`` as «Bet / Raise» (the engine's check, its refusal, the verdict); the amount box is
+    for any other size. All in one keyed container, which the phone layout moves under the table.
+    """
+    with st.container(key=ACTIONS_KEY + prefix):
+        _action_panel(hand, prefix, on_choice)
+
+
+def _action_panel(hand: Hand, prefix: str, on_choice: Callable[[Attempt], None]) -> None:
     t = state.tr()
     legal = hand.legal_actions()
     st.markdown(":material/calculate: " + price_line(hand, t))
     amount_key = f"{prefix}.amount"
-    presets = preset_amounts(hand)
     if inputs.whole(st.session_state.get(amount_key), 1, inputs.HUGE_AMOUNT) is None:
         # first drawn, or a value the box cannot show (``nan``, ``inf``, text sent by a crafted client)
         st.session_state[amount_key] = int(legal.min_raise_to or legal.to_match + hand.config.big_blind)
@@ -82,18 +93,14 @@ def action_panel(hand: Hand, prefix: str, on_choice: Callable[[Attempt], None]) 
                     if legal.min_raise_to is not None else None)
     a2.button(t("Bet / Raise"), key=f"{prefix}.raise", shortcut=shortcut("B"), type="primary",
               width="stretch", on_click=_raise_from_input, args=(amount_key, on_choice))
+    presets = bet_presets(hand)
     if presets:
-        labels: dict[str, str] = {"half_pot": t("½ pot"), "pot": t("Pot"), "all_in": t("All-in")}
-        with st.container(horizontal=True, gap="small"):
-            for name, value in presets.items():
-                st.button(labels[name] + " · " + t.format_int(value), key=f"{prefix}.preset.{name}",
-                          shortcut=shortcut("A") if name == "all_in" else None, width="stretch",
-                          help=t("Puts {amount} in the amount box; then press Bet / Raise.", amount=value),
-                          on_click=_set_amount, args=(amount_key, value))
-
-
-def _set_amount(key: str, value: int) -> None:
-    st.session_state[key] = int(value)
+        with st.container(horizontal=True, gap="small", key=f"cc_presets_{prefix}"):
+            for p in presets:
+                st.button(t.render(p.label), key=f"{prefix}.preset.{p.key}",
+                          shortcut=shortcut("A") if p.key == "all_in" else None, width="stretch",
+                          help=t("Bets or raises to {amount} at once.", amount=p.amount),
+                          on_click=on_choice, args=(Attempt("raise", p.amount),))
 
 
 def _raise_from_input(key: str, on_choice: Callable[[Attempt], Any]) -> None:

@@ -231,17 +231,22 @@ _CSS = """
 .cc-large .cc-card.cc-small{width:1.7em;height:2.3em}
 .cc-large .cc-card{width:2.1em;height:2.9em}
 .cc-large .cc-board,.cc-large .cc-hole{min-height:0}
+/* A phone (issue 22): a compact table, wider than tall, so the learner's cards, the board, the pot
+   and the decision buttons share the first screen of a 360x640 phone. */
 @media (max-width:640px){
-  .cc-wrap{font-size:12px}
-  .cc-wrap .cc-table{font-size:12px}
-  .cc-table{aspect-ratio:3/4}
-  .cc-felt{left:12%;top:6%;width:76%;height:88%}
-  .cc-center{width:64%}
-  .cc-seat{min-width:4.8em;max-width:30%;padding:.15em .25em}
-  .cc-card{width:2em;height:2.8em}
-  .cc-card .cc-rank,.cc-card .cc-suit{font-size:1em}
+  .cc-wrap{font-size:11px}
+  .cc-wrap .cc-table{font-size:11px}
+  .cc-table{aspect-ratio:6/5}
+  .cc-felt{left:9%;top:9%;width:82%;height:82%;border-width:5px}
+  .cc-center{width:62%}
+  .cc-board{min-height:0;gap:.2em}
+  .cc-pots{margin-top:.2em}
+  .cc-seat{min-width:4.6em;max-width:30%;padding:.1em .25em;line-height:1.1}
+  .cc-hole{min-height:0;margin:.1em 0}
+  .cc-card{width:2.1em;height:2.9em}
+  .cc-card .cc-rank,.cc-card .cc-suit{font-size:1.05em}
   .cc-card.cc-small{width:1.8em;height:2.5em}
-  .cc-slot{width:2em;height:2.8em}
+  .cc-slot{width:2.1em;height:2.9em}
 }
 </style>
 """

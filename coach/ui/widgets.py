@@ -16,6 +16,7 @@ from coach.lessons.schema import Lesson
 from coach.ui import state
 from coach.ui.lessons import lesson_share
 from coach.ui.navigation import target
+from coach.ui.phone import PHONE_CSS
 from coach.ui.rangegrid import render_range_grid, title
 from coach.ui.table import STREET_NAMES, TableView, render_log_box, render_table
 
@@ -77,8 +78,9 @@ html{font-size:24px}
 """
 
 def inject_base_css(classroom: bool) -> None:
-    """Focus outlines, contrast and headings everywhere; the projector layout in classroom mode."""
-    st.html(_BASE_CSS + (_CLASSROOM_CSS if classroom else ""))
+    """Focus outlines, contrast and headings everywhere; the phone layout and touch targets in their
+    media queries (:mod:`coach.ui.phone`); the projector layout in classroom mode."""
+    st.html(_BASE_CSS + PHONE_CSS + (_CLASSROOM_CSS if classroom else ""))
 
 
 def browser_scripts() -> None:
@@ -168,8 +170,9 @@ def show_log(lines: Sequence[str]) -> None:
     if not lines:
         return
     t = state.tr()
-    st.markdown("**" + t("Action log") + "**")
-    st.html(render_log_box(lines, t))
+    with st.container():  # one block with its title: the phone layout moves it as one (coach.ui.phone)
+        st.markdown("**" + t("Action log") + "**")
+        st.html(render_log_box(lines, t))
 
 
 # Units of numeric answers are Italian words in the data (drills, lessons without a

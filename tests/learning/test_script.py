@@ -10,7 +10,7 @@ from __future__ import annotations
 from support.hands import SAMPLE_PHH
 
 from coach.engine.phh import loads_phh
-from coach.learning.script import Attempt, HandScript, preset_amounts, try_choice
+from coach.learning.script import Attempt, HandScript, try_choice
 from coach.lessons.schema import Decision
 
 RAISE_AT = 4  # "p1 cbr 6"
@@ -69,8 +69,3 @@ def test_a_choice_is_applied_or_refused_without_touching_the_lesson() -> None:
     assert not check.legal
 
 
-def test_presets_are_half_pot_pot_and_all_in_within_the_legal_bounds() -> None:
-    hand = script(decisions={RAISE_AT: decision()}).hand_at(1)
-    # p1 (small blind, 1 in) faces 2 with 3 in the pot: after calling 1 the pot is 4;
-    # half pot = 2 + 2 = 4, pot = 2 + 4 = 6, all-in = his 100
-    assert preset_amounts(hand) == {"half_pot": 4, "pot": 6, "all_in": 100}

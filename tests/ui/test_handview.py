@@ -10,8 +10,9 @@ from coach.cards import parse_cards
 from coach.engine import Hand, HoleDealt
 from coach.engine.phh import loads_phh
 from coach.i18n import get_translator
+from coach.learning.presets import bet_presets
 from coach.learning.replay import in_units
-from coach.learning.script import HandScript, preset_amounts
+from coach.learning.script import HandScript
 from coach.lessons.loader import load_lessons
 from coach.ui.handview import (
     display_street,
@@ -39,10 +40,9 @@ def test_every_step_of_every_lesson_hand_draws() -> None:
                     html = render_table(table_view(hand, t, hero=sc.hero), t)
                     assert "cc-table" in html
                 if sc.decision_at(step) is not None and hand.actor is not None:
-                    presets = preset_amounts(hand)
                     legal = hand.legal_actions()
-                    for amount in presets.values():
-                        assert legal.explain("raise" if legal.to_match else "bet", amount) is None
+                    for preset in bet_presets(hand):
+                        assert legal.explain("raise" if legal.to_match else "bet", preset.amount) is None
                 count += 1
             assert sc.hand_at(len(sc) - 1).is_complete, (lesson.id, example.id)
     assert count > 100

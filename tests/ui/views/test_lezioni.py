@@ -90,12 +90,13 @@ def test_legal_action_shows_feedback_and_unblocks(app: Callable[..., AppTest]) -
     assert not at.exception
 
 
-def test_raise_with_preset_is_legal(app: Callable[..., AppTest]) -> None:
+def test_a_preset_raises_in_one_tap_at_the_coachs_size(app: Callable[..., AppTest]) -> None:
     at = _open_lesson(app, lezione=LESSON, mano="1", passo="1")
-    at.button(key=f"{DEC}.preset.pot").click().run()
-    assert at.number_input(key=f"{DEC}.amount").value == 7
-    at.button(key=f"{DEC}.raise").click().run()
-    assert "Hai scelto" in texts(at)
+    preset = at.button(key=f"{DEC}.preset.bb_2_5")
+    assert preset.label == "Rilancio a 5"  # the coach's standard open at blinds 1/2 (2.5 bb)
+    preset.click().run()
+    assert "Hai scelto: Carla rilancia a 5" in texts(at)  # no second click on «Bet / Raise»
+    assert not any(b.key == f"{DEC}.fold" for b in at.button)
 
 
 def _answer_every_question(at: AppTest, lesson: Lesson) -> None:
