@@ -93,8 +93,10 @@ def _showdown(hand: Hand, out: list[str], shows: Mapping[int, str], holes: Mappi
             return  # nobody can show: the replay below names the problem
 
 
-def to_history(raw: RawHand, source: str, venue: str) -> HandHistory:
-    """The hand as PHH (validated, with the shows in the rules' order); raises :class:`CoachError`."""
+def to_history(raw: RawHand, source: str, venue: str) -> tuple[HandHistory, Hand | None]:
+    """The hand as PHH (validated, with the shows in the rules' order), and the engine's hand
+    when every action went through (else None: ``history.replay()`` names the refusal with
+    its rule, as for a PHH file); raises :class:`CoachError`."""
     holes, shows, rest = _split(raw)
     deals = [f"d dh p{k + 1} {holes.get(k, '????')}" for k in range(len(raw.players))]
     first = history_from_table(_table(raw, deals + rest, venue), source)  # limits, names, amounts
@@ -103,19 +105,22 @@ def to_history(raw: RawHand, source: str, venue: str) -> HandHistory:
     try:
         hand = Hand.start(first.config(), dealing="manual")
     except CoachError:
-        return first  # the replay names the problem
+        return first, None  # the replay names the problem
     codes = deals + rest
+    done: Hand | None = hand
     for k, code in enumerate(codes):
         _showdown(hand, out, shows, holes, raw.shows_written, scale)
         try:
             hand.apply_code(code, scale=scale)
         except (CoachError, ValueError):
             out.extend(codes[k:])
+            done = None
             break
         out.append(code)
     else:
         _showdown(hand, out, shows, holes, raw.shows_written, scale)
-    return history_from_table(_table(raw, out, venue), source)
+    history = history_from_table(_table(raw, out, venue), source)
+    return history, done if done is not None and done.is_complete else None
 
 
 def check_winnings(raw: RawHand, history: HandHistory, hand: Hand) -> None:

@@ -125,8 +125,9 @@ def _one(parser: Any, name: str, text: str, number: int, line: int, source: str)
     room_hand = raw.variables.get("hand")
     label = None if room_hand is None else clip(room_hand, 40)
     try:
-        history = to_history(raw, where, name)
-        hand = history.replay()
+        history, hand = to_history(raw, where, name)
+        if hand is None:
+            hand = history.replay()
         check_winnings(raw, history, hand)
     except CoachError as exc:
         return HandOutcome(number, line, label, "refused", exc)
