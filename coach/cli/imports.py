@@ -88,7 +88,8 @@ def main(argv: Sequence[str] | None = None, *, stdout: IO[str] | None = None) ->
         epilog="Exit status: 0 all hands imported or skipped, 1 some file or hand refused, 2 usage error.",
     )
     parser.add_argument("files", nargs="+", metavar="FILE", help="a hand-history file of an online room")
-    parser.add_argument("--out", metavar="DIR", help="write one PHH file per hand into DIR (created if missing)")
+    parser.add_argument("--out", metavar="DIR",
+                        help="write one PHH file per hand into DIR (created if missing)")
     add_locale(parser)
     args = parse_args(parser, argv)
     if isinstance(args, int):

@@ -67,8 +67,13 @@ def _split(raw: RawHand) -> tuple[dict[int, str], dict[int, str], list[str]]:
 
 
 def _showdown(hand: Hand, out: list[str], shows: Mapping[int, str], holes: Mapping[int, str],
-              shows_written: bool, scale: int) -> None:
-    """While the rules wait for a show or a muck: the room's show for that seat, else a muck."""
+              shows_written: bool, scale: int) -> bool:
+    """While the rules wait for a show or a muck: the room's show for that seat, else a muck.
+
+    False when the rules accept none of them (a show of a card that is on the board): the
+    room's shows not placed yet are then written as they are, for the replay to refuse with
+    its rule.
+    """
     n = hand.config.n_seats
     while hand.street == "showdown":
         for seat in range(n):
@@ -90,7 +95,10 @@ def _showdown(hand: Hand, out: list[str], shows: Mapping[int, str], holes: Mappi
                 continue
             break
         else:
-            return  # nobody can show: the replay below names the problem
+            placed = {int(code.split()[0][1:]) - 1 for code in out if " sm" in code}
+            out.extend(f"p{seat + 1} sm {cards}" for seat, cards in shows.items() if seat not in placed)
+            return False
+    return True
 
 
 def to_history(raw: RawHand, source: str, venue: str) -> tuple[HandHistory, Hand | None]:
@@ -109,7 +117,10 @@ def to_history(raw: RawHand, source: str, venue: str) -> tuple[HandHistory, Hand
     codes = deals + rest
     done: Hand | None = hand
     for k, code in enumerate(codes):
-        _showdown(hand, out, shows, holes, raw.shows_written, scale)
+        if not _showdown(hand, out, shows, holes, raw.shows_written, scale):
+            out.extend(codes[k:])
+            done = None
+            break
         try:
             hand.apply_code(code, scale=scale)
         except (CoachError, ValueError):
@@ -118,7 +129,8 @@ def to_history(raw: RawHand, source: str, venue: str) -> tuple[HandHistory, Hand
             break
         out.append(code)
     else:
-        _showdown(hand, out, shows, holes, raw.shows_written, scale)
+        if not _showdown(hand, out, shows, holes, raw.shows_written, scale):
+            done = None
     history = history_from_table(_table(raw, out, venue), source)
     return history, done if done is not None and done.is_complete else None
 

@@ -135,7 +135,8 @@ def export_pokerstars(hand: Hand, number: int, *, scale: int = 1, hero: str | No
                 out.append(f"{names[e.seat]}: mucks hand")
         elif isinstance(e, PotAwarded):
             pot = "pot" if e.total_pots <= 1 else ("main pot" if e.index == 0 else f"side pot-{e.index}")
-            out += [f"{names[w]} collected {u(x)} from {pot}" for w, x in zip(e.winners, e.shares, strict=True)]
+            out += [f"{names[w]} collected {u(x)} from {pot}"
+                    for w, x in zip(e.winners, e.shares, strict=True)]
     out += ["*** SUMMARY ***", f"Total pot {u(total)} | Rake {u(0)}", f"Board [{_cards(hand.board)}]"]
     return "\n".join(out) + "\n"
 
@@ -149,7 +150,8 @@ def export_partypoker(hand: Hand, number: int, *, scale: int = 1, hero: str | No
         return f"${format_units(chips, scale)} USD"
 
     blinds = sorted(b.amount for b in hand.events if isinstance(b, BlindPosted))
-    out = [f"Game #{number} starts.", "", f"#Game No : {number}", f"***** Hand History for Game {number} *****",
+    out = [f"Game #{number} starts.", "", f"#Game No : {number}",
+           f"***** Hand History for Game {number} *****",
            f"${format_units(blinds[0], scale)}/${format_units(blinds[-1], scale)} USD NL Texas Hold'em - "
            "Monday, January 01, 12:00:00 CET 2024",
            f"Table Coach {number} (Real Money)", f"Seat {_button(hand) + 1} is the button",
@@ -179,7 +181,8 @@ def export_partypoker(hand: Hand, number: int, *, scale: int = 1, hero: str | No
         elif isinstance(e, HandMucked):
             out.append(f"{names[e.seat]} does not show cards.")
         elif isinstance(e, PotAwarded):
-            out += [f"{names[w]} wins {u(x)} from the main pot" for w, x in zip(e.winners, e.shares, strict=True)]
+            out += [f"{names[w]} wins {u(x)} from the main pot"
+                    for w, x in zip(e.winners, e.shares, strict=True)]
     return "\n".join(out) + "\n"
 
 
@@ -214,7 +217,8 @@ def export_ipoker(hand: Hand, number: int, *, scale: int = 1, hero: str | None =
             shown.setdefault(e.seat, e.cards)
     assert result is not None
     button = _button(hand)
-    out = [f'<game gamecode="{number}">', "<general>", "<startdate>2024-01-01 12:00:00</startdate>", "<players>"]
+    out = [f'<game gamecode="{number}">', "<general>", "<startdate>2024-01-01 12:00:00</startdate>",
+           "<players>"]
     out += [f'<player seat="{s + 1}" name="{names[s]}" chips="{u(cfg.stacks[s])}" '
             f'dealer="{1 if s == button else 0}" win="{u(won[s])}" bet="{u(put[s])}" rebuy="0" addon="0" />'
             for s in range(cfg.n_seats)]

@@ -37,7 +37,8 @@ Status = Literal["ok", "skipped", "refused"]
 
 _LONG_LINE = re.compile(r"[^\n]{" + str(MAX_LINE_CHARS + 1) + "}")
 # PokerStars.it and the other Italian clients: «Mano PokerStars n. 123», «Posto 1: … in fiches».
-_ITALIAN = re.compile(r"^(?:Mano|Partita) PokerStars n\.|^Posto \d+: .*\bin fiches\b|: (?:passa|rilancia) ", re.M)
+_ITALIAN = re.compile(r"^(?:Mano|Partita) PokerStars n\.|^Posto \d+: [^\n]*\bin fiches\b"
+                      r"|: (?:passa|rilancia) ", re.M)
 _FIRST_LINE = re.compile(r"[^\n]*")
 
 
@@ -134,7 +135,8 @@ def _one(parser: Any, name: str, text: str, number: int, line: int, source: str)
     return HandOutcome(number, line, label, "ok", None, history)
 
 
-def import_histories(data: str | bytes, *, source: str = "<text>", limit: int = MAX_FILE_BYTES) -> ImportReport:
+def import_histories(data: str | bytes, *, source: str = "<text>",
+                     limit: int = MAX_FILE_BYTES) -> ImportReport:
     """Detect the room of ``data``, read each hand with pokerkit's parser and replay it with the engine.
 
     The whole file is refused (``problem``) when it is too large, not UTF-8, has
