@@ -41,6 +41,7 @@ LAYERS: tuple[tuple[str, frozenset[str]], ...] = (
     ("evaluation", frozenset({"evaluator", "ranges", "positions"})),
     ("equity", frozenset({"equity", "boards", "outs", "dealing"})),
     ("engine", frozenset({"engine"})),
+    ("rooms", frozenset({"rooms"})),
     ("theory", frozenset({"theory"})),
     ("coach", frozenset({"feedback"})),
     ("lessons", frozenset({"lessons"})),

@@ -1,4 +1,4 @@
-"""Command line: ``python -m coach {replay,evaluate,equity,advise,lessons,theory,db} ...``.
+"""Command line: ``python -m coach {replay,import,evaluate,equity,advise,lessons,theory,db} ...``.
 
 Each sub-command is one module of this package, named after it
 (``coach.cli.replay``...), exposing ``main(argv) -> int``; what they share
@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 COMMANDS = {
     "replay": ("coach.cli.replay", "Replay PHH hand histories and print one JSON line per hand."),
+    "import": ("coach.cli.imports", "Convert online rooms' hand histories to PHH, one JSON line per hand."),
     "evaluate": ("coach.cli.evaluate", "Evaluate 5 to 7 cards and print the hand as JSON."),
     "equity": ("coach.cli.equity", "Equity of hands or ranges, exact or Monte Carlo."),
     "advise": ("coach.cli.advise", "Grade the options at the decision point of a PHH file."),

@@ -1,0 +1,167 @@
+"""A room's hand (:class:`~coach.rooms.parsers.RawHand`) -> the project's PHH hand, replayed.
+
+Rooms write only what a player saw: the hero's hole cards, the shows at the
+showdown, in the order the room prints them (PokerStars prints an all-in's
+shows after the board, the rules turn the cards up before it). PHH needs every
+deal and every show in the order the rules ask for them. So the conversion adds
+only what the room cannot write: a face-down deal (``????``) for each hand the
+room did not show, and at each showdown the show the room wrote for that seat,
+else a muck (or, all-in before the river, where nobody mucks, the cards face
+down). Nothing else is added or moved: the engine then replays the hand as a
+PHH file and refuses the first action the rules refuse, with its rule; and the
+pots it awards are checked against what the room says each player collected
+(less the rake), so a history whose pot does not add up is refused too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from decimal import Decimal
+from typing import Any
+
+from coach.engine.hand import Hand
+from coach.engine.phh import HandHistory, history_from_table
+from coach.errors import CoachError, HandHistoryError
+from coach.i18n import N_
+from coach.limits import clip
+from coach.rooms.parsers import RawHand
+
+__all__ = ["check_winnings", "to_history"]
+
+
+def _table(raw: RawHand, actions: list[str], venue: str) -> dict[str, Any]:
+    table: dict[str, Any] = {
+        "variant": "NT",
+        "antes": list(raw.antes),
+        "blinds_or_straddles": list(raw.blinds_or_straddles),
+        "min_bet": max(raw.blinds_or_straddles[:2], default=0),
+        "starting_stacks": list(raw.starting_stacks),
+        "actions": actions,
+        "players": list(raw.players),
+        "venue": venue,
+        "seats": list(raw.seats),
+    }
+    for key in ("hand", "table", "currency", "seat_count"):
+        value = raw.variables.get(key)
+        if isinstance(value, str):
+            table[key] = clip(value, 64)
+        elif isinstance(value, int) and 0 <= value < 10**18:
+            table[key] = value
+    return table
+
+
+def _split(raw: RawHand) -> tuple[dict[int, str], dict[int, str], list[str]]:
+    """(hole cards by seat, shown cards by seat, the other actions in order)."""
+    holes: dict[int, str] = {}
+    shows: dict[int, str] = {}
+    rest: list[str] = []
+    for code in raw.actions:
+        words = code.split()
+        if words[:2] == ["d", "dh"] and len(words) == 4:
+            holes.setdefault(int(words[2][1:]) - 1, words[3])
+        elif len(words) == 3 and words[1] == "sm":
+            shows.setdefault(int(words[0][1:]) - 1, words[2])
+        else:
+            rest.append(code)
+    return holes, shows, rest
+
+
+def _showdown(hand: Hand, out: list[str], shows: Mapping[int, str], holes: Mapping[int, str],
+              shows_written: bool, scale: int) -> bool:
+    """While the rules wait for a show or a muck: the room's show for that seat, else a muck.
+
+    False when the rules accept none of them (a show of a card that is on the board): the
+    room's shows not placed yet are then written as they are, for the replay to refuse with
+    its rule.
+    """
+    n = hand.config.n_seats
+    while hand.street == "showdown":
+        for seat in range(n):
+            label = f"p{seat + 1}"
+            if seat in shows:
+                codes = [f"{label} sm {shows[seat]}"]
+            elif seat in holes and not shows_written:  # rooms that print the cards, not the shows
+                codes = [f"{label} sm -"]
+            else:
+                codes = [f"{label} sm", f"{label} sm -" if seat in holes else f"{label} sm ????"]
+            for code in codes:
+                try:
+                    hand.apply_code(code, scale=scale)
+                except (CoachError, ValueError):
+                    continue
+                out.append(code)
+                break
+            else:
+                continue
+            break
+        else:
+            placed = {int(code.split()[0][1:]) - 1 for code in out if " sm" in code}
+            out.extend(f"p{seat + 1} sm {cards}" for seat, cards in shows.items() if seat not in placed)
+            return False
+    return True
+
+
+def to_history(raw: RawHand, source: str, venue: str) -> tuple[HandHistory, Hand | None]:
+    """The hand as PHH (validated, with the shows in the rules' order), and the engine's hand
+    when every action went through (else None: ``history.replay()`` names the refusal with
+    its rule, as for a PHH file); raises :class:`CoachError`."""
+    holes, shows, rest = _split(raw)
+    deals = [f"d dh p{k + 1} {holes.get(k, '????')}" for k in range(len(raw.players))]
+    first = history_from_table(_table(raw, deals + rest, venue), source)  # limits, names, amounts
+    scale = first.scale
+    out: list[str] = []
+    try:
+        hand = Hand.start(first.config(), dealing="manual")
+    except CoachError:
+        return first, None  # the replay names the problem
+    codes = deals + rest
+    done: Hand | None = hand
+    for k, code in enumerate(codes):
+        if not _showdown(hand, out, shows, holes, raw.shows_written, scale):
+            out.extend(codes[k:])
+            done = None
+            break
+        try:
+            hand.apply_code(code, scale=scale)
+        except (CoachError, ValueError):
+            out.extend(codes[k:])
+            done = None
+            break
+        out.append(code)
+    else:
+        if not _showdown(hand, out, shows, holes, raw.shows_written, scale):
+            done = None
+    history = history_from_table(_table(raw, out, venue), source)
+    return history, done if done is not None and done.is_complete else None
+
+
+def check_winnings(raw: RawHand, history: HandHistory, hand: Hand) -> None:
+    """Refuse a hand whose pots do not add up to what the room says each player collected.
+
+    The room pays the pot less the rake: each player may have collected less than
+    the rules award him, never more, and the total kept back is at most the rake
+    the room wrote. Some rooms count the uncalled bet in what a player won, so
+    either reading is accepted.
+    """
+    if not raw.winnings or hand.result is None:
+        return
+    result = hand.result
+    won = [0] * history.player_count
+    for award in result.awards:
+        for seat, share in zip(award.winners, award.shares, strict=True):
+            won[seat] += share
+    returned = [0] * history.player_count
+    for seat, amount in result.returned:
+        returned[seat] += amount
+    rake = raw.rake * history.scale
+    claimed = [Decimal(raw.winnings.get(name, 0)) * history.scale for name in raw.players]
+    for extra in (returned, [0] * history.player_count):
+        diffs = [w + r - c for w, r, c in zip(won, extra, claimed, strict=True)]
+        if all(d >= 0 for d in diffs) and sum(diffs) <= rake:
+            return
+    worst = max(range(history.player_count), key=lambda s: abs(won[s] - claimed[s]))
+    raise HandHistoryError(
+        N_("{file}: the history says {player} collected {theirs}, the rules award {ours}: "
+           "the pot does not add up."),
+        file=history.source, player=raw.players[worst],
+        theirs=str(raw.winnings.get(raw.players[worst], 0)), ours=str(history.units(won[worst])))

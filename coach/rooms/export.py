@@ -1,0 +1,277 @@
+"""Engine hands written in an online room's text format (PokerStars, PartyPoker, iPoker).
+
+The tests need hand histories in each room's format whose outcome is known:
+these writers turn engine hands (any PHH hand, replayed) into the text the room
+writes, which :func:`coach.rooms.import_histories` must read back to the same
+final stacks. Each writer writes what pokerkit's parser for that room reads
+(the hero's hole cards, the shows, what each player collected); names have
+their spaces replaced by ``_`` (PartyPoker's «wins» line takes one word).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from coach.cards import Card
+from coach.engine.events import (
+    ActionTaken,
+    AntePosted,
+    BetReturned,
+    BlindPosted,
+    BoardDealt,
+    HandMucked,
+    HandShown,
+    HoleDealt,
+    PotAwarded,
+)
+from coach.engine.hand import Hand
+from coach.engine.phh import HandHistory
+from coach.engine.phh_actions import format_units
+
+__all__ = ["ROOM_WRITERS", "export_histories", "export_ipoker", "export_partypoker", "export_pokerstars"]
+
+_DATE = "2024/01/01 12:00:00"
+
+
+def _names(hand: Hand) -> list[str]:
+    return ["_".join(n.split()) for n in hand.config.names]
+
+
+def _hero(hand: Hand, hero: str | None) -> int | None:
+    names = _names(hand)
+    if hero is not None and hero in names:
+        return names.index(hero)
+    for e in hand.events:
+        if isinstance(e, HoleDealt) and e.cards is not None:
+            return e.seat
+    return None
+
+
+def _button(hand: Hand) -> int:
+    return hand.config.seat_of(hand.config.n_seats - 1)
+
+
+def _cards(cards: Sequence[Card], sep: str = " ") -> str:
+    return sep.join(str(c) for c in cards)
+
+
+def _no_straddles(hand: Hand, room: str, antes: bool) -> None:
+    for e in hand.events:
+        if isinstance(e, BlindPosted) and e.kind == "other":
+            raise ValueError(f"{room}: a straddle cannot be written")
+        if isinstance(e, AntePosted) and not antes:
+            raise ValueError(f"{room}: antes cannot be written")
+
+
+def export_pokerstars(hand: Hand, number: int, *, scale: int = 1, hero: str | None = None,
+                      tournament: bool = False) -> str:
+    """One hand as PokerStars writes it (a cash game in dollars, or a tournament in chips, with antes)."""
+    _no_straddles(hand, "PokerStars", antes=True)
+    names, cfg = _names(hand), hand.config
+    sym = "" if tournament else "$"
+
+    def u(chips: int) -> str:
+        return sym + format_units(chips, scale)
+
+    blinds = sorted(b.amount for b in hand.events if isinstance(b, BlindPosted)) or [0]
+    sb, bb = blinds[0], blinds[-1]
+    if tournament:
+        head = (f"PokerStars Hand #{number}: Tournament #{9000 + number}, $1+$0.10 USD Hold'em No Limit - "
+                f"Level I ({u(sb)}/{u(bb)}) - {_DATE} ET")
+    else:
+        head = f"PokerStars Hand #{number}:  Hold'em No Limit ({u(sb)}/{u(bb)} USD) - {_DATE} ET"
+    out = [head, f"Table 'Coach {number}' {cfg.n_seats}-max Seat #{_button(hand) + 1} is the button"]
+    out += [f"Seat {s + 1}: {names[s]} ({u(cfg.stacks[s])} in chips)" for s in range(cfg.n_seats)]
+    hero_seat = _hero(hand, hero)
+    bets: dict[int, int] = {}
+    shown = False
+    total = 0
+    for e in hand.events:
+        if isinstance(e, AntePosted):
+            out.append(f"{names[e.seat]}: posts the ante {u(e.amount)}")
+            total += e.amount
+        elif isinstance(e, BlindPosted):
+            out.append(f"{names[e.seat]}: posts {e.kind} blind {u(e.amount)}")
+            bets[e.seat] = e.amount
+            total += e.amount
+        elif isinstance(e, HoleDealt):
+            if e.seat == hero_seat and e.cards is not None:
+                out += ["*** HOLE CARDS ***"] if "*** HOLE CARDS ***" not in out else []
+                out.append(f"Dealt to {names[e.seat]} [{_cards(e.cards)}]")
+        elif isinstance(e, BoardDealt):
+            bets.clear()
+            if e.street == "flop":
+                out.append(f"*** FLOP *** [{_cards(e.cards)}]")
+            else:
+                out.append(f"*** {e.street.upper()} *** [{_cards(e.board[:-1])}] [{_cards(e.cards)}]")
+        elif isinstance(e, ActionTaken):
+            if "*** HOLE CARDS ***" not in out:
+                out.append("*** HOLE CARDS ***")
+            r, name = e.record, names[e.record.seat]
+            allin = " and is all-in" if r.all_in else ""
+            top = max(bets.values(), default=0)
+            total += r.added
+            if r.kind == "fold":
+                out.append(f"{name}: folds")
+            elif r.kind == "check":
+                out.append(f"{name}: checks")
+            elif r.kind == "call":
+                out.append(f"{name}: calls {u(r.added)}{allin}")
+            elif top == 0:
+                out.append(f"{name}: bets {u(r.to)}{allin}")
+            else:
+                out.append(f"{name}: raises {u(r.to - top)} to {u(r.to)}{allin}")
+            bets[r.seat] = r.to
+        elif isinstance(e, BetReturned):
+            out.append(f"Uncalled bet ({u(e.amount)}) returned to {names[e.seat]}")
+            total -= e.amount
+        elif isinstance(e, HandShown | HandMucked):
+            if not shown:
+                out.append("*** SHOW DOWN ***")
+                shown = True
+            if isinstance(e, HandShown):
+                out.append(f"{names[e.seat]}: shows [{_cards(e.cards)}] (a hand)")
+            else:
+                out.append(f"{names[e.seat]}: mucks hand")
+        elif isinstance(e, PotAwarded):
+            pot = "pot" if e.total_pots <= 1 else ("main pot" if e.index == 0 else f"side pot-{e.index}")
+            out += [f"{names[w]} collected {u(x)} from {pot}"
+                    for w, x in zip(e.winners, e.shares, strict=True)]
+    out += ["*** SUMMARY ***", f"Total pot {u(total)} | Rake {u(0)}", f"Board [{_cards(hand.board)}]"]
+    return "\n".join(out) + "\n"
+
+
+def export_partypoker(hand: Hand, number: int, *, scale: int = 1, hero: str | None = None) -> str:
+    """One cash hand as PartyPoker writes it (amounts are what each action adds, in dollars)."""
+    _no_straddles(hand, "PartyPoker", antes=False)
+    names, cfg = _names(hand), hand.config
+
+    def u(chips: int) -> str:
+        return f"${format_units(chips, scale)} USD"
+
+    blinds = sorted(b.amount for b in hand.events if isinstance(b, BlindPosted))
+    out = [f"Game #{number} starts.", "", f"#Game No : {number}",
+           f"***** Hand History for Game {number} *****",
+           f"${format_units(blinds[0], scale)}/${format_units(blinds[-1], scale)} USD NL Texas Hold'em - "
+           "Monday, January 01, 12:00:00 CET 2024",
+           f"Table Coach {number} (Real Money)", f"Seat {_button(hand) + 1} is the button",
+           f"Total number of players : {cfg.n_seats}/{cfg.n_seats} "]
+    out += [f"Seat {s + 1}: {names[s]} ( {u(cfg.stacks[s])} )" for s in range(cfg.n_seats)]
+    hero_seat = _hero(hand, hero)
+    for e in hand.events:
+        if isinstance(e, BlindPosted):
+            out.append(f"{names[e.seat]} posts {e.kind} blind [{u(e.amount)}].")
+        elif isinstance(e, HoleDealt) and e.seat == hero_seat and e.cards is not None:
+            out += ["** Dealing down cards **", f"Dealt to {names[e.seat]} [  {_cards(e.cards)} ]"]
+        elif isinstance(e, BoardDealt):
+            out.append(f"** Dealing {e.street.capitalize()} ** [ {_cards(e.cards, ', ')} ]")
+        elif isinstance(e, ActionTaken):
+            r, name = e.record, names[e.record.seat]
+            if r.kind == "fold":
+                out.append(f"{name} folds")
+            elif r.kind == "check":
+                out.append(f"{name} checks")
+            elif r.all_in:
+                out.append(f"{name} is all-In  [{u(r.added)}]")
+            else:
+                verb = {"call": "calls", "bet": "bets"}.get(r.kind, "raises")
+                out.append(f"{name} {verb} [{u(r.added)}]")
+        elif isinstance(e, HandShown):
+            out.append(f"{names[e.seat]} shows [ {_cards(e.cards, ', ')} ]a hand.")
+        elif isinstance(e, HandMucked):
+            out.append(f"{names[e.seat]} does not show cards.")
+        elif isinstance(e, PotAwarded):
+            out += [f"{names[w]} wins {u(x)} from the main pot"
+                    for w, x in zip(e.winners, e.shares, strict=True)]
+    return "\n".join(out) + "\n"
+
+
+def _ipoker_cards(cards: Sequence[Card]) -> str:
+    return " ".join(str(c)[1] + ("10" if str(c)[0] == "T" else str(c)[0]) for c in cards)
+
+
+def export_ipoker(hand: Hand, number: int, *, scale: int = 1, hero: str | None = None) -> str:
+    """One cash hand as the iPoker network writes it (XML; the showdown's cards as «Pocket» cards)."""
+    _no_straddles(hand, "iPoker", antes=False)
+    names, cfg = _names(hand), hand.config
+
+    def u(chips: int) -> str:
+        return "€" + format_units(chips, scale)
+
+    result = hand.result
+    won = [0] * cfg.n_seats
+    put = [0] * cfg.n_seats
+    shown: dict[int, tuple[Card, ...]] = {}
+    hero_seat = _hero(hand, hero)
+    for e in hand.events:
+        if isinstance(e, PotAwarded):
+            for w, x in zip(e.winners, e.shares, strict=True):
+                won[w] += x
+        elif isinstance(e, BlindPosted):
+            put[e.seat] += e.amount
+        elif isinstance(e, ActionTaken):
+            put[e.record.seat] += e.record.added
+        elif isinstance(e, HandShown):
+            shown[e.seat] = e.cards
+        elif isinstance(e, HoleDealt) and e.seat == hero_seat and e.cards is not None:
+            shown.setdefault(e.seat, e.cards)
+    assert result is not None
+    button = _button(hand)
+    out = [f'<game gamecode="{number}">', "<general>", "<startdate>2024-01-01 12:00:00</startdate>",
+           "<players>"]
+    out += [f'<player seat="{s + 1}" name="{names[s]}" chips="{u(cfg.stacks[s])}" '
+            f'dealer="{1 if s == button else 0}" win="{u(won[s])}" bet="{u(put[s])}" rebuy="0" addon="0" />'
+            for s in range(cfg.n_seats)]
+    out += ["</players>", "</general>", '<round no="0">']
+    no = 0
+    rnd = 1
+
+    def action(name: str, kind: int, amount: int) -> str:
+        nonlocal no
+        no += 1
+        return f'<action no="{no}" player="{name}" type="{kind}" sum="{u(amount)}" />'
+
+    pocket_done = False
+    for e in hand.events:
+        if isinstance(e, BlindPosted):
+            out.append(action(names[e.seat], 1 if e.kind == "small" else 2, e.amount))
+        elif isinstance(e, ActionTaken | BoardDealt) and not pocket_done:
+            pocket_done = True
+            out += ["</round>", '<round no="1">']
+            out += [f'<cards type="Pocket" player="{names[s]}">'
+                    f'{_ipoker_cards(shown[s]) if s in shown else "X X"}</cards>' for s in range(cfg.n_seats)]
+        if isinstance(e, BoardDealt):
+            rnd += 1
+            out += ["</round>", f'<round no="{rnd}">',
+                    f'<cards type="{e.street.capitalize()}" player="">{_ipoker_cards(e.cards)}</cards>']
+        elif isinstance(e, ActionTaken):
+            r = e.record
+            kind = {"fold": 0, "call": 3, "check": 4, "bet": 5}.get(r.kind, 23)
+            out.append(action(names[r.seat], kind, r.added if kind == 3 else r.to if kind in (5, 23) else 0))
+    out += ["</round>", "</game>"]
+    return "\n".join(out) + "\n"
+
+
+ROOM_WRITERS: dict[str, Callable[..., str]] = {
+    "pokerstars": export_pokerstars,
+    "partypoker": export_partypoker,
+    "ipoker": export_ipoker,
+}
+
+
+def export_histories(histories: Sequence[HandHistory | Hand], room: str, *, first: int = 1000001,
+                     **options: object) -> str:
+    """Several hands in one file of ``room``'s format, numbered from ``first``.
+
+    PHH hands are replayed first; each hand's amounts are in its file's units.
+    """
+    writer = ROOM_WRITERS[room]
+    texts = []
+    for k, item in enumerate(histories):
+        hand, scale = (item.replay(), item.scale) if isinstance(item, HandHistory) else (item, 1)
+        texts.append(writer(hand, first + k, scale=scale, **options))
+    body = "\n\n\n".join(texts)
+    if room == "ipoker":
+        return ('<session sessioncode="1">\n<general>\n<currency>EUR</currency>\n</general>\n'
+                + body + "</session>\n")
+    return body + "\n\n\n"
