@@ -105,5 +105,5 @@ def test_a_crafted_number_in_the_quiz_is_refused(app: Callable[..., AppTest]) ->
     at.number_input(key="quiz_answer").set_value(math.inf)
     at.button(key="quiz_go").click().run()
     assert not at.exception, at.exception
-    assert "Scegli prima una risposta" in texts(at)  # read as nothing sent: nothing is graded or scored
+    assert "Scrivi prima un numero" in texts(at)  # read as nothing sent: nothing is graded or scored
     assert not at.success and "Sbagliato" not in texts(at)

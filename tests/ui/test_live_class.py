@@ -252,7 +252,7 @@ def test_a_number_question_refuses_what_is_not_a_number(app: Callable[..., AppTe
     teacher.button(key="live.open").click().run()
     anna.run()
     anna.button(key="live.q1.send").click().run()  # nothing written
-    assert "Prima scrivi un numero." in texts(anna)
+    assert "Scrivi prima un numero." in texts(anna)
     teacher.run()
     assert "0 su 1 hanno risposto" in texts(teacher)  # the refused answer was not sent
     anna.number_input(key="live.q1.number").set_value(19)
