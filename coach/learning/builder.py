@@ -18,20 +18,23 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Literal
+from typing import Any, Literal
 
 from coach.cards import Card, parse_cards
 from coach.engine import Hand, TableConfig
-from coach.engine.phh import dump_phh
+from coach.engine.phh import HandHistory, dump_phh
 from coach.errors import IllegalAction, InvalidInput
 from coach.i18n import N_
+from coach.learning.verdict import Verdict, assess
 from coach.limits import MAX_PLAYERS, MIN_PLAYERS, clip
 
-__all__ = ["Build", "Phase", "Setup", "Step", "board_size", "make_setup", "parse_known_cards"]
+__all__ = ["HERO_FIELD", "Build", "BuildStep", "Phase", "Setup", "StepKind", "board_size", "coach_grades",
+           "hero_decisions", "make_setup", "parse_known_cards"]
 
 StepKind = Literal["fold", "check", "call", "bet", "raise", "all_in", "board", "show", "muck"]
 Phase = Literal["action", "board", "showdown", "complete"]
 PLAYER_KINDS: tuple[str, ...] = ("fold", "check", "call", "bet", "raise", "all_in")
+HERO_FIELD = "_hero"  # PHH user-defined field (a leading underscore): the hero's player number
 
 
 @dataclass(frozen=True)
@@ -56,7 +59,7 @@ class Setup:
 
 
 @dataclass(frozen=True)
-class Step:
+class BuildStep:
     """One entered step: a player's action (the player to act), the next board cards, or a showdown."""
 
     kind: StepKind
@@ -68,7 +71,8 @@ class Step:
 def parse_known_cards(text: str, count: int, what: str) -> tuple[Card, ...]:
     """``"AsKd"`` or ``"As Kd"`` -> exactly ``count`` cards; anything else is refused in words."""
     if not isinstance(text, str):
-        raise InvalidInput(N_("{what}: '{text}' is not a list of cards such as AsKd."), what=what, text=clip(text))
+        raise InvalidInput(N_("{what}: '{text}' is not a list of cards such as AsKd."), what=what,
+                           text=clip(text))
     compact = "".join(text.split())
     if len(compact) != 2 * count:
         raise InvalidInput(N_("{what}: write exactly {count} cards, such as AsKd (here: '{text}')."),
@@ -136,7 +140,7 @@ class Build:
     """A hand being built: the set-up and the steps entered so far (each one accepted by the engine)."""
 
     setup: Setup
-    steps: tuple[Step, ...] = ()
+    steps: tuple[BuildStep, ...] = ()
 
     @classmethod
     def start(cls, setup: Setup) -> Build:
@@ -165,7 +169,7 @@ class Build:
             return "showdown"
         return "board"
 
-    def apply(self, step: Step) -> Build:
+    def apply(self, step: BuildStep) -> Build:
         """The build with ``step`` added; the engine's refusal (:class:`IllegalAction` with its rule,
         or :class:`InvalidInput`) is raised instead, and this build is unchanged."""
         new = replace(self, steps=(*self.steps, step))
@@ -187,11 +191,35 @@ class Build:
         return None  # pragma: no cover - the engine always names one at the showdown
 
     def phh(self) -> str:
-        """The hand as PHH text (the players' names as typed)."""
-        return dump_phh(self.hand())
+        """The hand as PHH text (the players' names as typed; ``_hero``: the hero's PHH player number,
+        a user-defined field, so the coach knows whose decisions to grade when the hand is opened)."""
+        config = self.setup.config()
+        meta: dict[str, Any] = {HERO_FIELD: config.position_of(self.setup.hero) + 1}
+        return dump_phh(self.hand(), **meta)
 
 
-def _apply(hand: Hand, step: Step) -> None:
+def hero_decisions(history: HandHistory) -> list[tuple[Hand, str]]:
+    """The hero's decisions of a saved hand: the hand just before each one and its PHH code.
+
+    The hero is the file's ``_hero`` field (written by :meth:`Build.phh`); none: no decisions.
+    """
+    hero = history.extra.get(HERO_FIELD)
+    if isinstance(hero, bool) or not isinstance(hero, int) or not 1 <= hero <= history.player_count:
+        return []
+    out: list[tuple[Hand, str]] = []
+    for k, action in enumerate(history.actions):
+        if action.seat == hero - 1 and action.kind in ("fold", "check_call", "bet_raise"):
+            before = replace(history, actions=history.actions[:k], finishing_stacks=None)
+            out.append((before.replay(require_complete=False), action.code(history.scale)))
+    return out
+
+
+def coach_grades(history: HandHistory) -> list[tuple[str, str, Verdict]]:
+    """The coach's verdict on each of the hero's decisions: (street, code, verdict), in order."""
+    return [(hand.street, code, assess(hand, code)) for hand, code in hero_decisions(history)]
+
+
+def _apply(hand: Hand, step: BuildStep) -> None:
     """One step on the engine; refusals raise and, the engine being strict, change nothing."""
     match step.kind:
         case "fold":
@@ -220,4 +248,5 @@ def _apply(hand: Hand, step: Step) -> None:
                 raise InvalidInput(N_("Say who mucks."))
             hand.show_or_muck(step.seat)
         case _:
-            raise IllegalAction("unknown_action", N_("Unknown action '{kind}'."), rule="R07", kind=clip(step.kind))
+            raise IllegalAction("unknown_action", N_("Unknown action '{kind}'."), rule="R07",
+                                kind=clip(step.kind))

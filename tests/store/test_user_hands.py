@@ -4,6 +4,7 @@ at once; arguments checked before any SQL; a database at 0006 upgraded with its 
 from __future__ import annotations
 
 from datetime import datetime
+from pathlib import Path
 
 import pytest
 from alembic.autogenerate import compare_metadata
@@ -52,7 +53,7 @@ def test_elimina_le_mie_mani_deletes_only_that_profiles_hands(store_url: str) ->
     ("ok", PHH, "pokerstars"),  # not a source we know
     ("bell\x07", PHH, "builder"),  # a control character
 ])
-def test_bad_arguments_are_refused_before_any_sql(tmp_path: object, title: str, phh: str, source: str) -> None:
+def test_bad_arguments_are_refused_before_any_sql(tmp_path: Path, title: str, phh: str, source: str) -> None:
     store = Store(f"sqlite:///{tmp_path}/c.db")
     with pytest.raises(InvalidInput):
         store.save_user_hand("Anna", title, phh, source=source)
