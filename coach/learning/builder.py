@@ -66,6 +66,7 @@ class BuildStep:
     amount: int | None = None  # bet/raise: the "to" total on this street
     cards: tuple[Card, ...] = ()  # board cards, or the cards an unknown hand shows
     seat: int | None = None  # show/muck: the seat
+    face_down: bool = False  # show: an unknown hand shown without its cards (PHH ``????``)
 
 
 def parse_known_cards(text: str, count: int, what: str) -> tuple[Card, ...]:
@@ -181,14 +182,31 @@ class Build:
         return replace(self, steps=self.steps[:-1])
 
     def showdown_seat(self, hand: Hand | None = None) -> int | None:
-        """The seat that must show or muck now (None outside the showdown)."""
+        """The seat that must show or muck now (None outside the showdown): the first, in the
+        engine's order, for which the engine accepts a show or a muck."""
         hand = hand if hand is not None else self.hand()
         if self.phase(hand) != "showdown":
             return None
-        for seat in range(hand.config.n_seats):
-            if hand.can_show_or_muck(seat):
+        config = hand.config
+        for pos in range(config.n_seats):
+            seat = config.seat_of(pos)
+            if self.showdown_options(seat, hand):
                 return seat
         return None  # pragma: no cover - the engine always names one at the showdown
+
+    def showdown_options(self, seat: int, hand: Hand | None = None) -> tuple[BuildStep, ...]:
+        """What the engine accepts from ``seat`` now: show the known cards, show face down (unknown
+        cards, PHH ``????``), muck. Showing typed cards for an unknown hand is checked when applied."""
+        hand = hand if hand is not None else self.hand()
+        out: list[BuildStep] = []
+        if self.setup.hole[seat] is not None:
+            if hand.can_show_or_muck(seat, show=True):
+                out.append(BuildStep("show", seat=seat))
+        elif hand.can_show_or_muck(seat, "????"):
+            out.append(BuildStep("show", seat=seat, face_down=True))
+        if hand.can_show_or_muck(seat):
+            out.append(BuildStep("muck", seat=seat))
+        return tuple(out)
 
     def phh(self) -> str:
         """The hand as PHH text (the players' names as typed; ``_hero``: the hero's PHH player number,
@@ -239,7 +257,9 @@ def _apply(hand: Hand, step: BuildStep) -> None:
         case "show":
             if step.seat is None:
                 raise InvalidInput(N_("Say who shows."))
-            if step.cards:
+            if step.face_down:
+                hand.show_or_muck(step.seat, "????")
+            elif step.cards:
                 hand.show_or_muck(step.seat, step.cards)
             else:
                 hand.show_or_muck(step.seat, show=True)

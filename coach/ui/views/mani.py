@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import streamlit as st
 
-from coach.cards import Card
 from coach.engine.phh import loads_phh
 from coach.errors import CoachError, IllegalAction
 from coach.i18n import Translator, user_params
@@ -105,15 +104,13 @@ def _on_board(count: int) -> None:
     _step(BuildStep("board", cards=cards))
 
 
-def _on_show(seat: int, typed: bool) -> None:
+def _on_show(seat: int) -> None:
     t = state.tr()
-    cards: tuple[Card, ...] = ()
-    if typed:
-        try:
-            cards = parse_known_cards(str(st.session_state.get("builder.show", "")), 2, t("Shown cards"))
-        except CoachError as err:
-            _problem(err)
-            return
+    try:
+        cards = parse_known_cards(str(st.session_state.get("builder.show", "")), 2, t("Shown cards"))
+    except CoachError as err:
+        _problem(err)
+        return
     _step(BuildStep("show", seat=seat, cards=cards))
 
 
@@ -259,13 +256,14 @@ def _building(build: Build, t: Translator) -> None:
             seat = build.showdown_seat(hand)
             if seat is not None:
                 st.markdown(t("Showdown: **{name}** shows or mucks.", name=md_text(hand.names[seat])))
-                if build.setup.hole[seat] is not None:
-                    st.button(t("Show"), key="builder.show_known", on_click=_on_show, args=(seat, False))
-                else:
-                    st.text_input(t("The cards shown"), key="builder.show", max_chars=8, placeholder="AsKd")
-                    st.button(t("Show these cards"), key="builder.show_typed", on_click=_on_show,
-                              args=(seat, True))
-                st.button(t("Muck"), key="builder.muck", on_click=_step, args=(BuildStep("muck", seat=seat),))
+                labels = {"show": t("Show"), "muck": t("Muck")}
+                for option in build.showdown_options(seat, hand):
+                    label = t("Show face down (cards not seen)") if option.face_down else labels[option.kind]
+                    st.button(label, key=f"builder.sd.{option.kind}.{int(option.face_down)}", on_click=_step,
+                              args=(option,))
+                if build.setup.hole[seat] is None:
+                    st.text_input(t("… or the cards shown"), key="builder.show", max_chars=8, placeholder="AsKd")
+                    st.button(t("Show these cards"), key="builder.show_typed", on_click=_on_show, args=(seat,))
         else:
             st.success(t("The hand is complete: give it a title and save it."), icon=":material/flag:")
             st.text_input(t("Title"), key="builder.title", max_chars=MAX_HAND_TITLE,
