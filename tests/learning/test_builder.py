@@ -4,6 +4,8 @@ replays from its PHH to the same final stacks (hypothesis drives random legal ha
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -45,8 +47,9 @@ def six(**over: object) -> Build:
     ({"names": ["Anna"], "stacks": ["200"]}, "1"),
 ])
 def test_a_bad_set_up_is_refused_naming_the_field(change: dict[str, object], words: str) -> None:
-    args: dict[str, object] = dict(names=["Anna", "Bruno", "Carla"], stacks=["200", "200", "200"], button=2,
-                                   small_blind="1", big_blind="2", ante="0", hero=0, hero_cards="AsKd", known={})
+    args: dict[str, object] = dict(names=["Anna", "Bruno", "Carla"], stacks=["200", "200", "200"],
+                                   button=2, small_blind="1", big_blind="2", ante="0", hero=0,
+                                   hero_cards="AsKd", known={})
     args.update(change)
     with pytest.raises(InvalidInput) as err:
         make_setup(args.pop("names"), args.pop("stacks"), **args)  # type: ignore[arg-type]
@@ -85,8 +88,8 @@ def test_a_hand_to_the_flop_with_a_bet_and_a_fold() -> None:
 
 
 def test_a_showdown_with_an_unknown_hand_shown_then() -> None:
-    build = Build.start(make_setup(["Anna", "Bruno"], [100, 100], button=1, small_blind=1, big_blind=2, ante=0,
-                                   hero=0, hero_cards="AsKd"))
+    build = Build.start(make_setup(["Anna", "Bruno"], [100, 100], button=1, small_blind=1, big_blind=2,
+                                   ante=0, hero=0, hero_cards="AsKd"))
     build = build.apply(BuildStep("call")).apply(BuildStep("check"))
     for cards in ("2c7dTh", "3s", "9d"):
         build = build.apply(BuildStep("board", cards=parse_known_cards(cards, len(cards) // 2, "board")))
@@ -159,7 +162,8 @@ def test_every_built_hand_replays_from_its_phh_to_the_same_stacks(walk: tuple[li
     assert replayed.stacks == hand.config.seats_to_positions(hand.stacks)
     if hand.is_complete:
         assert replayed.result is not None and hand.result is not None
-        assert replayed.result.finishing_stacks == hand.config.seats_to_positions(hand.result.finishing_stacks)
+        finishing = hand.config.seats_to_positions(hand.result.finishing_stacks)
+        assert replayed.result.finishing_stacks == finishing
         assert sum(hand.result.finishing_stacks) == sum(build.setup.stacks)
 
 
@@ -167,7 +171,7 @@ def test_every_built_hand_replays_from_its_phh_to_the_same_stacks(walk: tuple[li
 @given(built_hands())
 def test_undo_restores_the_previous_state(walk: tuple[list[Build], Build]) -> None:
     seen, _ = walk
-    for before, after in zip(seen, seen[1:], strict=False):
+    for before, after in itertools.pairwise(seen):
         assert after.undo() == before
         assert _seen(after.undo().hand()) == _seen(before.hand())
 

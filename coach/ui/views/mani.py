@@ -262,8 +262,10 @@ def _building(build: Build, t: Translator) -> None:
                     st.button(label, key=f"builder.sd.{option.kind}.{int(option.face_down)}", on_click=_step,
                               args=(option,))
                 if build.setup.hole[seat] is None:
-                    st.text_input(t("… or the cards shown"), key="builder.show", max_chars=8, placeholder="AsKd")
-                    st.button(t("Show these cards"), key="builder.show_typed", on_click=_on_show, args=(seat,))
+                    st.text_input(t("… or the cards shown"), key="builder.show", max_chars=8,
+                                  placeholder="AsKd")
+                    st.button(t("Show these cards"), key="builder.show_typed", on_click=_on_show,
+                              args=(seat,))
         else:
             st.success(t("The hand is complete: give it a title and save it."), icon=":material/flag:")
             st.text_input(t("Title"), key="builder.title", max_chars=MAX_HAND_TITLE,
