@@ -232,9 +232,20 @@ def hero_decisions(history: HandHistory) -> list[tuple[Hand, str]]:
     return out
 
 
-def coach_grades(history: HandHistory) -> list[tuple[str, str, Verdict]]:
-    """The coach's verdict on each of the hero's decisions: (street, code, verdict), in order."""
-    return [(hand.street, code, assess(hand, code)) for hand, code in hero_decisions(history)]
+def coach_grades(history: HandHistory) -> list[tuple[str, str, int | None, Verdict]]:
+    """The coach's verdict on each of the hero's decisions, in order: (street, kind, amount, verdict),
+    the kind in words' terms (a ``cc`` facing nothing is a check, a ``cbr`` facing nothing a bet)."""
+    out: list[tuple[str, str, int | None, Verdict]] = []
+    for hand, code in hero_decisions(history):
+        legal = hand.legal_actions()
+        words = code.split()
+        amount = int(words[2]) if len(words) > 2 and words[2].isdigit() else None
+        if words[1] == "cbr":
+            kind = "bet" if legal.to_match == 0 else "raise"
+        else:
+            kind = {"f": "fold", "cc": "check" if legal.can_check else "call"}.get(words[1], words[1])
+        out.append((hand.street, kind, amount, assess(hand, code)))
+    return out
 
 
 def _apply(hand: Hand, step: BuildStep) -> None:

@@ -84,7 +84,7 @@ def test_a_hand_to_the_flop_with_a_bet_and_a_fold() -> None:
     assert history.replay().result.finishing_stacks == build.hand().result.finishing_stacks  # type: ignore[union-attr]
     spots = hero_decisions(history)
     assert [code for _, code in spots] == ["p3 cbr 6", "p3 cbr 8"]
-    assert [street for street, _, _ in coach_grades(history)] == ["preflop", "flop"]
+    assert [g[:3] for g in coach_grades(history)] == [("preflop", "raise", 6), ("flop", "bet", 8)]
 
 
 def test_a_showdown_with_an_unknown_hand_shown_then() -> None:

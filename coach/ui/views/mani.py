@@ -159,24 +159,15 @@ def _open(hand: UserHand) -> None:
     try:
         with st.spinner(t("The coach is working out the numbers...")):
             graded = coach_grades(loads_phh(hand.phh, source="PHH"))
-        for street, code, verdict in graded:
+        for street, kind, amount, verdict in graded:
             if verdict.grade_label is None:
                 continue
-            kind, amount = _kind(code)
             comments.append(t("{action}: {grade}", action=t(STREET_NAMES.get(street, street)) + " · "
                               + action_label(kind, amount, t), grade=t.render(verdict.grade_label)))
     except CoachError:
         comments = []  # the Replayer says what is wrong with the hand
     st.session_state["replay.open"] = (hand.title, hand.phh, tuple(comments))
     st.switch_page(target("replayer"))
-
-
-def _kind(code: str) -> tuple[str, int | None]:
-    """``p3 cbr 6`` -> ("raise", 6); ``p3 cc`` -> ("call", None); ``p3 f`` -> ("fold", None)."""
-    parts = code.split()
-    if len(parts) >= 3 and parts[1] == "cbr" and parts[2].isdigit():
-        return "raise", int(parts[2])
-    return ("fold" if len(parts) > 1 and parts[1] == "f" else "call"), None
 
 
 def _show_problem(t: Translator) -> None:
