@@ -24,6 +24,7 @@ The package, one idea per module:
 * :mod:`~coach.store.live` and :mod:`~coach.store.admission`: the live class
   (classes, pupils, votes, results, the purge) and who may enter it (rate limits,
   closed joins, removed and blocked names);
+* :mod:`~coach.store.hands`: «Le mie mani», the hands a learner built or imported;
 * ``migrations/``: the schema versions (Alembic). Its ``env.py`` imports
   :mod:`~coach.store.tables` at the top; nothing here imports ``env.py``.
 
@@ -65,12 +66,13 @@ never mutated after its schema check); tests create their own.
 from __future__ import annotations
 
 from coach.store.admission import AdmissionStore
+from coach.store.hands import HandsStore
 from coach.store.progress import ProgressStore
 
 __all__ = ["Store"]
 
 
-class Store(ProgressStore, AdmissionStore):
+class Store(ProgressStore, AdmissionStore, HandsStore):
     """Progress store and live class over one SQLAlchemy engine; every method is one transaction.
 
     Profiles are addressed by name (what the learner typed in Impostazioni, or

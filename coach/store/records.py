@@ -203,3 +203,14 @@ class ClassResults:
     questions: list[LiveQuestion]
     pupils: list[str]  # in the order they joined
     rows: list[AnswerRow]
+
+
+@dataclass(frozen=True)
+class UserHand:
+    """A hand of «Le mie mani» (revision 0008): its title, the PHH text, where it came from."""
+
+    id: int
+    title: str
+    phh: str
+    source: str  # "builder" («Crea una mano») or "import"
+    created_at: datetime

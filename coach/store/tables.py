@@ -27,6 +27,7 @@ from coach.live import CODE_LENGTH, MAX_CLASS_TITLE, MAX_NAME_KEY, MAX_PUPIL_NAM
 from coach.store.checks import (
     MAX_ACTION,
     MAX_GRADE,
+    MAX_HAND_TITLE,
     MAX_KEY,
     MAX_LESSON_ID,
     MAX_NAME,
@@ -138,6 +139,18 @@ practice_hands = Table(
     Index("ix_practice_hands_profile_time", "profile_id", "played_at"),
 )
 
+
+# Revision 0008: «Le mie mani», the hands a learner built («Crea una mano») or imported, as PHH.
+user_hands = Table(
+    "user_hands", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("profile_id", Integer, ForeignKey("profiles.id"), nullable=False),
+    Column("title", String(MAX_HAND_TITLE), nullable=False),
+    Column("phh", Text, nullable=False),  # the whole hand, the players' names as the user typed them
+    Column("source", String(MAX_SOURCE), nullable=False),  # "builder" | "import"
+    Column("created_at", DateTime, nullable=False),
+    Index("ix_user_hands_profile", "profile_id", "id"),
+)
 
 # Revision 0004: the live class (coach/live.py). A class has a short join code and
 # an expiry; its pupils have a display name unique in the class (compared without case) and

@@ -29,6 +29,7 @@ from coach.ui.views import (
     impostazioni,
     insegnante,
     lezioni,
+    mani,
     pratica,
     progressi,
     quiz,
@@ -53,6 +54,7 @@ VIEWS: dict[str, Callable[[], None]] = {
     "progressi": progressi.render,
     "insegnante": insegnante.render,
     "classe": classe.render,
+    "mani": mani.render,
     "impostazioni": impostazioni.render,
 }
 

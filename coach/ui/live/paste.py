@@ -14,7 +14,7 @@ from coach.i18n import N_, Translator, user_params
 from coach.learning.replay import localized_problem
 from coach.limits import MAX_HAND_BYTES
 from coach.live import SpotRef, hand_digest
-from coach.store.records import ClassSnapshot
+from coach.store.records import ClassSnapshot, UserHand
 from coach.ui import state
 from coach.ui.live import common
 
@@ -40,6 +40,7 @@ def pasted_pick(snap: ClassSnapshot, t: Translator) -> tuple[SpotRef, str] | Non
             st.file_uploader(t("… or a .phh file"), type=["phh", "phhs", "toml", "txt"],
                              key="live.paste.file")
             st.button(t("Use this hand"), key="live.paste.use", on_click=_on_paste, icon=":material/upload:")
+            _from_my_hands(t)
             problem = st.session_state.get(PASTE_PROBLEM)
             if isinstance(problem, str):
                 st.error(problem, icon=":material/error:")
@@ -63,6 +64,28 @@ def pasted_pick(snap: ClassSnapshot, t: Translator) -> tuple[SpotRef, str] | Non
     return SpotRef.pasted(hand_digest(text), int(st.session_state[POINT])), text
 
 
+def _from_my_hands(t: Translator) -> None:
+    """«Dalle mie mani»: one of the teacher profile's saved hands, through the same path as a pasted one."""
+    profile = state.settings().profile
+    hands: list[UserHand] = state.load(lambda db: db.user_hands(profile), [])
+    if not hands:
+        return
+    titles = {h.id: h.title for h in hands}
+    st.selectbox(t("… or from My hands"), list(titles), index=None, key="live.paste.mine",
+                 format_func=titles.__getitem__, placeholder=t("Choose one of your hands"),
+                 on_change=_on_mine)
+
+
+def _on_mine() -> None:
+    hid = st.session_state.get("live.paste.mine")
+    if not isinstance(hid, int) or isinstance(hid, bool):
+        return
+    profile = state.settings().profile
+    hand: UserHand | None = state.load(lambda db: db.user_hand(profile, hid), None)
+    if hand is not None:
+        _use(hand.title, hand.phh.encode("utf-8"))
+
+
 def _on_paste() -> None:
     """Read the pasted text (or the uploaded file); a broken hand leaves the chosen one as it was."""
     t = state.tr()
@@ -73,6 +96,13 @@ def _on_paste() -> None:
         name, data = str(getattr(upload, "name", "hand.phh")), bytes(upload.getvalue())
     else:
         name, data = t("the pasted text"), raw.encode("utf-8")
+    _use(name, data)
+
+
+def _use(name: str, data: bytes) -> None:
+    """A hand checked by the Replayer's safe loader becomes the chosen one; a broken one says why."""
+    t = state.tr()
+    st.session_state.pop(PASTE_PROBLEM, None)
     try:
         text, sc = common.read_pasted(name, data)
         points = common.decision_points(sc)

@@ -1,0 +1,97 @@
+"""Le mie mani: «Crea una mano» refuses bad input and illegal actions without changing anything,
+undoes the last action, saves the hand, opens it in the Replayer with the coach's grades, and
+«Elimina le mie mani» deletes the profile's hands only after a confirmation."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from streamlit.testing.v1 import AppTest
+
+from coach.learning.builder import Build
+
+from ..helpers import goto, texts
+
+
+def _build(at: AppTest) -> Build | None:
+    return at.session_state["builder.build"] if "builder.build" in at.session_state else None
+
+
+def _built(at: AppTest) -> Build:
+    build = _build(at)
+    assert isinstance(build, Build)
+    return build
+
+
+def _setup(at: AppTest) -> AppTest:
+    at.number_input(key="builder.n").set_value(3).run()
+    for i, name in enumerate(("Anna", "Bruno", "<b>Carla</b>")):
+        at.text_input(key=f"builder.name.{i}").input(name)
+    at.text_input(key="builder.hero_cards").input("AsKd")
+    at.text_input(key="builder.cards.1").input("QhQc")
+    return at.run()
+
+
+def test_bad_input_is_refused_and_changes_nothing(app: Callable[..., AppTest]) -> None:
+    at = _setup(goto(app(), "mani"))
+    at.text_input(key="builder.stack.1").input("tanti").run()
+    at.button(key="builder.start").click().run()
+    assert not at.exception
+    assert at.error and "tanti" in at.error[0].value
+    assert _build(at) is None
+    at.text_input(key="builder.stack.1").input("200")
+    at.text_input(key="builder.cards.1").input("AsQc").run()  # the ace of spades twice
+    at.button(key="builder.start").click().run()
+    assert at.error and "As" in at.error[0].value
+    assert _build(at) is None
+    at.text_input(key="builder.cards.1").input("")
+    at.text_input(key="builder.stack.2").input("0").run()
+    at.button(key="builder.start").click().run()
+    assert at.error and _build(at) is None
+
+
+def test_build_undo_save_open_and_delete(app: Callable[..., AppTest]) -> None:
+    at = _setup(goto(app(), "mani"))
+    at.button(key="builder.start").click().run()
+    assert not at.exception and not at.error
+    build = _build(at)
+    assert isinstance(build, Build) and build.steps == ()
+    # Anna (seat 0) is under the gun heads-up? 3 players, button seat 2: Anna is the small blind,
+    # so the button (seat 2) acts first preflop; a check facing the big blind is refused with its rule.
+    at.button(key="builder.act.check").click().run()
+    assert at.error and "R07" in texts(at)
+    assert _build(at) == build  # nothing changed
+    at.number_input(key="builder.act.amount").set_value(6)
+    at.button(key="builder.act.raise").click().run()
+    after_raise = _build(at)
+    assert len(after_raise.steps) == 1 and not at.error
+    at.button(key="builder.act.fold").click().run()
+    assert len(_built(at).steps) == 2
+    at.button(key="builder.undo").click().run()
+    assert _build(at) == after_raise
+    at.button(key="builder.act.fold").click().run()  # the small blind folds
+    at.button(key="builder.act.call").click().run()  # the big blind calls
+    at.text_input(key="builder.board").input("2c7dTh").run()
+    at.button(key="builder.deal").click().run()
+    assert not at.error
+    at.number_input(key="builder.act.amount").set_value(8)
+    at.button(key="builder.act.raise").click().run()  # the big blind bets 8 on the flop
+    at.button(key="builder.act.fold").click().run()  # the button folds: the hand is over
+    assert _built(at).phase() == "complete"
+    at.text_input(key="builder.title").input("**Martedì** al circolo").run()
+    at.button(key="builder.save").click().run()
+    assert not at.exception
+    assert _build(at) is None
+    assert "\\*\\*Martedì\\*\\* al circolo" in texts(at)  # the user's title as plain text
+    opens = [b for b in at.button if b.key and b.key.startswith("builder.open.")]
+    assert len(opens) == 1
+    opens[0].click().run()
+    assert not at.exception
+    body = texts(at)
+    assert "Martedì" in body and "Bruno" in body  # the Replayer shows the hand
+    assert at.session_state["replay.grades"][1], "the coach's grades of the hero's decisions"
+    at = goto(at, "mani")
+    at.button(key="builder.delete").click().run()
+    assert [b for b in at.button if b.key and b.key.startswith("builder.open.")]  # not yet deleted
+    at.button(key="builder.delete_yes").click().run()
+    assert not [b for b in at.button if b.key and b.key.startswith("builder.open.")]
