@@ -34,7 +34,8 @@ from coach.store.records import ProfileIdentity
 from coach.textsafe import md_text
 
 FeedbackTiming = Literal["decision", "hand_end"]
-FeedbackLevel = Literal["lesson", "essential", "numbers"]  # "lesson": as the lesson says (coach.ui.feedbacklevel)
+# "lesson": as the lesson says (coach.ui.feedbacklevel resolves it)
+FeedbackLevel = Literal["lesson", "essential", "numbers"]
 FEEDBACK_LEVELS: tuple[FeedbackLevel, ...] = ("lesson", "essential", "numbers")
 SETTINGS_KEY = "coach.settings"
 PROFILE_KEY = "coach.profile"  # this session's profile before the settings are loaded (tests set it)
