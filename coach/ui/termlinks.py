@@ -59,7 +59,7 @@ def _title_attr(text: str) -> str:
     return text.replace("\\", "").replace('"', "'")
 
 
-def link_rules(text: str, t: Translator) -> str:
+def name_rules(text: str, t: Translator) -> str:
     """«Regola R09: Il rilancio minimo» or «Regola R09» -> a link named by the rule's words."""
     def named(m: re.Match[str]) -> str:
         rule, given = m.group(2), m.group(3)
@@ -98,7 +98,7 @@ def _link_first(text: str, pattern: re.Pattern[str], target: str) -> str | None:
 
 def link_feedback(text: str, t: Translator) -> str:
     """A rendered explanation with its rules and technical terms linked (Markdown)."""
-    return link_terms(link_rules(text, t), t)
+    return link_terms(name_rules(text, t), t)
 
 
 def _outside_links(text: str, change: Callable[[str], str]) -> str:
