@@ -162,8 +162,8 @@ def options_table(v: Verdict, t: Translator) -> None:
 
 def sorted_options(options: tuple[OptionRow, ...]) -> list[OptionRow]:
     """Best first: by grade, then by EV (highest first, an option without EV last)."""
-    ranks = {g.label: g.rank for g in Grade}
-    return sorted(options, key=lambda o: (ranks.get(o.grade_label, len(ranks)),
+    ranks = {g.label.msgid: g.rank for g in Grade}
+    return sorted(options, key=lambda o: (ranks.get(o.grade_label.msgid, len(ranks)),
                                           -(o.ev_bb if o.ev_bb is not None else float("-inf"))))
 
 
