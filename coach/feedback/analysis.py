@@ -81,6 +81,9 @@ class OptionGrade:
     ev_loss_bb: float | None
     explanation: Message
     estimate: bool
+    # The explanation's one plain sentence («Il fold è la scelta giusta.»): no figure, no
+    # term a beginner has not met, for the essential feedback (coach.ui.feedbacklevel).
+    headline: Message | None = None
 
 
 @dataclass(frozen=True)
@@ -349,14 +352,15 @@ def _option_grade(g: Graded, best: Graded, valuation: Valuation, ctx: Context,
     bb = ctx.bb
     tied = [x for x in graded_all if x.tied]
     head = tie_verdict(best.opt, [x.opt for x in tied]) if tied else best_verdict(best.opt)
+    short = Message(T.ONLY, {"verdict": head})
     if not valuation.model.measures_ev or g.ev is None:
         verdict = Message(T.ONLY, {"verdict": head})
         parts: list[Message | None] = [valuation.headline, *g.notes, verdict]
-        return OptionGrade(o.code, o.kind, o.amount, g.grade, None, None, join(*parts), True)
+        return OptionGrade(o.code, o.kind, o.amount, g.grade, None, None, join(*parts), True, short)
     if not g.trusted:
         verdict = Message(T.UNTRUSTED_EV, {"verdict": head, "noun": noun(o)})
         parts = [valuation.headline, *g.notes, verdict, *notes]
-        return OptionGrade(o.code, o.kind, o.amount, g.grade, None, None, join(*parts), True)
+        return OptionGrade(o.code, o.kind, o.amount, g.grade, None, None, join(*parts), True, short)
     ev_bb = g.ev / bb
     best_ev = best.ev if best.ev is not None else g.ev
     loss_bb = max(0.0, best_ev - g.ev) / bb
@@ -374,7 +378,8 @@ def _option_grade(g: Graded, best: Graded, valuation: Valuation, ctx: Context,
         verdict = loses(head, o, loss_bb, g.valued.estimate or best.valued.estimate)
     line = ev_line(o, ev_bb, g.valued.estimate, valuation.model.ev_text)
     parts = [valuation.headline, *g.notes, verdict, line, *notes]
-    return OptionGrade(o.code, o.kind, o.amount, g.grade, ev_bb, loss_bb, join(*parts), g.valued.estimate)
+    return OptionGrade(o.code, o.kind, o.amount, g.grade, ev_bb, loss_bb, join(*parts), g.valued.estimate,
+                       short)
 
 
 @dataclass(frozen=True)

@@ -69,6 +69,7 @@ class Verdict:
     options: tuple[OptionRow, ...] = field(default=())
     authored: bool = False  # the explanation already carries the lesson's text for this option
     model_grade: str | None = None  # the coach's own grade when the lesson's replaced it
+    headline: Message | None = None  # the coach's plain sentence (OptionGrade.headline), for «Essenziale»
 
 
 @dataclass(frozen=True)
@@ -191,6 +192,7 @@ def verdict_from(analysis: DecisionAnalysis, code: str, names: Sequence[str] = (
                                 o.option.estimate) for o in shown),
         authored=chosen.authored,
         model_grade=None if chosen.model_grade is None else chosen.model_grade.value,
+        headline=chosen.option.headline,
     )
 
 

@@ -88,6 +88,7 @@ _CODE = re.compile(r"^p(\d+) (f|cc|cbr \d+|sm( \S+)?)$")
 # The coach's five grades (``coach.feedback.Grade`` values), best first. Spelled
 # out here so loading a lesson does not import the coach; a test keeps the two equal.
 GRADES = ("ottima", "buona", "imprecisa", "errore", "errore grave")
+FEEDBACK_LEVELS = ("essential", "numbers")  # a lesson's ``feedback_level``: see coach.ui.feedbacklevel
 
 # Facts a question can be checked against, computed by the validator on the engine.
 Fact = Literal[
@@ -446,6 +447,19 @@ class Lesson(_Model):
     sections: list[Section] = Field(min_length=1)
     hands: list[ExampleHand] = Field(min_length=1)
     questions: list[Question] = []
+    # How much the coach says after a decision, unless the learner chose in Impostazioni:
+    # "essential" (the grade and the lesson's sentence) or "numbers" (every figure and chart).
+    # Unset, a lesson shows the numbers (:func:`coach.ui.feedbacklevel.lesson_level`).
+    feedback_level: str | None = None
+
+    @field_validator("feedback_level")
+    @classmethod
+    def _feedback_level(cls, level: str | None) -> str | None:
+        """Checked on the field, so the problem names ``feedback_level`` and says what is allowed."""
+        if level is not None and level not in FEEDBACK_LEVELS:
+            raise _fail(N_("feedback level '{level}' is not a level: use one of {levels}"),
+                        level=level, levels=", ".join(f"«{x}»" for x in FEEDBACK_LEVELS))
+        return level
 
     @model_validator(mode="after")
     def _refs(self) -> Lesson:

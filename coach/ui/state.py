@@ -34,10 +34,13 @@ from coach.store.records import ProfileIdentity
 from coach.textsafe import md_text
 
 FeedbackTiming = Literal["decision", "hand_end"]
+# "lesson": as the lesson says (coach.ui.feedbacklevel resolves it)
+FeedbackLevel = Literal["lesson", "essential", "numbers"]
+FEEDBACK_LEVELS: tuple[FeedbackLevel, ...] = ("lesson", "essential", "numbers")
 SETTINGS_KEY = "coach.settings"
 PROFILE_KEY = "coach.profile"  # this session's profile before the settings are loaded (tests set it)
 PROFILE_COOKIE = identity.PROFILE_COOKIE
-PREFERENCES = ("locale", "four_colour", "feedback_timing", "letter_shortcuts", "daily_goal")
+PREFERENCES = ("locale", "four_colour", "feedback_timing", "feedback_level", "letter_shortcuts", "daily_goal")
 DB_ERROR = "coach.db_error"  # why the last store call failed (a Message): «progressi non salvati»
 # The teacher's browser keeps the secrets of its classes (class code -> secret) in a signed cookie.
 TEACHER_COOKIE = "coach_teacher"
@@ -79,6 +82,7 @@ class Settings:
     locale: str = "it"
     four_colour: bool = False
     feedback_timing: FeedbackTiming = "decision"
+    feedback_level: FeedbackLevel = "lesson"
     profile: str = "Ospite"  # the store's key: a server-issued id, only ever sent signed
     display_name: str | None = None  # what the learner chose to be called; finds nothing
     classroom: bool = False
@@ -252,11 +256,13 @@ def db_problem() -> Message | None:
 def _from_prefs(base: Settings, prefs: dict[str, Any]) -> Settings:
     locale = prefs.get("locale", base.locale)
     timing = prefs.get("feedback_timing", base.feedback_timing)
+    level = prefs.get("feedback_level", base.feedback_level)
     return replace(
         base,
         locale=locale if locale in SUPPORTED_LOCALES else base.locale,
         four_colour=bool(prefs.get("four_colour", base.four_colour)),
         feedback_timing=timing if timing in ("decision", "hand_end") else base.feedback_timing,
+        feedback_level=level if level in FEEDBACK_LEVELS else base.feedback_level,
         letter_shortcuts=bool(prefs.get("letter_shortcuts", base.letter_shortcuts)),
         daily_goal=clamp_goal(prefs.get("daily_goal", base.daily_goal)),
     )

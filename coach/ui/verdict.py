@@ -5,6 +5,11 @@ choice the same way: the grade in a coloured box with the choice in words, the
 lesson's and the coach's explanations, the coach's own choice, every option's
 numbers, the equity chart and the opponents' ranges. One module, so a grade
 reads the same wherever the learner meets it.
+
+Two levels (:mod:`coach.ui.feedbacklevel`): *Essenziale* shows the badge and the
+lesson's sentence (or the coach's one plain sentence) next to the buttons, with
+the numbers behind «Perché?»; *Con i numeri* shows everything at once. On the
+projector a one-line takeaway stands above the detail, folded.
 """
 
 from __future__ import annotations
@@ -13,9 +18,11 @@ from typing import Any
 
 import streamlit as st
 
+from coach.feedback import Grade
 from coach.i18n import Translator
 from coach.learning.answers import DecisionAnswer
-from coach.learning.verdict import Verdict, option_code
+from coach.learning.verdict import OptionRow, Verdict, option_code
+from coach.ui.feedbacklevel import ESSENTIAL, NUMBERS, Level
 from coach.ui.figures import EquityData, build_equity_figure, describe_equity
 from coach.ui.widgets import link_rules, show_ranges
 
@@ -23,8 +30,15 @@ GRADE_BOX = {"ottima": "success", "buona": "success", "imprecisa": "warning",
              "errore": "error", "errore grave": "error"}
 
 
-def show_verdict(answer: DecisionAnswer, t: Translator) -> None:
-    """The learner's choice in words and its grade, next to the buttons it replaces."""
+def show_verdict(answer: DecisionAnswer, t: Translator, level: Level = NUMBERS, *,
+                 classroom: bool = False) -> None:
+    """The learner's choice in words and its grade, next to the buttons it replaces.
+
+    Essential: the lesson's sentence for this choice (else the coach's plain one) right
+    under the badge, in view with the table. On the projector: the badge, one line to
+    take away, and everything else in a folded «Dettagli» (:func:`show_answer_details`
+    then draws nothing below).
+    """
     v = answer.verdict
     said = t.md(answer.said) if answer.said is not None else answer.code
     head = t("You chose: {action}", action=said)
@@ -32,14 +46,69 @@ def show_verdict(answer: DecisionAnswer, t: Translator) -> None:
         head += " — " + t("grade: {grade}", grade=t.render(v.grade_label))
     box: Any = getattr(st, GRADE_BOX.get(v.grade or "", "info"))
     box(head)
+    if classroom:
+        with st.container(key="verdict_takeaway"):
+            st.markdown("**" + link_rules(takeaway(answer, t), t) + "**")
+        with st.expander(t("Details"), expanded=False, icon=":material/expand_more:"):
+            essential_text(answer, t)
+            _details(answer, t)
+        return
+    if level == ESSENTIAL:
+        with st.container(key="verdict_essential"):
+            essential_text(answer, t)
     if answer.is_best is True:
         st.markdown("✅ " + t("This is the choice the lesson teaches."))
     elif answer.is_best is False:
-        st.markdown("💡 " + t("The lesson suggests another choice: look at the explanation."))
+        st.markdown("💡 " + (t("The lesson suggests another choice: look at the explanation.")
+                            if level == NUMBERS else t("The lesson suggests another choice.")))
 
 
-def show_answer_details(answer: DecisionAnswer, t: Translator) -> None:
-    """The explanation, the coach's own choice, every option's numbers and the charts (full width)."""
+def essential_sentence(answer: DecisionAnswer, t: Translator) -> str:
+    """What *Essenziale* says: the lesson's own sentence for this choice where it wrote one, else
+    the coach's plain headline (no figure), else nothing."""
+    if answer.authored:
+        return answer.authored
+    v = answer.verdict
+    if v.headline is not None and answer.is_best is None:
+        # With a lesson's best choice the badge's line says it; the coach's headline could
+        # name another option (the model looks one street ahead).
+        return t.render(v.headline)
+    return ""
+
+
+def essential_text(answer: DecisionAnswer, t: Translator) -> None:
+    sentence = essential_sentence(answer, t)
+    if sentence:
+        st.markdown(link_rules(sentence, t))
+
+
+def takeaway(answer: DecisionAnswer, t: Translator) -> str:
+    """The one line the projector shows above the folded detail."""
+    if answer.is_best is True:
+        return t("This is the choice the lesson teaches.")
+    if answer.is_best is False:
+        return t("The lesson teaches another choice: open the details to see why.")
+    v = answer.verdict
+    if v.headline is not None:
+        return t.render(v.headline)
+    return t("Open the details to see why.")
+
+
+def show_answer_details(answer: DecisionAnswer, t: Translator, level: Level = NUMBERS, *,
+                        classroom: bool = False) -> None:
+    """The explanation, the coach's own choice, every option's numbers and the charts (full width):
+    open with the numbers, behind «Perché?» when essential, nothing here on the projector (its
+    detail is folded under the takeaway, :func:`show_verdict`)."""
+    if classroom:
+        return
+    if level == ESSENTIAL:
+        with st.expander(t("Why? The coach's numbers"), expanded=False, icon=":material/help:"):
+            _details(answer, t)
+        return
+    _details(answer, t)
+
+
+def _details(answer: DecisionAnswer, t: Translator) -> None:
     v = answer.verdict
     if answer.authored and not v.authored:
         st.markdown(answer.authored)
@@ -80,14 +149,22 @@ def options_table(v: Verdict, t: Translator) -> None:
     with st.expander(t("Every choice, with its numbers")):
         header = "| " + t("Action") + " | " + t("Grade") + " | " + t("EV (big blinds)") + " |"
         rows = [header, "|---|---|---:|"]
-        for o in v.options:
-            ev = "—" if o.ev_bb is None else t.format_fixed(o.ev_bb, 1) + (" *" if o.estimate else "")
+        for o in sorted_options(v.options):
+            ev = "—" if o.ev_bb is None else t.format_fixed(o.ev_bb, 1) + (" \\*" if o.estimate else "")
             mark = " ◀" if o.code == option_code(v.code) else ""
             rows.append(f"| {action_label(o.kind, o.amount, t)}{mark} | {t.render(o.grade_label)} | {ev} |")
         st.markdown("\n".join(rows))
         if any(o.estimate for o in v.options):
-            st.caption(t("* an estimate: the model looks one street ahead."))
+            # A leading «*» would be a Markdown bullet: the legend is plain text.
+            st.caption(t("* an estimate: the model looks one street ahead.").replace("*", "\\*", 1))
         st.caption(t("◀ your choice. EV is measured against folding (0)."))
+
+
+def sorted_options(options: tuple[OptionRow, ...]) -> list[OptionRow]:
+    """Best first: by grade, then by EV (highest first, an option without EV last)."""
+    ranks = {g.label.msgid: g.rank for g in Grade}
+    return sorted(options, key=lambda o: (ranks.get(o.grade_label.msgid, len(ranks)),
+                                          -(o.ev_bb if o.ev_bb is not None else float("-inf"))))
 
 
 def action_label(kind: str, amount: int | None, t: Translator) -> str:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 
 import streamlit as st
@@ -19,6 +18,7 @@ from coach.ui.navigation import target
 from coach.ui.phone import PHONE_CSS
 from coach.ui.rangegrid import render_range_grid, title
 from coach.ui.table import STREET_NAMES, TableView, render_log_box, render_table
+from coach.ui.termlinks import link_feedback
 
 _BASE_CSS = """
 <style>
@@ -185,16 +185,10 @@ def unit_label(unit: str, t: Translator) -> str:
     return t(UNIT_NAMES[unit]) if unit in UNIT_NAMES else unit
 
 
-_RULE_CODE = re.compile(r"\b(Regola|regola|Rule|rule) (R[01]\d)\b(?!\])")
-
-
 def link_rules(text: str, t: Translator) -> str:
-    """«Regola R09» as a link to the glossary's terms for that rule (markdown).
-
-    A rule code alone means nothing to a beginner; the link opens the words and
-    the lesson that explain it. The link is relative, so it works under any base URL.
-    """
-    return _RULE_CODE.sub(lambda m: f"[{m.group(1)} {m.group(2)}](glossario?regola={m.group(2)})", text)
+    """A coach's explanation with its rules named in words and its technical terms linked to the
+    glossary (:func:`coach.ui.termlinks.link_feedback`; Markdown): the name every page calls."""
+    return link_feedback(text, t)
 
 
 def show_refusal(refusal: IllegalAction) -> None:
@@ -203,9 +197,8 @@ def show_refusal(refusal: IllegalAction) -> None:
     feedback = feedback_for_refusal("", refusal)
     messages = feedback.messages()
     # The refusal's text parameters are the players' names (from a file): shown as text.
+    # The rule is named in words by the last of the messages («Regola: Il rilancio minimo»).
     text = t.md(user_params(messages[0] if messages else refusal.message))
-    if refusal.rule:
-        text += " " + t("(Rule {rule}.)", rule=refusal.rule)
     st.error(link_rules(text, t), icon=":material/block:")
     for m in messages[1:]:
         st.markdown(link_rules(t.md(user_params(m)), t))

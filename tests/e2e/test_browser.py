@@ -103,11 +103,14 @@ def test_lesson_refusal_then_choice_in_words(desk: tuple[Any, list[str]], server
     page.get_by_role("button", name="Bet / Raise").click()
     page.get_by_text("rilancio minimo", exact=False).first.wait_for()
     wait_idle(page)
-    assert page.get_by_role("link", name="Regola R09").count() >= 1  # the code links to the glossary
+    # the rule is named in words (no internal code) and links to the glossary
+    assert page.get_by_role("link", name="Regola: Il rilancio minimo").count() >= 1
     page.get_by_role("button", name="Call 2").click()
     page.get_by_text("Hai scelto: Carla paga 2.", exact=False).first.wait_for()
     wait_idle(page)
     assert page.get_by_text("Paghi il grande buio (call)", exact=False).count() >= 1
+    page.get_by_text("Perché? I numeri del coach", exact=False).first.click()  # lesson 3: essential
+    wait_idle(page)
     assert page.get_by_text("Rilancio a 5", exact=False).count() >= 1  # the coach's choice, in Italian
     shot(page, "lesson-feedback.png", height=1600)
     assert errors == [], errors
@@ -622,7 +625,7 @@ def test_a_live_class_with_a_projector_and_three_phones(browser: Any, server: st
         anna.get_by_role("button", name="Bet / Raise").click()
         anna.get_by_text("rilancio minimo", exact=False).first.wait_for()
         wait_idle(anna)
-        assert anna.get_by_role("link", name="Regola R09").count() >= 1
+        assert anna.get_by_role("link", name="Regola: Il rilancio minimo").count() >= 1
         assert anna.get_by_text("Non è cambiato nulla", exact=False).count() >= 1
         shot(anna, "live-phone-refused.png", height=1400)
         assert teacher.get_by_text("0 su 3 hanno risposto").count() >= 1  # nothing was sent

@@ -130,7 +130,8 @@ def test_database_url_from_streamlit_secrets(tmp_path: Path, monkeypatch: pytest
     profile = at.session_state[SETTINGS_KEY].profile  # a browser seen for the first time: its own id
     assert profile.startswith("u-")
     assert Store(url).preferences(profile) == {"feedback_timing": "decision", "four_colour": True,
-                                               "letter_shortcuts": False, "locale": "it", "daily_goal": 10}
+                                               "letter_shortcuts": False, "locale": "it", "daily_goal": 10,
+                                               "feedback_level": "lesson"}
 
 
 def test_an_unreachable_database_keeps_the_app_going(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -42,6 +42,11 @@ def render() -> None:
         title = RULE_TITLES.get(rule)
         st.info(t("Rule {rule}", rule=rule) + (": " + t(title) if title else ""), icon=":material/gavel:")
         st.button(t("Show every term"), key="glossary_all", on_click=_all_terms, icon=":material/list:")
+    wanted = (st.query_params.get("cerca") or "").strip()[:100]
+    if wanted and st.session_state.get("glossary_from") != wanted:
+        # A term linked from a coach's explanation (coach.ui.termlinks): the search starts there.
+        st.session_state["glossary_query"] = wanted
+        st.session_state["glossary_from"] = wanted
     query = st.text_input(t("Search the glossary"), key="glossary_query", max_chars=100,
                           placeholder=t("e.g. side pot")).strip().lower()
     for w in WARNINGS:

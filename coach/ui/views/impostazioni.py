@@ -20,6 +20,7 @@ from coach.i18n import Translator
 from coach.store import Store
 from coach.store.checks import MAX_NAME
 from coach.ui import inputs, state
+from coach.ui.feedbacklevel import SETTING_LABELS
 from coach.ui.table import render_card_preview
 from coach.ui.widgets import page_header, play_money_note, refuse_input
 
@@ -39,6 +40,8 @@ def _offered(setting: str, value: object) -> object | None:
         return inputs.member(value, list(LANGUAGES))
     if setting == "feedback_timing":
         return inputs.member(value, ["decision", "hand_end"])
+    if setting == "feedback_level":
+        return inputs.member(value, list(SETTING_LABELS))
     if setting == "daily_goal":
         return inputs.whole(value, MIN_GOAL, MAX_GOAL)
     if setting in ("four_colour", "letter_shortcuts", "classroom"):
@@ -68,6 +71,7 @@ def _reseed() -> None:
     st.session_state["set_locale"] = s.locale
     st.session_state["set_four"] = s.four_colour
     st.session_state["set_timing"] = s.feedback_timing
+    st.session_state["set_level"] = s.feedback_level
     st.session_state["set_letters"] = s.letter_shortcuts
     st.session_state["set_goal"] = s.daily_goal
     st.session_state["set_name"] = s.display_name or ""
@@ -181,6 +185,7 @@ def render() -> None:
     _seed("set_locale", s.locale)
     _seed("set_four", s.four_colour)
     _seed("set_timing", s.feedback_timing)
+    _seed("set_level", s.feedback_level)
     _seed("set_name", s.display_name or "")
     _seed("set_classroom", s.classroom)
     _seed("set_letters", s.letter_shortcuts)
@@ -201,6 +206,12 @@ def render() -> None:
     st.radio(t("Coach feedback in practice"), options=list(timing_labels),
              format_func=timing_labels.__getitem__, key="set_timing",
              on_change=_copy, args=("feedback_timing", "set_timing"))
+    st.radio(t("How much the coach says"), options=list(SETTING_LABELS),
+             format_func=lambda k: t(SETTING_LABELS[k]), key="set_level",
+             on_change=_copy, args=("feedback_level", "set_level"),
+             help=t("Essential: the grade and a sentence or two in plain words, the numbers behind "
+                    "«Why?». With the numbers: every figure, chart and range at once. As the lesson "
+                    "says: essential in the first lessons, the numbers from lesson 5 on."))
     st.number_input(t("Daily goal (decisions)"), min_value=MIN_GOAL, max_value=MAX_GOAL, step=1,
                     key="set_goal",
                     on_change=_copy, args=("daily_goal", "set_goal"),

@@ -34,7 +34,7 @@ from coach.learning.script import Attempt, HandScript
 from coach.lessons.range_grids import chart_grid, chart_share
 from coach.lessons.schema import Decision, Lesson, RangeChart
 from coach.store.records import LessonAnswer
-from coach.ui import coursepath, inputs, lessonnav, playback, state
+from coach.ui import coursepath, feedbacklevel, inputs, lessonnav, playback, state
 from coach.ui.controls import action_panel, step_controls
 from coach.ui.drills import missing_answer
 from coach.ui.figures import build_range_figure
@@ -496,7 +496,8 @@ def _render_hand(lesson: Lesson, index: int, t: Translator) -> None:
                   help=t("For the classroom: hide the cards, ask the class, then reveal."))
         show_log(view.log)
     if answer is not None:
-        show_answer_details(answer, t)
+        show_answer_details(answer, t, feedbacklevel.resolve(state.settings().feedback_level, lesson),
+                            classroom=state.classroom())
     if step == last:
         if example.outro:
             st.markdown(example.outro)
@@ -525,7 +526,8 @@ def _decision(lesson: Lesson, index: int, sc: HandScript, decision: Decision, ha
         if refusal is not None:
             show_refusal(refusal)
     else:
-        show_verdict(answer, t)
+        show_verdict(answer, t, feedbacklevel.resolve(state.settings().feedback_level, lesson),
+                     classroom=state.classroom())
         st.button(t("Try another choice"), key=f"retry.{dkey}", on_click=_on_retry, args=(dkey,),
                   icon=":material/undo:")
         st.caption(t("Press ▶ to see how the hand went on."))

@@ -53,7 +53,7 @@ def test_step_to_a_decision_with_the_buttons(app: Callable[..., AppTest]) -> Non
     at.button(key="dec.03-azioni/0/14.call").click().run()
     body = texts(at)
     assert "giudizio: Ottima" in body
-    assert "ti serve il 27,6% di equity" in body
+    assert "ti serve il 27,6% di [equity](glossario?cerca=Equity" in body  # the term links to the glossary
     assert "| Call ◀ | Ottima |" in body  # every option with its grade and EV
     assert len(at.get("plotly_chart")) >= 1
 
@@ -65,10 +65,11 @@ def test_illegal_raise_is_refused_and_nothing_changes(app: Callable[..., AppTest
     at.button(key=f"{DEC}.raise").click().run()
     assert not at.exception
     errors = [e.value for e in at.error]
-    assert any("rilancio minimo" in e and "R09" in e for e in errors), errors
+    assert any("rilancio minimo" in e for e in errors), errors
+    assert not any("R09" in e for e in errors), errors  # no internal code in the learner's text
     assert "Non è cambiato nulla" in texts(at)
-    # the rule explained, not just named, and its code a link to the glossary
-    assert "[Regola R09](glossario?regola=R09): Il rilancio minimo" in texts(at)
+    # the rule explained, named in words, and a link to the glossary
+    assert "[Regola: Il rilancio minimo](glossario?regola=R09)" in texts(at)
     assert [h.proto.body for h in at.html] == table_before  # same table, same log
     assert any(b.key == f"{DEC}.fold" for b in at.button)  # still deciding
     # a check facing the big blind is refused with its own rule
@@ -249,8 +250,10 @@ def test_the_lessons_own_grade_is_shown(app: Callable[..., AppTest], tmp_path: P
     body = texts(at)
     assert "giudizio: Buona" in body and "giudizio: Imprecisa" not in body
     assert "Paghi il grande buio (call)" in body  # the lesson's text
-    assert "range di apertura" in body  # and the coach's explanation, kept before it
-    assert body.count("Paghi il grande buio (call)") == 1  # once, not beside the coach's and in it
+    assert "](glossario?cerca=Range" in body and "di apertura" in body  # the coach's explanation too
+    # lesson 3 is essential: the lesson's text by the buttons, and once in the whole explanation
+    # behind «Perché?» (not a third time beside the coach's)
+    assert body.count("Paghi il grande buio (call)") == 2
 
 
 # -- translations (English overlays) ---------------------------------------------------

@@ -49,7 +49,8 @@ def test_illegal_raise_is_refused_at_the_table(app: Callable[..., AppTest]) -> N
     prefix = f"prac.{tb.hand_number}.{len(hand.actions)}"
     at.number_input(key=f"{prefix}.amount").set_value(1).run()
     at.button(key=f"{prefix}.raise").click().run()
-    assert at.error and "R0" in at.error[0].value
+    assert at.error and "rilancio minimo" in at.error[0].value
+    assert "](glossario?regola=R09)" in texts(at)  # the rule named in words, linked to the glossary
     assert at.session_state["practice.table"].session.current.snapshot() == before
 
 
