@@ -37,6 +37,7 @@ MAX_HAND_TEXT: Final[int] = 64_000  # a practice hand's PHH text
 MAX_GRADES_JSON: Final[int] = 16_000  # a practice hand's graded decisions as JSON
 MAX_CHIPS: Final[int] = 10**12  # a practice hand's result or big blind, in chips
 MAX_PRACTICE_HANDS: Final[int] = 500  # practice hands kept per profile (the newest)
+MAX_PRACTICE_STATE: Final[int] = 400_000  # the practice table in progress, as JSON
 # A class's teacher secret: 24 random bytes (192 bits) as URL-safe text (32 characters), made by
 # create_class and shown once; the store keeps only its SHA-256. A secret given back is checked
 # against this bound before anything else (a longer one cannot be ours).
