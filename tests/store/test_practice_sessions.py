@@ -44,8 +44,9 @@ def test_revision_0007_adds_the_table_and_keeps_the_practice_hands(store_url: st
         migrations.upgrade(conn, "0006")
         conn.execute(text("INSERT INTO profiles (id, name, created_at, preferences) "
                           "VALUES (1, 'Marco', '2026-11-01 09:00:00', '{}')"))
-        conn.execute(text("INSERT INTO practice_hands (id, profile_id, played_at, phh, hero_seat, result_chips, "
-                          "big_blind, grades) VALUES (1, 1, '2026-11-01 10:00:00', 'hand = 1', 0, -9, 2, '[]')"))
+        conn.execute(text("INSERT INTO practice_hands (id, profile_id, played_at, phh, hero_seat, "
+                          "result_chips, big_blind, grades) "
+                          "VALUES (1, 1, '2026-11-01 10:00:00', 'hand = 1', 0, -9, 2, '[]')"))
     engine.dispose()
     store = Store(store_url, auto_upgrade=True)
     assert [(h.phh, h.result_chips) for h in store.practice_hands("Marco")] == [("hand = 1", -9)]
