@@ -32,12 +32,14 @@ def scroll_to(key: str, token: str, *, block: Literal["start", "center", "end", 
     where = json.dumps(block)
     # The element may not be drawn yet when the script runs (Streamlit draws the page in steps):
     # try again for a short while. ``scrollMarginTop`` keeps the top clear of Streamlit's header.
+    # No "<" before a letter or digit anywhere: Streamlit's sanitiser (DOMPurify) drops a script
+    # whose text looks like markup ("n<40"), silently.
     script = (
         "<script>(function(){var mark=" + mark + ";var n=0;function go(){"
         "var el=document.querySelector(" + selector + ");"
         "if(el){el.style.scrollMarginTop='3.75rem';"
         "el.scrollIntoView({block:" + where + ",behavior:'instant'});"
         "el.setAttribute('data-scrolled',mark);}"
-        "else if(n++<40){setTimeout(go,50);}}setTimeout(go,80);})();</script>"
+        "else if(n++ < 40){setTimeout(go,50);}}setTimeout(go,80);})();</script>"
     )
     st.html(script, unsafe_allow_javascript=True)

@@ -367,14 +367,15 @@ def _feedback(tb: PracticeTable, hand_number: int, t: Translator, *, at_turn: bo
     """The coach's comment on the last choice, open, with one «Rigioca» / «Una mano simile» pair.
 
     At the hand's end the comments on the earlier choices follow in one closed «Commenti precedenti»
-    expander (at the learner's turn only the last one shows: the buttons stay high on the screen).
+    expander. At the learner's turn only the last one shows, without the bots' ranges (they come
+    with the hand's end), so the next decision's buttons stay on a 1280x800 screen.
     """
     decisions = tb.decisions_of(hand_number)
     if not decisions:
         return
     st.markdown("**" + t("The coach's comments") + "**")
     last = decisions[-1]
-    _comment(last, t)
+    _comment(last, t, ranges=not at_turn)  # at the learner's turn the buttons stay on the screen
     if last.spot is not None:
         with st.container(horizontal=True):
             st.button(t("Replay this decision"), key=f"prac.replay.{hand_number}.{len(decisions)}",
@@ -391,7 +392,7 @@ def _feedback(tb: PracticeTable, hand_number: int, t: Translator, *, at_turn: bo
             _comment(d, t)
 
 
-def _comment(d: GradedDecision, t: Translator) -> None:
+def _comment(d: GradedDecision, t: Translator, *, ranges: bool = True) -> None:
     """One choice: what the learner did, the grade, the explanation and the options' numbers."""
     v = d.verdict
     # The choice in the lessons' words ("hai scelto: Anna paga 2"), never a PHH code.
@@ -404,7 +405,8 @@ def _comment(d: GradedDecision, t: Translator) -> None:
     if v.explanation is not None:
         st.markdown(link_rules(t.render(v.explanation), t))
     options_table(v, t)
-    show_ranges(v.ranges, t)
+    if ranges:  # the bots' ranges: at the hand's end (at the learner's turn they push the buttons away)
+        show_ranges(v.ranges, t)
 
 
 def _history(t: Translator) -> None:
