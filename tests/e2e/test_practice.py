@@ -46,7 +46,7 @@ def _play_to_the_end(page: Any) -> None:
             return
         if not inside(box(page, ".cc-table"), W, H) or not inside(box(page, f".{key} button"), W, H):
             shot(page, "practice-out-of-view.png")
-            raise AssertionError(f"the table or the learner's buttons are out of view: {box(page, '.cc-table')}")
+            raise AssertionError(f"the table or the buttons are out of view: {box(page, '.cc-table')}")
         page.mouse.move(W / 2, H / 2)
         page.mouse.wheel(0, 5000)
         page.wait_for_timeout(150)
@@ -63,7 +63,8 @@ def _session_points(page: Any) -> int:
     return int(chart.evaluate("p => p.data[0].x.length"))
 
 
-def test_practice_keeps_the_table_in_view_and_survives_a_reload(desk: tuple[Any, list[str]], server: str) -> None:
+def test_practice_keeps_the_table_in_view_and_survives_a_reload(desk: tuple[Any, list[str]],
+                                                                 server: str) -> None:
     page, errors = desk
     page.goto(server + "/pratica")
     page.get_by_role("button", name="Siediti al tavolo").click()
