@@ -14,6 +14,20 @@ W, H = 1280, 800
 CHECK = '[class*="st-key-prac-"][class*="-check"] button'  # the learner's turn (a check is always offered)
 
 
+def _in_view(page: Any, selector: str) -> bool:
+    """``selector``'s first element lies inside the window, once the page's scroll has landed (the
+    script that scrolls runs just after Streamlit draws the page: a bounded wait, not a sleep)."""
+    try:
+        page.wait_for_function(
+            "s => { const e = document.querySelector(s); if (!e) return false;"
+            " const r = e.getBoundingClientRect(); return r.height > 0 && r.top >= 0 && r.left >= 0"
+            " && r.bottom <= window.innerHeight && r.right <= window.innerWidth; }",
+            arg=selector, timeout=5_000)
+    except Exception:
+        return False
+    return True
+
+
 def _turn_or_end(page: Any) -> str | None:
     """Wait for the learner's turn (the key of its «Check» button) or the hand's end (None)."""
     deal = page.get_by_role("button", name="Mano successiva")
@@ -44,7 +58,7 @@ def _play_to_the_end(page: Any) -> None:
         key = _turn_or_end(page)
         if key is None:
             return
-        if not inside(box(page, ".cc-table"), W, H) or not inside(box(page, f".{key} button"), W, H):
+        if not _in_view(page, ".cc-table") or not _in_view(page, f".{key} button"):
             shot(page, "practice-out-of-view.png")
             raise AssertionError(f"the table or the buttons are out of view: {box(page, '.cc-table')}")
         page.mouse.move(W / 2, H / 2)
@@ -52,6 +66,16 @@ def _play_to_the_end(page: Any) -> None:
         page.wait_for_timeout(150)
         _choose(page, key)
     raise AssertionError("the hand did not end")
+
+
+def _next_hand(page: Any) -> None:
+    """«Mano successiva», then wait for the next hand's number (the old page's button may linger)."""
+    caption = page.get_by_text(re.compile(r"^Mano \d+ ·")).first
+    match = re.match(r"Mano (\d+)", caption.inner_text())
+    assert match is not None
+    page.locator(".st-key-prac_next button").click()
+    page.get_by_text(re.compile(rf"^Mano {int(match.group(1)) + 1} ·")).first.wait_for()
+    wait_idle(page)
 
 
 def _session_points(page: Any) -> int:
@@ -71,14 +95,12 @@ def test_practice_keeps_the_table_in_view_and_survives_a_reload(desk: tuple[Any,
     page.locator(".cc-table").first.wait_for()
     for _ in range(8):  # a hand where the learner chose twice or more
         _play_to_the_end(page)
-        nxt = page.locator(".st-key-prac_next button")
-        assert inside(box(page, ".st-key-prac_next button"), W, H), "«Mano successiva» is out of view"
+        assert _in_view(page, ".st-key-prac_next button"), "«Mano successiva» is out of view"
         result = page.get_by_text(re.compile(r"in questa mano|in pari")).first
         assert inside(dict(result.bounding_box()), W, H), "the hand's result is out of view"
         if page.get_by_text("hai scelto:", exact=False).count() >= 2:
             break
-        nxt.click()
-        nxt.wait_for(state="detached")
+        _next_hand(page)
     else:
         pytest.fail("no hand with two choices of the learner in eight")
     shot(page, "practice-hand-over.png")
@@ -102,12 +124,11 @@ def test_practice_keeps_the_table_in_view_and_survives_a_reload(desk: tuple[Any,
     wait_idle(page)
 
     # the next hand, up to the learner's turn, then a reload: the same hand, the same chart
-    page.locator(".st-key-prac_next button").click()
+    _next_hand(page)
     for _ in range(8):
         if _turn_or_end(page) is not None:
             break
-        page.locator(".st-key-prac_next button").click()
-        page.locator(".st-key-prac_next").wait_for(state="detached")
+        _next_hand(page)
     table = page.locator(".cc-table").first.inner_text()
     points = _session_points(page)
     assert points >= 1
