@@ -27,7 +27,7 @@ from coach.ui.controls import action_panel
 from coach.ui.figures import GRADE_LABELS, GradePoint, build_grades_figure, build_session_figure
 from coach.ui.handview import table_view
 from coach.ui.navigation import target
-from coach.ui.practice_replay import open_replay, open_similar, render_replay, replay_in_progress
+from coach.ui.practice_replay import REPLAY, open_replay, open_similar, render_replay, replay_in_progress
 from coach.ui.scroll import scroll_to
 from coach.ui.table import STREET_NAMES
 from coach.ui.verdict import GRADE_BOX, action_label, options_table
@@ -105,7 +105,7 @@ def _on_rebuy(tb: PracticeTable) -> None:
 
 
 def _on_leave() -> None:
-    for key in (TABLE, REFUSAL, KEPT):
+    for key in (TABLE, REFUSAL, KEPT, REPLAY):
         st.session_state.pop(key, None)
     profile = state.settings().profile
     state.save(lambda db: db.drop_practice_session(profile))
