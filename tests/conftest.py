@@ -17,6 +17,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = Path(os.environ.get("COACH_SHARED", ROOT.parent / "shared"))
+# The practice table shows the bots one by one, 0.6 s apart: at once in the tests (and their app server).
+os.environ.setdefault("COACH_BOT_PACE", "0")
 
 
 def require_shared(*parts: str) -> Path:

@@ -10,14 +10,15 @@ refused choice leaves the hand exactly as it was.
 
 from __future__ import annotations
 
+import json
 import logging
 import random
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
-from typing import Literal
+from typing import Any, Literal, cast
 
 from coach.engine import Hand
 from coach.engine.session import BlindLevel, HandRecord, Session
@@ -39,6 +40,8 @@ TOURNAMENT_LEVELS = (
 )
 TOURNAMENT_STACK = 1500
 HANDS_PER_LEVEL = 6
+SNAPSHOT_VERSION = 1  # the layout of PracticeTable.snapshot()
+MAX_RESTORED_HANDS = 200  # a longer saved session is not rebuilt (about 40 ms a hand): a fresh table
 CASH_BLINDS = BlindLevel(1, 2)
 
 
@@ -80,11 +83,17 @@ class PracticeTable:
     # button the first click made stale) in a new thread while the first is still playing the
     # bots: one move at a time, and the second finds the table as the first left it.
     _lock: threading.RLock = field(default_factory=threading.RLock, repr=False, compare=False)
+    # What a reload needs beyond the engine's hands (see snapshot): the learner's choices in the
+    # last hand (to grade them again), when they bought in again, the grades of earlier hands.
+    _attempts: list[tuple[str, int | None]] = field(default_factory=list, repr=False)
+    _rebuys: list[int] = field(default_factory=list, repr=False)
+    past_grades: list[str] = field(default_factory=list)
 
     @classmethod
     def create(cls, config: PracticeConfig) -> PracticeTable:
         n = max(2, min(10, int(config.seats)))
         seed = config.seed if config.seed is not None else random.SystemRandom().randrange(1 << 30)
+        config = replace(config, seed=seed)  # kept: a reload rebuilds the same table (snapshot)
         rng = random.Random(seed)
         others = [x for x in BOT_NAMES if x != config.hero_name]
         names = [config.hero_name, *rng.sample(others, n - 1)]
@@ -178,6 +187,7 @@ class PracticeTable:
         """Cash game: the learner buys back in after losing every chip."""
         if self.config.mode == "cash" and self.session.current is None and self.session.stacks[HERO] == 0:
             self.session.add_chips(HERO, self.buy_in)
+            self._rebuys.append(self.session.hands_played)
 
     def _refill_bots(self) -> None:
         """Cash game: a bot that lost its stack buys in again, so the table stays full."""
@@ -187,19 +197,44 @@ class PracticeTable:
             if seat != HERO and chips == 0:
                 self.session.add_chips(seat, self.buy_in)
 
-    def deal(self) -> Hand:
-        """Start the next hand and let the bots play up to the learner's turn (one move at a time)."""
-        with self._lock:
-            return self._deal()
+    def deal(self, *, bots: bool = True) -> Hand:
+        """Start the next hand and let the bots play up to the learner's turn (one move at a time).
 
-    def _deal(self) -> Hand:
+        ``bots=False``: the bots wait, for the page to show their actions one by one (:meth:`step`).
+        """
+        with self._lock:
+            return self._deal(bots=bots)
+
+    def _deal(self, *, bots: bool = True) -> Hand:
         """Start the next hand and let the bots play up to the learner's turn."""
         self._refill_bots()
         if not self.can_deal:
             raise IllegalAction("hand_over", N_("No new hand can be dealt."))
         hand = self.session.start_hand()
-        self._bots_play()
+        self._attempts = []
+        self._after_move(bots)
         return hand
+
+    def _after_move(self, bots: bool) -> None:
+        """The bots play (``bots``), or only a hand that is over is finished (they play in :meth:`step`)."""
+        hand = self.session.current
+        if hand is None:
+            return
+        if bots:
+            self._bots_play()
+        elif hand.is_complete:
+            self._finish()
+
+    def step(self) -> bool:
+        """One bot action, if a bot is to act; True if one acted (the hand finished if it is over)."""
+        with self._lock:
+            hand = self.session.current
+            if hand is None or hand.is_complete or hand.actor is None or hand.actor == self.hero_seat():
+                return False
+            self.bots[self.session.table_seat(hand.actor)].act(hand)
+            if hand.is_complete:
+                self._finish()
+            return True
 
     def _bots_play(self) -> None:
         hand = self.session.current
@@ -217,7 +252,8 @@ class PracticeTable:
         self.unsaved.append(record)
         self.results.append(record.stacks_after[HERO] - record.stacks_before[HERO])
 
-    def act(self, attempt: Attempt, *, seed: int = 0, at: tuple[int, int] | None = None) -> Outcome:
+    def act(self, attempt: Attempt, *, seed: int = 0, at: tuple[int, int] | None = None,
+            bots: bool = True) -> Outcome:
         """The learner's action: checked, graded on the spot as it was, applied, then the bots.
 
         ``IllegalAction("not_your_turn")`` when the learner is not to act, also when another
@@ -229,12 +265,20 @@ class PracticeTable:
             if at is not None and (hand is None or (self.hand_number, len(hand.actions)) != at):
                 # a click on the buttons of a decision that is gone: never applied to the next one
                 raise IllegalAction("not_your_turn", N_("It is not your turn."))
-            return self._act(attempt, seed=seed)
+            return self._act(attempt, seed=seed, bots=bots)
 
-    def _act(self, attempt: Attempt, *, seed: int = 0) -> Outcome:
+    def _act(self, attempt: Attempt, *, seed: int = 0, bots: bool = True) -> Outcome:
         hand = self.session.current
         if hand is None or not self.hero_to_act():
             raise IllegalAction("not_your_turn", N_("It is not your turn."))
+        outcome = self._decide(hand, attempt, seed=seed)
+        if outcome.code is not None:
+            self.unrecorded.append(self.decisions[-1])
+            self._after_move(bots)
+        return outcome
+
+    def _decide(self, hand: Hand, attempt: Attempt, *, seed: int = 0) -> Outcome:
+        """The learner's ``attempt`` graded on the spot as it is, then applied (the bots wait)."""
         refusal = _refusal(hand, attempt)
         if refusal is not None:
             return Outcome(attempt, refusal=refusal)
@@ -256,10 +300,8 @@ class PracticeTable:
             said = option_code(outcome.code)
             if spot is not None:
                 spot = replace(spot, action=said, grade=verdict.grade or "")
-            decision = GradedDecision(number, street, verdict, said, outcome.said, spot)
-            self.decisions.append(decision)
-            self.unrecorded.append(decision)
-            self._bots_play()
+            self.decisions.append(GradedDecision(number, street, verdict, said, outcome.said, spot))
+            self._attempts.append((attempt.kind, attempt.amount))
         return outcome
 
     def _spot(self, hand: Hand, number: int) -> ReviewSpot | None:
@@ -286,6 +328,98 @@ class PracticeTable:
             if bot is not None:
                 out[seat] = BOT_STYLE_PROFILE.get(bot.style.name, "equilibrio")
         return out
+
+    def grades(self) -> list[str]:
+        """The session's grades in order (earlier hands' from before a reload, then this page's)."""
+        return self.past_grades + [d.verdict.grade for d in self.decisions if d.verdict.grade is not None]
+
+    # -- reload ----------------------------------------------------------------------
+    def snapshot(self) -> str:
+        """The table as JSON, enough to rebuild it exactly (:meth:`restore`) after a reload.
+
+        The settings with the seed, then each hand's players' actions: the engine deals the same
+        cards from the session's seed, so replaying the actions gives the same hands, stacks and
+        results. The learner's choices of the last hand are kept to grade them again (its comments);
+        earlier hands keep only their grades (the session's chart).
+        """
+        with self._lock:
+            records = [r.hand for r in self.session.records]
+            current = self.session.current
+            hands = [*records, *([current] if current is not None else [])]
+            last = self.hand_number
+            return json.dumps({
+                "v": SNAPSHOT_VERSION,
+                "config": {"seats": self.config.seats, "mode": self.config.mode,
+                           "stack_bb": self.config.stack_bb, "style": self.config.style,
+                           "difficulty": self.config.difficulty,
+                           "seed": self.config.seed, "hero_name": self.config.hero_name},
+                "session_id": self._session_id,
+                "hands": [[a.code for a in h.actions] for h in hands],
+                "attempts": [list(a) for a in self._attempts],
+                "rebuys": list(self._rebuys),
+                "grades": self.past_grades + [d.verdict.grade for d in self.decisions
+                                              if d.verdict.grade is not None and d.hand_number != last],
+            }, ensure_ascii=False, separators=(",", ":"))
+
+    @classmethod
+    def restore(cls, text: str) -> PracticeTable:
+        """The table :meth:`snapshot` wrote, rebuilt with the engine; InvalidInput if it cannot be.
+
+        Nothing is pending afterwards (the hands and grades were stored before the snapshot). The
+        bots get fresh seeds: their next choices need not be the ones they would have made.
+        """
+        try:
+            data = json.loads(text)
+            if not isinstance(data, dict) or data.get("v") != SNAPSHOT_VERSION:
+                raise ValueError("version")
+            return cls._rebuild(data)
+        except (CoachError, ValueError, TypeError, KeyError, IndexError, AssertionError,
+                RecursionError) as err:
+            raise InvalidInput(N_("The practice table kept for you cannot be rebuilt.")) from err
+
+    @classmethod
+    def _rebuild(cls, data: Mapping[str, Any]) -> PracticeTable:
+        c = data["config"]
+        if c["mode"] not in ("cash", "tournament"):
+            raise ValueError("mode")
+        config = PracticeConfig(seats=int(c["seats"]), mode=cast(Mode, c["mode"]),
+                                stack_bb=int(c["stack_bb"]), style=str(c["style"]),
+                                difficulty=float(c["difficulty"]), seed=int(c["seed"]),
+                                hero_name=str(c["hero_name"]))
+        hands = [[str(code) for code in codes] for codes in data["hands"]]
+        if len(hands) > MAX_RESTORED_HANDS:
+            raise ValueError("too long")
+        attempts = [(str(k), None if a is None else int(a)) for k, a in data["attempts"]]
+        rebuys = [int(n) for n in data["rebuys"]]
+        tb = cls.create(config)
+        tb._session_id = str(data["session_id"])
+        for i, codes in enumerate(hands):
+            while rebuys and rebuys[0] <= tb.session.hands_played:
+                rebuys.pop(0)
+                tb._rebuy()
+            tb._refill_bots()
+            hand = tb.session.start_hand()
+            last = i == len(hands) - 1
+            todo = list(attempts) if last else []
+            for code in codes:
+                if todo and hand.actor == tb.hero_seat():
+                    kind, amount = todo.pop(0)
+                    tb._decide(hand, Attempt(cast(Any, kind), amount))
+                    if not hand.actions or hand.actions[-1].code != code:
+                        raise ValueError("the learner's choice gave another action")
+                else:
+                    hand.apply_code(code)
+            if hand.is_complete:
+                tb._finish()
+            elif not last:
+                raise ValueError("an unfinished hand before the last")
+        tb._attempts = attempts
+        tb.past_grades = [str(g) for g in data["grades"]]
+        tb.unsaved.clear()
+        tb.unrecorded.clear()
+        base = int(config.seed or 0) + 7919 * (len(hands) + 1)
+        tb.bots = {seat: Bot(bot.style, bot.difficulty, seed=base + seat) for seat, bot in tb.bots.items()}
+        return tb
 
     def decisions_of(self, hand_number: int) -> list[GradedDecision]:
         return [d for d in self.decisions if d.hand_number == hand_number]

@@ -39,6 +39,7 @@ MAX_CHIPS: Final[int] = 10**12  # a practice hand's result or big blind, in chip
 MAX_PRACTICE_HANDS: Final[int] = 500  # practice hands kept per profile (the newest)
 MAX_HAND_TITLE: Final[int] = 120  # the title of a hand in «Le mie mani»
 MAX_USER_HANDS: Final[int] = 500  # hands kept in «Le mie mani» per profile
+MAX_PRACTICE_STATE: Final[int] = 400_000  # the practice table in progress, as JSON
 # A class's teacher secret: 24 random bytes (192 bits) as URL-safe text (32 characters), made by
 # create_class and shown once; the store keeps only its SHA-256. A secret given back is checked
 # against this bound before anything else (a longer one cannot be ours).

@@ -28,6 +28,7 @@ from coach.store.checks import (
     MAX_LESSON_ID,
     MAX_POSITION,
     MAX_PRACTICE_HANDS,
+    MAX_PRACTICE_STATE,
     MAX_PREFERENCES,
     MAX_QUESTION_ID,
     MAX_REF,
@@ -60,6 +61,7 @@ from coach.store.tables import (
     decision_grades,
     lesson_answers,
     practice_hands,
+    practice_sessions,
     profiles,
     quiz_answers,
     review_cards,
@@ -441,6 +443,41 @@ class ProgressStore(StoreBase):
             out.append(PracticeHand(int(row[0]), row[1], str(row[2]), int(row[3]), int(row[4]), int(row[5]),
                                     grades if isinstance(grades, list) else []))
         return out
+
+    # -- the practice table in progress ---------------------------------------------------------
+    def save_practice_session(self, profile: str, state: str, *, at: datetime | None = None) -> None:
+        """Keep ``profile``'s practice table in progress (JSON), replacing the one kept before.
+
+        Written after each move, so a reload of «Pratica» finds the hand where it was.
+        """
+        name = clean_profile_name(profile)
+        text = text_arg(state, "state", MAX_PRACTICE_STATE)
+        s = practice_sessions
+        with self._tx(write=True) as conn:
+            pid = self._ensure_profile(conn, name)
+            done = conn.execute(update(s).where(s.c.profile_id == pid)
+                                .values(state=text, updated_at=when_arg(at))).rowcount
+            if not done:
+                conn.execute(insert(s).values(profile_id=pid, state=text, updated_at=when_arg(at)))
+
+    def practice_session(self, profile: str) -> str | None:
+        """``profile``'s practice table in progress as saved, or None."""
+        name = clean_profile_name(profile)
+        s = practice_sessions
+        with self._tx(write=False) as conn:
+            row = conn.execute(select(s.c.state).join(profiles, profiles.c.id == s.c.profile_id)
+                               .where(profiles.c.name == name)).first()
+        return None if row is None else str(row[0])
+
+    def drop_practice_session(self, profile: str) -> bool:
+        """The learner left the table (or it could not be rebuilt): forget it; True if one was kept."""
+        name = clean_profile_name(profile)
+        with self._tx(write=True) as conn:
+            pid = self._profile_id(conn, name)
+            if pid is None:
+                return False
+            return bool(conn.execute(delete(practice_sessions)
+                                     .where(practice_sessions.c.profile_id == pid)).rowcount)
 
     # -- the daily habit -----------------------------------------------------------------------
     def decision_days(self, profile: str, since: datetime, tz: tzinfo = UTC) -> dict[str, int]:

@@ -138,6 +138,16 @@ practice_hands = Table(
     Column("grades", Text, nullable=False, default="[]"),  # [{action, grade, ev_loss_bb, at}] as JSON
     Index("ix_practice_hands_profile_time", "profile_id", "played_at"),
 )
+# Revision 0007: the practice table in progress, one per profile, so a reload of «Pratica» finds
+# the hand and the session where they were (coach/learning/practice.py writes and reads the JSON).
+practice_sessions = Table(
+    "practice_sessions", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("profile_id", Integer, ForeignKey("profiles.id"), nullable=False),
+    Column("state", Text, nullable=False),  # PracticeTable.snapshot() as JSON
+    Column("updated_at", DateTime, nullable=False),
+    UniqueConstraint("profile_id", name="uq_practice_sessions_profile"),
+)
 
 
 # Revision 0008: «Le mie mani», the hands a learner built («Crea una mano») or imported, as PHH.

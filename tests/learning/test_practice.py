@@ -3,11 +3,13 @@ stall or crash, and a table that two clicks (or a click and a redraw) never move
 
 from __future__ import annotations
 
+import json
 import threading
 
 import pytest
 
 from coach.engine.phh import loads_phh
+from coach.errors import InvalidInput
 from coach.learning.practice import PracticeConfig, PracticeTable
 from coach.learning.script import Attempt
 
@@ -196,3 +198,90 @@ def test_advance_plays_the_bots_once() -> None:
     snapshot = (tb.session.hands_played, len(hand.actions))
     assert not tb.advance()
     assert (tb.session.hands_played, len(hand.actions)) == snapshot
+
+
+def _passive(tb: PracticeTable) -> None:
+    """The learner checks or calls (folds rather than calling off the whole stack)."""
+    hand = tb.session.current
+    assert hand is not None
+    legal = hand.legal_actions()
+    kind = "check" if legal.can_check else ("fold" if legal.call_amount >= legal.stack else "call")
+    tb.act(Attempt(kind))
+
+
+def _seen(tb: PracticeTable) -> tuple[object, ...]:
+    hand = tb.hand
+    assert hand is not None
+    return (tuple(hand.hole_cards(s) for s in range(hand.config.n_seats)), hand.board, hand.pot_total,
+            tuple(a.code for a in hand.actions), tuple(tb.results), tuple(tb.grades()), tb.hand_number,
+            tb.session.stacks, tb.session.button, tb.hero_to_act())
+
+
+@pytest.mark.parametrize("mode", ["cash", "tournament"])
+def test_a_snapshot_rebuilds_the_table_mid_hand_and_after_it(mode: str) -> None:
+    tb = PracticeTable.create(PracticeConfig(seats=4, mode=mode, seed=23))
+    tb.deal()
+    for _ in range(3):  # three hands, then the fourth up to the learner's turn
+        while tb.hero_to_act():
+            _passive(tb)
+        tb.deal()
+    while not tb.hero_to_act():
+        tb.deal() if tb.can_deal else pytest.fail("the session ended")
+    back = PracticeTable.restore(tb.snapshot())
+    assert _seen(back) == _seen(tb) and back.session_id == tb.session_id
+    said = [d.said for d in tb.decisions_of(tb.hand_number)]
+    assert [d.said for d in back.decisions_of(back.hand_number)] == said
+    assert not back.unsaved and not back.unrecorded  # already stored before the snapshot
+    # the rebuilt table plays on; a finished hand stays finished through another snapshot
+    while back.hero_to_act():
+        _passive(back)
+    again = PracticeTable.restore(back.snapshot())
+    assert again.session.current is None and _seen(again) == _seen(back)
+
+
+def test_a_rebuy_is_replayed() -> None:
+    tb = PracticeTable.create(PracticeConfig(seats=2, seed=1, stack_bb=20, style="loose-aggressive"))
+    tb.deal()
+    for _ in range(40):  # all-in every hand against an aggressive bot: broke within a few hands
+        while tb.hero_to_act():
+            hand = tb.session.current
+            assert hand is not None
+            tb.act(Attempt("all_in") if hand.can_all_in() else Attempt("call"))
+        if tb.hero_busted:
+            tb.rebuy()
+            break
+        tb.deal()
+    else:
+        pytest.fail("the learner never went broke in forty all-in hands")
+    assert tb.session.stacks[0] == tb.buy_in
+    tb.deal()
+    back = PracticeTable.restore(tb.snapshot())
+    assert _seen(back) == _seen(tb)
+
+
+@pytest.mark.parametrize("text", ["", "[]", '{"v": 99}', '{"v": 1, "config": {"seats": "six"}}',
+                                  "{not json"])
+def test_a_snapshot_that_cannot_be_rebuilt_is_refused(text: str) -> None:
+    with pytest.raises(InvalidInput):
+        PracticeTable.restore(text)
+
+
+def test_a_snapshot_with_an_action_the_engine_refuses_is_refused() -> None:
+    tb = PracticeTable.create(PracticeConfig(seats=3, seed=8))
+    tb.deal()
+    data = json.loads(tb.snapshot())
+    data["hands"][-1].append("p1 cbr 999999")
+    with pytest.raises(InvalidInput):
+        PracticeTable.restore(json.dumps(data))
+
+
+def test_the_bots_can_wait_and_act_one_at_a_time() -> None:
+    tb = PracticeTable.create(PracticeConfig(seats=6, seed=5))
+    tb.deal(bots=False)
+    hand = tb.session.current
+    assert hand is not None
+    while not tb.hero_to_act() and tb.session.current is not None:
+        before = len(hand.actions)
+        assert tb.step()
+        assert len(hand.actions) == before + 1 or tb.session.current is None
+    assert not tb.step()  # the learner's turn (or the hand's end): no bot acts

@@ -114,6 +114,8 @@ def test_practice_hands_are_kept_and_open_in_the_replayer(app: Callable[..., App
 
 
 def test_replay_this_decision_from_practice(app: Callable[..., AppTest]) -> None:
+    """«Rigioca questa decisione» plays the spot on «Pratica» itself; «Torna alla mano» brings the
+    hand back."""
     at = sit_at_practice(app(), 2)
     for _ in range(6):  # until a hand where the learner had a decision (not a walk in the big blind)
         play_practice_hand(at, fold=True)
@@ -122,12 +124,23 @@ def test_replay_this_decision_from_practice(app: Callable[..., AppTest]) -> None
         if tb.decisions_of(number):
             break
         at.button(key="prac_next").click().run()
-    assert tb.decisions_of(number), "the hero decided in the hand"
-    at.button(key=f"prac.replay.{number}.0").click().run()
+    decisions = tb.decisions_of(number)
+    assert decisions, "the hero decided in the hand"
+    at.button(key=f"prac.replay.{number}.{len(decisions)}").click().run()
     assert not at.exception
-    assert "Una situazione da rigiocare" in texts(at)
-    spot = at.session_state["review.spot"]
-    assert spot["source"] == "practice"
+    assert "Pratica" in at.title[0].value  # still the practice page, not «Ripasso»
+    assert "review.spot" not in at.session_state
+    replay = at.session_state["practice.replay"]
+    assert replay.spot == decisions[-1].spot and replay.answer is None
+    fold = next(b for b in at.button if b.key and b.key.startswith(f"prac.again.{replay.round}.") and
+                b.key.endswith(".fold"))
+    fold.click().run()
+    assert not at.exception
+    assert at.session_state["practice.replay"].answer is not None  # the verdict on the choice
+    at.button(key="prac_back").click().run()
+    assert "practice.replay" not in at.session_state
+    assert at.session_state["practice.table"] is tb and tb.last_record.number == number
+    assert at.button(key="prac_next")  # the hand's end, where it was
 
 
 def test_the_daily_goal_counts_todays_decisions(app: Callable[..., AppTest], db_url: str) -> None:
@@ -228,22 +241,22 @@ def test_a_damaged_card_is_explained_and_can_be_removed(app: Callable[..., AppTe
 
 def test_a_practice_mistake_offers_a_similar_hand(app: Callable[..., AppTest]) -> None:
     at = sit_at_practice(app(), 2)
-    for _ in range(8):  # until a hand with a decision graded «imprecisa» or worse
+    for _ in range(8):  # until a hand whose last decision is graded «imprecisa» or worse
         play_practice_hand(at, fold=True)
         tb = at.session_state["practice.table"]
         number = tb.last_record.number
-        wrong = [i for i, d in enumerate(tb.decisions_of(number))
-                 if d.verdict.grade in ("imprecisa", "errore", "errore grave")]
-        if wrong:
+        decisions = tb.decisions_of(number)
+        if decisions and decisions[-1].verdict.grade in ("imprecisa", "errore", "errore grave"):
             break
         at.button(key="prac_next").click().run()
-    assert wrong, "no mistake in eight hands of folding"
-    spot = tb.decisions_of(number)[wrong[0]].spot
-    at.button(key=f"prac.similar.{number}.{wrong[0]}").click().run()
+    else:
+        raise AssertionError("no mistake in eight hands of folding")
+    spot = decisions[-1].spot
+    at.button(key=f"prac.similar.{number}.{len(decisions)}").click().run()
     assert not at.exception
-    fresh = at.session_state["review.spot"]
-    assert fresh["ref"].startswith(spot.ref + "#simile") and fresh["phh"] != spot.phh
-    assert "Una situazione da rigiocare" in texts(at)
+    fresh = at.session_state["practice.replay"].spot
+    assert fresh.ref.startswith(spot.ref + "#simile") and fresh.phh != spot.phh
+    assert "Pratica" in at.title[0].value
 
 
 def test_progress_counts_the_mistakes_it_lists(app: Callable[..., AppTest], db_url: str) -> None:

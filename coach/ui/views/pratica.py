@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-import random
+import os
+import time
 import tomllib
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
@@ -12,11 +13,11 @@ import streamlit as st
 from babel.dates import format_datetime
 
 from coach.engine.session import HandRecord
-from coach.errors import CoachError, IllegalAction
+from coach.errors import IllegalAction, InvalidInput
 from coach.feedback import STYLES
 from coach.i18n import N_, Translator
 from coach.learning.practice import HERO, GradedDecision, Mode, PracticeConfig, PracticeTable
-from coach.learning.review import ReviewSpot, needs_review, record_graded, similar_spot
+from coach.learning.review import needs_review, record_graded
 from coach.learning.script import Attempt
 from coach.limits import toml_problem
 from coach.store import Store
@@ -26,7 +27,8 @@ from coach.ui.controls import action_panel
 from coach.ui.figures import GRADE_LABELS, GradePoint, build_grades_figure, build_session_figure
 from coach.ui.handview import table_view
 from coach.ui.navigation import target
-from coach.ui.review import replay_spot
+from coach.ui.practice_replay import REPLAY, open_replay, open_similar, render_replay, replay_in_progress
+from coach.ui.scroll import scroll_to
 from coach.ui.table import STREET_NAMES
 from coach.ui.verdict import GRADE_BOX, action_label, options_table
 from coach.ui.widgets import (
@@ -42,6 +44,10 @@ from coach.ui.widgets import (
 )
 
 TABLE = "practice.table"
+KEPT = "practice.kept"  # the table's snapshot as last written to the store (written again when it changes)
+AREA = "prac_table_area"  # the table and its panel: the page scrolls there at each decision
+BOT_PACE = 0.6  # seconds between two bots' actions, so the learner can follow them
+PACE_ENV = "COACH_BOT_PACE"  # seconds; "0" in the tests (every bot at once)
 HISTORY_SHOWN = 30  # practice hands listed (the store keeps more; the download has these)
 REFUSAL = "practice.refusal"
 STYLE_NAMES = {
@@ -66,8 +72,8 @@ def _on_sit() -> None:
     mode = inputs.member(ss.get("prac_mode", "cash"), list[Mode](["cash", "tournament"]))
     stack = inputs.whole(ss.get("prac_stack", 100), 20, 500)
     style = inputs.member(ss.get("prac_style", "mixed"), ["mixed", *STYLES])
-    level = ss.get("prac_difficulty", 0.7)
-    difficulty = float(level) if isinstance(level, int | float) and not isinstance(level, bool) else -1.0
+    level = ss.get("prac_difficulty", 70)  # a percentage
+    difficulty = level / 100 if isinstance(level, int | float) and not isinstance(level, bool) else -1.0
     if seats is None or mode is None or stack is None or style is None or not 0.0 <= difficulty <= 1.0:
         refuse_input(t("A setting of the table is not one of the choices offered: choose again."))
         return  # nan fails the range check too
@@ -75,7 +81,7 @@ def _on_sit() -> None:
                          seed=int(seed) if seed is not None else None,
                          hero_name=state.display_label(t))
     tb = PracticeTable.create(cfg)
-    tb.deal()
+    tb.deal(bots=bot_pace() <= 0)
     st.session_state[TABLE] = tb
     st.session_state.pop(REFUSAL, None)
 
@@ -86,7 +92,7 @@ def _on_deal(tb: PracticeTable) -> None:
             return
         if tb.can_deal:
             try:
-                tb.deal()
+                tb.deal(bots=bot_pace() <= 0)
             except IllegalAction:  # a second click on «Mano successiva»: the first one dealt already
                 return
         st.session_state.pop(REFUSAL, None)
@@ -99,8 +105,19 @@ def _on_rebuy(tb: PracticeTable) -> None:
 
 
 def _on_leave() -> None:
-    st.session_state.pop(TABLE, None)
-    st.session_state.pop(REFUSAL, None)
+    for key in (TABLE, REFUSAL, KEPT, REPLAY):
+        st.session_state.pop(key, None)
+    profile = state.settings().profile
+    state.save(lambda db: db.drop_practice_session(profile))
+
+
+def bot_pace() -> float:
+    """Seconds between two bots' actions (:data:`BOT_PACE`; the env var ``COACH_BOT_PACE`` in tests)."""
+    try:
+        pace = float(os.environ.get(PACE_ENV, BOT_PACE))
+    except ValueError:
+        return BOT_PACE
+    return pace if 0.0 <= pace <= 5.0 else BOT_PACE
 
 
 def _on_choice(tb: PracticeTable, at: tuple[int, int], attempt: Attempt) -> None:
@@ -120,7 +137,7 @@ def _on_choice(tb: PracticeTable, at: tuple[int, int], attempt: Attempt) -> None
         t = state.tr()
         with st.spinner(t("The coach is working out the numbers...")):
             try:
-                outcome = tb.act(attempt, at=at)
+                outcome = tb.act(attempt, at=at, bots=bot_pace() <= 0)
             except IllegalAction:  # a stale click: another click already played this turn
                 return
     if outcome.refusal is not None:
@@ -180,16 +197,82 @@ def _kind_of(d: GradedDecision) -> str:
 def render() -> None:
     t = state.tr()
     page_header(t("Practice"), t("Play complete hands against the coach's bots."))
-    tb = _table()
+    tb = _table() or _restored()
     if tb is None:
         _setup(t)
         return
+    replay = replay_in_progress()
+    if replay is not None:  # «Rigioca questa decisione»: the hand waits in the session meanwhile
+        render_replay(replay)
+        return
     with tb.held():  # never drawn in the middle of a move (see _on_choice)
+        _bots_one_by_one(tb, t)
         tb.advance()  # a move cut short is finished here: the page never waits on a bot
         _record(tb)
+        _keep(tb)
         _play(tb, t)
     _history(t)
     play_money_note()
+
+
+def _restored() -> PracticeTable | None:
+    """The table kept in the store for this profile (a reload), rebuilt; None if there is none."""
+    profile = state.settings().profile
+    text = state.load(lambda db: db.practice_session(profile), None)
+    if text is None:
+        return None
+    try:
+        tb = PracticeTable.restore(text)
+    except InvalidInput:  # kept by another version, or damaged: a fresh table instead
+        state.save(lambda db: db.drop_practice_session(profile))
+        return None
+    st.session_state[TABLE] = tb
+    st.session_state[KEPT] = text
+    return tb
+
+
+def _keep(tb: PracticeTable) -> None:
+    """The table into the store when it changed, so a reload finds it (the table held)."""
+    snap = tb.snapshot()
+    if st.session_state.get(KEPT) == snap:
+        return
+    profile = state.settings().profile
+
+    def keep(db: Store) -> None:
+        db.save_practice_session(profile, snap)
+        st.session_state[KEPT] = snap
+
+    try:
+        state.save(keep)
+    except InvalidInput:  # a session too long to keep: it lasts as long as the browser's session
+        st.session_state[KEPT] = snap
+
+
+def _bots_one_by_one(tb: PracticeTable, t: Translator) -> None:
+    """The bots' actions shown one at a time, :func:`bot_pace` seconds apart (the table held).
+
+    Each action is applied whole before the pause (:meth:`PracticeTable.step`), so a click that
+    stops this run finds the table between two actions, and the next draw plays the rest.
+    """
+    pace = bot_pace()
+    if pace <= 0 or tb.hand is None or tb.session.current is None:
+        return
+    spot = st.empty()
+    shown = 0
+    while tb.session.current is not None and not tb.hero_to_act() and not tb.session.current.is_complete:
+        hand = tb.session.current
+        shown += 1
+        with spot.container(key=f"prac_bots_{shown}"):
+            view = table_view(hand, t, hero=tb.hero_seat())
+            _, right = table_and_panel(view)
+            with right:
+                st.caption(t("The other players are acting..."))
+                show_log(view.log)
+            scroll_to(f"prac_bots_{shown}", f"{tb.session_id}.{tb.hand_number}.bots")
+        time.sleep(pace)
+        if not tb.step():
+            break
+    spot.empty()
 
 
 def _setup(t: Translator) -> None:
@@ -203,8 +286,8 @@ def _setup(t: Translator) -> None:
     styles = ["mixed", *STYLES]
     st.selectbox(t("Bots' style"), styles, format_func=lambda k: t(STYLE_NAMES.get(str(k), str(k))),
                  key="prac_style")
-    st.slider(t("Bots' strength"), min_value=0.0, max_value=1.0, value=0.7, step=0.1, key="prac_difficulty",
-              help=t("How often a bot plays the coach's best choice."))
+    st.slider(t("Bots' strength"), min_value=0, max_value=100, value=70, step=10, key="prac_difficulty",
+              format="%d%%", help=t("How often a bot plays the coach's best choice (100% = always)."))
     st.button(t("Sit down at the table"), key="prac_sit", type="primary", on_click=_on_sit,
               icon=":material/playing_cards:")
     _history(t)
@@ -228,21 +311,24 @@ def _play(tb: PracticeTable, t: Translator) -> None:
     if hand is None:
         return
     view = table_view(hand, t, hero=hero)
-    _, right = table_and_panel(view)
     refusal = st.session_state.get(REFUSAL)
-    with right:
-        if tb.hero_to_act():
-            # The comment on the last choice first, then the next decision's buttons.
-            if s.feedback_timing == "decision":
-                _feedback(tb, tb.hand_number, t, last_only=True)
-            st.header(t("Your turn"))
-            seen = (tb.hand_number, len(hand.actions))  # the decision these buttons answer
-            action_panel(hand, f"prac.{seen[0]}.{seen[1]}", partial(_on_choice, tb, seen))
-            if isinstance(refusal, IllegalAction):
-                show_refusal(refusal)
-        elif sess.current is None and tb.last_record is not None:
-            _hand_over(tb, t)
-        show_log(view.log)
+    with st.container(key=AREA):
+        _, right = table_and_panel(view)
+        with right:
+            if tb.hero_to_act():
+                # The comment on the last choice first, then the next decision's buttons.
+                if s.feedback_timing == "decision":
+                    _feedback(tb, tb.hand_number, t, at_turn=True)
+                st.header(t("Your turn"))
+                seen = (tb.hand_number, len(hand.actions))  # the decision these buttons answer
+                action_panel(hand, f"prac.{seen[0]}.{seen[1]}", partial(_on_choice, tb, seen))
+                if isinstance(refusal, IllegalAction):
+                    show_refusal(refusal)
+            elif sess.current is None and tb.last_record is not None:
+                _hand_over(tb, t)
+            show_log(view.log)
+    # The table in view when a hand opens, at each of the learner's turns and at its end.
+    scroll_to(AREA, f"{tb.session_id}.{tb.hand_number}.{len(hand.actions)}.{sess.current is None}")
     _session_charts(tb, t)
 
 
@@ -274,52 +360,53 @@ def _hand_over(tb: PracticeTable, t: Translator) -> None:
         st.error(t("You have no chips left: the session is over."))
     elif sess.is_over:
         st.success(t("You won the tournament: you have all the chips!"), icon=":material/emoji_events:")
-    _feedback(tb, tb.last_record.number, t, last_only=False)
+    _feedback(tb, tb.last_record.number, t, at_turn=False)
 
 
-def _feedback(tb: PracticeTable, hand_number: int, t: Translator, *, last_only: bool) -> None:
+def _feedback(tb: PracticeTable, hand_number: int, t: Translator, *, at_turn: bool) -> None:
+    """The coach's comment on the last choice, open, with one «Rigioca» / «Una mano simile» pair.
+
+    At the hand's end the comments on the earlier choices follow in one closed «Commenti precedenti»
+    expander. At the learner's turn only the last one shows, without the bots' ranges (they come
+    with the hand's end), so the next decision's buttons stay on a 1280x800 screen.
+    """
     decisions = tb.decisions_of(hand_number)
-    if last_only:
-        decisions = decisions[-1:]
     if not decisions:
         return
     st.markdown("**" + t("The coach's comments") + "**")
-    for i, d in enumerate(decisions):
-        v = d.verdict
-        # The choice in the lessons' words ("hai scelto: Anna paga 2"), never a PHH code.
-        said = t.md(d.message) if d.message is not None else action_label(*_kind_amount(d.said), t)
-        street = t(STREET_NAMES.get(d.street, d.street))
-        head = t("{street} — you chose: {action}", street=street, action=said)
-        if v.grade_label is not None:
-            head += " — " + t("grade: {grade}", grade=t.render(v.grade_label))
-        getattr(st, GRADE_BOX.get(v.grade or "", "info"))(head)
-        if v.explanation is not None:
-            st.markdown(link_rules(t.render(v.explanation), t))
-        options_table(v, t)
-        show_ranges(v.ranges, t)
-        if d.spot is None:
-            continue
+    last = decisions[-1]
+    _comment(last, t, ranges=not at_turn)  # at the learner's turn the buttons stay on the screen
+    if last.spot is not None:
         with st.container(horizontal=True):
-            again = st.button(t("Replay this decision"), key=f"prac.replay.{hand_number}.{i}",
-                              icon=":material/replay:",
-                              help=t("The same spot again, from the table as it was."))
-            similar = needs_review(v.grade) and st.button(
-                t("A similar hand"), key=f"prac.similar.{hand_number}.{i}", icon=":material/shuffle:",
-                help=t("The same spot with new cards: the same street, price and position."))
-        if again:
-            replay_spot(d.spot)
-        elif similar:
-            _similar(d.spot, t)
-
-
-def _similar(spot: ReviewSpot, t: Translator) -> None:
-    """A fresh spot of the same kind as a practice mistake, on the review page."""
-    try:
-        fresh = similar_spot(spot, random.SystemRandom().randrange(1 << 30))
-    except CoachError as err:
-        st.warning(err.localized(t))
+            st.button(t("Replay this decision"), key=f"prac.replay.{hand_number}.{len(decisions)}",
+                      icon=":material/replay:", on_click=open_replay, args=(last.spot,),
+                      help=t("The same spot again, from the table as it was."))
+            if needs_review(last.verdict.grade):
+                st.button(t("A similar hand"), key=f"prac.similar.{hand_number}.{len(decisions)}",
+                          icon=":material/shuffle:", on_click=open_similar, args=(last.spot,),
+                          help=t("The same spot with new cards: the same street, price and position."))
+    if at_turn or len(decisions) < 2:
         return
-    replay_spot(fresh)
+    with st.expander(t("Earlier comments ({n})", n=len(decisions) - 1)):
+        for d in decisions[:-1]:
+            _comment(d, t)
+
+
+def _comment(d: GradedDecision, t: Translator, *, ranges: bool = True) -> None:
+    """One choice: what the learner did, the grade, the explanation and the options' numbers."""
+    v = d.verdict
+    # The choice in the lessons' words ("hai scelto: Anna paga 2"), never a PHH code.
+    said = t.md(d.message) if d.message is not None else action_label(*_kind_amount(d.said), t)
+    street = t(STREET_NAMES.get(d.street, d.street))
+    head = t("{street} — you chose: {action}", street=street, action=said)
+    if v.grade_label is not None:
+        head += " — " + t("grade: {grade}", grade=t.render(v.grade_label))
+    getattr(st, GRADE_BOX.get(v.grade or "", "info"))(head)
+    if v.explanation is not None:
+        st.markdown(link_rules(t.render(v.explanation), t))
+    options_table(v, t)
+    if ranges:  # the bots' ranges: at the hand's end (at the learner's turn they push the buttons away)
+        show_ranges(v.ranges, t)
 
 
 def _history(t: Translator) -> None:
@@ -393,11 +480,11 @@ def _session_charts(tb: PracticeTable, t: Translator) -> None:
                         config={"displayModeBar": False},
                         alt=t("Chips won or lost in each of the {n} hands; total {total}.", n=len(tb.results),
                               total=total))
-        graded = [d for d in tb.decisions if d.verdict.grade is not None]
+        graded = tb.grades()  # with the earlier hands' grades after a reload
         if graded:
             labels = {k: t(v) for k, v in GRADE_LABELS.items()}
-            points = [GradePoint(datetime.now(), d.verdict.grade or "") for d in graded]
-            good = sum(1 for d in graded if d.verdict.grade in ("ottima", "buona"))
+            points = [GradePoint(datetime.now(), g) for g in graded]
+            good = sum(1 for g in graded if g in ("ottima", "buona"))
             st.plotly_chart(build_grades_figure(points, labels, t), width="stretch",
                             config={"displayModeBar": False},
                             alt=t("Your {total} graded decisions over time; {good} good or excellent.",

@@ -234,3 +234,99 @@ def test_a_hand_the_database_refused_is_stored_by_a_later_draw(app: Callable[...
     at.run()
     assert not tb.unsaved
     assert len(store.practice_hands("Ospite")) == before + 1
+
+
+def _hand_in_view(tb: PracticeTable) -> tuple[object, ...]:
+    """What the learner sees of the hand: hole cards, board, pot, actions, and the session's chart."""
+    hand = tb.hand
+    assert hand is not None
+    return (tuple(hand.hole_cards(s) for s in range(hand.config.n_seats)), hand.board, hand.pot_total,
+            tuple(a.code for a in hand.actions), tuple(tb.results), tuple(tb.grades()), tb.hand_number)
+
+
+def _to_a_decision_of_hand_two(at: AppTest) -> PracticeTable:
+    tb: PracticeTable = at.session_state["practice.table"]
+    for _ in range(10):
+        play_practice_hand(at)
+        at.button(key="prac_next").click().run()
+        if tb.hero_to_act() and tb.results:
+            return tb
+    raise AssertionError("no decision of the learner in ten hands")
+
+
+def test_a_reload_finds_the_hand_and_the_session_where_they_were(app: Callable[..., AppTest]) -> None:
+    """A new browser session of the same profile (a reload) rebuilds the table from the store."""
+    at = _sit(app, 3)
+    tb = _to_a_decision_of_hand_two(at)
+    seen = _hand_in_view(tb)
+    again = goto(app(), "pratica")  # the same profile, a new session: nothing in its session state
+    assert not again.exception
+    back: PracticeTable = again.session_state["practice.table"]
+    assert back is not tb and _hand_in_view(back) == seen
+    assert back.hero_to_act() and back.session_id == tb.session_id
+    assert again.get("plotly_chart"), "the session's chart keeps its points"
+    # the learner plays on from there, and a finished hand stays finished after a reload
+    play_practice_hand(again)
+    over = _hand_in_view(back)
+    third = goto(app(), "pratica")
+    assert _hand_in_view(third.session_state["practice.table"]) == over
+    assert third.session_state["practice.table"].session.current is None
+    assert third.button(key="prac_next")  # a new hand only on «Mano successiva»
+
+
+def test_leaving_the_table_forgets_it(app: Callable[..., AppTest], db_url: str) -> None:
+    from coach.store import Store
+
+    at = _sit(app, 2)
+    play_practice_hand(at)
+    assert Store(db_url).practice_session("Ospite") is not None
+    at.button(key="prac_leave").click().run()
+    assert Store(db_url).practice_session("Ospite") is None
+    assert "practice.table" not in goto(app(), "pratica").session_state
+
+
+def test_a_table_that_cannot_be_rebuilt_gives_a_fresh_start(app: Callable[..., AppTest], db_url: str) -> None:
+    from coach.store import Store
+
+    Store(db_url).save_practice_session("Ospite", '{"v": 1, "config": {"seats": "many"}}')
+    at = goto(app(), "pratica")
+    assert not at.exception and "practice.table" not in at.session_state
+    assert at.button(key="prac_sit")
+    assert Store(db_url).practice_session("Ospite") is None
+
+
+def test_one_replay_pair_and_earlier_comments_folded(app: Callable[..., AppTest]) -> None:
+    at = _sit(app, 3)
+    tb: PracticeTable = at.session_state["practice.table"]
+    for _ in range(10):  # a hand where the learner decided twice or more
+        play_practice_hand(at)
+        if len(tb.decisions_of(tb.last_record.number)) >= 2:
+            break
+        at.button(key="prac_next").click().run()
+    decisions = tb.decisions_of(tb.last_record.number)
+    assert len(decisions) >= 2
+    replays = [b for b in at.button if b.key and b.key.startswith("prac.replay.")]
+    assert len(replays) == 1
+    folded = [e for e in at.expander if e.label.startswith("Commenti precedenti")]
+    assert len(folded) == 1 and folded[0].label == f"Commenti precedenti ({len(decisions) - 1})"
+
+
+def test_the_bots_act_one_by_one(app: Callable[..., AppTest], monkeypatch: pytest.MonkeyPatch) -> None:
+    """With a pace, each bot action is its own step (the table drawn between two); the hand ends the
+    same as at once."""
+    monkeypatch.setenv("COACH_BOT_PACE", "0.001")
+    steps: list[int] = []
+    real = PracticeTable.step
+
+    def counted(self: PracticeTable) -> bool:
+        moved = real(self)
+        steps.append(int(moved))
+        return moved
+
+    monkeypatch.setattr(PracticeTable, "step", counted)
+    at = _sit(app, 4)
+    tb: PracticeTable = at.session_state["practice.table"]
+    play_practice_hand(at)
+    assert not at.exception and sum(steps) >= 2
+    assert tb.session.current is None or tb.hero_to_act()
+    assert "Forza dei bot" not in texts(at)  # the table is up, the settings gone

@@ -1,7 +1,7 @@
 """«Le mie mani»: the hands a learner builds («Crea una mano») or imports, kept per profile.
 
 Revision ID: 0008
-Revises: 0006
+Revises: 0007
 Create Date: 2026-12-04
 
 Why (issue 23): a hand a player remembers from a live table, entered with the builder, is
@@ -16,7 +16,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0008"
-down_revision = "0006"
+down_revision = "0007"
 branch_labels = None
 depends_on = None
 
