@@ -49,6 +49,7 @@ from coach.ui.controls import action_panel
 from coach.ui.handview import table_view
 from coach.ui.lessons import grade_decision, topic_of
 from coach.ui.live import common
+from coach.ui.table import high_first
 from coach.ui.verdict import GRADE_BOX
 from coach.ui.widgets import link_rules, page_header, show_refusal, table_html, unit_label
 
@@ -388,7 +389,8 @@ def _question_view(snap: ClassSnapshot, pupil: LivePupil, t: Translator) -> None
         # the same as on the projector, follows.
         cards = hand.hole_cards(pose.seat - 1)
         if cards:
-            head += " · **" + t("Your cards: {cards}", cards=" ".join(c.symbol() for c in cards)) + "**"
+            shown = " ".join(c.symbol() for c in high_first(cards) if c is not None)
+            head += " · **" + t("Your cards: {cards}", cards=shown) + "**"
         st.markdown(head)
         st.markdown(pose.prompt)
         with st.container(key="live-pupil-actions"):

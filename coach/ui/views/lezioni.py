@@ -32,7 +32,7 @@ from coach.learning.completion import lesson_state
 from coach.learning.review import QuestionSpot, ReviewSpot, record_graded, remember_question
 from coach.learning.script import Attempt, HandScript
 from coach.lessons.range_grids import chart_grid, chart_share
-from coach.lessons.schema import Decision, Lesson, RangeChart
+from coach.lessons.schema import Decision, ExampleHand, Lesson, RangeChart
 from coach.store.records import LessonAnswer
 from coach.ui import coursepath, feedbacklevel, inputs, lessonnav, playback, state
 from coach.ui.controls import action_panel, step_controls
@@ -50,6 +50,7 @@ from coach.ui.lessons import (
     script,
     topic_of,
 )
+from coach.ui.scroll import scroll_to
 from coach.ui.table import high_first, render_log
 from coach.ui.verdict import show_answer_details, show_verdict
 from coach.ui.widgets import (
@@ -456,7 +457,6 @@ def _render_hand(lesson: Lesson, index: int, t: Translator) -> None:
             answers[f"{key}/{shown.at}"] = restored
     answered_at = {at for at in sc.decisions if f"{key}/{at}" in answers or f"{key}/{at}" in saved}
 
-    st.header(example.title)
     hand = sc.hand_at(step)
     # A hand with no hero is there to be looked at: its cards are face up unless the
     # teacher hides them (one switch per hand, so hiding one hand does not hide the next).
@@ -468,7 +468,9 @@ def _render_hand(lesson: Lesson, index: int, t: Translator) -> None:
     view = table_view(hand, t, hero=sc.hero, reveal_all=reveal)
     decision = sc.decision_at(step)
     answer = answers.get(f"{key}/{decision.at}") if decision is not None else None
-    left, right = table_and_panel(view)
+    with st.container(key="lesson_hand"):  # what scroll_to brings into view
+        st.header(example.title)
+        left, right = table_and_panel(view)
     with left:
         street_stepper(display_street(hand))
         step_controls(f"lesson.{key}", step, last, blocked=sc.blocked(step, answered_at),
@@ -498,7 +500,17 @@ def _render_hand(lesson: Lesson, index: int, t: Translator) -> None:
     if answer is not None:
         show_answer_details(answer, t, feedbacklevel.resolve(state.settings().feedback_level, lesson),
                             classroom=state.classroom())
+    if step == 0 or decision is not None:  # a hand opens, a decision: the table and its buttons in view
+        scroll_to("lesson_hand", f"{key}/{step}")
     if step == last:
+        scroll_to("lesson_end", f"{key}/{step}", block="end")
+    with st.container(key="lesson_end"):
+        _hand_end(lesson, index, example, step == last, t)
+
+
+def _hand_end(lesson: Lesson, index: int, example: ExampleHand, at_end: bool, t: Translator) -> None:
+    """The hand's last words and the way on (the next hand or the questions), kept in one box."""
+    if at_end:
         if example.outro:
             st.markdown(example.outro)
         st.success(t("End of the hand."), icon=":material/flag:")
