@@ -21,22 +21,20 @@ from coach.learning.script import Attempt
 from coach.limits import toml_problem
 from coach.store import Store
 from coach.store.records import PracticeHand
-from coach.ui import inputs, state
+from coach.ui import feedbacklevel, inputs, state
 from coach.ui.controls import action_panel
 from coach.ui.figures import GRADE_LABELS, GradePoint, build_grades_figure, build_session_figure
 from coach.ui.handview import table_view
 from coach.ui.navigation import target
 from coach.ui.review import replay_spot
 from coach.ui.table import STREET_NAMES
-from coach.ui.verdict import GRADE_BOX, action_label, options_table
+from coach.ui.verdict import GRADE_BOX, action_label, show_comment
 from coach.ui.widgets import (
-    link_rules,
     page_header,
     play_money_note,
     refuse_input,
     shortcut,
     show_log,
-    show_ranges,
     show_refusal,
     table_and_panel,
 )
@@ -293,10 +291,7 @@ def _feedback(tb: PracticeTable, hand_number: int, t: Translator, *, last_only: 
         if v.grade_label is not None:
             head += " — " + t("grade: {grade}", grade=t.render(v.grade_label))
         getattr(st, GRADE_BOX.get(v.grade or "", "info"))(head)
-        if v.explanation is not None:
-            st.markdown(link_rules(t.render(v.explanation), t))
-        options_table(v, t)
-        show_ranges(v.ranges, t)
+        show_comment(v, t, feedbacklevel.resolve(state.settings().feedback_level))
         if d.spot is None:
             continue
         with st.container(horizontal=True):
