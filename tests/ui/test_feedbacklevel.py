@@ -3,18 +3,23 @@ field, the terms and rules linked to the glossary, «Tutte le scelte» best firs
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Iterator
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
 from coach.i18n import Message, get_translator
+from coach.learning.answers import DecisionAnswer, decision_answer, decision_verdict, graded_decisions
+from coach.learning.script import HandScript
 from coach.learning.verdict import OptionRow
 from coach.lessons.loader import default_lessons_dir, load_lessons, parse_lesson
 from coach.lessons.problems import LessonLoadError
+from coach.lessons.schema import Lesson
 from coach.ui.feedbacklevel import ESSENTIAL, NUMBERS, lesson_level, resolve
 from coach.ui.termlinks import link_feedback, surface_words
-from coach.ui.verdict import sorted_options
+from coach.ui.verdict import essential_sentence, point, sorted_options, takeaway, without_text
+from coach.ui.widgets import link_rules
 
 from .helpers import goto
 
@@ -86,3 +91,70 @@ def test_the_setting_in_impostazioni_overrides_the_lessons_level(app: Callable[.
     goto(at, "lezioni")
     assert _why_labels(at) == []  # with the numbers: everything at once
     assert any("Tutte le scelte" in e.label for e in at.expander)
+
+
+# -- Essenziale says the point, once, in words a beginner has met (issue 22) ----------------------
+
+# Words of the coach's numbers that lessons 1 to 4 never teach (their Markdown is checked, tooltips too).
+UNMET = ("equity", "pot odds", "valore atteso", "ev", "spr", "outs", "range", "stima")
+
+
+def _answers(course: list[Lesson]) -> Iterator[tuple[str, DecisionAnswer]]:
+    """Every option of every decision the coach grades in ``course``, answered as the lesson page does."""
+    for g in graded_decisions(course):
+        sc = HandScript.from_example(g.example)
+        for code in g.codes:
+            yield f"{g.where} {code}", decision_answer(sc, g.decision.at, code, None,
+                                                       decision_verdict(sc, g.decision.at, code))
+
+
+def _unmet(markdown: str) -> list[str]:
+    return [w for w in UNMET if re.search(r"(?<!\w)" + re.escape(w) + r"(?!\w)", markdown, re.IGNORECASE)]
+
+
+def test_no_essential_text_of_lessons_one_to_four_uses_a_word_they_do_not_teach() -> None:
+    seen, bad = 0, {}
+    for where, answer in _answers(COURSE[:4]):
+        shown = [link_rules(essential_sentence(answer, IT), IT), link_rules(takeaway(answer, IT), IT)]
+        if answer.verdict.headline is not None:  # what Essenziale says in practice of the same spot
+            shown.append(link_rules(IT.render(answer.verdict.headline), IT))
+        seen += 1
+        if _unmet(" ".join(shown)):
+            bad[where] = _unmet(" ".join(shown))
+    assert seen >= 15 and bad == {}
+
+
+def test_the_unmet_word_check_catches_a_tooltip() -> None:
+    assert _unmet(link_rules("Hai un progetto: conta gli outs.", IT)) == ["outs"]
+    assert _unmet(link_rules("Il fold è la scelta giusta.", IT)) == []
+
+
+def test_the_takeaway_is_the_lessons_point_for_that_choice() -> None:
+    answers = dict(_answers(COURSE[:1]))
+    call = answers["01-mazzo-carte-punti/scala-asso/at13 p2 cc"]
+    line = takeaway(call, IT)
+    assert " ".join(call.authored.split()).startswith(line) and line.endswith("è un errore.")  # 1st sentence
+    assert "solo carta alta" in line and "apri i dettagli" not in line
+    fold = takeaway(answers["01-mazzo-carte-punti/scala-asso/at13 p2 f"], IT)
+    assert fold.startswith("K-A-2-3-4 non è una scala")  # «Giusto.» alone says nothing: skipped
+    generic = {IT("The lesson teaches another choice: open the details to see why."),
+               IT("This is the choice the lesson teaches.")}
+    assert not generic & {takeaway(a, IT) for _, a in _answers(COURSE[:4])}
+
+
+def test_a_point_is_one_short_sentence_else_the_coachs_headline() -> None:
+    head = Message("{verdict}.", {"verdict": Message("Folding is the right choice")})
+    assert point("Bene. Il check non c'era. 10♦2♠ non vale 4 fiche.", head, IT) == "Il check non c'era."
+    assert point("Paghi " + "molto " * 40 + "troppo.", head, IT) == "Il fold è la scelta giusta."
+    assert point("", None, IT) == ""
+
+
+def test_the_lessons_sentence_is_taken_out_of_the_numbers_once_it_is_by_the_buttons() -> None:
+    answers = dict(_answers(COURSE[2:3]))
+    call = answers["03-azioni/tutte-le-azioni/at4 p3 cc"]
+    assert call.verdict.authored and call.verdict.explanation is not None
+    whole = IT.render(call.verdict.explanation)
+    rest = without_text(call.verdict.explanation, call.authored)
+    assert rest is not None and call.authored.strip() in whole
+    assert call.authored.strip() not in IT.render(rest) and IT.render(rest).strip() in whole
+    assert without_text(call.verdict.explanation, "") is call.verdict.explanation
