@@ -21,7 +21,8 @@ from coach.ui.termlinks import link_feedback, surface_words
 from coach.ui.verdict import essential_sentence, point, sorted_options, takeaway, without_text
 from coach.ui.widgets import link_rules
 
-from .helpers import goto
+from .helpers import goto, texts
+from .test_live_class import SPOT, pupil, teacher_with_class
 
 IT = get_translator("it")
 COURSE = load_lessons(default_lessons_dir())
@@ -158,3 +159,29 @@ def test_the_lessons_sentence_is_taken_out_of_the_numbers_once_it_is_by_the_butt
     assert rest is not None and call.authored.strip() in whole
     assert call.authored.strip() not in IT.render(rest) and IT.render(rest).strip() in whole
     assert without_text(call.verdict.explanation, "") is call.verdict.explanation
+
+
+def test_the_class_reveal_is_one_line_above_details_and_phones_get_the_essential(
+        app: Callable[..., AppTest]) -> None:
+    teacher, code = teacher_with_class(app)
+    anna = pupil(app, code, "Anna", "KQMX-4727")
+    teacher.run()
+    teacher.segmented_control(key="live.teacher.view").set_value("question").run()
+    teacher.selectbox(key="live.teacher.spot").set_value(SPOT).run()
+    teacher.button(key="live.open").click().run()
+    anna.run()
+    anna.button(key="live.q1.call").click().run()
+    teacher.run()
+    teacher.button(key="live.close_vote").click().run()
+    teacher.button(key="live.reveal").click().run()
+    assert not teacher.exception
+    # the lesson has no words for the coach's raise to 5: the coach's plain sentence is the line
+    assert "**Rilanciare a 5 è la scelta giusta.**" in [m.value for m in teacher.markdown]
+    details = next(e for e in teacher.expander if e.label == "Dettagli")
+    assert any("apri con un rilancio" in m.value for m in details.markdown)  # the explanation, folded
+    anna.run()
+    assert not anna.exception
+    body = texts(anna)
+    assert "Hai scelto: Call 2 — giudizio:" in body
+    assert body.count("Paghi il grande buio (call) e resti in mano") == 1  # the lesson's sentence, once
+    assert [e.label for e in anna.expander if "Perché?" in e.label] == ["Perché? I numeri del coach"]
