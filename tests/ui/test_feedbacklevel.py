@@ -17,11 +17,12 @@ from coach.lessons.loader import default_lessons_dir, load_lessons, parse_lesson
 from coach.lessons.problems import LessonLoadError
 from coach.lessons.schema import Lesson
 from coach.ui.feedbacklevel import ESSENTIAL, NUMBERS, lesson_level, resolve
+from coach.ui.state import SETTINGS_KEY, Settings
 from coach.ui.termlinks import link_feedback, surface_words
 from coach.ui.verdict import essential_sentence, point, sorted_options, takeaway, without_text
 from coach.ui.widgets import link_rules
 
-from .helpers import goto, texts
+from .helpers import goto, play_practice_hand, texts
 from .test_live_class import SPOT, pupil, teacher_with_class
 
 IT = get_translator("it")
@@ -185,3 +186,29 @@ def test_the_class_reveal_is_one_line_above_details_and_phones_get_the_essential
     assert "Hai scelto: Call 2 — giudizio:" in body
     assert body.count("Paghi il grande buio (call) e resti in mano") == 1  # the lesson's sentence, once
     assert [e.label for e in anna.expander if "Perché?" in e.label] == ["Perché? I numeri del coach"]
+
+
+@pytest.mark.parametrize(("setting", "why"), [("lesson", False), ("essential", True)])
+def test_practice_follows_the_setting_outside_the_lessons(app: Callable[..., AppTest], setting: str,
+                                                          why: bool) -> None:
+    at = app()
+    at.session_state[SETTINGS_KEY] = Settings(feedback_level=setting)
+    at.session_state["practice.seed"] = 4
+    goto(at, "pratica")
+    at.slider(key="prac_seats").set_value(2).run()
+    at.button(key="prac_sit").click().run()
+    for _ in range(40):  # hands until one where the learner acted, to its end
+        tb = at.session_state["practice.table"]
+        if not tb.hero_to_act():
+            if tb.can_deal and not tb.decisions:
+                at.button(key="prac_next").click().run()
+                continue
+            break
+        play_practice_hand(at)
+    assert not at.exception
+    comments = tb.decisions_of(tb.last_record.number)
+    assert comments, "the coach commented on the hand"
+    # «as the lesson says» is the numbers outside a lesson; Essenziale folds them behind «Perché?»
+    assert len(_why_labels(at)) == (len(comments) if why else 0)
+    heads = [IT.render(c.verdict.headline) for c in comments if c.verdict.headline is not None]
+    assert heads and (heads[0] in texts(at)) is True
