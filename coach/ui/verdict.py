@@ -14,12 +14,14 @@ projector a one-line takeaway stands above the detail, folded.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import streamlit as st
 
 from coach.feedback import Grade
-from coach.i18n import Translator
+from coach.feedback.texts import JOIN
+from coach.i18n import Message, Translator
 from coach.learning.answers import DecisionAnswer
 from coach.learning.verdict import OptionRow, Verdict, option_code
 from coach.ui.feedbacklevel import ESSENTIAL, NUMBERS, Level
@@ -31,16 +33,16 @@ GRADE_BOX = {"ottima": "success", "buona": "success", "imprecisa": "warning",
 
 
 def show_verdict(answer: DecisionAnswer, t: Translator, level: Level = NUMBERS, *,
-                 classroom: bool = False) -> None:
+                 classroom: bool = False, label: str | None = None) -> None:
     """The learner's choice in words and its grade, next to the buttons it replaces.
 
     Essential: the lesson's sentence for this choice (else the coach's plain one) right
     under the badge, in view with the table. On the projector: the badge, one line to
     take away, and everything else in a folded «Dettagli» (:func:`show_answer_details`
-    then draws nothing below).
+    then draws nothing below). ``label``: the choice in words where the page has already written it.
     """
     v = answer.verdict
-    said = t.md(answer.said) if answer.said is not None else answer.code
+    said = label if label is not None else t.md(answer.said) if answer.said is not None else answer.code
     head = t("You chose: {action}", action=said)
     if v.grade_label is not None:
         head += " — " + t("grade: {grade}", grade=t.render(v.grade_label))
@@ -48,10 +50,10 @@ def show_verdict(answer: DecisionAnswer, t: Translator, level: Level = NUMBERS, 
     box(head)
     if classroom:
         with st.container(key="verdict_takeaway"):
-            st.markdown("**" + link_rules(takeaway(answer, t), t) + "**")
+            st.markdown(bold_line(takeaway(answer, t), t))
         with st.expander(t("Details"), expanded=False, icon=":material/expand_more:"):
             essential_text(answer, t)
-            _details(answer, t)
+            _details(answer, t, ESSENTIAL)
         return
     if level == ESSENTIAL:
         with st.container(key="verdict_essential"):
@@ -83,15 +85,59 @@ def essential_text(answer: DecisionAnswer, t: Translator) -> None:
 
 
 def takeaway(answer: DecisionAnswer, t: Translator) -> str:
-    """The one line the projector shows above the folded detail."""
+    """The one line the projector shows above the folded detail: the point of this choice, in the
+    lesson's words (:func:`point`) or the coach's headline; a general line only where neither says it."""
+    v = answer.verdict
+    # With a lesson's best choice and no text of its own, the coach's headline could name another
+    # option (the model looks one street ahead): the lesson's line stands.
+    headline = v.headline if answer.is_best is None else None
+    line = point(answer.authored, headline, t)
+    if line:
+        return line
     if answer.is_best is True:
         return t("This is the choice the lesson teaches.")
     if answer.is_best is False:
         return t("The lesson teaches another choice: open the details to see why.")
-    v = answer.verdict
-    if v.headline is not None:
-        return t.render(v.headline)
     return t("Open the details to see why.")
+
+
+# A sentence ends at . ! ? (or … ) followed by a space and a capital, a digit (a hand: «10♦2♠»), a
+# quote or a bracket: «1.000», «A-K-9-4-3,» and «R09:» do not end one.
+_SENTENCE_END = re.compile(r"(?<=[.!?…])\s+(?=[A-ZÀ-ÖØ-Þ0-9«\"(\[])")
+TAKEAWAY_MAX = 160  # characters: one line on a 1920 px projector at the classroom font
+
+
+def point(lesson_text: str, headline: Message | None, t: Translator) -> str:
+    """The point of a choice in one short line: the lesson's first sentence that says something
+    (a lone «Giusto.» or «Bene.» is skipped), if short; else the coach's headline; else ""."""
+    for sentence in _SENTENCE_END.split(" ".join(lesson_text.split())):
+        if len(sentence.split()) < 3:
+            continue
+        if len(sentence) <= TAKEAWAY_MAX:
+            return sentence
+        break
+    return t.render(headline) if headline is not None else ""
+
+
+def bold_line(text: str, t: Translator) -> str:
+    """One line in bold, its terms linked: the text's own ``**`` removed so the bold is not broken."""
+    return "**" + link_rules(text.replace("**", ""), t) + "**"
+
+
+def without_text(message: Message | None, text: str) -> Message | None:
+    """``message`` (sentences joined by :func:`coach.feedback.wording.join`) without the lesson's
+    ``text``: where the lesson's sentence is already next to the buttons, «Perché?» keeps the rest."""
+    if message is None or not text:
+        return message
+    if message.msgid == "{text}" and message.params.get("text") == text:
+        return None
+    if message.msgid == JOIN:
+        first = without_text(message.params.get("first"), text)
+        second = without_text(message.params.get("second"), text)
+        if first is None or second is None:
+            return first if second is None else second
+        return Message(JOIN, {"first": first, "second": second})
+    return message
 
 
 def show_answer_details(answer: DecisionAnswer, t: Translator, level: Level = NUMBERS, *,
@@ -102,17 +148,48 @@ def show_answer_details(answer: DecisionAnswer, t: Translator, level: Level = NU
     if classroom:
         return
     if level == ESSENTIAL:
-        with st.expander(t("Why? The coach's numbers"), expanded=False, icon=":material/help:"):
-            _details(answer, t)
+        with st.expander(why_label(t), expanded=False, icon=":material/help:"):
+            _details(answer, t, ESSENTIAL)
         return
-    _details(answer, t)
+    _details(answer, t, NUMBERS)
 
 
-def _details(answer: DecisionAnswer, t: Translator) -> None:
-    v = answer.verdict
-    if answer.authored and not v.authored:
-        st.markdown(answer.authored)
+def why_label(t: Translator) -> str:
+    """The label of the folded numbers under an essential verdict (one wording on every page)."""
+    return t("Why? The coach's numbers")
+
+
+def show_comment(v: Verdict, t: Translator, level: Level, *, ranges: bool = True) -> None:
+    """The coach's comment under a badge where no lesson speaks (practice, the Replayer): the coach's
+    plain sentence, the explanation, every choice and the ranges behind «Perché?» when essential;
+    all of it at once with the numbers. ``ranges=False`` leaves the opponents' ranges out (Pratica at
+    the learner's turn: the grids would push the buttons off the screen)."""
+    if level == ESSENTIAL:
+        if v.headline is not None:
+            st.markdown(link_rules(t.render(v.headline), t))
+        with st.expander(why_label(t), expanded=False, icon=":material/help:"):
+            _comment_numbers(v, t, ranges)
+        return
+    _comment_numbers(v, t, ranges)
+
+
+def _comment_numbers(v: Verdict, t: Translator, ranges: bool = True) -> None:
     if v.explanation is not None:
+        st.markdown(link_rules(t.render(v.explanation), t))
+    options_table(v, t)
+    if ranges:
+        show_ranges(v.ranges, t)
+
+
+def _details(answer: DecisionAnswer, t: Translator, level: Level) -> None:
+    """With ``level`` essential the lesson's sentence is already above (next to the buttons, or the
+    projector's folded detail): it is not said twice."""
+    v = answer.verdict
+    lesson_text = answer.authored if level == ESSENTIAL else ""
+    if answer.authored and not v.authored and not lesson_text:
+        st.markdown(answer.authored)
+    explanation = without_text(v.explanation, lesson_text)
+    if explanation is not None:
         if answer.is_best is True and v.best_code is not None and option_code(answer.code) != v.best_code:
             # The lesson keeps its choice against the coach's simple model: say so, so
             # the two voices do not seem to contradict each other.
@@ -124,7 +201,7 @@ def _details(answer: DecisionAnswer, t: Translator) -> None:
                                    "The coach's numbers:")))
         # With v.authored the explanation is the coach's followed by the lesson's text
         # (or the lesson's alone, where it says ``replace``).
-        st.markdown(link_rules(t.render(v.explanation), t))
+        st.markdown(link_rules(t.render(explanation), t))
     if not answer.in_options and not answer.authored and v.explanation is None:
         st.markdown(t("A legal choice, though not one of those this lesson discusses."))
     if v.best_explanation is not None and v.best_kind is not None and option_code(answer.code) != v.best_code:

@@ -44,6 +44,10 @@ def test_a_beginner_reads_the_verdict_and_the_lessons_sentence_by_the_table(
     table = page.locator('[data-testid="stMarkdownContainer"] table').first
     table.wait_for()
     wait_idle(page)
+    # the lesson's sentence is said once: by the buttons, not again behind «Perché?»
+    opened = _visible_main_text(page)
+    assert opened.count("paghi 12 fiche con una mano") == 1, opened
+    assert "il call perde circa" in opened  # ... which keeps the coach's explanation
     rows = table.locator("tbody tr").all_inner_texts()
     assert rows[0].startswith("Fold"), rows
     assert page.get_by_text("* una stima", exact=False).count() >= 1  # the legend, not a bullet
@@ -62,7 +66,9 @@ def test_the_projector_shows_a_takeaway_above_folded_details(browser: Any, serve
         wait_idle(page)
         line = page.locator(".st-key-verdict_takeaway")
         assert inside(box(page, ".st-key-verdict_takeaway"), 1920, 1080)
-        assert "La lezione insegna un'altra scelta" in line.inner_text()
+        said = line.inner_text()
+        # the point of this choice, in the lesson's words: not a line that fits every wrong answer
+        assert "solo carta alta" in said and "apri i dettagli" not in said, said
         assert inside(box(page, ".cc-table"), 1920, 1080)
         details = page.locator('[data-testid="stExpander"] details').filter(has_text="Dettagli").first
         assert details.get_attribute("open") is None  # the detail waits for the teacher

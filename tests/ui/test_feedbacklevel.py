@@ -3,20 +3,27 @@ field, the terms and rules linked to the glossary, «Tutte le scelte» best firs
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Iterator
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
 from coach.i18n import Message, get_translator
+from coach.learning.answers import DecisionAnswer, decision_answer, decision_verdict, graded_decisions
+from coach.learning.script import HandScript
 from coach.learning.verdict import OptionRow
 from coach.lessons.loader import default_lessons_dir, load_lessons, parse_lesson
 from coach.lessons.problems import LessonLoadError
+from coach.lessons.schema import Lesson
 from coach.ui.feedbacklevel import ESSENTIAL, NUMBERS, lesson_level, resolve
+from coach.ui.state import SETTINGS_KEY, Settings
 from coach.ui.termlinks import link_feedback, surface_words
-from coach.ui.verdict import sorted_options
+from coach.ui.verdict import essential_sentence, point, sorted_options, takeaway, without_text
+from coach.ui.widgets import link_rules
 
-from .helpers import goto
+from .helpers import goto, play_practice_hand, texts
+from .test_live_class import SPOT, pupil, teacher_with_class
 
 IT = get_translator("it")
 COURSE = load_lessons(default_lessons_dir())
@@ -86,3 +93,122 @@ def test_the_setting_in_impostazioni_overrides_the_lessons_level(app: Callable[.
     goto(at, "lezioni")
     assert _why_labels(at) == []  # with the numbers: everything at once
     assert any("Tutte le scelte" in e.label for e in at.expander)
+
+
+# -- Essenziale says the point, once, in words a beginner has met (issue 22) ----------------------
+
+# Words of the coach's numbers that lessons 1 to 4 never teach (their Markdown is checked, tooltips too).
+UNMET = ("equity", "pot odds", "valore atteso", "ev", "spr", "outs", "range", "stima")
+
+
+def _answers(course: list[Lesson]) -> Iterator[tuple[str, DecisionAnswer]]:
+    """Every option of every decision the coach grades in ``course``, answered as the lesson page does."""
+    for g in graded_decisions(course):
+        sc = HandScript.from_example(g.example)
+        for code in g.codes:
+            yield f"{g.where} {code}", decision_answer(sc, g.decision.at, code, None,
+                                                       decision_verdict(sc, g.decision.at, code))
+
+
+def _unmet(markdown: str) -> list[str]:
+    return [w for w in UNMET if re.search(r"(?<!\w)" + re.escape(w) + r"(?!\w)", markdown, re.IGNORECASE)]
+
+
+def test_no_essential_text_of_lessons_one_to_four_uses_a_word_they_do_not_teach() -> None:
+    seen, bad = 0, {}
+    for where, answer in _answers(COURSE[:4]):
+        shown = [link_rules(essential_sentence(answer, IT), IT), link_rules(takeaway(answer, IT), IT)]
+        if answer.verdict.headline is not None:  # what Essenziale says in practice of the same spot
+            shown.append(link_rules(IT.render(answer.verdict.headline), IT))
+        seen += 1
+        if _unmet(" ".join(shown)):
+            bad[where] = _unmet(" ".join(shown))
+    assert seen >= 15 and bad == {}
+
+
+def test_the_unmet_word_check_catches_a_tooltip() -> None:
+    assert _unmet(link_rules("Hai un progetto: conta gli outs.", IT)) == ["outs"]
+    assert _unmet(link_rules("Il fold è la scelta giusta.", IT)) == []
+
+
+def test_the_takeaway_is_the_lessons_point_for_that_choice() -> None:
+    answers = dict(_answers(COURSE[:1]))
+    call = answers["01-mazzo-carte-punti/scala-asso/at13 p2 cc"]
+    line = takeaway(call, IT)
+    assert " ".join(call.authored.split()).startswith(line) and line.endswith("è un errore.")  # 1st sentence
+    assert "solo carta alta" in line and "apri i dettagli" not in line
+    fold = takeaway(answers["01-mazzo-carte-punti/scala-asso/at13 p2 f"], IT)
+    assert fold.startswith("K-A-2-3-4 non è una scala")  # «Giusto.» alone says nothing: skipped
+    generic = {IT("The lesson teaches another choice: open the details to see why."),
+               IT("This is the choice the lesson teaches.")}
+    assert not generic & {takeaway(a, IT) for _, a in _answers(COURSE[:4])}
+
+
+def test_a_point_is_one_short_sentence_else_the_coachs_headline() -> None:
+    head = Message("{verdict}.", {"verdict": Message("Folding is the right choice")})
+    assert point("Bene. Il check non c'era. 10♦2♠ non vale 4 fiche.", head, IT) == "Il check non c'era."
+    assert point("Paghi " + "molto " * 40 + "troppo.", head, IT) == "Il fold è la scelta giusta."
+    assert point("", None, IT) == ""
+
+
+def test_the_lessons_sentence_is_taken_out_of_the_numbers_once_it_is_by_the_buttons() -> None:
+    answers = dict(_answers(COURSE[2:3]))
+    call = answers["03-azioni/tutte-le-azioni/at4 p3 cc"]
+    assert call.verdict.authored and call.verdict.explanation is not None
+    whole = IT.render(call.verdict.explanation)
+    rest = without_text(call.verdict.explanation, call.authored)
+    assert rest is not None and call.authored.strip() in whole
+    assert call.authored.strip() not in IT.render(rest) and IT.render(rest).strip() in whole
+    assert without_text(call.verdict.explanation, "") is call.verdict.explanation
+
+
+def test_the_class_reveal_is_one_line_above_details_and_phones_get_the_essential(
+        app: Callable[..., AppTest]) -> None:
+    teacher, code = teacher_with_class(app)
+    anna = pupil(app, code, "Anna", "KQMX-4727")
+    teacher.run()
+    teacher.segmented_control(key="live.teacher.view").set_value("question").run()
+    teacher.selectbox(key="live.teacher.spot").set_value(SPOT).run()
+    teacher.button(key="live.open").click().run()
+    anna.run()
+    anna.button(key="live.q1.call").click().run()
+    teacher.run()
+    teacher.button(key="live.close_vote").click().run()
+    teacher.button(key="live.reveal").click().run()
+    assert not teacher.exception
+    # the lesson has no words for the coach's raise to 5: the coach's plain sentence is the line
+    assert "**Rilanciare a 5 è la scelta giusta.**" in [m.value for m in teacher.markdown]
+    details = next(e for e in teacher.expander if e.label == "Dettagli")
+    assert any("apri con un rilancio" in m.value for m in details.markdown)  # the explanation, folded
+    anna.run()
+    assert not anna.exception
+    body = texts(anna)
+    assert "Hai scelto: Call 2 — giudizio:" in body
+    assert body.count("Paghi il grande buio (call) e resti in mano") == 1  # the lesson's sentence, once
+    assert [e.label for e in anna.expander if "Perché?" in e.label] == ["Perché? I numeri del coach"]
+
+
+@pytest.mark.parametrize(("setting", "why"), [("lesson", False), ("essential", True)])
+def test_practice_follows_the_setting_outside_the_lessons(app: Callable[..., AppTest], setting: str,
+                                                          why: bool) -> None:
+    at = app()
+    at.session_state[SETTINGS_KEY] = Settings(feedback_level=setting)
+    at.session_state["practice.seed"] = 4
+    goto(at, "pratica")
+    at.slider(key="prac_seats").set_value(2).run()
+    at.button(key="prac_sit").click().run()
+    for _ in range(40):  # hands until one where the learner acted, to its end
+        tb = at.session_state["practice.table"]
+        if not tb.hero_to_act():
+            if tb.can_deal and not tb.decisions:
+                at.button(key="prac_next").click().run()
+                continue
+            break
+        play_practice_hand(at)
+    assert not at.exception
+    comments = tb.decisions_of(tb.last_record.number)
+    assert comments, "the coach commented on the hand"
+    # «as the lesson says» is the numbers outside a lesson; Essenziale folds them behind «Perché?»
+    assert len(_why_labels(at)) == (len(comments) if why else 0)
+    heads = [IT.render(c.verdict.headline) for c in comments if c.verdict.headline is not None]
+    assert heads and (heads[0] in texts(at)) is True

@@ -18,6 +18,7 @@ import streamlit as st
 
 from coach.errors import CoachError, InvalidInput
 from coach.i18n import NN_, Translator
+from coach.learning.verdict import option_code
 from coach.lessons.schema import Question
 from coach.live import (
     CLASS_OPEN,
@@ -50,6 +51,7 @@ from coach.ui import state
 from coach.ui.figures import GRADE_LABELS, AnswerBar
 from coach.ui.lessons import grade_decision, lessons
 from coach.ui.live import common
+from coach.ui.verdict import bold_line, point, without_text
 from coach.ui.widgets import link_rules
 
 
@@ -86,8 +88,9 @@ def quiz_bars(question: Question, answers: list[str], t: Translator) -> list[Ans
 
 
 def reveal_verdict(ref: SpotRef, pose: common.Posed, text: str | None, t: Translator) -> None:
-    """The best choice with the coach's grade and explanation, and the lesson's own words."""
-    authored = ""
+    """The best choice with the coach's grade, one line to take away (the lesson's point for it, else
+    the coach's plain sentence) and, folded under it, the lesson's words, the explanation and figures."""
+    lesson_text = ""
     if ref.is_pasted:
         probe = common.pasted_verdict(ref, text, f"p{pose.seat} cc")
         best = f"p{pose.seat} {probe.best_code}" if probe.best_code else f"p{pose.seat} cc"
@@ -101,17 +104,25 @@ def reveal_verdict(ref: SpotRef, pose: common.Posed, text: str | None, t: Transl
         best = best_
         answer = grade_decision(ref.lesson, ref.hand, ref.at, best)
         v = answer.verdict
-        authored = answer.authored if not v.authored else ""
+        lesson_text = answer.authored
     head = t("The coach's verdict: {action}", action=common.answer_label(ref, best, t, text))
     if v.grade_label is not None:
         head += " — " + t.render(v.grade_label)
     st.success(head, icon=":material/verified:")
-    if authored:
-        st.markdown(authored)
-    if v.explanation is not None:
-        st.markdown(link_rules(t.render(v.explanation), t))
-    for line in v.figures:
-        st.markdown("- " + t.render(line))
+    # The coach's headline names its own best choice: said only where it is the one revealed.
+    agrees = v.best_code is None or v.best_code == option_code(best)
+    line = point(lesson_text, v.headline if agrees else None, t)
+    if line:
+        with st.container(key="reveal_takeaway"):
+            st.markdown(bold_line(line, t))
+    with st.expander(t("Details"), expanded=False, icon=":material/expand_more:"):
+        if lesson_text:
+            st.markdown(lesson_text)
+        explanation = without_text(v.explanation, lesson_text)
+        if explanation is not None:
+            st.markdown(link_rules(t.render(explanation), t))
+        for fig in v.figures:
+            st.markdown("- " + t.render(fig))
 
 
 def results(cls: LiveClass, t: Translator) -> None:

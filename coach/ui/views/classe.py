@@ -20,6 +20,7 @@ import streamlit as st
 
 from coach.errors import CoachError, IllegalAction, InvalidInput
 from coach.i18n import NN_, Message, Translator
+from coach.learning.answers import DecisionAnswer
 from coach.learning.review import record_graded
 from coach.learning.script import Attempt, try_choice
 from coach.learning.votes import question_key, vote_spot
@@ -46,11 +47,12 @@ from coach.store.records import ClassSnapshot, JoinResult, LivePupil, LiveQuesti
 from coach.textsafe import md_text
 from coach.ui import state
 from coach.ui.controls import action_panel
+from coach.ui.feedbacklevel import ESSENTIAL
 from coach.ui.handview import table_view
 from coach.ui.lessons import grade_decision, topic_of
 from coach.ui.live import common
 from coach.ui.table import high_first
-from coach.ui.verdict import GRADE_BOX
+from coach.ui.verdict import show_answer_details, show_verdict
 from coach.ui.widgets import link_rules, page_header, show_refusal, table_html, unit_label
 
 PROBLEM = "live.pupil.problem"  # why the last join failed (a str, already translated)
@@ -464,22 +466,11 @@ def _own_grade(ref: SpotRef, mine: AnswerRow, said: str, t: Translator, hand: st
     """After the vote: the pupil's own grade and the explanation (the lesson's coach, or the
     Replayer's on a pasted hand)."""
     if ref.is_pasted:
-        v = common.pasted_verdict(ref, hand, mine.answer)
-        is_best, authored = None, ""
+        answer = DecisionAnswer(mine.answer, None, "", True, None,
+                                common.pasted_verdict(ref, hand, mine.answer))
     else:
         answer = grade_decision(ref.lesson, ref.hand, ref.at, mine.answer)
-        v, is_best, authored = answer.verdict, answer.is_best, answer.authored
-    head = t("You chose: {action}", action=said)
-    if v.grade_label is not None:
-        head += " — " + t("grade: {grade}", grade=t.render(v.grade_label))
-    box = getattr(st, GRADE_BOX.get(v.grade or "", "info"))
-    box(head)
-    if is_best is True:
-        st.markdown("✅ " + t("This is the choice the lesson teaches."))
-    elif is_best is False:
-        st.markdown("💡 " + t("The lesson suggests another choice: look at the explanation."))
-    if authored and not v.authored:
-        st.markdown(authored)
-    if v.explanation is not None:
-        st.markdown(link_rules(t.render(v.explanation), t))
+    # A phone is small: the grade and one plain sentence, the numbers behind «Perché?».
+    show_verdict(answer, t, ESSENTIAL, label=said)
+    show_answer_details(answer, t, ESSENTIAL)
     st.caption(t("Look at the projector: the teacher is showing how the class answered."))

@@ -22,7 +22,7 @@ from coach.learning.script import Attempt
 from coach.limits import toml_problem
 from coach.store import Store
 from coach.store.records import PracticeHand
-from coach.ui import inputs, state
+from coach.ui import feedbacklevel, inputs, state
 from coach.ui.controls import action_panel
 from coach.ui.figures import GRADE_LABELS, GradePoint, build_grades_figure, build_session_figure
 from coach.ui.handview import table_view
@@ -30,15 +30,13 @@ from coach.ui.navigation import target
 from coach.ui.practice_replay import REPLAY, open_replay, open_similar, render_replay, replay_in_progress
 from coach.ui.scroll import scroll_to
 from coach.ui.table import STREET_NAMES
-from coach.ui.verdict import GRADE_BOX, action_label, options_table
+from coach.ui.verdict import GRADE_BOX, action_label, show_comment
 from coach.ui.widgets import (
-    link_rules,
     page_header,
     play_money_note,
     refuse_input,
     shortcut,
     show_log,
-    show_ranges,
     show_refusal,
     table_and_panel,
 )
@@ -402,11 +400,8 @@ def _comment(d: GradedDecision, t: Translator, *, ranges: bool = True) -> None:
     if v.grade_label is not None:
         head += " — " + t("grade: {grade}", grade=t.render(v.grade_label))
     getattr(st, GRADE_BOX.get(v.grade or "", "info"))(head)
-    if v.explanation is not None:
-        st.markdown(link_rules(t.render(v.explanation), t))
-    options_table(v, t)
-    if ranges:  # the bots' ranges: at the hand's end (at the learner's turn they push the buttons away)
-        show_ranges(v.ranges, t)
+    # the bots' ranges: at the hand's end (at the learner's turn they push the buttons away)
+    show_comment(v, t, feedbacklevel.resolve(state.settings().feedback_level), ranges=ranges)
 
 
 def _history(t: Translator) -> None:

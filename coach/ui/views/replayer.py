@@ -20,19 +20,17 @@ from coach.learning.review import spot_of
 from coach.learning.script import HandScript
 from coach.learning.verdict import Verdict, assess
 from coach.textsafe import md_text
-from coach.ui import inputs, state
+from coach.ui import feedbacklevel, inputs, state
 from coach.ui.controls import step_controls
 from coach.ui.handview import display_street, narration, table_view, visible_seats
 from coach.ui.lessons import lessons
 from coach.ui.review import replay_spot
 from coach.ui.table import render_log
-from coach.ui.verdict import GRADE_BOX
+from coach.ui.verdict import GRADE_BOX, show_comment
 from coach.ui.widgets import (
-    link_rules,
     page_header,
     refuse_input,
     show_log,
-    show_ranges,
     street_stepper,
     table_and_panel,
 )
@@ -217,11 +215,9 @@ def _comment(step: int, code: str, action: str, scale: int, t: Translator) -> No
         return
     box = getattr(st, GRADE_BOX.get(verdict.grade or "", "info"))
     box(t("Next action: {action} — grade: {grade}", action=action, grade=t.render(verdict.grade_label)))
-    if verdict.explanation is not None:
-        st.markdown(link_rules(t.render(verdict.explanation), t))
-        if scale > 1:
-            st.caption(t("The coach counts this file's amounts in cents (1,00 = 100)."))
-    show_ranges(verdict.ranges, t)
+    if scale > 1:
+        st.caption(t("The coach counts this file's amounts in cents (1,00 = 100)."))
+    show_comment(verdict, t, feedbacklevel.resolve(state.settings().feedback_level))
     if st.button(t("Replay this decision"), key=f"replay.again.{step}", icon=":material/replay:",
                  help=t("Answer this spot yourself, from the table as it was, and get the coach's grade.")):
         _replay_decision(step)

@@ -42,9 +42,10 @@ from coach.learning.verdict import Verdict, option_code
 from coach.lessons.drills import make_drill
 from coach.lessons.schema import Decision, Lesson, Question
 from coach.store.records import ReviewCard
-from coach.ui import inputs, state
+from coach.ui import feedbacklevel, inputs, state
 from coach.ui.controls import action_panel
 from coach.ui.drills import DRILL_LABELS, drill_choice, drill_view, missing_answer, show_result
+from coach.ui.feedbacklevel import Level
 from coach.ui.figures import GRADE_LABELS
 from coach.ui.handview import display_street, table_view
 from coach.ui.lessons import lessons, script, topic_of
@@ -233,12 +234,30 @@ def _play(spot: ReviewSpot, card: ReviewCard | None, t: Translator) -> None:
             _feedback(spot, card, given, t)
         show_log(view.log)
     if given is not None and given[0] == card_key(spot):
-        show_answer_details(DecisionAnswer(given[1], given[2], "", True, None, given[3]), t)
+        shown, level = _answer(spot, given[1], given[2], given[3])
+        show_answer_details(shown, t, level)
+
+
+def _answer(spot: ReviewSpot, code: str, said: Any, verdict: Verdict) -> tuple[DecisionAnswer, Level]:
+    """The answer to a card as its page would show it, and the level of feedback: a lesson's decision
+    point keeps the lesson's sentence, its best choice and its level («as the lesson says»)."""
+    setting = state.settings().feedback_level
+    found = _lesson_decision(spot.ref) if spot.source == "lesson" and "#" not in spot.ref else None
+    if found is None:
+        return DecisionAnswer(code, said, "", True, None, verdict), feedbacklevel.resolve(setting)
+    decision = found[0]
+    key = next((c for c in decision.options if code in (c, option_code(c))), code)
+    is_best = None if decision.best is None else decision.best == key
+    lesson = next((x for x in lessons() if x.id == spot.ref.rsplit("/", 2)[0]), None)
+    authored = decision.feedback.get(key, "")
+    return (DecisionAnswer(code, said, authored, key in decision.options, is_best, verdict),
+            feedbacklevel.resolve(setting, lesson))
 
 
 def _feedback(spot: ReviewSpot, card: ReviewCard | None, given: tuple[Any, ...], t: Translator) -> None:
     _, code, said, verdict, due = given
-    show_verdict(DecisionAnswer(code, said, "", True, None, verdict), t)
+    shown, level = _answer(spot, code, said, verdict)
+    show_verdict(shown, t, level)
     with _after_answer(card, due, N_("This spot comes back {when}."), t("A similar hand"),
                        t("The same spot with new cards: the same street, price and position."),
                        _on_similar, spot, t):

@@ -251,9 +251,9 @@ def test_the_lessons_own_grade_is_shown(app: Callable[..., AppTest], tmp_path: P
     assert "giudizio: Buona" in body and "giudizio: Imprecisa" not in body
     assert "Paghi il grande buio (call)" in body  # the lesson's text
     assert "](glossario?cerca=Range" in body and "di apertura" in body  # the coach's explanation too
-    # lesson 3 is essential: the lesson's text by the buttons, and once in the whole explanation
-    # behind «Perché?» (not a third time beside the coach's)
-    assert body.count("Paghi il grande buio (call)") == 2
+    # lesson 3 is essential: the lesson's text by the buttons, and not again behind «Perché?», which
+    # keeps the coach's explanation (issue 22: the sentence once)
+    assert body.count("Paghi il grande buio (call)") == 1
 
 
 # -- translations (English overlays) ---------------------------------------------------
