@@ -84,7 +84,8 @@ def main(argv: Sequence[str] | None = None, *, stdout: IO[str] | None = None) ->
         status = 1
     for d in review.decisions:
         emit({"file": file_of[d.hand], "hand": d.hand + 1, "street": d.street, "position": d.position,
-              "kind": d.kind, "kind_text": tr.render(kind_label(d.kind)), "action": tr.render(action_words(d)),
+              "kind": d.kind, "kind_text": tr.render(kind_label(d.kind)),
+              "action": tr.render(action_words(d)),
               "code": d.action, "grade": d.grade, "ev_loss_bb": None if d.ev_loss_bb is None
               else round(d.ev_loss_bb, 2), "best": tr.render(best_words(d)), "best_code": d.best,
               "model": d.model})

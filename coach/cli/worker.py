@@ -47,7 +47,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.database:
         os.environ["COACH_DATABASE_URL"] = args.database
     url = queue_url(args.database)
-    consumer = Consumer(queue(url), workers=max(1, min(32, args.workers)), worker_type="thread", max_delay=1.0)
+    consumer = Consumer(queue(url), workers=max(1, min(32, args.workers)), worker_type="thread",
+                        max_delay=1.0)
     if args.parent is None:
         consumer.run()
         return 0

@@ -70,7 +70,7 @@ def queue_url(database_url: str | None = None) -> str:
     if path is not None:
         return "sqlite:///" + str(path.with_name(path.stem + "-queue.db"))
     if url.startswith("postgresql"):
-        scheme, rest = url.split("://", 1)
+        rest = url.split("://", 1)[1]
         return "postgresql://" + rest  # psycopg's own DSN: no SQLAlchemy driver name
     return "memory://"
 
@@ -107,8 +107,12 @@ def enqueue_review(store: Store, profile: str, files: Sequence[tuple[str, str]],
                    locale: str = "it", *, total: int, url: str | None = None) -> int:
     """Create the learner's job row and put the job in the queue; its id (kept in the store)."""
     job_id = store.create_review_job(profile, total)
-    task = queue(url or queue_url(store.url)).registry.string_to_task(TASK_NAME)
-    queue(url or queue_url(store.url)).enqueue(task.s(job_id, list(files), hero, locale))
+    where = url or queue_url(store.url)
+    if where.startswith("memory://"):  # tests: the job runs now, in the caller, on the caller's store
+        run_review_job(store, job_id, files, hero, locale)
+        return job_id
+    q = queue(where)
+    q.enqueue(q.registry.string_to_task(TASK_NAME).s(job_id, list(files), hero, locale))
     return job_id
 
 
@@ -140,7 +144,10 @@ def run_review_job(store: Store, job_id: int, files: Sequence[tuple[str, str]], 
         return "failed"
     if review is None:
         return "cancelled"
-    return "done" if store.finish_review_job(job_id, "done", to_json(review)) else "cancelled"
+    result = to_json(review)
+    # the hands with a graded decision, so the page opens each in the Replayer from the database alone
+    result["hands"] = {str(i): hands[i].dumps() for i in sorted({d.hand for d in review.decisions})}
+    return "done" if store.finish_review_job(job_id, "done", result) else "cancelled"
 
 
 # -- the embedded worker ------------------------------------------------------------------------

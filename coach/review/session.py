@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
+from coach.engine.hand import Hand
 from coach.engine.phh import HandHistory, history_from_table, split_phhs
 from coach.errors import CoachError, InvalidInput
 from coach.feedback.analysis import analyze
@@ -118,7 +119,8 @@ def load_texts(files: Iterable[tuple[str, str]]) -> list[HandHistory]:
                 continue
             hands.append(history_from_table(table, source))
             if len(hands) > MAX_SESSION_HANDS:
-                raise InvalidInput(N_("A session review reads at most {limit} hands."), limit=MAX_SESSION_HANDS)
+                raise InvalidInput(N_("A session review reads at most {limit} hands."),
+                                   limit=MAX_SESSION_HANDS)
     if not hands:
         raise InvalidInput(N_("The files hold no hand."))
     return hands
@@ -152,15 +154,15 @@ def load_session(files: Sequence[tuple[str, bytes]]) -> list[HandHistory]:
 def detect_hero(hands: Sequence[HandHistory], name: str | None = None) -> str:
     """The player of the session: ``name`` if given (it must play), else who plays most hands."""
     seen: Counter[str] = Counter()
-    for h in hands:
-        seen.update(set(h.players or ()))
+    for h in hands:  # a Counter keeps first appearance order: ties go to who appears first
+        seen.update(dict.fromkeys(h.players or (), 1))
     if name:
         if name not in seen:
             raise InvalidInput(N_("The player {name} is not in these hands."), name=name)
         return name
     if not seen:
         raise InvalidInput(N_("These hands have no player names: choose the hero by name."))
-    return max(seen.items(), key=lambda kv: (kv[1], -list(seen).index(kv[0])))[0]
+    return seen.most_common(1)[0][0]
 
 
 # -- the decisions -----------------------------------------------------------------------------
@@ -224,31 +226,35 @@ def review_hand(history: HandHistory, index: int, hero: str) -> tuple[list[Revie
 
     Raises :class:`CoachError` when the engine refuses the hand (its rule named).
     """
-    history.replay()  # strict: a doctored history is refused here, with its rule
     players = history.players or ()
     if hero not in players:
+        history.replay()  # strict all the same: a doctored hand is refused, whoever plays it
         return [], 0
     me = players.index(hero)
     n = len(history.starting_stacks)
     position = seat_position(n, n - 1, me)
     script = HandScript.from_history(history)
+    mine = {k: replace(a, comment=None).code(1).split(" ", 1)[1] for k, a in enumerate(history.actions)
+            if a.kind in PLAYER_KINDS and a.seat == me}
     out: list[ReviewedDecision] = []
     skipped = 0
-    for k, act in enumerate(history.actions):
-        if act.kind not in PLAYER_KINDS or act.seat != me:
-            continue
-        hand = replace(history, actions=history.actions[:k]).replay(require_complete=False)
-        code = replace(act, comment=None).code(1).split(" ", 1)[1]
+
+    def grade(k: int, hand: Hand) -> None:
+        """Called by the one strict replay with the table before each action: the hero's are graded."""
+        nonlocal skipped
+        code = mine.get(k)
+        if code is None:
+            return
         try:
             analysis = analyze(hand, solver=False, candidates=[code] if code.startswith("cbr") else [])
         except Exception:  # unknown hero cards, a table the models do not know: not graded
             skipped += 1
-            continue
+            return
         taken = analysis.option(code)
         best = analysis.option(analysis.best)
         if taken is None or best is None:
             skipped += 1
-            continue
+            return
         street = str(analysis.street)
         bb = analysis.big_blind or 1
         out.append(ReviewedDecision(
@@ -257,6 +263,8 @@ def review_hand(history: HandHistory, index: int, hero: str) -> tuple[list[Revie
             action_kind=taken.kind, action_bb=_option_bb(taken.kind, taken.amount, bb),
             grade=taken.grade.value, ev_loss_bb=taken.ev_loss_bb, best=best.code, best_kind=best.kind,
             best_bb=_option_bb(best.kind, best.amount, bb), model=analysis.model))
+
+    history.replay(observe=grade)  # strict: a doctored history is refused here, with its rule
     return out, skipped
 
 
@@ -264,7 +272,8 @@ def review_session(hands: Sequence[HandHistory], hero: str, tr: Translator,
                    progress: Callable[[int, int], bool] | None = None) -> SessionReview | None:
     """Every hero decision of ``hands``, sorted by EV lost (biggest first).
 
-    ``tr`` says a refused hand's reason; ``progress(done, total)`` is called after each hand; when it returns False
+    ``tr`` says a refused hand's reason; ``progress(done, total)`` is called after each
+    hand; when it returns False
     the review stops and None is returned (the job was cancelled).
     """
     decisions: list[ReviewedDecision] = []

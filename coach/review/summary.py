@@ -52,9 +52,11 @@ KINDS: dict[str, str] = {
 _SPOT: dict[str, str] = {
     "open": N_("Opening: which hands to raise first from each position, and which to fold."),
     "limped": N_("Limped pots: with the option in the big blind, raise the strong hands and check the rest."),
-    "3bet": N_("3-bets: re-raise for value with the best hands and a few blockers, not with every good hand."),
+    "3bet": N_(
+        "3-bets: re-raise for value with the best hands and a few blockers, not with every good hand."),
     "4bet": N_("4-bets: at this size of pot only the strongest hands and a few bluffs continue."),
-    "vs_open": N_("Facing an open: call or 3-bet with the hands the chart gives your position, fold the rest."),
+    "vs_open": N_(
+        "Facing an open: call or 3-bet with the hands the chart gives your position, fold the rest."),
     "vs_3bet": N_("Facing a 3-bet: continue with the hands that play well in a big pot, fold the others."),
     "cbet": N_("Continuation bets: bet when the board favours your range, check when it does not."),
     "bet": N_("Betting first: bet when your hand or your draws earn it, check otherwise."),
@@ -119,7 +121,7 @@ class Leak:
     examples: tuple[ReviewedDecision, ...]
 
     def title(self) -> Message:
-        return Message(N_("{kind} on the {street}: {mistakes} mistakes in {count} decisions, {ev} bb lost."),
+        return Message(N_("{kind} on the {street}: {ev} bb lost; mistakes: {mistakes} of {count} decisions."),
                        {"kind": kind_label(self.kind), "street": self.street, "mistakes": self.mistakes,
                         "count": self.count, "ev": Decimal(self.ev_lost_bb, 1)})
 
@@ -127,7 +129,8 @@ class Leak:
         spot = Message(_SPOT.get(self.kind, N_("Look again at these spots.")))
         if self.direction is None:
             return spot
-        return Message(N_("{spot} {direction}"), {"spot": spot, "direction": Message(_DIRECTION[self.direction])})
+        return Message(N_("{spot} {direction}"),
+                       {"spot": spot, "direction": Message(_DIRECTION[self.direction])})
 
 
 def leaks(decisions: Sequence[ReviewedDecision], top: int = 3) -> list[Leak]:
@@ -146,7 +149,8 @@ def leaks(decisions: Sequence[ReviewedDecision], top: int = 3) -> list[Leak]:
         examples = tuple(sorted(bad, key=lambda d: (-d.loss, -GRADES.index(d.grade)))[:3])
         found.append(Leak(kind, street, len(items), sum(1 for d in items if d.grade in MISTAKES), ev,
                           direction, examples))
-    found.sort(key=lambda x: (-x.ev_lost_bb, -x.mistakes, STREETS.index(x.street) if x.street in STREETS else 9))
+    found.sort(key=lambda x: (-x.ev_lost_bb, -x.mistakes,
+                              STREETS.index(x.street) if x.street in STREETS else 9))
     return found[:top]
 
 

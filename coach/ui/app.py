@@ -23,6 +23,7 @@ from coach.ui.document import DOCUMENT_CSS, document_script
 from coach.ui.hardening import guard_number_inputs
 from coach.ui.navigation import HOME, PAGES
 from coach.ui.views import (
+    analisi,
     classe,
     glossario,
     home,
@@ -53,6 +54,7 @@ VIEWS: dict[str, Callable[[], None]] = {
     "progressi": progressi.render,
     "insegnante": insegnante.render,
     "classe": classe.render,
+    "analisi": analisi.render,
     "impostazioni": impostazioni.render,
 }
 
