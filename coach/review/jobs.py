@@ -30,7 +30,7 @@ import threading
 import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 from huey import MemoryHuey, PostgresHuey, SqliteHuey
 from huey.api import Huey
@@ -76,6 +76,7 @@ def queue_url(database_url: str | None = None) -> str:
 
 
 _QUEUES: dict[str, Huey] = {}
+_TASKS: dict[str, Any] = {}  # the review task as registered on each queue (calling it enqueues)
 _QUEUES_LOCK = threading.Lock()
 
 
@@ -93,7 +94,7 @@ def queue(url: str | None = None) -> Huey:
                 q = PostgresHuey("coach", dsn=where, results=False)
             else:  # memory:// (tests, one process): each job runs at once, in the caller
                 q = MemoryHuey("coach", results=False, immediate=True)
-            q.task(name=TASK_NAME)(_task)
+            _TASKS[where] = q.task(name=TASK_NAME)(_task)
             _QUEUES[where] = q
         return q
 
@@ -111,8 +112,8 @@ def enqueue_review(store: Store, profile: str, files: Sequence[tuple[str, str]],
     if where.startswith("memory://"):  # tests: the job runs now, in the caller, on the caller's store
         run_review_job(store, job_id, files, hero, locale)
         return job_id
-    q = queue(where)
-    q.enqueue(q.registry.string_to_task(TASK_NAME).s(job_id, list(files), hero, locale))
+    queue(where)
+    _TASKS[where](job_id, list(files), hero, locale)  # huey: calling a task puts it in the queue
     return job_id
 
 
