@@ -23,7 +23,7 @@ from typing import Any
 
 from coach.engine.hand import Hand
 from coach.engine.phh import HandHistory, history_from_table, split_phhs
-from coach.errors import CoachError, InvalidInput
+from coach.errors import CoachError, HandHistoryError, InvalidInput
 from coach.feedback.analysis import analyze
 from coach.i18n import N_, Translator
 from coach.learning.script import HandScript
@@ -250,10 +250,10 @@ def review_hand(history: HandHistory, index: int, hero: str) -> tuple[list[Revie
         except Exception:  # unknown hero cards, a table the models do not know: not graded
             skipped += 1
             return
-        taken = analysis.option(code)
-        best = analysis.option(analysis.best)
-        if taken is None or best is None:
-            skipped += 1
+        try:
+            taken = analysis.option(code)
+            best = analysis.option(analysis.best)
+        except KeyError:  # an action the rules refuse: the replay refuses it right after, with its rule
             return
         street = str(analysis.street)
         bb = analysis.big_blind or 1
@@ -286,6 +286,10 @@ def review_session(hands: Sequence[HandHistory], hero: str, tr: Translator,
             skipped += missed
         except CoachError as err:
             refused.append(RefusedHand(i, history.source, err.localized(tr)))
+        except Exception as exc:  # a bug of ours on one hand must not stop the session's review
+            bug = HandHistoryError(N_("{file}: internal error while replaying ({detail})."),
+                                   file=history.source, detail=f"{type(exc).__name__}: {exc}"[:160])
+            refused.append(RefusedHand(i, history.source, bug.localized(tr)))
         if progress is not None and not progress(i + 1, len(hands)):
             return None
     decisions.sort(key=lambda d: (-d.loss, -_GRADE_RANK.get(d.grade, 0), d.hand, d.step))
