@@ -10,6 +10,7 @@ progress database come from ``COACH_QUEUE_URL`` / ``COACH_DATABASE_URL``
 
 from __future__ import annotations
 
+import logging
 import os
 import sys
 import threading
@@ -47,6 +48,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.database:
         os.environ["COACH_DATABASE_URL"] = args.database
     url = queue_url(args.database)
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
     consumer = Consumer(queue(url), workers=max(1, min(32, args.workers)), worker_type="thread",
                         max_delay=1.0)
     if args.parent is None:

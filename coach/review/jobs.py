@@ -77,6 +77,7 @@ def queue_url(database_url: str | None = None) -> str:
 
 _QUEUES: dict[str, Huey] = {}
 _TASKS: dict[str, Any] = {}  # the review task as registered on each queue (calling it enqueues)
+_SPAWNED: subprocess.Popen[bytes] | None = None  # the embedded worker this process started
 _QUEUES_LOCK = threading.Lock()
 
 
@@ -192,11 +193,18 @@ def ensure_worker(database_url: str) -> subprocess.Popen[bytes] | None:
     if os.environ.get(ENV_EMBEDDED, "1") == "0":
         return None
     url = queue_url(database_url)
+    global _SPAWNED
+    with _QUEUES_LOCK:
+        if _SPAWNED is not None and _SPAWNED.poll() is None:  # ours, still starting or running
+            return None
     if url.startswith("memory://") or worker_running(url):
         return None
     root = Path(__file__).resolve().parent.parent.parent
     env = dict(os.environ, COACH_DATABASE_URL=database_url, COACH_QUEUE_URL=url,
                PYTHONPATH=os.pathsep.join([str(root), os.environ.get("PYTHONPATH", "")]).rstrip(os.pathsep))
-    return subprocess.Popen([sys.executable, "-m", "coach", "worker", "--parent", str(os.getpid())],
-                            cwd=str(root), env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL)
+    log_file = lock_path(url).with_suffix(".log")  # the worker's own messages, for whoever runs the app
+    with open(log_file, "ab") as out, _QUEUES_LOCK:
+        _SPAWNED = subprocess.Popen([sys.executable, "-m", "coach", "worker", "--parent", str(os.getpid())],
+                                cwd=str(root), env=env, stdin=subprocess.DEVNULL, stdout=out,
+                                stderr=subprocess.STDOUT)
+        return _SPAWNED

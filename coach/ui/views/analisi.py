@@ -201,7 +201,7 @@ def _leaks(result: dict[str, Any], t: Translator) -> None:
             st.markdown(f"**{n}. {t.render(leak.title())}**")
             st.markdown(t.render(leak.explanation()))
             for i, ex in enumerate(leak.examples):
-                if st.button(_line(ex, t), key=f"analisi.leak.{n}.{i}", icon=":material/replay:",
+                if st.button(_line(ex, t), key=f"analisi_leak_{n}_{i}", icon=":material/replay:",
                              type="tertiary"):
                     _open(result, ex, t)
 
@@ -221,7 +221,7 @@ def _decision_list(result: dict[str, Any], decisions: list[ReviewedDecision], t:
     st.caption(t("Decisions shown: {shown} of {total} (at most {limit}, the costliest first).",
                  shown=len(shown), total=len(decisions), limit=SHOWN))
     for i, d in enumerate(shown[:SHOWN]):
-        if st.button(_line(d, t), key=f"analisi.open.{i}", icon=":material/replay:", type="tertiary",
+        if st.button(_line(d, t), key=f"analisi_open_{i}", icon=":material/replay:", type="tertiary",
                      help=t("Open this hand in the Replayer, at this decision")):
             _open(result, d, t)
 

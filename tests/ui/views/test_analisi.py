@@ -44,7 +44,7 @@ def test_a_session_is_reviewed_and_listed_by_ev_lost(started: AppTest, db_url: s
     assert job is not None and job.status == "done" and job.done == job.total == 12
     losses = [d["ev_loss_bb"] or 0.0 for d in job.result["decisions"]]
     assert losses == sorted(losses, reverse=True)
-    listed = [b for b in at.button if b.key and b.key.startswith("analisi.open.")]
+    listed = [b for b in at.button if b.key and b.key.startswith("analisi_open_")]
     assert len(listed) == min(30, len(job.result["decisions"]))
     assert "Mano " in listed[0].label
 
@@ -52,7 +52,7 @@ def test_a_session_is_reviewed_and_listed_by_ev_lost(started: AppTest, db_url: s
 def test_the_street_filter_keeps_only_that_street(started: AppTest) -> None:
     at = started
     at.multiselect(key="analisi_f_street").set_value(["preflop"]).run()
-    labels = [b.label for b in at.button if b.key and b.key.startswith("analisi.open.")]
+    labels = [b.label for b in at.button if b.key and b.key.startswith("analisi_open_")]
     assert labels and all("· preflop ·" in x for x in labels)
 
 
@@ -61,7 +61,7 @@ def test_a_decision_opens_in_the_replayer_at_its_step(started: AppTest, db_url: 
     job = Store(db_url).latest_review_job("Ospite")
     assert job is not None and job.result is not None
     first = job.result["decisions"][0]
-    at.button(key="analisi.open.0").click().run()
+    at.button(key="analisi_open_0").click().run()
     assert not at.exception, [e.value for e in at.exception]
     assert at.session_state["replay.step"] == first["step"]
     assert f"I giudizi del coach sulle tue scelte in questa mano: Mano {first['hand'] + 1} ·" in texts(at)
