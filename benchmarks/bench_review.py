@@ -42,7 +42,7 @@ from coach.store import Store  # noqa: E402
 
 def _pct(xs: list[float], q: float) -> float:
     s = sorted(xs)
-    return s[min(len(s) - 1, int(round(q * (len(s) - 1))))]
+    return s[min(len(s) - 1, round(q * (len(s) - 1)))]
 
 
 def _clicks() -> list[tuple[HandScript, int, str]]:
