@@ -108,7 +108,8 @@ class SessionReview:
 def load_texts(files: Iterable[tuple[str, str]]) -> list[HandHistory]:
     """The hands of ``(name, text)`` pairs, PHH (one hand, or ``.phhs`` sections).
 
-    A hand that is not valid PHH raises (the whole upload is refused with the
+    A hand without names gets its PHH seats as names (``p1``...), so a hero can still be
+    chosen. A hand that is not valid PHH raises (the whole upload is refused with the
     hand's name and reason, as the Replayer does); the hands' rules are checked
     when they are reviewed.
     """
@@ -117,7 +118,11 @@ def load_texts(files: Iterable[tuple[str, str]]) -> list[HandHistory]:
         for source, table in split_phhs(text, name):
             if table is None or not table:
                 continue
-            hands.append(history_from_table(table, source))
+            history = history_from_table(table, source)
+            if history.players is None:  # a hand without names: its players are its seats, p1..pN
+                seats = range(len(history.starting_stacks))
+                history = replace(history, players=tuple(f"p{i + 1}" for i in seats))
+            hands.append(history)
             if len(hands) > MAX_SESSION_HANDS:
                 raise InvalidInput(N_("A session review reads at most {limit} hands."),
                                    limit=MAX_SESSION_HANDS)

@@ -173,6 +173,12 @@ def _results(job: ReviewJob, t: Translator) -> None:
     st.caption(t("Player: {hero}. The coach's fast models graded these decisions (the charts and the "
                  "one-street estimate): open one in the Replayer for the full analysis.",
                  hero=md_text(summary.get("hero", ""))))
+    refused = summary.get("refused", [])
+    if refused:  # the engine refused these hands (a doctored history): not reviewed, and why
+        st.warning(t("Hands refused by the rules, not analysed: {count}.", count=len(refused)),
+                   icon=":material/gpp_maybe:")
+        for r in refused[:5]:
+            st.caption(md_text(r.get("reason", "")))
     _leaks(result, t)
     left, right = st.columns(2)
     with left:

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from functools import lru_cache
 
 import pytest
+from hostile.cases import ITALIAN_NEEDLE, PHH_TEXTS
 from streamlit.testing.v1 import AppTest
 
 from coach.engine.phh import loads_phhs
@@ -27,10 +28,10 @@ def started(app: Callable[..., AppTest], db_url: str, monkeypatch: pytest.Monkey
     monkeypatch.setenv("COACH_QUEUE_URL", "memory://")
     at = goto(app(), "analisi")
     text = _session()
-    hands = loads_phhs(text, "s.phhs")
-    at.session_state[UPLOAD] = ([("s.phhs", text)], len(hands), ["Tu", "Anna1"], "Tu")
-    at.session_state["analisi_hero"] = "Tu"
-    at.run()
+    at.file_uploader(key="analisi_files").upload("s.phhs", text.encode(), "text/plain").run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert at.session_state[UPLOAD][1] == len(loads_phhs(text, "s.phhs"))
+    assert at.selectbox(key="analisi_hero").value == "Tu"  # detected: the player of every hand
     at.button(key="analisi_start").click().run()
     assert not at.exception, [e.value for e in at.exception]
     return at
@@ -77,3 +78,31 @@ def test_mistakes_become_cards_only_with_consent(started: AppTest, db_url: str) 
     at.checkbox(key="analisi_consent").check().run()
     at.button(key="analisi_cards").click().run()
     assert len(Store(db_url).review_cards("Ospite")) == len(mistakes)
+
+
+RULES = ("board-card-shown.phh", "falsified-showdown.phh", "stolen-cards.phh")  # valid PHH, doctored hands
+
+
+@pytest.mark.parametrize("name", sorted(set(PHH_TEXTS) - set(RULES)))
+def test_a_hostile_file_is_one_italian_error(app: Callable[..., AppTest], monkeypatch: pytest.MonkeyPatch,
+                                            name: str) -> None:
+    monkeypatch.setenv("COACH_QUEUE_URL", "memory://")
+    at = goto(app(), "analisi")
+    at.file_uploader(key="analisi_files").upload(name, PHH_TEXTS[name].encode("utf-8"), "text/plain").run()
+    assert not at.exception, [e.value for e in at.exception]
+    [err] = at.error
+    assert "non si possono analizzare" in err.value and ITALIAN_NEEDLE[name] in err.value, err.value
+    assert UPLOAD not in at.session_state
+
+
+@pytest.mark.parametrize("name", RULES)
+def test_a_doctored_hand_is_refused_by_the_job_with_its_rule(
+        app: Callable[..., AppTest], monkeypatch: pytest.MonkeyPatch, name: str) -> None:
+    monkeypatch.setenv("COACH_QUEUE_URL", "memory://")
+    at = goto(app(), "analisi")
+    at.file_uploader(key="analisi_files").upload(name, PHH_TEXTS[name].encode("utf-8"), "text/plain").run()
+    at.button(key="analisi_start").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    [warning] = at.warning
+    assert "rifiutate dalle regole" in warning.value
+    assert any(ITALIAN_NEEDLE[name] in c.value for c in at.caption), [c.value for c in at.caption]
