@@ -106,3 +106,19 @@ def test_a_doctored_hand_is_refused_by_the_job_with_its_rule(
     [warning] = at.warning
     assert "rifiutate dalle regole" in warning.value
     assert any(ITALIAN_NEEDLE[name] in c.value for c in at.caption), [c.value for c in at.caption]
+
+
+def test_a_running_job_is_resumed_after_a_reload_and_cancelled(app: Callable[..., AppTest], db_url: str,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """The page's state is the learner's last job in the store: a new session (a reload) shows its bar."""
+    monkeypatch.setenv("COACH_QUEUE_URL", "memory://")
+    store = Store(db_url)
+    job_id = store.create_review_job("Ospite", 40)
+    store.start_review_job(job_id)
+    store.advance_review_job(job_id, 10)
+    at = goto(app(), "analisi")
+    [bar] = at.get("progress")
+    assert bar.proto.value == 25 and "10 su 40" in bar.proto.text
+    at.button(key="analisi_cancel").click().run()
+    assert store.review_job(job_id).status == "cancelled"  # type: ignore[union-attr]
+    assert "L'ultima analisi è stata annullata." in texts(at)
