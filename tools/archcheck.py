@@ -49,6 +49,7 @@ LAYERS: tuple[tuple[str, frozenset[str]], ...] = (
     ("store", frozenset({"store"})),
     ("identity", frozenset({"signing", "identity"})),
     ("learning", frozenset({"learning"})),
+    ("review", frozenset({"review"})),
     ("cli", frozenset({"cli"})),
     ("ui", frozenset({"ui"})),
     ("entry", frozenset({"__main__", "__init__"})),

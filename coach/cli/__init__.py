@@ -1,4 +1,4 @@
-"""Command line: ``python -m coach {replay,import,evaluate,equity,advise,lessons,theory,db} ...``.
+"""Command line: ``python -m coach {replay,import,review,worker,evaluate,equity,advise,lessons,theory,db}``.
 
 Each sub-command is one module of this package, named after it
 (``coach.cli.replay``...), exposing ``main(argv) -> int``; what they share
@@ -23,6 +23,8 @@ COMMANDS = {
     "lessons": ("coach.cli.lessons", "Check the lesson files against the engine."),
     "theory": ("coach.cli.theory", "Push/fold equilibria, river solver, and the tables behind them."),
     "db": ("coach.cli.db", "The progress database's schema: upgrade, current, check."),
+    "review": ("coach.cli.review", "Review a session: every hero decision graded, the costliest first."),
+    "worker": ("coach.cli.worker", "Run the task queue's jobs (session reviews) until stopped."),
 }
 
 

@@ -234,3 +234,17 @@ rate_limits = Table(
     Column("updated_at", DateTime, nullable=False),
     UniqueConstraint("bucket", name="uq_rate_limits_bucket"),
 )
+
+# Revision 0009: session reviews run by the task queue's workers (coach.review.jobs): progress,
+# cancel flag (status "cancelled") and the result as JSON.
+review_jobs = Table(
+    "review_jobs", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("profile_id", Integer, ForeignKey("profiles.id", name="fk_review_jobs_profile"), nullable=False),
+    Column("status", String(16), nullable=False),  # queued running done cancelled failed
+    Column("done", Integer, nullable=False),
+    Column("total", Integer, nullable=False),
+    Column("created", DateTime, nullable=False),
+    Column("result", Text, nullable=True),
+    Index("ix_review_jobs_profile", "profile_id", "id"),
+)

@@ -23,6 +23,7 @@ from coach.ui.document import DOCUMENT_CSS, document_script
 from coach.ui.hardening import guard_number_inputs
 from coach.ui.navigation import HOME, PAGES
 from coach.ui.views import (
+    analisi,
     classe,
     glossario,
     home,
@@ -55,6 +56,7 @@ VIEWS: dict[str, Callable[[], None]] = {
     "insegnante": insegnante.render,
     "classe": classe.render,
     "mani": mani.render,
+    "analisi": analisi.render,
     "impostazioni": impostazioni.render,
 }
 

@@ -40,6 +40,7 @@ PAGES: tuple[PageEntry, ...] = (
     PageEntry("insegnante", N_("Live class"), ":material/co_present:"),
     PageEntry("classe", N_("Join a class"), ":material/how_to_vote:"),
     PageEntry("mani", N_("My hands"), ":material/back_hand:"),
+    PageEntry("analisi", N_("Analyze your session"), ":material/query_stats:"),
     PageEntry("impostazioni", N_("Settings"), ":material/settings:"),
 )
 HOME = "home"  # the default page: served at the root URL

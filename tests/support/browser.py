@@ -24,7 +24,7 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 WAIT_MS = 60_000  # a ceiling for a busy 2-core machine, not a measurement
 PAGES = ("home", "lezioni", "pratica", "quiz", "ripasso", "replayer", "glossario", "progressi",
-         "impostazioni", "insegnante", "classe", "mani")
+         "impostazioni", "insegnante", "classe", "mani", "analisi")
 DECISION = "/lezioni?lezione=03-azioni&mano=1&passo=1"  # Carla's first decision (Call 2)
 AXE_RESULTS: dict[str, dict[str, int]] = {}
 

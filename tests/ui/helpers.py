@@ -18,7 +18,7 @@ ENTRY = str(Path(__file__).with_name("app_on_page.py"))
 GOTO = "tests.goto"  # app_on_page.GOTO: the session key that names the page to open
 TIMEOUT = 60.0
 PAGES = ("home", "lezioni", "pratica", "quiz", "ripasso", "replayer", "glossario", "progressi",
-         "impostazioni", "insegnante", "classe", "mani")
+         "impostazioni", "insegnante", "classe", "mani", "analisi")
 
 
 def start(locale: str = "it", profile: str | None = "Ospite") -> AppTest:

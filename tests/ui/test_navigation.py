@@ -26,7 +26,8 @@ def test_the_urls_and_italian_titles_stay_put() -> None:
         ("home", "Home"), ("lezioni", "Lezioni"), ("pratica", "Pratica"), ("quiz", "Quiz"),
         ("ripasso", "Ripasso"), ("replayer", "Replayer"), ("glossario", "Glossario"),
         ("progressi", "Progressi"), ("insegnante", "Classe dal vivo"), ("classe", "Entra in classe"),
-        ("mani", "Le mie mani"), ("impostazioni", "Impostazioni")]
+        ("mani", "Le mie mani"), ("analisi", "Analizza la tua sessione"),
+        ("impostazioni", "Impostazioni")]
     assert HOME == "home" and set(TESTED_PAGES) == {p.url for p in PAGES}
 
 

@@ -127,10 +127,12 @@ def _on_comment(step: int, code: str) -> None:
 
 def render() -> None:
     t = state.tr()
-    opened = st.session_state.pop("replay.open", None)  # a practice hand sent from «Pratica»
-    if isinstance(opened, tuple) and len(opened) == 3:
+    opened = st.session_state.pop("replay.open", None)  # from «Pratica» or «Analizza la tua sessione»
+    if isinstance(opened, tuple) and len(opened) in (3, 4):  # 4: at a step («Analizza la tua sessione»)
         _load(str(opened[0]), str(opened[1]).encode("utf-8"))
         st.session_state[GRADES] = (str(opened[0]), tuple(opened[2]))
+        if len(opened) == 4 and isinstance(opened[3], int):
+            state.put(STEP, opened[3])
     page_header(t("Replayer"), t("Step through any hand: a PHH hand history or one of the lessons' hands."))
     src_file, src_paste, src_lesson = st.tabs([t("Upload a file"), t("Paste the text"), t("A lesson's hand")])
     with src_file:

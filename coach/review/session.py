@@ -1,0 +1,304 @@
+"""A session of the player's own hands, graded decision by decision by the coach.
+
+Why its own package: the lessons and the Replayer grade one decision when the
+learner asks; a session review grades *every* decision of one player over
+hundreds of hands, so it must be fast (the coach's one-street models only:
+``analyze(..., solver=False)``, the same fast path the practice bots use; no
+turn/river solver), it runs in a worker of the task queue
+(:mod:`coach.review.jobs`), never in a page's thread, and its figures are
+summed into leaks (:mod:`coach.review.summary`).
+
+Input is a list of PHH hands (:class:`coach.engine.phh.HandHistory`), read by
+:func:`load_session`: the one place where other formats (the rooms' importer)
+plug in. Each hand is replayed strictly by the engine first, so a doctored
+history is refused with its rule, as the Replayer refuses it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import asdict, dataclass, replace
+from typing import Any
+
+from coach.engine.hand import Hand
+from coach.engine.phh import HandHistory, history_from_table, split_phhs
+from coach.errors import CoachError, HandHistoryError, InvalidInput
+from coach.feedback.analysis import analyze
+from coach.i18n import N_, Translator
+from coach.learning.script import HandScript
+from coach.limits import MAX_HAND_BYTES, decode_text
+from coach.positions import seat_position
+
+__all__ = [
+    "PLAYER_KINDS",
+    "RefusedHand",
+    "ReviewedDecision",
+    "SessionReview",
+    "decision_kind",
+    "detect_hero",
+    "load_session",
+    "load_texts",
+    "review_hand",
+    "review_session",
+]
+
+PLAYER_KINDS = ("fold", "check_call", "bet_raise")
+MAX_SESSION_HANDS = 5000  # hands of one review: a long online session is 1,000-2,000
+
+
+@dataclass(frozen=True)
+class ReviewedDecision:
+    """One decision of the hero, graded: where it was, what he did, what it cost.
+
+    ``hand`` is the hand's index in the session (0-based), ``step`` the Replayer's
+    step at which the decision is to be taken (:meth:`HandScript.step_of_action`);
+    amounts are in big blinds; ``ev_loss_bb`` is None when the model that answered
+    grades from a chart and measures no EV (preflop ranges).
+    """
+
+    hand: int
+    source: str
+    step: int
+    street: str
+    position: str
+    kind: str
+    action: str  # PHH code without the player: f, cc, cbr 6
+    action_kind: str  # fold check call bet raise all_in
+    action_bb: float | None
+    grade: str
+    ev_loss_bb: float | None
+    best: str
+    best_kind: str
+    best_bb: float | None
+    model: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @staticmethod
+    def from_dict(data: dict[str, Any]) -> ReviewedDecision:
+        return ReviewedDecision(**{k: data[k] for k in ReviewedDecision.__dataclass_fields__})
+
+    @property
+    def loss(self) -> float:
+        """The EV lost for sorting (0 when the model measured none)."""
+        return self.ev_loss_bb or 0.0
+
+
+@dataclass(frozen=True)
+class RefusedHand:
+    hand: int
+    source: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class SessionReview:
+    hero: str
+    hands: int
+    decisions: tuple[ReviewedDecision, ...]
+    refused: tuple[RefusedHand, ...] = ()
+    skipped: int = 0  # hero decisions the coach could not grade (unknown cards, an unusual table)
+
+
+# -- reading -----------------------------------------------------------------------------------
+
+
+def load_texts(files: Iterable[tuple[str, str]]) -> list[HandHistory]:
+    """The hands of ``(name, text)`` pairs, PHH (one hand, or ``.phhs`` sections).
+
+    A hand without names gets its PHH seats as names (``p1``...), so a hero can still be
+    chosen. A hand that is not valid PHH raises (the whole upload is refused with the
+    hand's name and reason, as the Replayer does); the hands' rules are checked
+    when they are reviewed.
+    """
+    hands: list[HandHistory] = []
+    for name, text in files:
+        for source, table in split_phhs(text, name):
+            if table is None or not table:
+                continue
+            history = history_from_table(table, source)
+            if history.players is None:  # a hand without names: its players are its seats, p1..pN
+                seats = range(len(history.starting_stacks))
+                history = replace(history, players=tuple(f"p{i + 1}" for i in seats))
+            hands.append(history)
+            if len(hands) > MAX_SESSION_HANDS:
+                raise InvalidInput(N_("A session review reads at most {limit} hands."),
+                                   limit=MAX_SESSION_HANDS)
+    if not hands:
+        raise InvalidInput(N_("The files hold no hand."))
+    return hands
+
+
+def load_session(files: Sequence[tuple[str, bytes]]) -> list[HandHistory]:
+    """THE ENTRY POINT FOR OTHER FORMATS: uploaded files ``(name, bytes)`` -> PHH hands.
+
+    Today PHH only (``.phh``, ``.phhs``); the rooms' importer
+    (``coach.rooms.import_histories``) plugs in here: a file that is not PHH goes
+    through it and its hands join the list. Each file obeys the upload limit
+    (:data:`coach.limits.MAX_HAND_BYTES`) and must be UTF-8 text.
+    """
+    texts: list[tuple[str, str]] = []
+    for name, data in files:
+        if len(data) > MAX_HAND_BYTES:
+            raise InvalidInput(
+                N_("The file {name} is too large ({size} KB): a hand history is at most {limit} KB."),
+                name=name, size=len(data) // 1024, limit=MAX_HAND_BYTES // 1024)
+        text, problem = decode_text(data)
+        if text is None:
+            raise InvalidInput(N_("The file {name} is not a text file (UTF-8): is it really a PHH hand "
+                                  "history? ({problem})"), name=name, problem=problem)
+        texts.append((name, text))
+    try:
+        return load_texts(texts)
+    except (RecursionError, MemoryError):
+        raise InvalidInput(N_("The files are nested too deeply or too large to be read.")) from None
+
+
+def detect_hero(hands: Sequence[HandHistory], name: str | None = None) -> str:
+    """The player of the session: ``name`` if given (it must play), else who plays most hands."""
+    seen: Counter[str] = Counter()
+    for h in hands:  # a Counter keeps first appearance order: ties go to who appears first
+        seen.update(dict.fromkeys(h.players or (), 1))
+    if name:
+        if name not in seen:
+            raise InvalidInput(N_("The player {name} is not in these hands."), name=name)
+        return name
+    if not seen:
+        raise InvalidInput(N_("These hands have no player names: choose the hero by name."))
+    return seen.most_common(1)[0][0]
+
+
+# -- the decisions -----------------------------------------------------------------------------
+
+
+def decision_kind(history: HandHistory, k: int, street: str) -> str:
+    """What kind of decision action ``k`` is, from the actions before it (and its own kind).
+
+    Preflop: ``open`` (nobody raised yet: raise, limp or fold), ``3bet`` / ``4bet``
+    (the hero re-raises), ``vs_open`` / ``vs_3bet`` (he calls or folds to a raise),
+    ``limped`` (the big blind's option after limps). After the flop: ``cbet`` (the
+    last aggressor of the previous street, nobody has bet yet), ``bet`` (free to
+    bet), ``river_call`` / ``vs_bet`` (facing a bet: call, fold or raise).
+    """
+    acts = history.actions
+    me = acts[k]
+    raises_pre = 0
+    street_no = 0
+    last_aggr: int | None = None  # who bet or raised last on the previous streets
+    aggr_now: int | None = None
+    bets_now = 0
+    calls_pre = 0
+    for a in acts[:k]:
+        if a.kind == "deal_board":
+            street_no += 1
+            last_aggr = aggr_now if aggr_now is not None else last_aggr
+            aggr_now, bets_now = None, 0
+        elif a.kind == "bet_raise":
+            aggr_now = a.seat
+            bets_now += 1
+            if street_no == 0:
+                raises_pre += 1
+        elif a.kind == "check_call" and street_no == 0:
+            calls_pre += 1
+    if street == "preflop":
+        if me.kind == "bet_raise":
+            return "open" if raises_pre == 0 else ("3bet" if raises_pre == 1 else "4bet")
+        if raises_pre == 0:
+            return "limped" if calls_pre and me.kind == "check_call" and _is_option(history, k) else "open"
+        return "vs_open" if raises_pre == 1 else "vs_3bet"
+    if bets_now == 0:
+        return "cbet" if last_aggr == me.seat else "bet"
+    return "river_call" if street == "river" and me.kind != "bet_raise" else "vs_bet"
+
+
+def _is_option(history: HandHistory, k: int) -> bool:
+    """The big blind checking after limps (the last preflop position to act, nothing to call)."""
+    n = len(history.starting_stacks)
+    seat = history.actions[k].seat
+    return seat == (0 if n == 2 else 1)
+
+
+def _option_bb(kind: str, amount: int | None, bb: int) -> float | None:
+    if amount is None or kind in ("fold", "check", "call"):
+        return None
+    return round(amount / bb, 2)
+
+
+def review_hand(history: HandHistory, index: int, hero: str) -> tuple[list[ReviewedDecision], int]:
+    """The hero's graded decisions of one hand and how many the coach could not grade.
+
+    Raises :class:`CoachError` when the engine refuses the hand (its rule named).
+    """
+    players = history.players or ()
+    if hero not in players:
+        history.replay()  # strict all the same: a doctored hand is refused, whoever plays it
+        return [], 0
+    me = players.index(hero)
+    n = len(history.starting_stacks)
+    position = seat_position(n, n - 1, me)
+    script = HandScript.from_history(history)
+    mine = {k: replace(a, comment=None).code(1).split(" ", 1)[1] for k, a in enumerate(history.actions)
+            if a.kind in PLAYER_KINDS and a.seat == me}
+    out: list[ReviewedDecision] = []
+    skipped = 0
+
+    def grade(k: int, hand: Hand) -> None:
+        """Called by the one strict replay with the table before each action: the hero's are graded."""
+        nonlocal skipped
+        code = mine.get(k)
+        if code is None:
+            return
+        try:
+            analysis = analyze(hand, solver=False, candidates=[code] if code.startswith("cbr") else [])
+        except Exception:  # unknown hero cards, a table the models do not know: not graded
+            skipped += 1
+            return
+        try:
+            taken = analysis.option(code)
+            best = analysis.option(analysis.best)
+        except KeyError:  # an action the rules refuse: the replay refuses it right after, with its rule
+            return
+        street = str(analysis.street)
+        bb = analysis.big_blind or 1
+        out.append(ReviewedDecision(
+            hand=index, source=history.source, step=script.step_of_action(k), street=street,
+            position=position, kind=decision_kind(history, k, street), action=code,
+            action_kind=taken.kind, action_bb=_option_bb(taken.kind, taken.amount, bb),
+            grade=taken.grade.value, ev_loss_bb=taken.ev_loss_bb, best=best.code, best_kind=best.kind,
+            best_bb=_option_bb(best.kind, best.amount, bb), model=analysis.model))
+
+    history.replay(observe=grade)  # strict: a doctored history is refused here, with its rule
+    return out, skipped
+
+
+def review_session(hands: Sequence[HandHistory], hero: str, tr: Translator,
+                   progress: Callable[[int, int], bool] | None = None) -> SessionReview | None:
+    """Every hero decision of ``hands``, sorted by EV lost (biggest first).
+
+    ``tr`` says a refused hand's reason; ``progress(done, total)`` is called after each
+    hand; when it returns False
+    the review stops and None is returned (the job was cancelled).
+    """
+    decisions: list[ReviewedDecision] = []
+    refused: list[RefusedHand] = []
+    skipped = 0
+    for i, history in enumerate(hands):
+        try:
+            found, missed = review_hand(history, i, hero)
+            decisions += found
+            skipped += missed
+        except CoachError as err:
+            refused.append(RefusedHand(i, history.source, err.localized(tr)))
+        except Exception as exc:  # a bug of ours on one hand must not stop the session's review
+            bug = HandHistoryError(N_("{file}: internal error while replaying ({detail})."),
+                                   file=history.source, detail=f"{type(exc).__name__}: {exc}"[:160])
+            refused.append(RefusedHand(i, history.source, bug.localized(tr)))
+        if progress is not None and not progress(i + 1, len(hands)):
+            return None
+    decisions.sort(key=lambda d: (-d.loss, -_GRADE_RANK.get(d.grade, 0), d.hand, d.step))
+    return SessionReview(hero, len(hands), tuple(decisions), tuple(refused), skipped)
+
+
+_GRADE_RANK = {"ottima": 0, "buona": 1, "imprecisa": 2, "errore": 3, "errore grave": 4}
