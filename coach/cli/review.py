@@ -25,7 +25,7 @@ from coach.cli.common import ArgumentParser, add_locale, error_line, internal_er
 from coach.engine.phh import HandHistory
 from coach.errors import CoachError
 from coach.i18n import get_translator
-from coach.review.session import detect_hero, load_texts, review_session
+from coach.review.session import RefusedHand, detect_hero, load_texts, review_session
 from coach.review.summary import action_words, best_words, kind_label, leaks, summarize
 
 
@@ -45,6 +45,7 @@ def main(argv: Sequence[str] | None = None, *, stdout: IO[str] | None = None) ->
     tr = get_translator(args.locale)
     status = 0
     hands: list[HandHistory] = []
+    on_import: list[RefusedHand] = []  # a room's hands its importer refused or skipped
     file_of: list[str] = []
 
     def emit(line: dict[str, Any]) -> None:
@@ -58,7 +59,7 @@ def main(argv: Sequence[str] | None = None, *, stdout: IO[str] | None = None) ->
             status = 1
             continue
         try:
-            found = load_texts([(path, text)])
+            found = load_texts([(path, text)], tr, on_import)
         except CoachError as exc:
             emit(error_line(path, exc, tr))
             status = 1
@@ -77,10 +78,13 @@ def main(argv: Sequence[str] | None = None, *, stdout: IO[str] | None = None) ->
     except CoachError as exc:
         emit(error_line(", ".join(args.files), exc, tr))
         return 1
-    review = review_session(hands, hero, tr)
+    review = review_session(hands, hero, tr, refused_on_import=on_import)
     assert review is not None
     for r in review.refused:
-        emit({"file": file_of[r.hand], "hand": r.hand + 1, "error": r.reason})
+        if r.hand < 0:  # refused by the room's importer: its number in the file, its file:line
+            emit({"file": r.source.rsplit(":", 1)[0], "hand": -r.hand, "error": r.reason})
+        else:
+            emit({"file": file_of[r.hand], "hand": r.hand + 1, "error": r.reason})
         status = 1
     for d in review.decisions:
         emit({"file": file_of[d.hand], "hand": d.hand + 1, "street": d.street, "position": d.position,

@@ -37,7 +37,7 @@ from huey.api import Huey
 
 from coach.errors import CoachError
 from coach.i18n import get_translator
-from coach.review.session import detect_hero, load_texts, review_session
+from coach.review.session import RefusedHand, detect_hero, load_texts, review_session
 from coach.review.summary import to_json
 from coach.store import Store
 from coach.store.connection import default_database_url, sqlite_path
@@ -135,8 +135,9 @@ def run_review_job(store: Store, job_id: int, files: Sequence[tuple[str, str]], 
         return store.advance_review_job(job_id, done)
 
     try:
-        hands = load_texts(files)
-        review = review_session(hands, detect_hero(hands, hero or None), tr, progress)
+        on_import: list[RefusedHand] = []
+        hands = load_texts(files, tr, on_import)
+        review = review_session(hands, detect_hero(hands, hero or None), tr, progress, on_import)
     except CoachError as err:
         store.finish_review_job(job_id, "failed", {"error": err.localized(tr)})
         return "failed"

@@ -29,6 +29,7 @@ from coach.i18n import N_, Translator
 from coach.learning.script import HandScript
 from coach.limits import MAX_HAND_BYTES, decode_text
 from coach.positions import seat_position
+from coach.rooms import import_histories
 
 __all__ = [
     "PLAYER_KINDS",
@@ -105,27 +106,44 @@ class SessionReview:
 # -- reading -----------------------------------------------------------------------------------
 
 
-def load_texts(files: Iterable[tuple[str, str]]) -> list[HandHistory]:
-    """The hands of ``(name, text)`` pairs, PHH (one hand, or ``.phhs`` sections).
+def load_texts(files: Iterable[tuple[str, str]], tr: Translator | None = None,
+               refused: list[RefusedHand] | None = None) -> list[HandHistory]:
+    """The hands of ``(name, text)`` pairs: PHH (one hand, or ``.phhs`` sections) or an online room's
+    history (PokerStars, PartyPoker, iPoker...: :func:`coach.rooms.import_histories`).
 
     A hand without names gets its PHH seats as names (``p1``...), so a hero can still be
-    chosen. A hand that is not valid PHH raises (the whole upload is refused with the
+    chosen. A file that is not valid PHH raises (the whole upload is refused with the
     hand's name and reason, as the Replayer does); the hands' rules are checked
-    when they are reviewed.
+    when they are reviewed. A room's file keeps its readable hands: the ones the importer
+    refused or skipped (another game, a doctored pot) go to ``refused`` with their line and
+    reason in ``tr``'s language, so the review lists them instead of losing them silently.
     """
     hands: list[HandHistory] = []
     for name, text in files:
-        for source, table in split_phhs(text, name):
-            if table is None or not table:
-                continue
-            history = history_from_table(table, source)
-            if history.players is None:  # a hand without names: its players are its seats, p1..pN
-                seats = range(len(history.starting_stacks))
-                history = replace(history, players=tuple(f"p{i + 1}" for i in seats))
-            hands.append(history)
-            if len(hands) > MAX_SESSION_HANDS:
-                raise InvalidInput(N_("A session review reads at most {limit} hands."),
-                                   limit=MAX_SESSION_HANDS)
+        report = import_histories(text, source=name)
+        if report.room is not None:  # an online room's history
+            if report.problem is not None:
+                raise InvalidInput(N_("{file}: {problem}"), file=name, problem=report.problem)
+            for outcome in report.hands:
+                if outcome.status == "ok" and outcome.history is not None:
+                    hands.append(outcome.history)
+                elif refused is not None:
+                    reason = outcome.reason
+                    said = "" if reason is None or tr is None else (
+                        reason.localized(tr) if isinstance(reason, CoachError) else tr.render(reason))
+                    refused.append(RefusedHand(-outcome.number, f"{name}:{outcome.line}", said))
+        else:
+            for source, table in split_phhs(text, name):
+                if table is None or not table:
+                    continue
+                history = history_from_table(table, source)
+                if history.players is None:  # a hand without names: its players are its seats, p1..pN
+                    seats = range(len(history.starting_stacks))
+                    history = replace(history, players=tuple(f"p{i + 1}" for i in seats))
+                hands.append(history)
+        if len(hands) > MAX_SESSION_HANDS:
+            raise InvalidInput(N_("A session review reads at most {limit} hands."),
+                               limit=MAX_SESSION_HANDS)
     if not hands:
         raise InvalidInput(N_("The files hold no hand."))
     return hands
@@ -274,7 +292,8 @@ def review_hand(history: HandHistory, index: int, hero: str) -> tuple[list[Revie
 
 
 def review_session(hands: Sequence[HandHistory], hero: str, tr: Translator,
-                   progress: Callable[[int, int], bool] | None = None) -> SessionReview | None:
+                   progress: Callable[[int, int], bool] | None = None,
+                   refused_on_import: Sequence[RefusedHand] = ()) -> SessionReview | None:
     """Every hero decision of ``hands``, sorted by EV lost (biggest first).
 
     ``tr`` says a refused hand's reason; ``progress(done, total)`` is called after each
@@ -282,7 +301,7 @@ def review_session(hands: Sequence[HandHistory], hero: str, tr: Translator,
     the review stops and None is returned (the job was cancelled).
     """
     decisions: list[ReviewedDecision] = []
-    refused: list[RefusedHand] = []
+    refused: list[RefusedHand] = list(refused_on_import)  # a room's hands its importer refused
     skipped = 0
     for i, history in enumerate(hands):
         try:

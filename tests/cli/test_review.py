@@ -12,7 +12,9 @@ from pathlib import Path
 from typing import Any
 
 from coach.cli.review import main
+from coach.engine.phh import history_from_table, split_phhs
 from coach.review.sample import sample_session
+from coach.rooms.export import export_histories
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -84,3 +86,22 @@ def test_the_command_runs_as_a_module(tmp_path: Path) -> None:
                          capture_output=True, text=True, timeout=300, check=False)
     assert out.returncode == 0, out.stderr
     assert "summary" in json.loads(out.stdout.splitlines()[-1])
+
+
+def test_a_pokerstars_file_is_reviewed_and_its_doctored_hand_reported(tmp_path: Path) -> None:
+    phh = tmp_path / "s.phhs"
+    phh.write_text(_session(), encoding="utf-8")
+    hands = [history_from_table(table, src) for src, table in split_phhs(_session(), "s.phhs") if table]
+    text = export_histories(hands, "pokerstars", hero="Tu")
+    at = text.index(" collected ")
+    doctored = text[:at] + " collected $99999" + text[text.index(" from pot", at):]  # the first pot
+    f = tmp_path / "stars.txt"
+    f.write_text(doctored, encoding="utf-8")
+    code, lines = run(str(f), "--hero", "Tu")
+    _, phh_lines = run(str(phh))
+    assert code == 1  # a hand refused
+    errors = [x for x in lines if "error" in x]
+    assert len(errors) == 1 and errors[0]["file"] == str(f) and errors[0]["hand"] >= 1
+    decisions = [x for x in lines if "grade" in x]
+    assert decisions and all(x["file"] == str(f) for x in decisions)
+    assert len(decisions) <= len([x for x in phh_lines if "grade" in x])

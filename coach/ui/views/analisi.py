@@ -105,8 +105,9 @@ def render() -> None:
 
 
 def _upload(t: Translator) -> None:
-    st.file_uploader(t("Your hand histories (PHH: .phh, .phhs)"), type=["phh", "phhs", "txt"],
-                     accept_multiple_files=True, key="analisi_files", on_change=_on_upload,
+    st.file_uploader(t("Your hand histories (PHH, or PokerStars, PartyPoker, iPoker)"),
+                     type=["phh", "phhs", "txt", "xml"], accept_multiple_files=True, key="analisi_files",
+                     on_change=_on_upload,
                      help=t("At most {files} files of 1 MB each.", files=MAX_FILES))
     err = st.session_state.get(ERROR)
     if isinstance(err, CoachError):
