@@ -39,7 +39,7 @@ def hand_label(outcome: HandOutcome, t: Translator) -> str:
 def show_report(report: ImportReport, t: Translator) -> None:
     """The counts, then every hand not read with its reason (in an expander, open when nothing was read)."""
     ok, skipped, refused = report.count("ok"), report.count("skipped"), report.count("refused")
-    summary = t("{room} file: {total} hands. Read: {ok} · Skipped: {skipped} · Refused: {refused}",
+    summary = t("Hands in the {room} file: {total}. Read: {ok} · Skipped: {skipped} · Refused: {refused}",
                 room=md_text(report.room or "?"), total=len(report.hands), ok=ok, skipped=skipped,
                 refused=refused)
     if ok:

@@ -1,0 +1,69 @@
+"""Room histories wherever a user gives the app a hand: the Replayer, «Le mie mani», the live class.
+
+The files are written by :mod:`coach.rooms.export` from the rooms tests' engine hands, so each
+test knows what the file holds: which hands read, which names are in it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from streamlit.testing.v1 import AppTest
+
+from coach.rooms.export import export_histories
+from tests.rooms.hands import histories
+
+from ..helpers import goto, texts
+
+
+def stars_file(*, doctored: bool = False) -> bytes:
+    """Four PokerStars hands; ``doctored``: the first one's pot does not add up, and an Omaha hand more."""
+    text = export_histories(histories(), "pokerstars")
+    if doctored:
+        text = text.replace("Anna_Rossi collected $68", "Anna_Rossi collected $70", 1)
+        second = text[text.index("PokerStars Hand #1000002"):text.index("PokerStars Hand #1000003")]
+        text += second.replace("#1000002", "#1000009").replace("Hold'em No Limit", "Omaha Pot Limit")
+    return text.encode()
+
+
+def test_replayer_reads_a_pokerstars_file(app: Callable[..., AppTest]) -> None:
+    at = goto(app(), "replayer")
+    at.file_uploader(key="replay_file").upload("sessione.txt", stars_file(), "text/plain").run()
+    assert not at.exception and not at.error
+    [ok] = at.success
+    assert "PokerStars" in ok.value and "Lette: 4" in ok.value and "Rifiutate: 0" in ok.value
+    assert "Anna_Rossi" in texts(at)  # the first hand is on the table
+    picker = at.selectbox(key="replay_room_hand")
+    assert len(picker.options) == 4
+    picker.set_value(3).run()
+    assert not at.exception and not at.error
+    assert "n. 1000004" in at.selectbox(key="replay_room_hand").format_func(3)
+    at.button(key="replay.next").click().run()
+    comment = [b for b in at.button if b.key and b.key.startswith("replay.comment.")]
+    assert comment
+    comment[0].click().run()
+    assert not at.exception
+    assert "voto:" in texts(at) or "non ha un'analisi" in texts(at)
+
+
+def test_replayer_reports_skipped_and_refused_hands(app: Callable[..., AppTest]) -> None:
+    at = goto(app(), "replayer")
+    at.file_uploader(key="replay_file").upload("rotta.txt", stars_file(doctored=True), "text/plain").run()
+    assert not at.exception and not at.error
+    [ok] = at.success
+    assert "Lette: 3" in ok.value and "Saltate: 1" in ok.value and "Rifiutate: 1" in ok.value
+    body = texts(at)
+    assert "Mano 1 (riga 1)" in body and "rifiutata" in body
+    assert "Omaha" in body and "saltata" in body
+    assert len(at.selectbox(key="replay_room_hand").options) == 3
+
+
+def test_replayer_bad_room_file_is_a_clear_error(app: Callable[..., AppTest]) -> None:
+    at = goto(app(), "replayer")
+    italian = "Mano PokerStars n. 1234: Hold'em No Limit (0,01 €/0,02 €)\nPosto 1: Anna (2 € in fiches)\n"
+    at.file_uploader(key="replay_file").upload("it.txt", italian.encode(), "text/plain").run()
+    assert not at.exception
+    [err] = at.error
+    assert "italiano" in err.value and "inglese" in err.value and "it.txt" in err.value
+    at.file_uploader(key="replay_file").upload("x.xml", b"\xff\xfe<game>", "text/xml").run()
+    assert not at.exception and at.error and "UTF-8" in at.error[0].value
