@@ -10,7 +10,9 @@ from collections.abc import Callable
 
 from streamlit.testing.v1 import AppTest
 
+from coach.engine.phh import loads_phh
 from coach.rooms.export import export_histories
+from coach.store import Store
 from tests.rooms.hands import histories
 
 from ..helpers import goto, texts
@@ -67,3 +69,63 @@ def test_replayer_bad_room_file_is_a_clear_error(app: Callable[..., AppTest]) ->
     assert "italiano" in err.value and "inglese" in err.value and "it.txt" in err.value
     at.file_uploader(key="replay_file").upload("x.xml", b"\xff\xfe<game>", "text/xml").run()
     assert not at.exception and at.error and "UTF-8" in at.error[0].value
+
+
+def _import(at: AppTest, data: bytes, *, keep: bool = False) -> AppTest:
+    at.file_uploader(key="mani.import.file").upload("sessione.txt", data, "text/plain").run()
+    if keep:
+        at.checkbox(key="mani.import.keep_names").check().run()
+    return at.button(key="mani.import.go").click().run()
+
+
+def test_my_hands_imports_a_room_file_with_opponents_named_by_position(
+        app: Callable[..., AppTest], db_url: str) -> None:
+    at = _import(goto(app(profile="Anna"), "mani"), stars_file(doctored=True))
+    assert not at.exception and not at.error
+    body = texts(at)
+    assert "Lette: 3" in body and "Saltate: 1" in body and "Rifiutate: 1" in body
+    assert "Salvate in «Le mie mani» dal file: 3." in body
+    hands = Store(db_url).user_hands("Anna")
+    assert sorted(h.title for h in hands) == ["Mano PokerStars n. 1000002", "Mano PokerStars n. 1000003",
+                                              "Mano PokerStars n. 1000004"]
+    assert {h.source for h in hands} == {"import"}
+    tournament = next(h for h in hands if h.title.endswith("1000004"))
+    # the hero (p3, who was dealt Th9h) keeps the name; the others are their positions
+    assert loads_phh(tournament.phh).players == ("SB", "BB", "p3", "BTN")
+    assert "Come esportare le tue mani" in [e.label for e in at.expander]
+
+
+def test_my_hands_keeps_the_names_when_asked(app: Callable[..., AppTest], db_url: str) -> None:
+    at = _import(goto(app(profile="Anna"), "mani"), stars_file(), keep=True)
+    assert not at.exception and not at.error
+    hands = Store(db_url).user_hands("Anna")
+    assert len(hands) == 4
+    first = next(h for h in hands if h.title.endswith("1000001"))
+    assert loads_phh(first.phh).players == ("Anna_Rossi", "Bruno", "Carla")
+
+
+def test_my_hands_refuses_a_file_of_no_room_and_saves_nothing(app: Callable[..., AppTest],
+                                                               db_url: str) -> None:
+    at = _import(goto(app(profile="Anna"), "mani"), b"variant = 'NT'\n")
+    assert not at.exception
+    assert at.error and "non si può leggere" in at.error[0].value
+    assert Store(db_url).user_hands("Anna") == []
+
+
+def test_a_teacher_pastes_a_room_history(app: Callable[..., AppTest]) -> None:
+    at = goto(app(profile="Prof"), "insegnante")
+    at.text_input(key="live.new.title").input("3B")
+    at.button(key="live.create").click().run()
+    at.segmented_control(key="live.teacher.view").set_value("question").run()
+    at.segmented_control(key="live.teacher.source").set_value("phh").run()
+    at.text_area(key="live.paste.text").input(stars_file().decode()).run()
+    at.button(key="live.paste.use").click().run()
+    assert not at.exception and not at.error
+    pasted = loads_phh(str(at.session_state["live.teacher.pasted"]))
+    assert pasted.players == ("Anna_Rossi", "BB", "BTN")  # the first hand, opponents by position
+    picker = at.selectbox(key="live.paste.room_hand")
+    assert len(picker.options) == 4
+    picker.set_value(3).run()
+    assert not at.exception and not at.error
+    assert loads_phh(str(at.session_state["live.teacher.pasted"])).players == ("SB", "BB", "p3", "BTN")
+    assert at.selectbox(key="live.teacher.point").options  # a decision of it can be posed
