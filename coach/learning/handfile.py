@@ -7,7 +7,7 @@ its hands' first lines, a cheap scan under the same limits) and else reads PHH. 
 comes back with its :class:`~coach.rooms.ImportReport` (read, skipped with the reason, refused
 with the line and the rule) and its readable hands; a PHH file with its parsed sections, as
 before. A file that is neither says why in the words that fit it: the PHH reader's error for
-what looks like PHH, the importer's (a room written in Italian, with the setting to switch) for
+what looks like TOML, the importer's (a room written in Italian, with the setting to switch) for
 the rest.
 """
 
@@ -25,9 +25,8 @@ from coach.rooms import ImportReport, import_histories
 
 __all__ = ["HandFile", "read_hand_file"]
 
-# What only a PHH (TOML) file starts a line with: a key of the format, or a [section].
-_PHH_LIKE = re.compile(r"^\s*(?:variant|antes|blinds_or_straddles|starting_stacks|actions)\s*=|^\s*\[",
-                       re.M)
+# A line only a TOML (PHH) text starts with: «key = ...» or a [section]. A room writes neither.
+_TOML_LIKE = re.compile(r"^[ \t]*(?:[\w\"'.-]+[ \t]*=|\[)", re.M)
 
 
 @dataclass(frozen=True)
@@ -57,7 +56,7 @@ def read_hand_file(name: str, data: bytes, *, limit: int = MAX_BYTES) -> HandFil
         return HandFile(name, load_sections(name, data))
     except CoachError:
         text = data[:64 * 1024].decode("utf-8", errors="replace")
-        if _PHH_LIKE.search(text) or name.lower().endswith((".phh", ".phhs", ".toml")):
+        if _TOML_LIKE.search(text) or name.lower().endswith((".phh", ".phhs", ".toml")):
             raise
         raise InvalidInput(N_("The file {name} is neither a PHH hand history nor an online room's history "
                               "that can be read: {problem}"), name=name, problem=report.problem) from None
