@@ -94,9 +94,10 @@ def _detect(text: str) -> tuple[str | None, Message | None]:
     if italian:
         return None, Message(
             N_("the hand histories are written in Italian («{sample}»), and the rooms' formats can only be "
-               "read in English. In the PokerStars client open Settings → Playing History → Hand History "
-               "and set the language of hand histories to English: the hands played from then on are "
-               "written in English."), {"sample": clip(italian.group(), 40)})
+               "read in English. In the PokerStars client's settings, in the section on the hand history, "
+               "set the language of hand histories to English (the menus' names change between versions "
+               "of the client): the hands played from then on are written in English."),
+            {"sample": clip(italian.group(), 40)})
     return None, Message(N_("no hand of a known room was found (PokerStars, PartyPoker, iPoker, Full Tilt, "
                             "Ongame, Absolute Poker) in English."))
 

@@ -8,6 +8,7 @@ show it as plain text only.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 
 from sqlalchemy import delete, func, insert, select
@@ -52,6 +53,32 @@ class HandsStore(StoreBase):
                     .limit(MAX_USER_HANDS))
             conn.execute(delete(h).where(h.c.profile_id == pid, h.c.id.not_in(keep.scalar_subquery())))
             return int(new_id)
+
+    def save_user_hands(self, profile: str, hands: Sequence[tuple[str, str]], *, source: str = "import",
+                        at: datetime | None = None) -> int:
+        """Keep several hands (title, PHH) in one transaction (a room's file); how many were kept.
+
+        Only the last :data:`MAX_USER_HANDS` of ``hands`` can stay: the caller says so; beyond the
+        limit the profile's oldest hands go, as for one hand.
+        """
+        name = clean_profile_name(profile)
+        if source not in HAND_SOURCES:
+            raise InvalidInput(N_("The store's «{field}» must be one of {allowed}, not {value}."),
+                               field="source", allowed=", ".join(HAND_SOURCES), value=repr(source)[:40])
+        rows = [(text_arg(title.strip() if isinstance(title, str) else title, "title", MAX_HAND_TITLE),
+                 text_arg(phh, "phh", MAX_HAND_TEXT, lines=True)) for title, phh in hands[-MAX_USER_HANDS:]]
+        if not rows:
+            return 0
+        when = when_arg(at)
+        h = user_hands
+        with self._tx(write=True) as conn:
+            pid = self._ensure_profile(conn, name)
+            conn.execute(insert(h), [{"profile_id": pid, "title": title, "phh": text, "source": source,
+                                      "created_at": when} for title, text in rows])
+            keep = (select(h.c.id).where(h.c.profile_id == pid).order_by(h.c.id.desc())
+                    .limit(MAX_USER_HANDS))
+            conn.execute(delete(h).where(h.c.profile_id == pid, h.c.id.not_in(keep.scalar_subquery())))
+        return len(rows)
 
     def user_hands(self, profile: str, limit: int = MAX_USER_HANDS) -> list[UserHand]:
         """The profile's hands, the newest first (an unknown profile has none)."""

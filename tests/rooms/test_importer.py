@@ -120,7 +120,8 @@ def test_italian_histories_name_the_setting() -> None:
     report = import_histories(text)
     assert report.problem is not None and report.room is None
     message = EN.render(report.problem)
-    assert "Italian" in message and "Hand History" in message and "English" in message
+    assert "Italian" in message and "hand history" in message and "English" in message
+    assert "→" not in message  # no menu path that nobody checked on the client
 
 
 def test_hostile_files_are_refused_before_parsing() -> None:

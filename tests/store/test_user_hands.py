@@ -13,6 +13,7 @@ from sqlalchemy import create_engine, text
 
 from coach.errors import InvalidInput
 from coach.store import Store, migrations
+from coach.store import hands as hands_module
 from coach.store.tables import metadata
 
 PHH = 'variant = "NT"\nactions = [\n  "p1 f",\n]\n'
@@ -76,3 +77,17 @@ def test_revision_0008_adds_user_hands_and_keeps_every_profile(store_url: str) -
     assert store.profiles() == ["Anna"]
     with store.engine.connect() as conn:
         assert list(compare_metadata(MigrationContext.configure(conn), metadata)) == []
+
+
+def test_a_room_file_is_saved_in_one_go_within_the_limit(store_url: str,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(hands_module, "MAX_USER_HANDS", 3)
+    store = Store(store_url)
+    store.save_user_hand("Anna", "Vecchia", PHH)
+    assert store.save_user_hands("Anna", [(f"Mano {k}", PHH) for k in range(5)]) == 3
+    hands = store.user_hands("Anna", limit=3)
+    assert [h.title for h in hands] == ["Mano 4", "Mano 3", "Mano 2"]  # the last three; the old one went
+    assert {h.source for h in hands} == {"import"}
+    assert store.save_user_hands("Anna", []) == 0
+    with pytest.raises(InvalidInput):
+        store.save_user_hands("Anna", [("x", PHH)], source="web")

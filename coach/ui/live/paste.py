@@ -1,5 +1,9 @@
 """A hand the teacher pastes or uploads to put to the class, and the decision in it.
 
+The hand may be PHH or an online room's history (:func:`coach.learning.handfile.read_hand_file`):
+of a room's file the first readable hand is used (another one can be picked), its opponents named
+by position unless the teacher keeps the names, and it then goes through the same path as PHH.
+
 The hand is read by the Replayer's safe loader (:func:`coach.ui.live.common.read_pasted`: size,
 UTF-8, a strict replay); a broken one leaves the chosen hand as it was and says why. While
 a vote on a pasted hand is open, the hand and the decision are the ones the database keeps.
@@ -9,18 +13,23 @@ from __future__ import annotations
 
 import streamlit as st
 
+from coach.engine.phh import HandHistory
 from coach.errors import CoachError
 from coach.i18n import N_, Translator, user_params
+from coach.learning.handfile import read_hand_file
 from coach.learning.replay import localized_problem
 from coach.limits import MAX_HAND_BYTES
 from coach.live import SpotRef, hand_digest
+from coach.rooms.privacy import anonymize
 from coach.store.records import ClassSnapshot, UserHand
 from coach.ui import state
 from coach.ui.live import common
+from coach.ui.roomreport import hand_label
 
 PASTED = "live.teacher.pasted"  # the pasted hand's PHH text (as the store keeps it)
 POINT = "live.teacher.point"  # the action index of the decision picked in the pasted hand
 PASTE_PROBLEM = "live.teacher.paste_problem"  # why the last pasted hand was refused (translated)
+ROOM = "live.teacher.room"  # a room's file pasted: (its name, its readable hands, their labels)
 NO_DECISION = N_("Nobody is to act at any point of this hand: there is no decision to pose.")
 
 
@@ -33,13 +42,18 @@ def pasted_pick(snap: ClassSnapshot, t: Translator) -> tuple[SpotRef, str] | Non
         st.session_state[POINT] = SpotRef.parse(q.spot).at
     text = st.session_state.get(PASTED)
     if not open_vote:
-        with st.expander(t("Paste or upload a hand history (PHH)"), expanded=not isinstance(text, str)):
-            st.text_area(t("The hand history (PHH)"), key="live.paste.text", height=160,
-                         max_chars=MAX_HAND_BYTES,
+        with st.expander(t("Paste or upload a hand history (PHH or an online room's)"),
+                         expanded=not isinstance(text, str)):
+            st.text_area(t("The hand history (PHH, or PokerStars, PartyPoker, iPoker)"),
+                         key="live.paste.text", height=160, max_chars=MAX_HAND_BYTES,
                          placeholder="variant = 'NT'\nstarting_stacks = [...]\nactions = [...]")
-            st.file_uploader(t("… or a .phh file"), type=["phh", "phhs", "toml", "txt"],
+            st.file_uploader(t("… or a file (.phh, .txt, .xml)"), type=["phh", "phhs", "toml", "txt", "xml"],
                              key="live.paste.file")
+            st.checkbox(t("Keep the opponents' names"), key="live.paste.keep_names",
+                        help=t("Unticked, the players of a room's hand are shown with the name of their "
+                               "position (BTN, SB, BB…), except the one who saved the file."))
             st.button(t("Use this hand"), key="live.paste.use", on_click=_on_paste, icon=":material/upload:")
+            _room_hands(t)
             _from_my_hands(t)
             problem = st.session_state.get(PASTE_PROBLEM)
             if isinstance(problem, str):
@@ -99,10 +113,53 @@ def _on_paste() -> None:
     _use(name, data)
 
 
-def _use(name: str, data: bytes) -> None:
-    """A hand checked by the Replayer's safe loader becomes the chosen one; a broken one says why."""
+def _room_hands(t: Translator) -> None:
+    """The hands of a pasted room's file, to pick another one than the first."""
+    room = st.session_state.get(ROOM)
+    if not isinstance(room, tuple) or len(room[1]) < 2:
+        return
+    labels = room[2]
+    st.selectbox(t("Hand of the file"), list(range(len(labels))), key="live.paste.room_hand",
+                 format_func=lambda k: labels[k], on_change=_on_room_hand)
+
+
+def _on_room_hand() -> None:
+    room = st.session_state.get(ROOM)
+    k = st.session_state.get("live.paste.room_hand")
+    if isinstance(room, tuple) and isinstance(k, int) and not isinstance(k, bool) and 0 <= k < len(room[1]):
+        _use_history(room[0], room[1][k])
+
+
+def _use_history(name: str, history: HandHistory) -> None:
+    """A room's hand, its opponents named by position unless kept, through the PHH path."""
+    if not st.session_state.get("live.paste.keep_names", False):
+        history = anonymize(history)
+    _use(name, history.dumps().encode("utf-8"), room=False)
+
+
+def _use(name: str, data: bytes, *, room: bool = True) -> None:
+    """A hand checked by the Replayer's safe loader becomes the chosen one; a broken one says why.
+
+    ``room``: ``data`` may be a room's file (its first readable hand is used)."""
     t = state.tr()
     st.session_state.pop(PASTE_PROBLEM, None)
+    if room:
+        try:
+            hand_file = read_hand_file(name, data, limit=MAX_HAND_BYTES)
+        except CoachError as err:
+            st.session_state[PASTE_PROBLEM] = t.md(user_params(localized_problem(err.message)))
+            return
+        if hand_file.report is not None:
+            ok = [h for h in hand_file.report.hands if h.history is not None]
+            histories = [h.history for h in ok if h.history is not None]
+            if not histories:
+                st.session_state[PASTE_PROBLEM] = t("No hand of this file can be replayed.")
+                return
+            st.session_state[ROOM] = (name, tuple(histories), tuple(hand_label(h, t) for h in ok))
+            st.session_state["live.paste.room_hand"] = 0
+            _use_history(name, histories[0])
+            return
+        st.session_state.pop(ROOM, None)
     try:
         text, sc = common.read_pasted(name, data)
         points = common.decision_points(sc)

@@ -33,6 +33,7 @@ from coach.ui import state
 from coach.ui.controls import action_panel
 from coach.ui.handview import table_view
 from coach.ui.navigation import target
+from coach.ui.roomimport import export_guide, room_import
 from coach.ui.table import STREET_NAMES
 from coach.ui.verdict import action_label
 from coach.ui.widgets import page_header, show_log, show_refusal, table_and_panel
@@ -271,7 +272,8 @@ def _my_hands(t: Translator) -> None:
     hands: list[UserHand] = state.load(lambda db: db.user_hands(profile), [])
     st.subheader(t("My hands ({n})", n=len(hands)))
     if not hands:
-        st.info(t("No hands yet: build one above."), icon=":material/playing_cards:")
+        st.info(t("No hands yet: build one above, or import a file of your room."),
+                icon=":material/playing_cards:")
         return
     for h in hands:
         cols = st.columns([5, 2, 2], vertical_alignment="center")
@@ -295,9 +297,9 @@ def _my_hands(t: Translator) -> None:
 
 def render() -> None:
     t = state.tr()
-    page_header(t("My hands"), t("Build a hand you played at a live table, step by step, and keep it: "
-                                 "open it in the Replayer with the coach's grades, download it, or put it to "
-                                 "your class."))
+    page_header(t("My hands"), t("Build a hand you played at a live table, step by step, or import your "
+                                 "online room's hands, and keep them: open them in the Replayer with the "
+                                 "coach's grades, download them, or put them to your class."))
     saved = st.session_state.pop(SAVED, None)
     if isinstance(saved, str):
         st.success(t("Saved in My hands: {title}", title=md_text(saved)), icon=":material/check:")
@@ -308,4 +310,6 @@ def render() -> None:
     else:
         _show_problem(t)
         _setup_form(t)
+    room_import(t)
+    export_guide(t)
     _my_hands(t)

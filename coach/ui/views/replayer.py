@@ -1,16 +1,18 @@
-"""Replayer: a PHH file (uploaded or pasted) or a lesson's hand, stepped through with comments."""
+"""Replayer: a hand history (PHH or an online room's, uploaded or pasted) or a lesson's hand, stepped
+through with comments. A room's file shows its report (read, skipped, refused) and a list of its hands."""
 
 from __future__ import annotations
 
 import streamlit as st
 
+from coach.engine.phh import HandHistory
 from coach.errors import CoachError
 from coach.i18n import Translator, user_params
+from coach.learning.handfile import read_hand_file
 from coach.learning.replay import (
     MAX_BYTES,
     Section,
     engine_code,
-    load_sections,
     localized_problem,
     next_action,
     script_for,
@@ -19,12 +21,14 @@ from coach.learning.replay import (
 from coach.learning.review import spot_of
 from coach.learning.script import HandScript
 from coach.learning.verdict import Verdict, assess
+from coach.rooms import ImportReport
 from coach.textsafe import md_text
 from coach.ui import feedbacklevel, inputs, state
 from coach.ui.controls import step_controls
 from coach.ui.handview import display_street, narration, table_view, visible_seats
 from coach.ui.lessons import lessons
 from coach.ui.review import replay_spot
+from coach.ui.roomreport import hand_label, show_report
 from coach.ui.table import render_log
 from coach.ui.verdict import GRADE_BOX, show_comment
 from coach.ui.widgets import (
@@ -40,6 +44,7 @@ STEP = "replay.step"
 ERROR = "replay.error"
 COMMENTS = "replay.comments"
 SOURCE = "replay.source"  # (file name, parsed sections, hands in the file, hand shown)
+REPORT = "replay.report"  # a room's file: its ImportReport (None for a PHH file)
 GRADES = "replay.grades"  # (file name, the coach's grades of a practice hand's choices, in words)
 
 
@@ -55,16 +60,23 @@ def _set_script(sc: HandScript) -> None:
 
 
 def _load(name: str, data: bytes) -> None:
-    """Parse an uploaded or pasted file once, and show its first hand."""
+    """Parse an uploaded or pasted file once (PHH or a room's), and show its first readable hand."""
     try:
-        sections = load_sections(name, data)
+        hand_file = read_hand_file(name, data)
     except CoachError as err:
         st.session_state[ERROR] = err
         return
-    _show(name, sections, 0)
+    st.session_state[REPORT] = hand_file.report
+    st.session_state.pop("replay_room_hand", None)
+    if not hand_file.hands:  # a room's file where no hand can be replayed: the report says why
+        st.session_state.pop(ERROR, None)
+        st.session_state.pop(SOURCE, None)
+        st.session_state.pop(SCRIPT, None)
+        return
+    _show(name, list(hand_file.hands), 0)
 
 
-def _show(name: str, sections: list[Section], hand_number: int) -> None:
+def _show(name: str, sections: list[HandHistory | Section], hand_number: int) -> None:
     try:
         sc = script_of(sections, hand_number)
     except CoachError as err:
@@ -84,6 +96,14 @@ def _on_pick_hand() -> None:
             refuse_input(t("Choose a hand from 1 to {count}.", count=count))
             return
         _show(name, sections, number - 1)
+
+
+def _on_pick_room_hand() -> None:
+    source = st.session_state.get(SOURCE)
+    picked = st.session_state.get("replay_room_hand")
+    if source is not None and isinstance(picked, int) and not isinstance(picked, bool) \
+            and 0 <= picked < source[2]:
+        _show(source[0], source[1], picked)
 
 
 def _on_upload() -> None:
@@ -112,6 +132,7 @@ def _on_lesson_hand() -> None:
     example = HandScript.from_example(hand)
     _set_script(script_for(example.history))
     st.session_state.pop(SOURCE, None)
+    st.session_state.pop(REPORT, None)
 
 
 def _on_step(step: int) -> None:
@@ -133,14 +154,17 @@ def render() -> None:
         st.session_state[GRADES] = (str(opened[0]), tuple(opened[2]))
         if len(opened) == 4 and isinstance(opened[3], int):
             state.put(STEP, opened[3])
-    page_header(t("Replayer"), t("Step through any hand: a PHH hand history or one of the lessons' hands."))
+    page_header(t("Replayer"), t("Step through any hand: a hand history (PHH, or a file of your online room: "
+                                 "PokerStars, PartyPoker, iPoker) or one of the lessons' hands."))
     src_file, src_paste, src_lesson = st.tabs([t("Upload a file"), t("Paste the text"), t("A lesson's hand")])
     with src_file:
-        st.file_uploader(t("PHH hand history (.phh)"), type=["phh", "phhs", "toml", "txt"], key="replay_file",
-                         on_change=_on_upload,
-                         help=t("At most {limit} KB.", limit=MAX_BYTES // 1024))
+        st.file_uploader(t("Hand history: PHH (.phh) or an online room's (.txt, .xml)"),
+                         type=["phh", "phhs", "toml", "txt", "xml"], key="replay_file", on_change=_on_upload,
+                         help=t("At most {limit} KB. PokerStars, PartyPoker and iPoker histories in English; "
+                                "see «How to export your hands» in My hands.", limit=MAX_BYTES // 1024))
     with src_paste:
-        st.text_area(t("PHH text"), key="replay_text", height=180, max_chars=MAX_BYTES,
+        st.text_area(t("PHH text, or a room's hand history"), key="replay_text", height=180,
+                     max_chars=MAX_BYTES,
                      placeholder="variant = \"NT\"\nantes = [0, 0]\n...")
         st.button(t("Load"), key="replay_paste_go", on_click=_on_paste)
     with src_lesson:
@@ -153,8 +177,17 @@ def render() -> None:
     if isinstance(err, CoachError):
         st.error(t("This hand history cannot be replayed: {problem}",
                    problem=t.md(user_params(localized_problem(err.message)))), icon=":material/error:")
+    report = st.session_state.get(REPORT)
+    if isinstance(report, ImportReport):
+        show_report(report, t)
     source = st.session_state.get(SOURCE)
-    if source is not None and source[2] > 1:
+    if isinstance(report, ImportReport) and source is not None and source[2] > 1:
+        ok = [h for h in report.hands if h.status == "ok"]
+        st.session_state["replay_room_hand"] = source[3]
+        st.selectbox(t("Hand of the file ({count} to replay)", count=len(ok)), list(range(len(ok))),
+                     key="replay_room_hand", on_change=_on_pick_room_hand,
+                     format_func=lambda k: hand_label(ok[k], t))
+    elif source is not None and source[2] > 1:
         st.session_state["replay_hand_no"] = source[3] + 1
         st.number_input(t("Hand of the file (1 to {count})", count=source[2]), min_value=1,
                         max_value=source[2], step=1, key="replay_hand_no", on_change=_on_pick_hand)
