@@ -62,7 +62,7 @@ def _on_import() -> None:
 
 def room_import(t: Translator) -> None:
     """The uploader, the names option and, after an import, the report and what was saved."""
-    st.subheader(t("Import from an online room"))
+    st.header(t("Import from an online room"))
     st.markdown(t("Upload a hand history file of PokerStars, PartyPoker or an iPoker-network room (in "
                   "English): every No-Limit Texas Hold'em hand the rules accept is saved in My hands."))
     st.file_uploader(t("Hand history file (.txt, .xml)"), type=["txt", "xml"], key=FILE,

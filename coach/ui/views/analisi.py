@@ -165,7 +165,7 @@ def _results(job: ReviewJob, t: Translator) -> None:
     result = job.result or {}
     summary = result.get("summary", {})
     decisions = [ReviewedDecision.from_dict(x) for x in result.get("decisions", [])]
-    st.subheader(t("Your session, as the coach sees it"))
+    st.header(t("Your session, as the coach sees it"))
     a, b, c, e = st.columns(4)
     a.metric(t("Hands"), summary.get("hands", 0))
     b.metric(t("Your decisions"), summary.get("decisions", 0))

@@ -270,7 +270,7 @@ def _building(build: Build, t: Translator) -> None:
 def _my_hands(t: Translator) -> None:
     profile = state.settings().profile
     hands: list[UserHand] = state.load(lambda db: db.user_hands(profile), [])
-    st.subheader(t("My hands ({n})", n=len(hands)))
+    st.header(t("My hands ({n})", n=len(hands)))
     if not hands:
         st.info(t("No hands yet: build one above, or import a file of your room."),
                 icon=":material/playing_cards:")
@@ -303,7 +303,7 @@ def render() -> None:
     saved = st.session_state.pop(SAVED, None)
     if isinstance(saved, str):
         st.success(t("Saved in My hands: {title}", title=md_text(saved)), icon=":material/check:")
-    st.subheader(t("Build a hand"))
+    st.header(t("Build a hand"))
     build = st.session_state.get(BUILD)
     if isinstance(build, Build):
         _building(build, t)
