@@ -8,9 +8,12 @@ patterns, its seat order, its amounts) and stops before the state: the raw
 hand goes to :mod:`coach.rooms.convert`, where *our* engine replays it and
 refuses the first action the rules refuse.
 
-:class:`PokerStarsAnteParser` is the small extension meant for upstream:
-pokerkit's PokerStars parser never matches «posts the ante», so tournament
-hands lose their antes.
+The small extensions meant for upstream, each a subclass that changes patterns only:
+:class:`PokerStarsAnteParser` (pokerkit's PokerStars parser never matches «posts
+the ante», so tournament hands lose their antes), :class:`PartyPokerTournamentParser`
+(tournament hands: chips without a unit, antes, the «Buy-in» header),
+:class:`FullTiltDealtParser` and :class:`AbsoluteDealtParser` (the hero's «Dealt to»
+cards), :class:`OngameSeatsParser` (a seat line that ends after the stack).
 """
 
 from __future__ import annotations
