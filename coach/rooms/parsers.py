@@ -133,7 +133,8 @@ class RawMixin:
     # What the room says each player won (after rake) and the rake; pokerkit's own
     # ``winnings`` patterns miss some lines (PokerStars' «X collected 10 from pot»).
     COLLECTED: ClassVar[re.Pattern[str] | None] = None
-    COLLECTED_LINE: ClassVar[re.Pattern[str] | None] = None  # only the lines it matches, if set
+    # If set: only the lines it matches, each winner after it (split at «), ») read by COLLECTED.
+    COLLECTED_LINE: ClassVar[re.Pattern[str] | None] = None
     RAKE: ClassVar[re.Pattern[str] | None] = None
 
     def raw(self, s: str, parse_value: ParseValue) -> RawHand:
@@ -174,10 +175,15 @@ class RawMixin:
             return None
         won: defaultdict[str, Decimal] = defaultdict(Decimal)
         for line in s.splitlines():
-            if self.COLLECTED_LINE is not None and not self.COLLECTED_LINE.match(line):
+            if self.COLLECTED_LINE is None:
+                parts = [line]
+            elif head := self.COLLECTED_LINE.match(line):  # «… won by anna ($1.90), bruno ($1.90)»
+                parts = [part + ")" for part in line[head.end():].removesuffix(")").split("), ")]
+            else:
                 continue
-            for m in self.COLLECTED.finditer(line):
-                won[m["player"]] += Decimal(parse_value(m["winnings"]))
+            for part in parts:
+                if m := self.COLLECTED.search(part):
+                    won[m["player"]] += Decimal(parse_value(m["winnings"]))
         return dict(won)
 
     def _rake(self, s: str, parse_value: ParseValue) -> Decimal:
@@ -215,7 +221,7 @@ class FullTiltRaw(RawMixin, FullTiltDealtParser):
 class OngameRaw(RawMixin, OngameSeatsParser):
     # «Main pot: $4.00 won by anna ($3.80)», a split pot «… won by anna ($1.90), bruno ($1.90)»
     COLLECTED_LINE = re.compile(r"^(?:Main|Side) pot(?: \d+)?: \D?[0-9.,]+ won by ")
-    COLLECTED = re.compile(r"(?:won by |, )(?P<player>.+?) \(\D?(?P<winnings>[0-9.,]+)\)")
+    COLLECTED = re.compile(r"^(?P<player>.+) \(\D?(?P<winnings>[0-9.,]+)\)$")
     RAKE = re.compile(r"^Rake taken: \D?(?P<rake>[0-9.,]+)", re.M)
 
 

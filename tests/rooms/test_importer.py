@@ -3,6 +3,7 @@ with their rule, Italian histories explained, hostile files refused before parsi
 
 from __future__ import annotations
 
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -12,7 +13,13 @@ from coach.engine.phh import HandHistory, load_phh, loads_phh
 from coach.i18n import get_translator
 from coach.rooms import MAX_HANDS_PER_FILE, MAX_LINE_CHARS, ImportReport, import_histories
 from coach.rooms.export import export_histories
-from coach.rooms.parsers import PARSERS, OngameSeatsParser, PartyPokerTournamentParser, PokerStarsAnteParser
+from coach.rooms.parsers import (
+    PARSERS,
+    OngameRaw,
+    OngameSeatsParser,
+    PartyPokerTournamentParser,
+    PokerStarsAnteParser,
+)
 
 from .hands import TOURNAMENT, histories
 
@@ -139,6 +146,13 @@ def test_ongame_seat_lines_that_end_the_line_are_read() -> None:
     assert OngameNetworkParser.SEATS.search("Seat 1: p1 ($20)") is None  # pokerkit 0.7.7
     assert OngameSeatsParser.SEATS.search("Seat 1: p1 ($20)") is not None
     assert OngameSeatsParser.SEATS.search("Seat 1: p1 ($20), net: -$20") is None  # the summary
+
+
+def test_ongame_split_pots_name_each_winner() -> None:
+    """One line per pot, its winners after «won by», split at «), » (no regex that retries each «, »)."""
+    text = "Main pot: $4 won by anna b ($1.90), bruno ($2.10)\nSide pot 1: $3 won by c ($3)\nRake taken: $0\n"
+    won = OngameRaw()._collected(text, Decimal)
+    assert won == {"anna b": Decimal("1.90"), "bruno": Decimal("2.10"), "c": Decimal(3)}
 
 
 @pytest.mark.parametrize("room", ["fulltilt", "absolute"])
