@@ -1,4 +1,5 @@
-"""Engine hands written in an online room's text format (PokerStars, PartyPoker, iPoker).
+"""Engine hands written in an online room's text format (PokerStars, PartyPoker, iPoker, Full Tilt,
+Ongame, Absolute Poker).
 
 The tests need hand histories in each room's format whose outcome is known:
 these writers turn engine hands (any PHH hand, replayed) into the text the room
@@ -28,7 +29,16 @@ from coach.engine.hand import Hand
 from coach.engine.phh import HandHistory
 from coach.engine.phh_actions import format_units
 
-__all__ = ["ROOM_WRITERS", "export_histories", "export_ipoker", "export_partypoker", "export_pokerstars"]
+__all__ = [
+    "ROOM_WRITERS",
+    "export_absolute",
+    "export_fulltilt",
+    "export_histories",
+    "export_ipoker",
+    "export_ongame",
+    "export_partypoker",
+    "export_pokerstars",
+]
 
 _DATE = "2024/01/01 12:00:00"
 
@@ -141,25 +151,42 @@ def export_pokerstars(hand: Hand, number: int, *, scale: int = 1, hero: str | No
     return "\n".join(out) + "\n"
 
 
-def export_partypoker(hand: Hand, number: int, *, scale: int = 1, hero: str | None = None) -> str:
-    """One cash hand as PartyPoker writes it (amounts are what each action adds, in dollars)."""
-    _no_straddles(hand, "PartyPoker", antes=False)
+def export_partypoker(hand: Hand, number: int, *, scale: int = 1, hero: str | None = None,
+                      tournament: bool = False) -> str:
+    """One hand as PartyPoker writes it: a cash game in dollars (amounts are what each action adds),
+    or a tournament in chips without a unit, with antes («posts ante [25]»)."""
+    _no_straddles(hand, "PartyPoker", antes=tournament)
     names, cfg = _names(hand), hand.config
 
     def u(chips: int) -> str:
+        if tournament:
+            return f"{int(format_units(chips, scale)):,}" if scale == 1 else format_units(chips, scale)
         return f"${format_units(chips, scale)} USD"
 
     blinds = sorted(b.amount for b in hand.events if isinstance(b, BlindPosted))
+    antes = [a.amount for a in hand.events if isinstance(a, AntePosted)]
     out = [f"Game #{number} starts.", "", f"#Game No : {number}",
-           f"***** Hand History for Game {number} *****",
-           f"${format_units(blinds[0], scale)}/${format_units(blinds[-1], scale)} USD NL Texas Hold'em - "
-           "Monday, January 01, 12:00:00 CET 2024",
-           f"Table Coach {number} (Real Money)", f"Seat {_button(hand) + 1} is the button",
-           f"Total number of players : {cfg.n_seats}/{cfg.n_seats} "]
+           f"***** Hand History for Game {number} *****"]
+    if tournament:
+        level = (f"Blinds-Antes({u(blinds[0])}/{u(blinds[-1])} -{u(max(antes))})" if antes
+                 else f"Blinds({u(blinds[0])}/{u(blinds[-1])})")
+        out += [f"NL Texas Hold'em $5 USD Buy-in Trny:{9000 + number} Level:1  {level} - "
+                "Monday, January 01, 12:00:00 CET 2024",
+                f"Table Coach {number} ({9000 + number}) Table #1 (Real Money)"]
+    else:
+        stakes = f"${format_units(blinds[0], scale)}/${format_units(blinds[-1], scale)}"
+        out += [f"{stakes} USD NL Texas Hold'em - Monday, January 01, 12:00:00 CET 2024",
+                f"Table Coach {number} (Real Money)"]
+    out += [f"Seat {_button(hand) + 1} is the button",
+            f"Total number of players : {cfg.n_seats}/{cfg.n_seats} "]
     out += [f"Seat {s + 1}: {names[s]} ( {u(cfg.stacks[s])} )" for s in range(cfg.n_seats)]
+    if tournament:
+        out += [f"Trny:{9000 + number} Level:1", level]
     hero_seat = _hero(hand, hero)
     for e in hand.events:
-        if isinstance(e, BlindPosted):
+        if isinstance(e, AntePosted):
+            out.append(f"{names[e.seat]} posts ante [{u(e.amount)}]")
+        elif isinstance(e, BlindPosted):
             out.append(f"{names[e.seat]} posts {e.kind} blind [{u(e.amount)}].")
         elif isinstance(e, HoleDealt) and e.seat == hero_seat and e.cards is not None:
             out += ["** Dealing down cards **", f"Dealt to {names[e.seat]} [  {_cards(e.cards)} ]"]
@@ -181,7 +208,9 @@ def export_partypoker(hand: Hand, number: int, *, scale: int = 1, hero: str | No
         elif isinstance(e, HandMucked):
             out.append(f"{names[e.seat]} does not show cards.")
         elif isinstance(e, PotAwarded):
-            out += [f"{names[w]} wins {u(x)} from the main pot"
+            pot = "the main pot" if e.index == 0 else f"the side pot {e.index}"
+            unit = " chips" if tournament else ""
+            out += [f"{names[w]} wins {u(x)}{unit} from {pot}"
                     for w, x in zip(e.winners, e.shares, strict=True)]
     return "\n".join(out) + "\n"
 
@@ -252,10 +281,235 @@ def export_ipoker(hand: Hand, number: int, *, scale: int = 1, hero: str | None =
     return "\n".join(out) + "\n"
 
 
+def _street_actions(hand: Hand) -> list[tuple[object, int]]:
+    """Each event with the highest bet of its street before it (0 after each board card)."""
+    bets: dict[int, int] = {}
+    out: list[tuple[object, int]] = []
+    for e in hand.events:
+        top = max(bets.values(), default=0)
+        out.append((e, top))
+        if isinstance(e, BlindPosted):
+            bets[e.seat] = e.amount
+        elif isinstance(e, BoardDealt):
+            bets.clear()
+        elif isinstance(e, ActionTaken):
+            bets[e.record.seat] = e.record.to
+    return out
+
+
+def _won(hand: Hand) -> dict[int, int]:
+    won: dict[int, int] = {}
+    for e in hand.events:
+        if isinstance(e, PotAwarded):
+            for w, x in zip(e.winners, e.shares, strict=True):
+                won[w] = won.get(w, 0) + x
+    return won
+
+
+def _position(hand: Hand, seat: int) -> str:
+    """«(small blind) », «(big blind) », «(button) » or nothing, as the rooms' summaries write it."""
+    kinds = {b.seat: b.kind for b in hand.events if isinstance(b, BlindPosted)}
+    if seat in kinds:
+        return f"({kinds[seat]} blind) "
+    return "(button) " if seat == _button(hand) else ""
+
+
+def export_fulltilt(hand: Hand, number: int, *, scale: int = 1, hero: str | None = None) -> str:
+    """One cash hand as Full Tilt Poker wrote it (bets and raises «to» the street's total)."""
+    _no_straddles(hand, "Full Tilt Poker", antes=False)
+    names, cfg = _names(hand), hand.config
+
+    def u(chips: int) -> str:
+        return "$" + format_units(chips, scale)
+
+    blinds = sorted(b.amount for b in hand.events if isinstance(b, BlindPosted))
+    out = [f"Full Tilt Poker Game #{number}: Table Coach ({cfg.n_seats} max) - "
+           f"{u(blinds[0])}/{u(blinds[-1])} - No Limit Hold'em - 12:00:00 ET - 2024/01/01"]
+    out += [f"Seat {s + 1}: {names[s]} ({u(cfg.stacks[s])})" for s in range(cfg.n_seats)]
+    hero_seat = _hero(hand, hero)
+    shown: dict[int, tuple[Card, ...]] = {}
+    showdown = ["*** SHOW DOWN ***"]  # after the last card, as the room printed it, also after an all-in
+    total = 0
+    for e, top in _street_actions(hand):
+        if isinstance(e, BlindPosted):
+            out.append(f"{names[e.seat]} posts the {e.kind} blind of {u(e.amount)}")
+            total += e.amount
+        elif isinstance(e, HoleDealt) and e.seat == 0:
+            out += [f"The button is in seat #{_button(hand) + 1}", "*** HOLE CARDS ***"]
+        if isinstance(e, HoleDealt) and e.seat == hero_seat and e.cards is not None:
+            out.append(f"Dealt to {names[e.seat]} [{_cards(e.cards)}]")
+        elif isinstance(e, BoardDealt):
+            if e.street == "flop":
+                out.append(f"*** FLOP *** [{_cards(e.cards)}]")
+            else:
+                out.append(f"*** {e.street.upper()} *** [{_cards(e.board[:-1])}] [{_cards(e.cards)}]")
+        elif isinstance(e, ActionTaken):
+            r, name = e.record, names[e.record.seat]
+            allin = ", and is all in" if r.all_in else ""
+            total += r.added
+            if r.kind in ("fold", "check"):
+                out.append(f"{name} {r.kind}s")
+            elif r.kind == "call":
+                out.append(f"{name} calls {u(r.added)}{allin}")
+            elif top == 0:
+                out.append(f"{name} bets {u(r.to)}{allin}")
+            else:
+                out.append(f"{name} raises to {u(r.to)}{allin}")
+        elif isinstance(e, BetReturned):
+            out.append(f"Uncalled bet of {u(e.amount)} returned to {names[e.seat]}")
+            total -= e.amount
+        elif isinstance(e, HandShown):
+            shown[e.seat] = e.cards
+            showdown.append(f"{names[e.seat]} shows [{_cards(e.cards)}] a hand")
+        elif isinstance(e, HandMucked):
+            showdown.append(f"{names[e.seat]} mucks")
+        elif isinstance(e, PotAwarded):
+            out += showdown
+            showdown.clear()
+            pot = ("the pot" if e.total_pots <= 1
+                   else "the main pot" if e.index == 0 else f"side pot #{e.index}")
+            out += [f"{names[w]} wins {pot} ({u(x)})" for w, x in zip(e.winners, e.shares, strict=True)]
+    out += ["*** SUMMARY ***", f"Total pot {u(total)} | Rake {u(0)}", f"Board: [{_cards(hand.board)}]"]
+    for seat, x in sorted(_won(hand).items()):
+        did = f"showed [{_cards(shown[seat])}] and won" if seat in shown else "collected"
+        out.append(f"Seat {seat + 1}: {names[seat]} {_position(hand, seat)}{did} ({u(x)})")
+    return "\n".join(out) + "\n"
+
+
+def export_ongame(hand: Hand, number: int, *, scale: int = 1, hero: str | None = None) -> str:
+    """One cash hand as the Ongame network wrote it (a raise says the chips added, then the total;
+    the shown cards only in the summary)."""
+    _no_straddles(hand, "Ongame", antes=False)
+    names, cfg = _names(hand), hand.config
+    result = hand.result
+    assert result is not None
+
+    def u(chips: int) -> str:
+        return "$" + format_units(chips, scale)
+
+    blinds = sorted(b.amount for b in hand.events if isinstance(b, BlindPosted))
+    hero_seat = _hero(hand, hero)
+    out = [f"***** History for hand R5-{number}-1 *****", "Start hand: Mon Jan 01 12:00:00 CET 2024",
+           f"Table: Coach{number} [{number}] "
+           f"(NO_LIMIT TEXAS_HOLDEM {u(blinds[0])}/{u(blinds[-1])}, Real money)",
+           f"User: {names[hero_seat if hero_seat is not None else 0]}",
+           f"Button: seat {_button(hand) + 1}", f"Players in round: {cfg.n_seats}"]
+    out += [f"Seat {s + 1}: {names[s]} ({u(cfg.stacks[s])})" for s in range(cfg.n_seats)]
+    shown: dict[int, tuple[Card, ...]] = {}
+    pots: list[str] = []
+    for e, top in _street_actions(hand):
+        if isinstance(e, BlindPosted):
+            out.append(f"{names[e.seat]} posts {e.kind} blind ({u(e.amount)})")
+        elif isinstance(e, HoleDealt) and e.seat == 0:
+            out += ["---", "Dealing pocket cards"]
+        elif isinstance(e, BoardDealt):
+            out.append(f"--- Dealing {e.street} [{_cards(e.cards, ', ')}]")
+        elif isinstance(e, ActionTaken):
+            r, name = e.record, names[e.record.seat]
+            allin = " and is all-in" if r.all_in else ""
+            if r.kind in ("fold", "check"):
+                out.append(f"{name} {r.kind}s")
+            elif r.kind == "call":
+                out.append(f"{name} calls {u(r.added)}{allin}")
+            elif top == 0:
+                out.append(f"{name} bets {u(r.to)}{allin}")
+            else:
+                out.append(f"{name} raises {u(r.added)} to {u(r.to)}{allin}")
+        elif isinstance(e, HandShown):
+            shown[e.seat] = e.cards
+        elif isinstance(e, PotAwarded):
+            pot = "Main pot" if e.index == 0 else f"Side pot {e.index}"
+            winners = ", ".join(f"{names[w]} ({u(x)})" for w, x in zip(e.winners, e.shares, strict=True))
+            pots.append(f"{pot}: {u(e.amount)} won by {winners}")
+    out += ["---", "Summary:", *pots, f"Rake taken: {u(0)}"]
+    for s in range(cfg.n_seats):
+        end, net = result.finishing_stacks[s], result.finishing_stacks[s] - cfg.stacks[s]
+        sign = "+" if net > 0 else "-" if net < 0 else ""
+        cards = f", [{_cards(shown[s], ', ')}]" if s in shown else ""
+        out.append(f"Seat {s + 1}: {names[s]} ({u(end)}), net: {sign}{u(abs(net))}{cards}")
+    out.append(f"***** End of hand R5-{number}-1 *****")
+    return "\n".join(out) + "\n"
+
+
+def _absolute_cards(cards: Sequence[Card]) -> str:
+    return " ".join(str(c).replace("T", "10", 1) if str(c)[0] == "T" else str(c) for c in cards)
+
+
+def export_absolute(hand: Hand, number: int, *, scale: int = 1, hero: str | None = None) -> str:
+    """One hand as Absolute Poker wrote it (a raise says the chips added, then the total; tens as «10»;
+    antes as «anna - Ante $1»)."""
+    _no_straddles(hand, "Absolute Poker", antes=True)
+    names, cfg = _names(hand), hand.config
+
+    def u(chips: int) -> str:
+        return "$" + format_units(chips, scale)
+
+    blinds = sorted(b.amount for b in hand.events if isinstance(b, BlindPosted))
+    game = "Holdem (1 on 1)  No Limit" if cfg.n_seats == 2 else "Holdem  No Limit"
+    out = [f"Stage #{number}: {game} {u(blinds[-1])} - 2024-01-01 12:00:00 (ET)",
+           f"Table: COACH {number} (Real Money) Seat #{_button(hand) + 1} is the dealer"]
+    out += [f"Seat {s + 1} - {names[s]} ({u(cfg.stacks[s])} in chips)" for s in range(cfg.n_seats)]
+    hero_seat = _hero(hand, hero)
+    showdown = ["*** SHOW DOWN ***"]  # after the last card, as the room printed it
+    total = 0
+    for e, top in _street_actions(hand):
+        if isinstance(e, AntePosted):
+            out.append(f"{names[e.seat]} - Ante {u(e.amount)}")
+            total += e.amount
+        elif isinstance(e, BlindPosted):
+            out.append(f"{names[e.seat]} - Posts {e.kind} blind {u(e.amount)}")
+            total += e.amount
+        elif isinstance(e, HoleDealt) and e.seat == 0:
+            out.append("*** POCKET CARDS ***")
+        if isinstance(e, HoleDealt) and e.seat == hero_seat and e.cards is not None:
+            out.append(f"Dealt to {names[e.seat]} [{_absolute_cards(e.cards)}]")
+        elif isinstance(e, BoardDealt):
+            if e.street == "flop":
+                out.append(f"*** FLOP *** [{_absolute_cards(e.cards)}]")
+            else:
+                out.append(f"*** {e.street.upper()} *** [{_absolute_cards(e.board[:-1])}] "
+                           f"[{_absolute_cards(e.cards)}]")
+        elif isinstance(e, ActionTaken):
+            r, name = e.record, names[e.record.seat]
+            total += r.added
+            if r.kind in ("fold", "check"):
+                out.append(f"{name} - {r.kind.capitalize()}s")
+            elif r.all_in and (r.kind == "call" or top == 0):
+                out.append(f"{name} - All-In {u(r.added)}")
+            elif r.all_in:
+                out.append(f"{name} - All-In(Raise) {u(r.added)} to {u(r.to)}")
+            elif r.kind == "call":
+                out.append(f"{name} - Calls {u(r.added)}")
+            elif top == 0:
+                out.append(f"{name} - Bets {u(r.added)}")
+            else:
+                out.append(f"{name} - Raises {u(r.added)} to {u(r.to)}")
+        elif isinstance(e, BetReturned):
+            total -= e.amount
+        elif isinstance(e, HandShown):
+            showdown.append(f"{names[e.seat]} - Shows [{_absolute_cards(e.cards)}] (a hand)")
+        elif isinstance(e, HandMucked):
+            showdown.append(f"{names[e.seat]} - Mucks")
+        elif isinstance(e, PotAwarded):
+            out += showdown
+            showdown.clear()
+            pot = "main pot" if e.index == 0 else f"side pot-{e.index}"
+            out += [f"{names[w]} Collects {u(x)} from {pot}"
+                    for w, x in zip(e.winners, e.shares, strict=True)]
+    out += ["*** SUMMARY ***", f"Total Pot({u(total)}) | Rake ({u(0)})",
+            f"Board [{_absolute_cards(hand.board)}]"]
+    out += [f"Seat {seat + 1}: {names[seat]} {_position(hand, seat)}collected Total ({u(x)})"
+            for seat, x in sorted(_won(hand).items())]
+    return "\n".join(out) + "\n"
+
+
 ROOM_WRITERS: dict[str, Callable[..., str]] = {
     "pokerstars": export_pokerstars,
     "partypoker": export_partypoker,
     "ipoker": export_ipoker,
+    "fulltilt": export_fulltilt,
+    "ongame": export_ongame,
+    "absolute": export_absolute,
 }
 
 

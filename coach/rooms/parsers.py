@@ -8,9 +8,12 @@ patterns, its seat order, its amounts) and stops before the state: the raw
 hand goes to :mod:`coach.rooms.convert`, where *our* engine replays it and
 refuses the first action the rules refuse.
 
-:class:`PokerStarsAnteParser` is the small extension meant for upstream:
-pokerkit's PokerStars parser never matches «posts the ante», so tournament
-hands lose their antes.
+The small extensions meant for upstream, each a subclass that changes patterns only:
+:class:`PokerStarsAnteParser` (pokerkit's PokerStars parser never matches «posts
+the ante», so tournament hands lose their antes), :class:`PartyPokerTournamentParser`
+(tournament hands: chips without a unit, antes, the «Buy-in» header),
+:class:`FullTiltDealtParser` and :class:`AbsoluteDealtParser` (the hero's «Dealt to»
+cards), :class:`OngameSeatsParser` (a seat line that ends after the stack).
 """
 
 from __future__ import annotations
@@ -34,6 +37,10 @@ from pokerkit.notation import (
 
 __all__ = [
     "PARSERS",
+    "AbsoluteDealtParser",
+    "FullTiltDealtParser",
+    "OngameSeatsParser",
+    "PartyPokerTournamentParser",
     "PokerStarsAnteParser",
     "RawHand",
     "RawMixin",
@@ -51,6 +58,48 @@ class PokerStarsAnteParser(PokerStarsParser):
     """
 
     ANTE_POSTING = re.compile(r"(?P<player>.+): posts the ante \D?(?P<ante>[0-9.,]+)")
+
+
+@dataclass
+class PartyPokerTournamentParser(PartyPokerParser):
+    """pokerkit's PartyPoker parser plus tournament hands: amounts in chips without a currency unit
+    («Seat 1: anna ( 1,500 )», «anna posts small blind [10].», «anna raises [60]»), antes («anna posts
+    ante [5]») and the header «NL Texas Hold'em $5 USD Buy-in Trny:…», where the game is not followed
+    by « - ». Each pattern is pokerkit's with the unit made optional.
+    """
+
+    VARIANT = re.compile(r"(?:^| )(?P<variant>NL Texas Hold'em) (?:- |[^-\n]*Buy-in)", re.M)
+    ANTE_POSTING = re.compile(r"(?P<player>.+) posts ante \[\D?(?P<ante>[0-9.,]+)(?: \w+)?\]")
+    BLIND_OR_STRADDLE_POSTING = re.compile(
+        r"(?P<player>.+) posts (small|big) blind \[\D?(?P<blind_or_straddle>[0-9.,]+)(?: \w+)?\]\.")
+    STARTING_STACKS = re.compile(r"Seat \d+: (?P<player>.+) \( \D?(?P<starting_stack>[0-9.,]+)(?: \w+)? \)")
+    COMPLETION_BETTING_OR_RAISING = re.compile(
+        r"(?P<player>.+) (bets|raises|is all-In ) \[\D?(?P<amount>[0-9.,]+)(?: \w+)?\]")
+
+
+@dataclass
+class FullTiltDealtParser(FullTiltPokerParser):
+    """pokerkit's Full Tilt parser plus the hero's cards («Dealt to anna [As Ks]»), which it skips."""
+
+    HOLE_DEALING = re.compile(r"Dealt to (?P<player>.+) \[(?P<cards>[1-9TJQKAcdhs ]+)\]")
+
+
+@dataclass
+class AbsoluteDealtParser(AbsolutePokerParser):
+    """pokerkit's Absolute Poker parser plus the hero's cards («Dealt to anna [As 10s]»)."""
+
+    HOLE_DEALING = re.compile(r"Dealt to (?P<player>.+) \[(?P<cards>[0-9TJQKAcdhs ]+)\]")
+
+
+@dataclass
+class OngameSeatsParser(OngameNetworkParser):
+    """pokerkit's Ongame parser with seat lines that end the line: its patterns ask for one more
+    character after «($103.75)» (``[^,]``, to tell them from the summary's «($133.31), net: …»),
+    so a seat line with nothing after the stack was never read; «not followed by a comma» says it.
+    """
+
+    SEATS = re.compile(r"Seat (?P<seat>\d+): (?P<player>.+) \(\D?[0-9.,]+\)(?!,)")
+    STARTING_STACKS = re.compile(r"Seat \d+: (?P<player>.+) \(\D?(?P<starting_stack>[0-9.,]+)\)(?!,)")
 
 
 @dataclass(frozen=True)
@@ -84,6 +133,8 @@ class RawMixin:
     # What the room says each player won (after rake) and the rake; pokerkit's own
     # ``winnings`` patterns miss some lines (PokerStars' «X collected 10 from pot»).
     COLLECTED: ClassVar[re.Pattern[str] | None] = None
+    # If set: only the lines it matches, each winner after it (split at «), ») read by COLLECTED.
+    COLLECTED_LINE: ClassVar[re.Pattern[str] | None] = None
     RAKE: ClassVar[re.Pattern[str] | None] = None
 
     def raw(self, s: str, parse_value: ParseValue) -> RawHand:
@@ -124,8 +175,15 @@ class RawMixin:
             return None
         won: defaultdict[str, Decimal] = defaultdict(Decimal)
         for line in s.splitlines():
-            if m := self.COLLECTED.search(line):
-                won[m["player"]] += Decimal(parse_value(m["winnings"]))
+            if self.COLLECTED_LINE is None:
+                parts = [line]
+            elif head := self.COLLECTED_LINE.match(line):  # «… won by anna ($1.90), bruno ($1.90)»
+                parts = [part + ")" for part in line[head.end():].removesuffix(")").split("), ")]
+            else:
+                continue
+            for part in parts:
+                if m := self.COLLECTED.search(part):
+                    won[m["player"]] += Decimal(parse_value(m["winnings"]))
         return dict(won)
 
     def _rake(self, s: str, parse_value: ParseValue) -> Decimal:
@@ -142,7 +200,7 @@ class PokerStarsRaw(RawMixin, PokerStarsAnteParser):
 
 
 @dataclass
-class PartyPokerRaw(RawMixin, PartyPokerParser):
+class PartyPokerRaw(RawMixin, PartyPokerTournamentParser):
     COLLECTED = re.compile(r"^(?P<player>\S+) wins \D?(?P<winnings>[0-9.,]+)")
 
 
@@ -153,18 +211,25 @@ class IPokerRaw(RawMixin, IPokerNetworkParser):
 
 
 @dataclass
-class FullTiltRaw(RawMixin, FullTiltPokerParser):
-    COLLECTED = re.compile(r"^Seat \d+: (?P<player>.+?) (?:\(\w+\) )?collected \(\D?(?P<winnings>[0-9.,]+)\)")
+class FullTiltRaw(RawMixin, FullTiltDealtParser):
+    COLLECTED = re.compile(r"^Seat \d+: (?P<player>.+?) (?:\([\w ]+\) )?"
+                           r"(?:collected|showed \[[^\]]*\] and won) \(\D?(?P<winnings>[0-9.,]+)\)")
+    RAKE = re.compile(r"^Total pot [^|\n]*\| Rake \D?(?P<rake>[0-9.,]+)", re.M)
 
 
 @dataclass
-class OngameRaw(RawMixin, OngameNetworkParser):
-    pass
+class OngameRaw(RawMixin, OngameSeatsParser):
+    # «Main pot: $4.00 won by anna ($3.80)», a split pot «… won by anna ($1.90), bruno ($1.90)»
+    COLLECTED_LINE = re.compile(r"^(?:Main|Side) pot(?: \d+)?: \D?[0-9.,]+ won by ")
+    COLLECTED = re.compile(r"^(?P<player>.+) \(\D?(?P<winnings>[0-9.,]+)\)$")
+    RAKE = re.compile(r"^Rake taken: \D?(?P<rake>[0-9.,]+)", re.M)
 
 
 @dataclass
-class AbsoluteRaw(RawMixin, AbsolutePokerParser):
-    pass
+class AbsoluteRaw(RawMixin, AbsoluteDealtParser):
+    COLLECTED = re.compile(r"^Seat \d+: (?P<player>.+?) (?:\([\w ]+\) )?(?:collected|won) Total "
+                           r"\(\D?(?P<winnings>[0-9.,]+)\)")
+    RAKE = re.compile(r"^Total Pot\(\D?[0-9.,]+\) \| Rake \(\D?(?P<rake>[0-9.,]+)\)", re.M)
 
 
 _LINE_PATTERNS = ("ANTE_POSTING", "BLIND_OR_STRADDLE_POSTING", "FOLDING", "CHECKING_OR_CALLING",

@@ -3,21 +3,33 @@ with their rule, Italian histories explained, hostile files refused before parsi
 
 from __future__ import annotations
 
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from pokerkit.notation import PokerStarsParser
+from pokerkit.notation import OngameNetworkParser, PartyPokerParser, PokerStarsParser
 
-from coach.engine.phh import HandHistory, load_phh
+from coach.engine.phh import HandHistory, load_phh, loads_phh
 from coach.i18n import get_translator
 from coach.rooms import MAX_HANDS_PER_FILE, MAX_LINE_CHARS, ImportReport, import_histories
 from coach.rooms.export import export_histories
-from coach.rooms.parsers import PARSERS, PokerStarsAnteParser
+from coach.rooms.parsers import (
+    PARSERS,
+    OngameRaw,
+    OngameSeatsParser,
+    PartyPokerTournamentParser,
+    PokerStarsAnteParser,
+)
 
 from .hands import TOURNAMENT, histories
 
 EN = get_translator("en")
-ROOMS = {"pokerstars": "PokerStars", "partypoker": "PartyPoker", "ipoker": "iPoker"}
+ROOMS = {"pokerstars": "PokerStars", "partypoker": "PartyPoker", "ipoker": "iPoker",
+         "fulltilt": "Full Tilt Poker", "ongame": "Ongame", "absolute": "Absolute Poker"}
+# (room, writer's options): every format each room writes; those whose antes it writes take every hand
+FORMATS = [(room, {}) for room in ROOMS] + [("pokerstars", {"tournament": True}),
+                                            ("partypoker", {"tournament": True})]
+WITH_ANTES = {("pokerstars", False), ("pokerstars", True), ("absolute", False), ("partypoker", True)}
 
 
 def _stacks(h: HandHistory) -> tuple[int, ...]:
@@ -32,8 +44,14 @@ def _reason(report: ImportReport, k: int = 0) -> str:
     return reason.localized(EN) if hasattr(reason, "localized") else EN.render(reason)
 
 
-def _round_trip(room: str, source: list[HandHistory]) -> None:
-    report = import_histories(export_histories(source, room), source=room)
+def _for(room: str, options: dict[str, bool], hands: list[HandHistory]) -> list[HandHistory]:
+    if (room, bool(options)) in WITH_ANTES:
+        return hands
+    return [h for h in hands if not any(h.antes)]
+
+
+def _round_trip(room: str, source: list[HandHistory], **options: bool) -> None:
+    report = import_histories(export_histories(source, room, **options), source=room)
     assert report.problem is None and report.room == ROOMS[room]
     assert [o.status for o in report.hands] == ["ok"] * len(source), [str(o.reason) for o in report.hands]
     for original, outcome in zip(source, report.hands, strict=True):
@@ -41,22 +59,21 @@ def _round_trip(room: str, source: list[HandHistory]) -> None:
         assert _stacks(outcome.history) == _stacks(original), original.source
 
 
-@pytest.mark.parametrize("room", list(ROOMS))
-def test_each_room_round_trips_a_multi_hand_file(room: str) -> None:
-    hands = histories()
-    _round_trip(room, hands if room == "pokerstars" else [h for h in hands if not any(h.antes)])
+@pytest.mark.parametrize(("room", "options"), FORMATS)
+def test_each_room_round_trips_a_multi_hand_file(room: str, options: dict[str, bool]) -> None:
+    hands = _for(room, options, histories())
+    assert len(hands) >= 3
+    _round_trip(room, hands, **options)
 
 
-@pytest.mark.parametrize("room", list(ROOMS))
-def test_shared_hands_round_trip(room: str, phh_dir: Path) -> None:
+@pytest.mark.parametrize(("room", "options"), FORMATS)
+def test_shared_hands_round_trip(room: str, options: dict[str, bool], phh_dir: Path) -> None:
     files = sorted(phh_dir.glob("generated/*.phh"))[:25] + sorted(phh_dir.glob("pluribus/*/*.phh"))[:15]
     files += sorted(phh_dir.glob("handhq/*/*/*/*.phh"))[:15]
-    hands = [load_phh(f) for f in files]
-    _round_trip(room, hands if room == "pokerstars" else [h for h in hands if not any(h.antes)])
+    _round_trip(room, _for(room, options, [load_phh(f) for f in files]), **options)
 
 
 def test_pokerstars_antes_are_read_by_the_subclass_not_by_pokerkit() -> None:
-    from coach.engine.phh import loads_phh
     text = export_histories([loads_phh(TOURNAMENT)], "pokerstars", tournament=True)
     assert ": posts the ante 25" in text
     ours = next(iter(PokerStarsAnteParser()(text)))
@@ -72,9 +89,13 @@ def test_pokerstars_antes_are_read_by_the_subclass_not_by_pokerkit() -> None:
     ("pokerstars", "Anna_Rossi collected $68 from pot", "Anna_Rossi collected $86 from pot"),
     ("partypoker", "Anna_Rossi wins $68 USD", "Anna_Rossi wins $86 USD"),
     ("ipoker", 'win="€68"', 'win="€86"'),
+    ("fulltilt", "showed [As Ks] and won ($68)", "showed [As Ks] and won ($86)"),
+    ("ongame", "won by Anna_Rossi ($68)", "won by Anna_Rossi ($86)"),
+    ("absolute", "collected Total ($68)", "collected Total ($86)"),
+    ("partypoker-tournament", "Anna_Rossi wins 68 chips", "Anna_Rossi wins 86 chips"),
 ])
 def test_a_pot_that_does_not_add_up_is_refused(room: str, old: str, new: str) -> None:
-    text = export_histories(histories()[:1], room)
+    text = _export(histories()[:1], room)
     assert old in text
     report = import_histories(text.replace(old, new))
     assert report.hands[0].status == "refused"
@@ -85,6 +106,10 @@ def test_a_pot_that_does_not_add_up_is_refused(room: str, old: str, new: str) ->
     ("pokerstars", "", ""),
     ("partypoker", "** Dealing Turn ** [ 9s ]", "** Dealing Turn ** [ 8d ]"),
     ("ipoker", '<cards type="Turn" player="">s9</cards>', '<cards type="Turn" player="">d8</cards>'),
+    ("fulltilt", "*** TURN *** [Ah 8d 3c] [9s]", "*** TURN *** [Ah 8d 3c] [8d]"),
+    ("ongame", "--- Dealing turn [9s]", "--- Dealing turn [8d]"),
+    ("absolute", "Bruno - Mucks", "Bruno - Shows [Ah Qd] (a pair)"),
+    ("partypoker-tournament", "** Dealing Turn ** [ 9s ]", "** Dealing Turn ** [ 8d ]"),
 ])
 def test_a_card_shown_twice_is_refused_with_the_rule(room: str, old: str, new: str) -> None:
     source = histories()[:1]
@@ -92,11 +117,54 @@ def test_a_card_shown_twice_is_refused_with_the_rule(room: str, old: str, new: s
         text = export_histories(source, room).replace("Bruno: mucks hand", "Bruno: shows [Ah Qd] (a pair)")
         old = new = ""
     else:
-        text = export_histories(source, room)
+        text = _export(source, room)
     assert old in text
     report = import_histories(text.replace(old, new))
     assert report.hands[0].status == "refused"
     assert "Ah" in _reason(report) or "8d" in _reason(report)
+
+
+def _export(source: list[HandHistory], room: str) -> str:
+    if room == "partypoker-tournament":
+        return export_histories(source, "partypoker", tournament=True)
+    return export_histories(source, room)
+
+
+def test_partypoker_tournaments_are_read_by_the_subclass_not_by_pokerkit() -> None:
+    text = export_histories([loads_phh(TOURNAMENT)], "partypoker", tournament=True)
+    assert "p1 posts ante [25]" in text and "Seat 1: p1 ( 3,000 )" in text and "Buy-in Trny:" in text
+    assert PartyPokerParser.VARIANT.search(text) is None  # pokerkit 0.7.7: cash games only
+    assert PartyPokerParser.STARTING_STACKS.search("Seat 1: p1 ( 3,000 )") is None
+    ours = next(iter(PartyPokerTournamentParser()(text)))
+    assert list(ours.antes) == [25, 25, 25, 25]
+    report = import_histories(text)
+    assert report.hands[0].status == "ok" and report.hands[0].history is not None
+    assert _stacks(report.hands[0].history) == (2875, 975, 4675, 2475)
+
+
+def test_ongame_seat_lines_that_end_the_line_are_read() -> None:
+    assert OngameNetworkParser.SEATS.search("Seat 1: p1 ($20)") is None  # pokerkit 0.7.7
+    assert OngameSeatsParser.SEATS.search("Seat 1: p1 ($20)") is not None
+    assert OngameSeatsParser.SEATS.search("Seat 1: p1 ($20), net: -$20") is None  # the summary
+
+
+def test_ongame_split_pots_name_each_winner() -> None:
+    """One line per pot, its winners after «won by», split at «), » (no regex that retries each «, »)."""
+    text = "Main pot: $4 won by anna b ($1.90), bruno ($2.10)\nSide pot 1: $3 won by c ($3)\nRake taken: $0\n"
+    won = OngameRaw()._collected(text, Decimal)
+    assert won == {"anna b": Decimal("1.90"), "bruno": Decimal("2.10"), "c": Decimal(3)}
+
+
+@pytest.mark.parametrize("room", ["fulltilt", "absolute"])
+def test_the_heros_cards_are_read(room: str) -> None:
+    """pokerkit skips these rooms' «Dealt to» line; the hero's cards are what a review needs."""
+    no_antes = loads_phh(TOURNAMENT.replace("antes = [25, 25, 25, 25]", "antes = [0, 0, 0, 0]"))
+    text = export_histories([no_antes], room)
+    assert ("Dealt to p3 [10h 9h]" if room == "absolute" else "Dealt to p3 [Th 9h]") in text
+    history = import_histories(text).hands[0].history
+    assert history is not None
+    known = [a.text for a in history.actions if a.kind == "deal_hole" and "????" not in a.text]
+    assert known == ["d dh p3 Th9h"]
 
 
 def test_a_raise_below_the_minimum_is_refused_with_the_rule() -> None:
