@@ -136,7 +136,9 @@ def run_review_job(store: Store, job_id: int, files: Sequence[tuple[str, str]], 
 
     try:
         on_import: list[RefusedHand] = []
-        hands = load_texts(files, tr, on_import)
+        hands = load_texts(files, tr, on_import)  # the parsing too is the worker's, not the page's
+        if not store.advance_review_job(job_id, 0, total=len(hands)):
+            return "cancelled"
         review = review_session(hands, detect_hero(hands, hero or None), tr, progress, on_import)
     except CoachError as err:
         store.finish_review_job(job_id, "failed", {"error": err.localized(tr)})

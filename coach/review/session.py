@@ -89,9 +89,12 @@ class ReviewedDecision:
 
 @dataclass(frozen=True)
 class RefusedHand:
+    """A hand not reviewed: ``refused`` by the rules (a doctored history) or ``skipped`` (another game)."""
+
     hand: int
     source: str
     reason: str
+    status: str = "refused"
 
 
 @dataclass(frozen=True)
@@ -131,7 +134,8 @@ def load_texts(files: Iterable[tuple[str, str]], tr: Translator | None = None,
                     reason = outcome.reason
                     said = "" if reason is None or tr is None else (
                         reason.localized(tr) if isinstance(reason, CoachError) else tr.render(reason))
-                    refused.append(RefusedHand(-outcome.number, f"{name}:{outcome.line}", said))
+                    refused.append(RefusedHand(-outcome.number, f"{name}:{outcome.line}", said,
+                                               outcome.status))
         else:
             for source, table in split_phhs(text, name):
                 if table is None or not table:

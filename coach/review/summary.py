@@ -173,7 +173,8 @@ def summarize(review: SessionReview) -> dict[str, Any]:
         "by_position": dict(by_position),
         "grades": {g: grades.get(g, 0) for g in GRADES},
         "timeline": [[d.hand, d.grade] for d in ordered],
-        "refused": [{"hand": r.hand, "source": r.source, "reason": r.reason} for r in review.refused],
+        "refused": [{"hand": r.hand, "source": r.source, "reason": r.reason, "status": r.status}
+                    for r in review.refused],
         "skipped": review.skipped,
     }
 

@@ -96,12 +96,19 @@ class ReviewJobStore(StoreBase):
                                .values(status="running"))
         return bool(res.rowcount == 1)
 
-    def advance_review_job(self, job_id: int, done: int) -> bool:
-        """Progress, and the cancel check in the same statement: False when the job no longer runs."""
+    def advance_review_job(self, job_id: int, done: int, total: int | None = None) -> bool:
+        """Progress, and the cancel check in the same statement: False when the job no longer runs.
+
+        ``total`` corrects the count the page guessed from the files once the worker has
+        read them (a room's file may hold hands of other games, a PHH file fewer sections).
+        """
+        values = {"done": _count(done, "done")}
+        if total is not None:
+            values["total"] = _count(total, "total")
         with self._tx(write=True) as conn:
             res = conn.execute(update(review_jobs).where(review_jobs.c.id == _count(job_id, "job"),
                                                          review_jobs.c.status == "running")
-                               .values(done=_count(done, "done")))
+                               .values(**values))
         return bool(res.rowcount == 1)
 
     def finish_review_job(self, job_id: int, status: str, result: dict[str, Any] | None) -> bool:

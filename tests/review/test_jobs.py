@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
+from huey import PostgresHuey
 
 from coach.review import jobs
 from coach.review.jobs import enqueue_review, queue, queue_url, run_review_job, worker_lock
@@ -34,10 +39,10 @@ def test_a_cancelled_job_stops_between_hands_and_keeps_no_result(store: Store,
     job_id = store.create_review_job("Ada", 12)
     real = store.advance_review_job
 
-    def advance(jid: int, done: int) -> bool:
+    def advance(jid: int, done: int, total: int | None = None) -> bool:
         if done == 4:  # the learner presses «Annulla» while the fourth hand is graded
             assert store.cancel_review_job(jid, "Ada")
-        return real(jid, done)
+        return real(jid, done, total)
 
     monkeypatch.setattr(store, "advance_review_job", advance)
     assert run_review_job(store, job_id, [("s.phhs", session_text())], None, "it") == "cancelled"
@@ -76,3 +81,45 @@ def test_one_embedded_worker_per_queue(tmp_path: Path) -> None:
             assert second is None
         assert jobs.worker_running(url)
     assert not jobs.worker_running(url)
+
+
+ROOT = Path(__file__).resolve().parents[2]
+WORKER_CEILING_S = 120.0  # a busy 2-core machine: a ceiling, not a measurement
+
+
+def test_the_postgresql_queue_carries_the_job_to_a_worker_process(pg_url: str, tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """The class server's deployment: the queue is huey's PostgresHuey in the server's database, and
+    ``python -m coach worker`` (another process, as on another machine) parses and grades the job."""
+    store = Store(pg_url)
+    monkeypatch.delenv("COACH_QUEUE_URL", raising=False)
+    url = queue_url(store.url)
+    assert url.startswith("postgresql://") and "+" not in url.split("://", 1)[0]
+    job_id = enqueue_review(store, "Ada", [("s.phhs", session_text())], None, "it", total=99)
+    q = queue(url)
+    assert isinstance(q, PostgresHuey) and len(q) == 1  # the message waits in PostgreSQL
+    assert store.review_job(job_id).status == "queued"  # type: ignore[union-attr]
+    env = dict(os.environ, COACH_DATABASE_URL=store.url, PYTHONPATH=str(ROOT))
+    env.pop("COACH_QUEUE_URL", None)
+    with open(tmp_path / "worker.log", "wb") as log:
+        worker = subprocess.Popen([sys.executable, "-m", "coach", "worker"], cwd=ROOT, env=env,
+                                  stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT)
+        try:
+            deadline = time.monotonic() + WORKER_CEILING_S
+            job = store.review_job(job_id)
+            while job is not None and not job.finished and time.monotonic() < deadline:
+                assert worker.poll() is None, (tmp_path / "worker.log").read_text(errors="replace")[-2000:]
+                time.sleep(0.2)
+                job = store.review_job(job_id)
+        finally:
+            worker.terminate()
+            try:
+                worker.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                worker.kill()
+                worker.wait()
+    log_tail = (tmp_path / "worker.log").read_text(errors="replace")[-2000:]
+    assert job is not None and job.status == "done", log_tail
+    assert job.result is not None and job.result["summary"]["hero"] == "Tu"  # detected by the worker
+    assert job.done == job.total == 12  # the page's guess (99) corrected once the worker read the file
+    assert len(q) == 0

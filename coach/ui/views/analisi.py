@@ -1,8 +1,10 @@
 """«Analizza la tua sessione»: upload your hands, the coach grades every decision of yours in a worker.
 
-The page never grades in its own thread: it reads the files (size and count limits of
-:mod:`coach.limits`), asks who the hero is, and puts a job in the task queue
-(:mod:`coach.review.jobs`); a fragment reads the job's progress from the store every
+The page never parses nor grades in its own thread: it checks the files with one linear scan
+each (size, UTF-8, the number of hands: :mod:`coach.review.peek`), lists the names it finds to
+ask who the hero is, and puts the raw texts in a job of the task queue
+(:mod:`coach.review.jobs`), whose worker reads the hands (a refused or skipped hand is in the
+job's result) and grades them; a fragment reads the job's progress from the store every
 second (so a reload, or another app process, finds the same job: the learner's last job
 is the page's state). The results come from the store too: the decisions by EV lost with
 filters, where the chips went, the three leaks, each decision opening in the Replayer.
@@ -10,7 +12,6 @@ filters, where the chips went, the three leaks, each decision opening in the Rep
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 import streamlit as st
@@ -19,7 +20,8 @@ from coach.errors import CoachError
 from coach.i18n import Translator, user_params
 from coach.review.cards import decision_hand_text, mistakes_to_cards
 from coach.review.jobs import enqueue_review, ensure_worker
-from coach.review.session import ReviewedDecision, detect_hero, load_session
+from coach.review.peek import Upload, peek_upload
+from coach.review.session import ReviewedDecision
 from coach.review.summary import STREETS, action_words, best_words, kind_label, leak_from_json
 from coach.store.reviews import ReviewJob
 from coach.textsafe import md_text
@@ -29,7 +31,7 @@ from coach.ui.navigation import target
 from coach.ui.sessionfigures import build_grades_over_session, build_loss_figure
 from coach.ui.widgets import page_header, refuse_input
 
-UPLOAD = "analisi.upload"  # (files as (name, text), hands, players by hands played, detected hero)
+UPLOAD = "analisi.upload"  # the files' texts, hands counted, players, hero guessed (coach.review.peek.Upload)
 ERROR = "analisi.error"
 MAX_FILES = 20
 SHOWN = 30  # decisions listed at once (the costliest of the filter)
@@ -46,32 +48,25 @@ def _on_upload() -> None:
     if len(files) > MAX_FILES:
         refuse_input(t("Upload at most {limit} files at a time.", limit=MAX_FILES))
         return
-    raw = [(f.name, f.getvalue()) for f in files]
-    try:
-        hands = load_session(raw)
-        hero = detect_hero(hands)
+    try:  # one scan of each file: the worker reads the hands
+        upload = peek_upload([(f.name, f.getvalue()) for f in files])
     except CoachError as err:
         st.session_state[ERROR] = err
         return
-    seen: Counter[str] = Counter()
-    for h in hands:
-        seen.update(dict.fromkeys(h.players or (), 1))
-    players = [name for name, _ in seen.most_common()]
-    texts = [(name, data.decode("utf-8-sig")) for name, data in raw]
-    st.session_state[UPLOAD] = (texts, len(hands), players, hero)
-    st.session_state["analisi_hero"] = hero
+    st.session_state[UPLOAD] = upload
+    st.session_state["analisi_hero"] = upload.hero
 
 
 def _start() -> None:
     upload = st.session_state.get(UPLOAD)
-    if upload is None:
+    if not isinstance(upload, Upload):
         return
-    texts, count, players, hero = upload
     chosen = st.session_state.get("analisi_hero")
-    hero = chosen if chosen in players else hero
+    hero = chosen if chosen in upload.players else upload.hero
     profile = state.settings().profile
     locale = state.settings().locale
-    if state.save(lambda db: enqueue_review(db, profile, texts, hero, locale, total=count)) is not None:
+    if state.save(lambda db: enqueue_review(db, profile, upload.texts, hero, locale,
+                                            total=upload.hands)) is not None:
         ensure_worker(state.database_url())
         st.session_state.pop(UPLOAD, None)
         st.session_state.pop("analisi_files", None)
@@ -114,12 +109,14 @@ def _upload(t: Translator) -> None:
         st.error(t("These files cannot be analysed: {problem}", problem=t.md(user_params(err.message))),
                  icon=":material/error:")
     upload = st.session_state.get(UPLOAD)
-    if upload is None:
+    if not isinstance(upload, Upload):
         return
-    _, count, players, _ = upload
-    st.caption(t("Hands read: {count}.", count=count))
-    st.selectbox(t("Who are you in these hands?"), players, key="analisi_hero",
-                 help=t("The player present in most hands is chosen for you."))
+    st.caption(t("Hands found: {count}. The coach reads and grades them in the background.",
+                 count=upload.hands))
+    if upload.players:
+        st.selectbox(t("Who are you in these hands?"), upload.players, key="analisi_hero",
+                     help=t("The player dealt cards in the room's history, or the one present in most "
+                            "hands, is chosen for you."))
     st.button(t("Start the analysis"), key="analisi_start", on_click=_start, type="primary",
               icon=":material/play_arrow:")
 
@@ -174,12 +171,18 @@ def _results(job: ReviewJob, t: Translator) -> None:
     st.caption(t("Player: {hero}. The coach's fast models graded these decisions (the charts and the "
                  "one-street estimate): open one in the Replayer for the full analysis.",
                  hero=md_text(summary.get("hero", ""))))
-    refused = summary.get("refused", [])
+    left_out = summary.get("refused", [])
+    refused = [r for r in left_out if r.get("status", "refused") != "skipped"]
+    skipped = [r for r in left_out if r.get("status") == "skipped"]
     if refused:  # the engine refused these hands (a doctored history): not reviewed, and why
         st.warning(t("Hands refused by the rules, not analysed: {count}.", count=len(refused)),
                    icon=":material/gpp_maybe:")
         for r in refused[:5]:
             st.caption(md_text(r.get("reason", "")))
+    if skipped:  # another game in a room's history (Omaha, Limit...): not for this coach
+        st.info(t("Hands of other games, skipped: {count}.", count=len(skipped)), icon=":material/skip_next:")
+        for r in skipped[:3]:
+            st.caption(md_text(f"{r.get('source', '')}: {r.get('reason', '')}"))
     _leaks(result, t)
     left, right = st.columns(2)
     with left:
