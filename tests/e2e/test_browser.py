@@ -187,7 +187,7 @@ def test_range_chart_draws_every_rank(desk: tuple[Any, list[str]], server: str) 
     open_decision(page, server, "/lezioni?lezione=03-azioni&mano=1&passo=11")
     page.get_by_role("button", name="Call 24").click()
     page.get_by_text("Hai scelto", exact=False).first.wait_for()
-    page.get_by_text("Perché?", exact=False).first.click()  # lesson 3 speaks essential: the numbers behind it
+    page.locator("[data-testid=stExpander] summary", has_text="Perché?").first.click()  # lesson 3: essential
     grid = page.locator(".cc-rg").first
     grid.wait_for(state="visible")  # open by default: the only opponent
     wait_idle(page)
@@ -372,6 +372,9 @@ def test_classroom_fits_a_projector_and_lets_the_teacher_out(browser: Any, serve
         # the pages are one click away, and the exit button takes a real mouse click
         nav = pg.locator('[data-testid="stHeader"] a', has_text="Glossario")
         assert nav.count() >= 1
+        # the hand scrolled into view at the decision: the teacher scrolls back up to the button
+        pg.evaluate("document.querySelector('.st-key-leave_classroom').scrollIntoView({block: 'center'})")
+        pg.wait_for_timeout(300)
         exit_box = box(pg, ".st-key-leave_classroom button")
         header = box(pg, '[data-testid="stHeader"]')
         assert exit_box["y"] >= header["y"] + header["height"]
@@ -855,6 +858,8 @@ def _open_grid(page: Any, server: str, url: str = DECISION) -> Any:
     """A lesson decision answered (Carla calls), then Dario's range opened beside the verdict."""
     open_decision(page, server, url)
     page.locator(".st-key-dec-03-azioni-0-4-call button").click()
+    # lesson 3 speaks essential: the numbers are behind «Perché?» («Dettagli» on the projector)
+    page.locator("[data-testid=stExpander] summary", has_text=re.compile("Perché\\?|Dettagli")).first.click()
     title = page.get_by_text("Il range che il coach attribuisce a Dario", exact=False).first
     title.wait_for()
     title.click()
