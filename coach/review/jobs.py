@@ -38,6 +38,7 @@ from huey.api import Huey
 from coach.errors import CoachError
 from coach.i18n import get_translator
 from coach.review.session import RefusedHand, detect_hero, load_texts, review_session
+from coach.rooms.privacy import anonymize
 from coach.review.summary import to_json
 from coach.store import Store
 from coach.store.connection import default_database_url, sqlite_path
@@ -100,27 +101,41 @@ def queue(url: str | None = None) -> Huey:
         return q
 
 
-def _task(job_id: int, files: list[tuple[str, str]], hero: str | None, locale: str) -> None:
-    """The worker's entry: the store named by the worker's environment."""
-    run_review_job(Store(os.environ.get("COACH_DATABASE_URL") or None), job_id, files, hero, locale)
+def _task(job_id: int, files: list[tuple[str, str]], hero: str | None, locale: str,
+          keep_names: bool = False) -> None:
+    """The worker's entry: the store named by the worker's environment.
+
+    ``keep_names`` defaults to False so a job queued before the option existed is anonymized.
+    """
+    run_review_job(Store(os.environ.get("COACH_DATABASE_URL") or None), job_id, files, hero, locale,
+                   keep_names=keep_names)
 
 
 def enqueue_review(store: Store, profile: str, files: Sequence[tuple[str, str]], hero: str | None,
-                   locale: str = "it", *, total: int, url: str | None = None) -> int:
-    """Create the learner's job row and put the job in the queue; its id (kept in the store)."""
+                   locale: str = "it", *, total: int, url: str | None = None, keep_names: bool = False) -> int:
+    """Create the learner's job row and put the job in the queue; its id (kept in the store).
+
+    The raw texts travel in the queue's message only, never in ``review_jobs``: huey deletes the
+    message when a worker takes it (and the SQLite queue overwrites what it deletes).
+    """
     job_id = store.create_review_job(profile, total)
     where = url or queue_url(store.url)
     if where.startswith("memory://"):  # tests: the job runs now, in the caller, on the caller's store
-        run_review_job(store, job_id, files, hero, locale)
+        run_review_job(store, job_id, files, hero, locale, keep_names=keep_names)
         return job_id
     queue(where)
-    _TASKS[where](job_id, list(files), hero, locale)  # huey: calling a task puts it in the queue
+    _TASKS[where](job_id, list(files), hero, locale, keep_names)  # huey: calling a task enqueues it
     return job_id
 
 
 def run_review_job(store: Store, job_id: int, files: Sequence[tuple[str, str]], hero: str | None,
-                   locale: str) -> str:
-    """Run one review job: progress after each hand, stop when cancelled; the final status."""
+                   locale: str, *, keep_names: bool = False) -> str:
+    """Run one review job: progress after each hand, stop when cancelled; the final status.
+
+    What the result keeps of the hands (for the Replayer and the review cards) names the
+    opponents by position (:func:`coach.rooms.privacy.anonymize`: they are other people's
+    data), the hero by his own name, unless the learner chose ``keep_names``.
+    """
     if not store.start_review_job(job_id):
         return "cancelled"
     tr = get_translator(locale)
@@ -151,7 +166,9 @@ def run_review_job(store: Store, job_id: int, files: Sequence[tuple[str, str]], 
         return "cancelled"
     result = to_json(review)
     # the hands with a graded decision, so the page opens each in the Replayer from the database alone
-    result["hands"] = {str(i): hands[i].dumps() for i in sorted({d.hand for d in review.decisions})}
+    kept = sorted({d.hand for d in review.decisions})
+    result["hands"] = {str(i): (hands[i] if keep_names else anonymize(hands[i], review.hero)).dumps()
+                       for i in kept}
     return "done" if store.finish_review_job(job_id, "done", result) else "cancelled"
 
 

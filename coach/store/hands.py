@@ -26,6 +26,7 @@ from coach.store.checks import (
     whole_arg,
 )
 from coach.store.records import UserHand
+from coach.store.reviews import delete_jobs_of
 from coach.store.tables import profiles, user_hands
 
 HAND_SOURCES: tuple[str, ...] = ("builder", "import")
@@ -119,3 +120,15 @@ class HandsStore(StoreBase):
             if pid is None:
                 return 0
             return int(conn.execute(delete(user_hands).where(user_hands.c.profile_id == pid)).rowcount or 0)
+
+    def delete_my_hands(self, profile: str) -> tuple[int, int]:
+        """«Elimina le mie mani»: the profile's saved hands and its session reviews (their results hold
+        hands too), in one transaction; how many of each. A running review is cancelled by it.
+        """
+        name = clean_profile_name(profile)
+        with self._tx(write=True) as conn:
+            pid = self._profile_id(conn, name)
+            if pid is None:
+                return 0, 0
+            hands = int(conn.execute(delete(user_hands).where(user_hands.c.profile_id == pid)).rowcount or 0)
+            return hands, delete_jobs_of(conn, pid)

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import insert, select, update
+from sqlalchemy import delete, func, insert, select, update
+from sqlalchemy.engine import Connection
 
 from coach.errors import InvalidInput
 from coach.i18n import N_
@@ -22,7 +23,7 @@ from coach.store.base import StoreBase
 from coach.store.checks import clean_profile_name, utc_now
 from coach.store.tables import profiles, review_jobs
 
-__all__ = ["JOB_STATUSES", "MAX_RESULT_JSON", "ReviewJob", "ReviewJobStore"]
+__all__ = ["JOB_STATUSES", "MAX_RESULT_JSON", "ReviewJob", "ReviewJobStore", "delete_jobs_of"]
 
 JOB_STATUSES = ("queued", "running", "done", "cancelled", "failed")
 FINISHED = ("done", "cancelled", "failed")
@@ -48,6 +49,16 @@ def _count(value: int, field: str) -> int:
     if type(value) is not int or not 0 <= value <= 10**6:
         raise InvalidInput(N_("The field {field} must be a whole number from 0 to a million."), field=field)
     return value
+
+
+def delete_jobs_of(conn: Connection, profile_id: int) -> int:
+    """Delete every review job of the profile, results included; how many.
+
+    A queued or running job goes too, and that is its cancel: the worker's next progress
+    write (:meth:`ReviewJobStore.advance_review_job`) or its final write finds no running row,
+    so it stops and stores nothing, and a queued job's worker finds no row to start.
+    """
+    return int(conn.execute(delete(review_jobs).where(review_jobs.c.profile_id == profile_id)).rowcount or 0)
 
 
 class ReviewJobStore(StoreBase):
@@ -135,3 +146,18 @@ class ReviewJobStore(StoreBase):
                 review_jobs.c.id == _count(job_id, "job"), review_jobs.c.profile_id == pid,
                 review_jobs.c.status.in_(("queued", "running"))).values(status="cancelled"))
         return bool(res.rowcount == 1)
+
+    def count_review_jobs(self, profile: str) -> int:
+        """How many session reviews the profile keeps (any status)."""
+        name = clean_profile_name(profile)
+        with self._tx(write=False) as conn:
+            return int(conn.scalar(select(func.count(review_jobs.c.id))
+                                   .join(profiles, profiles.c.id == review_jobs.c.profile_id)
+                                   .where(profiles.c.name == name)) or 0)
+
+    def delete_review_jobs(self, profile: str) -> int:
+        """Every session review of the profile goes, a running one cancelled by it; how many."""
+        name = clean_profile_name(profile)
+        with self._tx(write=True) as conn:
+            pid = self._profile_id(conn, name)
+            return 0 if pid is None else delete_jobs_of(conn, pid)

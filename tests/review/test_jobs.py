@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -11,8 +12,11 @@ from pathlib import Path
 import pytest
 from huey import PostgresHuey
 
+from coach.engine.phh import loads_phh
 from coach.review import jobs
+from coach.review.cards import decision_hand_text
 from coach.review.jobs import enqueue_review, queue, queue_url, run_review_job, worker_lock
+from coach.review.session import ReviewedDecision
 from coach.store import Store
 
 from .conftest import session_text
@@ -123,3 +127,23 @@ def test_the_postgresql_queue_carries_the_job_to_a_worker_process(pg_url: str, t
     assert job.result is not None and job.result["summary"]["hero"] == "Tu"  # detected by the worker
     assert job.done == job.total == 12  # the page's guess (99) corrected once the worker read the file
     assert len(q) == 0
+
+
+@pytest.mark.parametrize("keep", [False, True])
+def test_the_kept_hands_name_opponents_by_position_unless_the_learner_keeps_them(store: Store,
+                                                                                 keep: bool) -> None:
+    text = session_text()
+    opponents = ("Anna1", "Bruno1", "Carla1", "Dario1", "Elena2")
+    assert all(name in text for name in opponents)  # the upload names them
+    job_id = enqueue_review(store, "Ada", [("s.phhs", text)], None, "it", total=12, url="memory://",
+                            keep_names=keep)
+    job = store.review_job(job_id, "Ada")
+    assert job is not None and job.status == "done" and job.result is not None
+    stored = json.dumps(job.result, ensure_ascii=False)
+    assert job.result["summary"]["hero"] == "Tu"  # the hero and his decisions do not change
+    for d in job.result["decisions"]:
+        history = loads_phh(decision_hand_text(job.result, ReviewedDecision.from_dict(d)) or "")
+        assert "Tu" in (history.players or ())  # the Replayer opens the kept hand, the hero named
+    assert any(name in stored for name in opponents) is keep
+    if not keep:
+        assert "BTN" in stored

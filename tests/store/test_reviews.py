@@ -45,6 +45,24 @@ def test_the_latest_job_is_the_one_the_page_resumes(store_url: str) -> None:
     assert store.latest_review_job("Ada").id == second  # type: ignore[union-attr]
 
 
+def test_deleting_a_profiles_jobs_cancels_its_running_one(store_url: str) -> None:
+    store = Store(store_url)
+    running = store.create_review_job("Ada", 10)
+    store.start_review_job(running)
+    finished = store.create_review_job("Ada", 1)
+    store.start_review_job(finished)
+    store.finish_review_job(finished, "done", {"hands": {"0": "x"}})
+    other = store.create_review_job("Eve", 2)
+    assert store.count_review_jobs("Ada") == 2
+    assert store.delete_review_jobs("Ada") == 2
+    assert store.latest_review_job("Ada") is None and store.count_review_jobs("Ada") == 0
+    assert not store.advance_review_job(running, 3)  # the worker stops at its next hand
+    assert not store.finish_review_job(running, "done", {"x": 1})  # and stores nothing
+    assert store.review_job(running) is None
+    assert store.latest_review_job("Eve").id == other  # type: ignore[union-attr]
+    assert store.delete_review_jobs("Ada") == 0 and store.delete_review_jobs("Nessuno") == 0
+
+
 def test_bad_arguments_are_refused(store_url: str) -> None:
     store = Store(store_url)
     with pytest.raises(InvalidInput):

@@ -46,6 +46,30 @@ def test_elimina_le_mie_mani_deletes_only_that_profiles_hands(store_url: str) ->
     assert store.delete_user_hands("Anna") == 0 and store.delete_user_hands("Nessuno") == 0
 
 
+def test_elimina_le_mie_mani_takes_the_session_reviews_too_and_stops_a_running_one(store_url: str) -> None:
+    store = Store(store_url)
+    store.save_user_hand("Anna", "mano", PHH)
+    done = store.create_review_job("Anna", 2)
+    store.start_review_job(done)
+    store.finish_review_job(done, "done", {"hands": {"0": PHH}})
+    running = store.create_review_job("Anna", 5)
+    store.start_review_job(running)
+    queued = store.create_review_job("Anna", 3)
+    theirs = store.create_review_job("Bruno", 1)
+    store.save_user_hand("Bruno", "sua", PHH)
+    assert store.count_review_jobs("Anna") == 3
+    assert store.delete_my_hands("Anna") == (1, 3)
+    assert store.user_hands("Anna") == [] and store.latest_review_job("Anna") is None
+    assert store.review_job(done) is None and store.count_review_jobs("Anna") == 0
+    # the worker of the running job stops at its next write and keeps nothing; the queued one never starts
+    assert not store.advance_review_job(running, 1)
+    assert not store.finish_review_job(running, "done", {"hands": {"0": PHH}})
+    assert not store.start_review_job(queued)
+    assert store.review_job(running) is None and store.review_job(queued) is None
+    assert store.review_job(theirs, "Bruno") is not None and len(store.user_hands("Bruno")) == 1
+    assert store.delete_my_hands("Anna") == (0, 0) and store.delete_my_hands("Nessuno") == (0, 0)
+
+
 @pytest.mark.parametrize(("title", "phh", "source"), [
     ("", PHH, "builder"),  # no title
     ("x" * 121, PHH, "builder"),  # too long
