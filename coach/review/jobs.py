@@ -38,8 +38,8 @@ from huey.api import Huey
 from coach.errors import CoachError
 from coach.i18n import get_translator
 from coach.review.session import RefusedHand, detect_hero, load_texts, review_session
-from coach.rooms.privacy import anonymize
 from coach.review.summary import to_json
+from coach.rooms.privacy import anonymize
 from coach.store import Store
 from coach.store.connection import default_database_url, sqlite_path
 
@@ -112,7 +112,8 @@ def _task(job_id: int, files: list[tuple[str, str]], hero: str | None, locale: s
 
 
 def enqueue_review(store: Store, profile: str, files: Sequence[tuple[str, str]], hero: str | None,
-                   locale: str = "it", *, total: int, url: str | None = None, keep_names: bool = False) -> int:
+                   locale: str = "it", *, total: int, url: str | None = None,
+                   keep_names: bool = False) -> int:
     """Create the learner's job row and put the job in the queue; its id (kept in the store).
 
     The raw texts travel in the queue's message only, never in ``review_jobs``: huey deletes the

@@ -121,4 +121,5 @@ def export_guide(t: Translator) -> None:
             "read: other games are skipped, with the reason, and a hand the rules refuse (a pot that "
             "does not add up, a card shown twice) is refused with its line and rule, never corrected. "
             "In what is saved, your opponents' names are replaced by their positions, unless you tick "
-            "«Keep the opponents' names»; «Delete my hands» deletes all your saved hands."))
+            "«Keep the opponents' names»; «Delete my hands» deletes all your saved hands and your "
+            "session analyses."))

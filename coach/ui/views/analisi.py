@@ -6,8 +6,10 @@ ask who the hero is, and puts the raw texts in a job of the task queue
 (:mod:`coach.review.jobs`), whose worker reads the hands (a refused or skipped hand is in the
 job's result) and grades them; a fragment reads the job's progress from the store every
 second (so a reload, or another app process, finds the same job: the learner's last job
-is the page's state). The results come from the store too: the decisions by EV lost with
-filters, where the chips went, the three leaks, each decision opening in the Replayer.
+is the page's state). The hands kept with the result name the opponents by position unless the
+learner ticks «Conserva i nomi degli avversari». The results come from the store too: the
+decisions by EV lost with filters, where the chips went, the three leaks, each decision opening in
+the Replayer.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from coach.ui.widgets import page_header, refuse_input
 
 UPLOAD = "analisi.upload"  # the files' texts, hands counted, players, hero guessed (coach.review.peek.Upload)
 ERROR = "analisi.error"
+KEEP_NAMES = "analisi_keep_names"  # off by default: the kept hands name opponents by position
 MAX_FILES = 20
 SHOWN = 30  # decisions listed at once (the costliest of the filter)
 POLL_S = 1.0
@@ -65,8 +68,9 @@ def _start() -> None:
     hero = chosen if chosen in upload.players else upload.hero
     profile = state.settings().profile
     locale = state.settings().locale
+    keep = bool(st.session_state.get(KEEP_NAMES))
     if state.save(lambda db: enqueue_review(db, profile, upload.texts, hero, locale,
-                                            total=upload.hands)) is not None:
+                                            total=upload.hands, keep_names=keep)) is not None:
         ensure_worker(state.database_url())
         st.session_state.pop(UPLOAD, None)
         st.session_state.pop("analisi_files", None)
@@ -117,6 +121,9 @@ def _upload(t: Translator) -> None:
         st.selectbox(t("Who are you in these hands?"), upload.players, key="analisi_hero",
                      help=t("The player dealt cards in the room's history, or the one present in most "
                             "hands, is chosen for you."))
+    st.checkbox(t("Keep the opponents' names"), key=KEEP_NAMES,
+                help=t("Unticked, the hands kept with the analysis name your opponents by their position "
+                       "(BTN, SB, BB…): your own name stays."))
     st.button(t("Start the analysis"), key="analisi_start", on_click=_start, type="primary",
               icon=":material/play_arrow:")
 

@@ -146,7 +146,7 @@ def _on_delete_all(confirmed: bool) -> None:
         return
     st.session_state.pop(CONFIRM, None)
     profile = state.settings().profile
-    state.save(lambda db: db.delete_user_hands(profile))
+    state.save(lambda db: db.delete_my_hands(profile))  # the session analyses too (their hands)
 
 
 def _on_cancel_delete() -> None:
@@ -270,11 +270,13 @@ def _building(build: Build, t: Translator) -> None:
 def _my_hands(t: Translator) -> None:
     profile = state.settings().profile
     hands: list[UserHand] = state.load(lambda db: db.user_hands(profile), [])
+    analyses: int = state.load(lambda db: db.count_review_jobs(profile), 0)
     st.header(t("My hands ({n})", n=len(hands)))
     if not hands:
         st.info(t("No hands yet: build one above, or import a file of your room."),
                 icon=":material/playing_cards:")
-        return
+        if not analyses:
+            return
     for h in hands:
         cols = st.columns([5, 2, 2], vertical_alignment="center")
         cols[0].markdown(md_text(h.title) + " · " + h.created_at.strftime("%d/%m/%Y %H:%M"))
@@ -284,7 +286,8 @@ def _my_hands(t: Translator) -> None:
                                 mime="text/plain", key=f"builder.download.{h.id}",
                                 icon=":material/download:", on_click="ignore")
     if st.session_state.get(CONFIRM):
-        st.warning(t("Delete all {n} of your hands? This cannot be undone.", n=len(hands)),
+        st.warning(t("Delete all your hands ({n}) and your session analyses ({analyses}), with the hands "
+                     "they keep? This cannot be undone.", n=len(hands), analyses=analyses),
                    icon=":material/warning:")
         with st.container(horizontal=True, gap="small"):
             st.button(t("Yes, delete them"), key="builder.delete_yes", type="primary",

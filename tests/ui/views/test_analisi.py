@@ -133,3 +133,27 @@ def test_a_running_job_is_resumed_after_a_reload_and_cancelled(app: Callable[...
     at.button(key="analisi_cancel").click().run()
     assert store.review_job(job_id).status == "cancelled"  # type: ignore[union-attr]
     assert "L'ultima analisi è stata annullata." in texts(at)
+
+
+@pytest.mark.parametrize("keep", [False, True])
+def test_the_kept_hands_name_the_opponents_only_if_the_learner_ticks_it(
+        app: Callable[..., AppTest], db_url: str, monkeypatch: pytest.MonkeyPatch, keep: bool) -> None:
+    monkeypatch.setenv("COACH_QUEUE_URL", "memory://")
+    at = goto(app(), "analisi")
+    at.file_uploader(key="analisi_files").upload("s.phhs", _session().encode(), "text/plain").run()
+    box = at.checkbox(key="analisi_keep_names")
+    assert box.label == "Conserva i nomi degli avversari" and box.value is False  # off by default
+    if keep:
+        box.check().run()
+    at.button(key="analisi_start").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    job = Store(db_url).latest_review_job("Ospite")
+    assert job is not None and job.status == "done" and job.result is not None
+    kept = " ".join(job.result["hands"].values())
+    assert ("Anna1" in kept) is keep and "Tu" in kept  # the hero keeps his name either way
+    first = job.result["decisions"][0]["hand"]
+    real = [p for p in loads_phhs(_session(), "s.phhs")[first].players or () if p != "Tu"]
+    at.button(key="analisi_open_0").click().run()  # the Replayer opens the kept hand
+    assert not at.exception, [e.value for e in at.exception]
+    shown = texts(at)
+    assert "Tu" in shown and all((name in shown) is keep for name in real)

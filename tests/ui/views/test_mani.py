@@ -1,6 +1,6 @@
 """Le mie mani: «Crea una mano» refuses bad input and illegal actions without changing anything,
 undoes the last action, saves the hand, opens it in the Replayer with the coach's grades, and
-«Elimina le mie mani» deletes the profile's hands only after a confirmation."""
+«Elimina le mie mani» deletes the profile's hands and session analyses only after a confirmation."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from collections.abc import Callable
 from streamlit.testing.v1 import AppTest
 
 from coach.learning.builder import Build
+from coach.store import Store
 
 from ..helpers import goto, texts
 
@@ -95,3 +96,26 @@ def test_build_undo_save_open_and_delete(app: Callable[..., AppTest]) -> None:
     assert [b for b in at.button if b.key and b.key.startswith("builder.open.")]  # not yet deleted
     at.button(key="builder.delete_yes").click().run()
     assert not [b for b in at.button if b.key and b.key.startswith("builder.open.")]
+
+
+def test_elimina_le_mie_mani_takes_the_session_analyses_and_stops_a_running_one(
+        app: Callable[..., AppTest], db_url: str) -> None:
+    store = Store(db_url)
+    phh = 'variant = "NT"\nactions = [\n  "p1 f",\n]\n'
+    done = store.create_review_job("Ospite", 1)
+    store.start_review_job(done)
+    store.finish_review_job(done, "done", {"hands": {"0": phh}})
+    running = store.create_review_job("Ospite", 9)
+    store.start_review_job(running)
+    other = store.create_review_job("Bruno", 1)
+    at = goto(app(), "mani")
+    assert not at.exception
+    at.button(key="builder.delete").click().run()  # shown with no saved hand: the analyses hold hands too
+    assert at.warning and "analisi" in at.warning[0].value
+    assert store.count_review_jobs("Ospite") == 2  # nothing goes before the confirmation
+    at.button(key="builder.delete_yes").click().run()
+    assert not at.exception
+    assert store.count_review_jobs("Ospite") == 0 and store.latest_review_job("Ospite") is None
+    assert not store.advance_review_job(running, 1)  # the running analysis stops at its next hand
+    assert store.review_job(other, "Bruno") is not None
+    assert not [b for b in at.button if b.key == "builder.delete"]  # nothing left to delete
