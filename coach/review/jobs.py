@@ -34,6 +34,7 @@ from typing import IO, Any
 
 from huey import MemoryHuey, PostgresHuey, SqliteHuey
 from huey.api import Huey
+from huey.storage import SqliteStorage
 
 from coach.errors import CoachError
 from coach.i18n import get_translator
@@ -76,6 +77,21 @@ def queue_url(database_url: str | None = None) -> str:
     return "memory://"
 
 
+class _ForgetfulSqliteStorage(SqliteStorage):  # type: ignore[misc]  # huey has no type hints
+    """huey's SQLite storage with ``secure_delete``: a job's message (the learner's raw hand
+    histories, opponents' names included) is overwritten when a worker takes it, not left in the
+    file's free pages."""
+
+    def _create_connection(self) -> Any:
+        conn = super()._create_connection()
+        conn.execute("pragma secure_delete = on")
+        return conn
+
+
+class _SqliteQueue(SqliteHuey):  # type: ignore[misc]
+    storage_class = _ForgetfulSqliteStorage
+
+
 _QUEUES: dict[str, Huey] = {}
 _TASKS: dict[str, Any] = {}  # the review task as registered on each queue (calling it enqueues)
 _SPAWNED: subprocess.Popen[bytes] | None = None  # the embedded worker this process started
@@ -91,7 +107,7 @@ def queue(url: str | None = None) -> Huey:
             if where.startswith("sqlite:///"):
                 path = Path(where[len("sqlite:///"):])
                 path.parent.mkdir(parents=True, exist_ok=True)
-                q = SqliteHuey("coach", filename=str(path), results=False)
+                q = _SqliteQueue("coach", filename=str(path), results=False)
             elif where.startswith("postgresql://"):
                 q = PostgresHuey("coach", dsn=where, results=False)
             else:  # memory:// (tests, one process): each job runs at once, in the caller

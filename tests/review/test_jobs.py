@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import sqlite3
 import subprocess
 import sys
 import time
@@ -12,7 +13,7 @@ from pathlib import Path
 import pytest
 from huey import PostgresHuey
 
-from coach.engine.phh import loads_phh
+from coach.engine.phh import loads_phh, loads_phhs
 from coach.review import jobs
 from coach.review.cards import decision_hand_text
 from coach.review.jobs import enqueue_review, queue, queue_url, run_review_job, worker_lock
@@ -147,3 +148,31 @@ def test_the_kept_hands_name_opponents_by_position_unless_the_learner_keeps_them
     assert any(name in stored for name in opponents) is keep
     if not keep:
         assert "BTN" in stored
+
+
+def test_the_sqlite_queue_forgets_the_raw_texts_once_a_worker_takes_them(
+        store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The message is deleted by huey and overwritten by ``secure_delete`` (Debian's SQLite has it on
+    by default; the queue sets it on any build): with it off, the name stays in the file."""
+    monkeypatch.setenv("COACH_DATABASE_URL", store.url)
+    monkeypatch.delenv("COACH_QUEUE_URL", raising=False)
+    url = queue_url(store.url)
+    marker = "ZebedeoRiservato"  # an opponent's name, only in the uploaded text
+    text = session_text().replace("Anna1", marker)
+
+    def on_disk(url: str) -> bytes:
+        path = Path(url[len("sqlite:///"):])
+        with sqlite3.connect(path) as conn:
+            conn.execute("pragma wal_checkpoint(TRUNCATE)")
+        return b"".join(p.read_bytes() for p in tmp_path.glob(path.name + "*") if p.is_file())
+
+    enqueue_review(store, "Ada", [("s.phhs", text)], "Tu", "it", total=12)
+    assert marker.encode() in on_disk(url)  # the queue's message carries the raw text to the worker
+    q = queue(url)
+    q.execute(q.dequeue())
+    job = store.latest_review_job("Ada")
+    assert job is not None and job.status == "done" and job.result is not None
+    originals = loads_phhs(text, "s.phhs")
+    assert any(marker in (originals[int(i)].players or ()) for i in job.result["hands"])  # a kept hand
+    assert marker.encode() not in on_disk(url)  # gone from the queue
+    assert marker.encode() not in on_disk(store.url)  # and never in the kept result (renamed)
