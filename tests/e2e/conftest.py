@@ -24,9 +24,15 @@ def server(chromium_path: str, tmp_path_factory: pytest.TempPathFactory) -> Iter
         with streamlit_server(tmp_path_factory.mktemp("e2e"), name="e2e") as app:
             yield app.url
     finally:
-        if AXE_RESULTS:
+        if AXE_RESULTS:  # merged with what another worker wrote (each worker has its own session)
             OUT.mkdir(exist_ok=True)
-            (OUT / "axe.json").write_text(json.dumps(AXE_RESULTS, indent=2, sort_keys=True))
+            path = OUT / "axe.json"
+            try:
+                merged = json.loads(path.read_text()) if path.exists() else {}
+            except ValueError:
+                merged = {}
+            merged.update(AXE_RESULTS)
+            path.write_text(json.dumps(merged, indent=2, sort_keys=True))
 
 
 @pytest.fixture(scope="session")
@@ -51,3 +57,12 @@ def desk(browser: Any) -> Iterator[tuple[Any, list[str]]]:
         context.close()
 
 
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """One xdist group per browser module: its tests stay together (and in order) on one worker,
+    while the modules spread over the suite's workers instead of queueing on a single one."""
+    for item in items:
+        if item.get_closest_marker("browser") is not None and item.get_closest_marker("xdist_group") is None:
+            item.add_marker(pytest.mark.xdist_group(f"browser-{item.module.__name__.rsplit('.', 1)[-1]}"))

@@ -858,10 +858,13 @@ def _open_grid(page: Any, server: str, url: str = DECISION) -> Any:
     """A lesson decision answered (Carla calls), then Dario's range opened beside the verdict."""
     open_decision(page, server, url)
     page.locator(".st-key-dec-03-azioni-0-4-call button").click()
+    page.get_by_text("Hai scelto", exact=False).first.wait_for()
+    wait_idle(page)  # the verdict's rerun is over: an expander opened now stays open
     # lesson 3 speaks essential: the numbers are behind «Perché?» («Dettagli» on the projector)
     page.locator("[data-testid=stExpander] summary", has_text=re.compile("Perché\\?|Dettagli")).first.click()
     title = page.get_by_text("Il range che il coach attribuisce a Dario", exact=False).first
     title.wait_for()
+    wait_idle(page)
     title.click()
     grid = page.locator(".cc-rg").filter(has=page.locator("caption", has_text="Dario")).first
     grid.wait_for(state="visible")

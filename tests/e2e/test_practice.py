@@ -136,6 +136,7 @@ def test_practice_keeps_the_table_in_view_and_survives_a_reload(desk: tuple[Any,
     page.locator(".cc-table").first.wait_for(timeout=20_000)
     wait_idle(page)
     assert page.locator(".cc-table").first.inner_text() == table  # hole cards, board, pot, stacks
+    page.locator(CHECK).first.wait_for()  # the buttons come after the table (bounded wait)
     assert page.locator(CHECK).count() == 1  # still the learner's turn
     assert _session_points(page) == points
     shot(page, "practice-reloaded.png")

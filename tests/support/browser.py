@@ -2,9 +2,9 @@
 console errors, waiting for Streamlit's rerun, screenshots, axe-core and bounding boxes.
 
 The fixtures (one Streamlit server and one Chromium per test session) are in
-``tests/e2e/conftest.py``; every browser test module marks itself ``BROWSER`` so that
-pytest-xdist's ``--dist loadgroup`` sends them all to one worker, which starts the server and the
-browser once, and ``axe.json`` gathers every page's results.
+``tests/e2e/conftest.py``; every browser test module marks itself ``BROWSER``, and its tests run
+on one worker of pytest-xdist's ``--dist loadgroup`` (a group per module); ``axe.json`` gathers
+every page's results from every worker.
 """
 
 from __future__ import annotations
@@ -125,4 +125,7 @@ def open_decision(page: Any, server: str, url: str = DECISION) -> None:
     wait_idle(page)
 
 
-BROWSER = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+# Every browser module marks itself ``BROWSER``; tests/e2e/conftest.py then groups its tests by module
+# (pytest-xdist's ``--dist loadgroup``): one module's tests run in order on one worker, and the
+# suite's workers share the modules, each starting one server and one Chromium for its own.
+BROWSER = [pytest.mark.browser]
