@@ -32,6 +32,7 @@ from support.browser import (
     open_decision,
     shot,
     wait_idle,
+    wait_or_reload,
 )
 from support.hands import DECIMAL_PHH
 from support.server import ROOT
@@ -615,7 +616,7 @@ def test_a_live_class_with_a_projector_and_three_phones(browser: Any, server: st
 
         # each phone shows the question by itself
         for _, page, _ in phones:
-            page.get_by_role("button", name="Call 2").wait_for()
+            wait_or_reload(page, page.get_by_role("button", name="Call 2"))
             wait_idle(page)
         anna = phones[0][1]
         for sel in ('[class*="st-key-live-pupil"] button',):

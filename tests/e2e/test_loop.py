@@ -53,6 +53,7 @@ def test_a_wrong_question_comes_back_and_the_lesson_waits_for_it(desk: tuple[Any
     _choose(page, "bottone-dopo", "Passa a Bruno, il giocatore alla sinistra di Anna")
     _choose(page, "primo-seconda-mano", "Anna")
     page.locator(f".st-key-qa-{LESSON}-piatto-ante button").click()  # nothing written yet
+    page.get_by_text("Scrivi prima un numero", exact=False).first.wait_for()  # bounded: the click's rerun
     wait_idle(page)
     assert page.get_by_text("Scrivi prima un numero", exact=False).count() == 1
     _number(page, "piatto-ante", 190)

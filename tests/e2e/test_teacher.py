@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from support.browser import BROWSER, open_context, shot, wait_idle
+from support.browser import BROWSER, open_context, shot, wait_idle, wait_or_reload
 
 pytestmark = BROWSER
 
@@ -96,6 +96,7 @@ def test_a_teacher_runs_a_class_without_traps(browser: Any, server: str) -> None
               "Una mano con tutte le azioni · Carla, decisione 1", SPOT_LABEL)
         teacher.get_by_role("button", name="Apri la votazione").click()
         teacher.get_by_text("0 su 2 hanno risposto").first.wait_for()
+        wait_or_reload(anna, anna.get_by_role("button", name="Call 2"))
         anna.get_by_role("button", name="Call 2").click()
         anna.get_by_text("Risposta inviata", exact=False).first.wait_for()
         teacher.get_by_text("1 su 2 ha risposto").first.wait_for()

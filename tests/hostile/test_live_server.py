@@ -26,8 +26,9 @@ from .live import ROOT, chromium
 pytestmark = pytest.mark.browser
 
 EXPECTED = {
-    "biggest.phhs": "Mano del file (da 1 a",
-    "big-stack.phh": "supera il limite di 1.000.000.000.000",
+    # the file's first hand on the table, or the picker of its hands: either is the file accepted
+    "biggest.phhs": ("Piatto totale", "Mano del file"),
+    "big-stack.phh": ("supera il limite di 1.000.000.000.000",),
 }
 
 
@@ -48,7 +49,7 @@ def test_another_session_stays_responsive_while_the_worst_uploads_run() -> None:
         print(row["line"])
         assert row["b_ok"], f"B's page was wrong after its reruns during {row['upload']}"
         assert row["during"], "B made no rerun while A's upload was processed"
-        assert EXPECTED[row["upload"]] in row["a_outcome"], row["a_outcome"]
+        assert any(text in row["a_outcome"] for text in EXPECTED[row["upload"]]), row["a_outcome"]
     out = ROOT / "test-output"
     out.mkdir(exist_ok=True)
     (out / "hostile-live.txt").write_text("\n".join(row["line"] for row in rows) + "\n", encoding="utf-8")
