@@ -30,6 +30,7 @@ from support.browser import (
     inside,
     open_context,
     open_decision,
+    pick,
     shot,
     wait_idle,
     wait_or_reload,
@@ -604,10 +605,8 @@ def test_a_live_class_with_a_projector_and_three_phones(browser: Any, server: st
         # the question: the teacher picks a lesson's decision and opens the vote
         _view(teacher, "Domanda")
         wait_idle(teacher)
-        teacher.get_by_label("Decisione da proporre alla classe").first.click()
-        teacher.keyboard.type("Una mano con tutte le azioni · Carla, decisione 1")
-        teacher.get_by_role("option", name=SPOT_LABEL).click()
-        wait_idle(teacher)
+        _pick(teacher, "Decisione da proporre alla classe",
+              "Una mano con tutte le azioni · Carla, decisione 1", SPOT_LABEL)
         teacher.get_by_role("button", name="Apri la votazione").click()
         teacher.get_by_text("0 su 3 hanno risposto").first.wait_for()
         wait_idle(teacher)
@@ -678,11 +677,7 @@ def test_a_live_class_with_a_projector_and_three_phones(browser: Any, server: st
 
 
 def _pick(page: Any, label: str, typed: str, option: str) -> None:
-    """A Streamlit selectbox: type to filter, click the option."""
-    page.get_by_label(label).first.click()
-    page.keyboard.type(typed)
-    page.get_by_role("option").filter(has_text=option).first.click()
-    wait_idle(page)
+    pick(page, label, typed, option)
 
 
 def test_a_small_phone_answers_a_decision_and_a_lessons_question(browser: Any, server: str) -> None:
@@ -820,10 +815,8 @@ def test_hostile_names_make_no_request_and_no_element_on_the_teachers_results(
         assert IMAGE in buttons and LINK in buttons, buttons
 
         _view(teacher, "Domanda")
-        teacher.get_by_label("Decisione da proporre alla classe").first.click()
-        teacher.keyboard.type("Una mano con tutte le azioni · Carla, decisione 1")
-        teacher.get_by_role("option", name=SPOT_LABEL).click()
-        wait_idle(teacher)
+        _pick(teacher, "Decisione da proporre alla classe",
+              "Una mano con tutte le azioni · Carla, decisione 1", SPOT_LABEL)
         teacher.get_by_role("button", name="Apri la votazione").click()
         teacher.get_by_text("0 su 2 hanno risposto").first.wait_for()
         for page in phones:

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import openpyxl
-from support.browser import BROWSER, OUT, open_context, shot, wait_idle
+from support.browser import BROWSER, OUT, open_context, pick, shot, wait_idle
 
 pytestmark = BROWSER
 
@@ -81,10 +81,8 @@ def test_results_download_as_xlsx_and_italian_csv_and_hide_the_names(
 
         _view(teacher, "Domanda")
         wait_idle(teacher)
-        teacher.get_by_label("Decisione da proporre alla classe").first.click()
-        teacher.keyboard.type("Una mano con tutte le azioni · Carla, decisione 1")
-        teacher.get_by_role("option", name=SPOT_LABEL).click()
-        wait_idle(teacher)
+        pick(teacher, "Decisione da proporre alla classe",
+             "Una mano con tutte le azioni · Carla, decisione 1", SPOT_LABEL)
         teacher.get_by_role("button", name="Apri la votazione").click()
         teacher.get_by_text("0 su 2 hanno risposto").first.wait_for()
         anna = phones[0]

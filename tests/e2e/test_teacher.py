@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from support.browser import BROWSER, open_context, shot, wait_idle, wait_or_reload
+from support.browser import BROWSER, open_context, pick, shot, wait_idle, wait_or_reload
 
 pytestmark = BROWSER
 
@@ -38,10 +38,7 @@ def _view(page: Any, name: str) -> None:
 
 
 def _pick(page: Any, label: str, typed: str, option: str) -> None:
-    page.get_by_label(label).first.click()
-    page.keyboard.type(typed)
-    page.get_by_role("option").filter(has_text=option).first.click()
-    wait_idle(page)
+    pick(page, label, typed, option)
 
 
 def _chart_text(page: Any) -> str:

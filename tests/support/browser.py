@@ -140,5 +140,30 @@ def wait_or_reload(page: Any, locator: Any, first_ms: int = 20_000) -> None:
         return
     except Exception:  # playwright's TimeoutError: the reload below is the second chance
         print(f"\nwait_or_reload: not there after {first_ms} ms on {page.url}: reloading once")
+        OUT.mkdir(exist_ok=True)
+        page.screenshot(path=str(OUT / "wait-or-reload-missed.png"), full_page=True)
     page.reload()
     locator.wait_for()
+
+
+def pick(page: Any, label: str, typed: str, option: str) -> None:
+    """A Streamlit selectbox: type to filter, click the option, and check it is the one shown.
+
+    Under load the option's click can land while the page is still rerunning and be lost: the
+    box then keeps its first value and the next step (a vote opened, say) uses that one. So the
+    shown value is checked and the pick made again (bounded)."""
+    box_ = page.locator('[data-testid="stSelectbox"]').filter(has=page.get_by_text(label, exact=True)).first
+
+    def shown() -> str:  # the chosen value: in the combobox's input, or its text
+        return str(box_.evaluate("b => [...b.querySelectorAll('input')].map(i => i.value).join(' ') + ' '"
+                                 " + b.innerText"))
+
+    for _ in range(4):
+        page.get_by_label(label).first.click()
+        page.keyboard.type(typed)
+        page.get_by_role("option").filter(has_text=option).first.click()
+        wait_idle(page)
+        if option[:60] in shown():
+            return
+        page.keyboard.press("Escape")
+    raise AssertionError(f"{label}: could not pick {option!r}; shown: {shown()!r}")
