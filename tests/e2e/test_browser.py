@@ -24,14 +24,17 @@ from support.browser import (
     DECISION,
     OUT,
     PAGES,
+    SPOT_LABEL,
     WAIT_MS,
     box,
     check_axe,
     inside,
+    join_class,
     open_context,
     open_decision,
     pick,
     shot,
+    teacher_view,
     wait_idle,
     wait_or_reload,
 )
@@ -548,25 +551,7 @@ def test_a_lesson_mistake_is_reviewed_on_the_table(desk: tuple[Any, list[str]], 
 # first types an illegal amount (refused with the rule, nothing sent), the projector's count
 # goes up without any reload (the ~1 s poll), the teacher closes the vote, the projector shows
 # the distribution and the coach's verdict, and each phone shows its pupil's own grade.
-SPOT_LABEL = ("3. Le azioni: fold, check, call, bet, raise, all-in · Una mano con tutte le azioni · "
-              "Carla, decisione 1")
 PUPILS = ("Anna", "Bruno", "Chiara")
-
-
-def _join(page: Any, server: str, code: str, name: str) -> None:
-    page.goto(f"{server}/classe?codice={code}")
-    page.get_by_label("Il tuo nome").fill(name)
-    page.get_by_label("Il tuo nome").press("Enter")
-    wait_idle(page)
-    page.get_by_role("button", name="Entra nella classe").click()
-    page.get_by_text(f"Ciao {name}", exact=False).first.wait_for()
-    wait_idle(page)
-
-
-def _view(page: Any, name: str) -> None:
-    """The teacher's segmented control (Domanda, Alunni, Risultati)."""
-    page.locator('[class*="st-key-live-teacher-view"] button').filter(has_text=name).first.click()
-    wait_idle(page)
 
 
 def test_a_live_class_with_a_projector_and_three_phones(browser: Any, server: str) -> None:
@@ -591,7 +576,7 @@ def test_a_live_class_with_a_projector_and_three_phones(browser: Any, server: st
         for name in PUPILS:
             ctx, page, errors = open_context(browser, 390, 844, is_mobile=True, has_touch=True)
             contexts.append(ctx)
-            _join(page, server, code, name)
+            join_class(page, server, code, name)
             phones.append((name, page, errors))
         shot(phones[0][1], "live-phone-waiting.png")
         # the names arrive on the projector by themselves (no reload)
@@ -603,7 +588,7 @@ def test_a_live_class_with_a_projector_and_three_phones(browser: Any, server: st
         shot(teacher, "live-projector-pupils.png")
 
         # the question: the teacher picks a lesson's decision and opens the vote
-        _view(teacher, "Domanda")
+        teacher_view(teacher, "Domanda")
         wait_idle(teacher)
         _pick(teacher, "Decisione da proporre alla classe",
               "Una mano con tutte le azioni · Carla, decisione 1", SPOT_LABEL)
@@ -665,7 +650,7 @@ def test_a_live_class_with_a_projector_and_three_phones(browser: Any, server: st
             assert page.get_by_text(said, exact=False).count() >= 1
             shot(page, f"live-phone-grade-{name.lower()}.png", height=1400)
 
-        _view(teacher, "Risultati")
+        teacher_view(teacher, "Risultati")
         teacher.get_by_text("Per alunno").first.wait_for()
         wait_idle(teacher)
         shot(teacher, "live-projector-results.png")
@@ -695,9 +680,9 @@ def test_a_small_phone_answers_a_decision_and_a_lessons_question(browser: Any, s
         code = teacher.locator(".cc-joincode").inner_text().replace(" ", "")
         ctx, phone, p_errors = open_context(browser, 360, 640, is_mobile=True, has_touch=True)
         contexts.append(ctx)
-        _join(phone, server, code, "Dora")
+        join_class(phone, server, code, "Dora")
         teacher.get_by_text("1 alunno in classe").first.wait_for()
-        _view(teacher, "Domanda")
+        teacher_view(teacher, "Domanda")
 
         # a lesson's decision
         _pick(teacher, "Decisione da proporre alla classe",
@@ -777,7 +762,8 @@ def _visible(text: str) -> str:
     return "".join(c for c in text if c not in "\u2060\u2068\u2069")
 
 
-def _join(page: Any, server: str, code: str, name: str) -> None:
+def _join_hostile(page: Any, server: str, code: str, name: str) -> None:
+    """A hostile name is shown escaped, so only «Ciao» is waited for."""
     page.goto(f"{server}/classe?codice={code}")
     page.get_by_label("Il tuo nome").fill(name)
     page.get_by_label("Il tuo nome").press("Enter")
@@ -806,7 +792,7 @@ def test_hostile_names_make_no_request_and_no_element_on_the_teachers_results(
             ctx, page, _ = open_context(browser, 390, 844, is_mobile=True, has_touch=True)
             contexts.append(ctx)
             page.on("request", lambda r: requests.append(r.url))
-            _join(page, server, code, name)
+            _join_hostile(page, server, code, name)
             phones.append(page)
         teacher.get_by_text("2 alunni in classe").first.wait_for()
         wait_idle(teacher)
@@ -814,7 +800,7 @@ def test_hostile_names_make_no_request_and_no_element_on_the_teachers_results(
         buttons = _visible(" | ".join(removers.all_inner_texts()))
         assert IMAGE in buttons and LINK in buttons, buttons
 
-        _view(teacher, "Domanda")
+        teacher_view(teacher, "Domanda")
         _pick(teacher, "Decisione da proporre alla classe",
               "Una mano con tutte le azioni · Carla, decisione 1", SPOT_LABEL)
         teacher.get_by_role("button", name="Apri la votazione").click()
@@ -827,7 +813,7 @@ def test_hostile_names_make_no_request_and_no_element_on_the_teachers_results(
         teacher.locator('[data-testid="stPlotlyChart"]').first.wait_for()
         wait_idle(teacher)
 
-        _view(teacher, "Risultati")
+        teacher_view(teacher, "Risultati")
         teacher.get_by_text("Per alunno").first.wait_for()
         wait_idle(teacher)
         teacher.wait_for_timeout(1500)  # time for any image or link a name made to be fetched

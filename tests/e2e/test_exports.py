@@ -11,30 +11,22 @@ from pathlib import Path
 from typing import Any
 
 import openpyxl
-from support.browser import BROWSER, OUT, open_context, pick, shot, wait_idle
+from support.browser import (
+    BROWSER,
+    OUT,
+    SPOT_LABEL,
+    join_class,
+    open_context,
+    pick,
+    shot,
+    teacher_view,
+    wait_idle,
+)
 
 pytestmark = BROWSER
 
-SPOT_LABEL = ("3. Le azioni: fold, check, call, bet, raise, all-in · Una mano con tutte le azioni · "
-              "Carla, decisione 1")
 HEADER = ["N.", "Domanda", "Ora", "Alunno", "Risposta", "Giudizio", "EV perso (bb)"]
 PROMPT = "Sei Carla, la prima a parlare, con J♠10♠."
-
-
-def _join(page: Any, server: str, code: str, name: str) -> None:
-    page.goto(f"{server}/classe?codice={code}")
-    page.get_by_label("Il tuo nome").fill(name)
-    page.get_by_label("Il tuo nome").press("Enter")
-    wait_idle(page)
-    page.get_by_role("button", name="Entra nella classe").click()
-    page.get_by_text(f"Ciao {name}", exact=False).first.wait_for()
-    wait_idle(page)
-
-
-def _view(page: Any, name: str) -> None:
-    """The teacher's segmented control (Domanda, Alunni, Risultati)."""
-    page.locator('[class*="st-key-live-teacher-view"] button').filter(has_text=name).first.click()
-    wait_idle(page)
 
 
 def _download(page: Any, label: str, tmp: Path) -> Path:
@@ -74,12 +66,12 @@ def test_results_download_as_xlsx_and_italian_csv_and_hide_the_names(
         for name in ("Anna", "Bruno"):
             ctx, page, _ = open_context(browser, 390, 844, is_mobile=True, has_touch=True)
             contexts.append(ctx)
-            _join(page, server, code, name)
+            join_class(page, server, code, name)
             phones.append(page)
         teacher.get_by_text("2 alunni in classe").first.wait_for()
         wait_idle(teacher)
 
-        _view(teacher, "Domanda")
+        teacher_view(teacher, "Domanda")
         wait_idle(teacher)
         pick(teacher, "Decisione da proporre alla classe",
              "Una mano con tutte le azioni · Carla, decisione 1", SPOT_LABEL)
@@ -93,7 +85,7 @@ def test_results_download_as_xlsx_and_italian_csv_and_hide_the_names(
         teacher.locator('[data-testid="stPlotlyChart"]').first.wait_for()
         wait_idle(teacher)
 
-        _view(teacher, "Risultati")
+        teacher_view(teacher, "Risultati")
         teacher.get_by_text("Per alunno").first.wait_for()
         wait_idle(teacher)
         shot(teacher, "exports-results-names.png")
@@ -125,9 +117,9 @@ def test_results_download_as_xlsx_and_italian_csv_and_hide_the_names(
         assert "Anna" not in text and "Bruno" not in text, text
         assert "Alunno 1" in text
         # still hidden after a visit to another view (the projector never shows them by surprise)
-        _view(teacher, "Domanda")
+        teacher_view(teacher, "Domanda")
         wait_idle(teacher)
-        _view(teacher, "Risultati")
+        teacher_view(teacher, "Risultati")
         teacher.get_by_text("Per alunno").first.wait_for()
         wait_idle(teacher)
         assert "Anna" not in main.inner_text() and "Alunno 1" in main.inner_text()

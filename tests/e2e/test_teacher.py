@@ -11,30 +11,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from support.browser import BROWSER, open_context, pick, shot, wait_idle, wait_or_reload
+from support.browser import (
+    BROWSER,
+    SPOT_LABEL,
+    join_class,
+    open_context,
+    pick,
+    shot,
+    teacher_view,
+    wait_idle,
+    wait_or_reload,
+)
 
 pytestmark = BROWSER
 
-SPOT_LABEL = ("3. Le azioni: fold, check, call, bet, raise, all-in · Una mano con tutte le azioni · "
-              "Carla, decisione 1")
 BOARD = "Nella seconda mano il board"
 GRADE_WORDS = ("Ottima", "Buona", "Imprecisa", "Errore")
 CHART = '[data-testid="stPlotlyChart"]'
-
-
-def _join(page: Any, server: str, code: str, name: str) -> None:
-    page.goto(f"{server}/classe?codice={code}")
-    page.get_by_label("Il tuo nome").fill(name)
-    page.get_by_label("Il tuo nome").press("Enter")
-    wait_idle(page)
-    page.get_by_role("button", name="Entra nella classe").click()
-    page.get_by_text(f"Ciao {name}", exact=False).first.wait_for()
-    wait_idle(page)
-
-
-def _view(page: Any, name: str) -> None:
-    page.locator('[class*="st-key-live-teacher-view"] button').filter(has_text=name).first.click()
-    wait_idle(page)
 
 
 def _pick(page: Any, label: str, typed: str, option: str) -> None:
@@ -65,18 +58,18 @@ def test_a_teacher_runs_a_class_without_traps(browser: Any, server: str) -> None
         shot(teacher, "teacher-loopback.png")
 
         # the pupils join while the projector shows the question view: its tab follows by itself
-        _view(teacher, "Domanda")
+        teacher_view(teacher, "Domanda")
         phones = []
         for name in ("Anna", "Bruno", "Chiara"):
             ctx, page, errors = open_context(browser, 390, 844, is_mobile=True, has_touch=True)
             contexts.append(ctx)
-            _join(page, server, code, name)
+            join_class(page, server, code, name)
             phones.append((page, errors))
         teacher.get_by_text("Alunni (3)").first.wait_for()  # once it stayed at «Alunni (0)»
         teacher.get_by_text("3 alunni in classe").first.wait_for()
 
         # removing a pupil asks first: one click on the name removes nobody
-        _view(teacher, "Alunni")
+        teacher_view(teacher, "Alunni")
         teacher.locator('[class*="st-key-live-remove-"] button').filter(has_text="Chiara").first.click()
         teacher.get_by_text("Togliere Chiara dalla classe?", exact=False).first.wait_for()
         wait_idle(teacher)
@@ -88,7 +81,7 @@ def test_a_teacher_runs_a_class_without_traps(browser: Any, server: str) -> None
         anna, bruno = phones[0][0], phones[1][0]
 
         # a vote: Anna answers, Bruno does not
-        _view(teacher, "Domanda")
+        teacher_view(teacher, "Domanda")
         _pick(teacher, "Decisione da proporre alla classe",
               "Una mano con tutte le azioni · Carla, decisione 1", SPOT_LABEL)
         teacher.get_by_role("button", name="Apri la votazione").click()

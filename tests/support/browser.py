@@ -167,3 +167,26 @@ def pick(page: Any, label: str, typed: str, option: str) -> None:
             return
         page.keyboard.press("Escape")
     raise AssertionError(f"{label}: could not pick {option!r}; shown: {shown()!r}")
+
+
+# -- the live class -----------------------------------------------------------------------------
+
+SPOT_LABEL = ("3. Le azioni: fold, check, call, bet, raise, all-in · Una mano con tutte le azioni · "
+              "Carla, decisione 1")  # the teacher's list: Carla's first decision of lesson 3
+
+
+def join_class(page: Any, server: str, code: str, name: str) -> None:
+    """A pupil's phone joins the class ``code`` as ``name`` and waits for its greeting."""
+    page.goto(f"{server}/classe?codice={code}")
+    page.get_by_label("Il tuo nome").fill(name)
+    page.get_by_label("Il tuo nome").press("Enter")
+    wait_idle(page)
+    page.get_by_role("button", name="Entra nella classe").click()
+    page.get_by_text(f"Ciao {name}", exact=False).first.wait_for()
+    wait_idle(page)
+
+
+def teacher_view(page: Any, name: str) -> None:
+    """The teacher's segmented control (Domanda, Alunni, Risultati)."""
+    page.locator('[class*="st-key-live-teacher-view"] button').filter(has_text=name).first.click()
+    wait_idle(page)
