@@ -57,6 +57,7 @@ def _is_base_path_probe(msg: Any) -> bool:
 def open_context(browser: Any, width: int, height: int, **kw: Any) -> tuple[Any, Any, list[str]]:
     """A fresh context (its own cookies: a new browser) and a page that records console errors."""
     context = browser.new_context(viewport={"width": width, "height": height}, locale="it-IT", **kw)
+    context.add_init_script(RUNS_JS)
     pg = context.new_page()
     pg.set_default_timeout(WAIT_MS)
     errors: list[str] = []
@@ -66,15 +67,57 @@ def open_context(browser: Any, width: int, height: int, **kw: Any) -> tuple[Any,
     return context, pg, errors
 
 
-def wait_idle(page: Any) -> None:
-    """Wait until Streamlit's rerun is over (the status widget leaves), bounded."""
+# Counts the script runs the page has finished. Streamlit marks its app element with
+# ``data-test-script-state`` (running / notRunning …); after a click the state stays «notRunning»
+# until the server answers, so a wait that only looks at the state can return before the click's
+# rerun has begun, and the next click then lands during that rerun: two clicks of the same button
+# are merged into one rerun and one of them is lost (the cause of CI's builder failures). Counting
+# finished runs lets ``wait_idle`` wait for the run that follows the action.
+RUNS_JS = """
+(() => {
+  if (window.__ccRuns !== undefined) return;
+  window.__ccRuns = 0;
+  window.__ccSeen = 0;
+  new MutationObserver(records => {
+    for (const r of records) if (r.oldValue === 'running') window.__ccRuns += 1;
+  }).observe(document, {subtree: true, attributes: true, attributeOldValue: true,
+                        attributeFilter: ['data-test-script-state']});
+})();
+"""
+_STATE_JS = """() => {
+  const app = document.querySelector('[data-testid="stApp"]');
+  return [app ? app.getAttribute('data-test-script-state') : null,
+          window.__ccRuns === undefined ? -1 : window.__ccRuns,
+          window.__ccSeen === undefined ? -1 : window.__ccSeen,
+          document.querySelectorAll('[data-testid="stStatusWidget"]').length];
+}"""
+GRACE_MS = 1500  # how long an action may take to start a rerun before it is taken to start none
+
+
+def wait_idle(page: Any, grace_ms: int = GRACE_MS) -> None:
+    """Wait until the rerun that follows the last action is over, bounded.
+
+    Idle means: the app is not running, no status widget, and a run has finished since the last
+    ``wait_idle`` on this page, or none has started within ``grace_ms`` (an action that reruns
+    nothing: opening a drop-down, a scroll). Pages opened without ``RUNS_JS`` fall back to the
+    status widget alone."""
     page.wait_for_selector('[data-testid="stApp"]', timeout=WAIT_MS)
-    deadline = time.monotonic() + WAIT_MS / 1000
+    started = time.monotonic()
+    deadline = started + WAIT_MS / 1000
     while time.monotonic() < deadline:
-        running = page.locator('[data-testid="stStatusWidget"]').count()
-        if running == 0:
+        try:
+            state, runs, seen, busy = page.evaluate(_STATE_JS)
+        except Exception:  # a navigation replaced the document under the call: look again
+            page.wait_for_timeout(100)
+            continue
+        if runs < 0:
+            if busy == 0:
+                return
+        elif state == "notRunning" and busy == 0 and (
+                runs > seen or (time.monotonic() - started) * 1000 >= grace_ms):
+            page.evaluate("n => { window.__ccSeen = n; }", runs)
             return
-        page.wait_for_timeout(200)
+        page.wait_for_timeout(100)
     raise AssertionError("Streamlit kept running for longer than the ceiling")
 
 
@@ -84,12 +127,12 @@ def shot(page: Any, name: str, height: int | None = None) -> Path:
     size = page.viewport_size
     if height is not None:
         page.set_viewport_size({"width": size["width"], "height": height})
-    wait_idle(page)
+    wait_idle(page, grace_ms=0)
     page.wait_for_timeout(300)  # st.html content is attached after the rerun's last delta
     path = OUT / name
     page.screenshot(path=str(path))
     page.set_viewport_size(size)
-    wait_idle(page)
+    wait_idle(page, grace_ms=0)
     return path
 
 
