@@ -67,7 +67,8 @@ def test_a_learner_builds_saves_and_replays_a_hand(server: str, browser: Any) ->
         page.locator('[class*="st-key-builder-open-"] button').first.click()
         wait_idle(page)
         page.get_by_text("I giudizi del coach sulle tue scelte", exact=False).first.wait_for(timeout=30_000)
-        assert "Flop · Puntata di 10" in page.locator('[data-testid="stMain"]').inner_text()
+        # the grades are drawn as the page's run goes on: wait for the row, then read the page
+        page.get_by_text("Flop · Puntata di 10", exact=False).first.wait_for(timeout=30_000)
         body = page.locator('[data-testid="stMain"]').inner_text()
         assert "Martedì al circolo" in body and "Marco" in body
         shot(page, "builder-replayer.png", height=1300)

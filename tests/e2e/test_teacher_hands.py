@@ -87,7 +87,11 @@ def test_a_teacher_poses_a_decision_of_a_built_hand(browser: Any, server: str) -
         teacher.get_by_role("option", name=TITLE).click()
         wait_idle(teacher)
         teacher.get_by_label("Decisione da proporre alla classe").first.wait_for()
-        assert "Io" in teacher.locator('[data-testid="stMain"]').inner_text()  # the built hand's names
+        # the built hand's names, once the run that loads it has drawn them
+        teacher.wait_for_function("""() => {
+          const main = document.querySelector('[data-testid="stMain"]');
+          return main !== null && main.innerText.includes('Io');
+        }""", timeout=30_000)
         shot(teacher, "teacher-hand-picked.png")
         teacher.get_by_role("button", name="Apri la votazione").click()
         teacher.get_by_text("0 su 1 hanno risposto", exact=False).first.wait_for()

@@ -91,6 +91,7 @@ _STATE_JS = """() => {
           window.__ccSeen === undefined ? -1 : window.__ccSeen,
           document.querySelectorAll('[data-testid="stStatusWidget"]').length];
 }"""
+SETTLE_MS = 150  # a chain of runs (st.rerun, st.switch_page) shows no gap longer than this
 GRACE_MS = 1500  # how long an action may take to start a rerun before it is taken to start none
 
 
@@ -115,8 +116,17 @@ def wait_idle(page: Any, grace_ms: int = GRACE_MS) -> None:
                 return
         elif state == "notRunning" and busy == 0 and (
                 runs > seen or (time.monotonic() - started) * 1000 >= grace_ms):
-            page.evaluate("n => { window.__ccSeen = n; }", runs)
-            return
+            # st.rerun and st.switch_page chain runs: a short look again so that the gap
+            # between two runs of one chain is not taken for the end
+            page.wait_for_timeout(SETTLE_MS)
+            try:
+                again = page.evaluate(_STATE_JS)
+            except Exception:
+                continue
+            if again[0] == "notRunning" and again[1] == runs and again[3] == 0:
+                page.evaluate("n => { window.__ccSeen = n; }", runs)
+                return
+            continue
         page.wait_for_timeout(100)
     raise AssertionError("Streamlit kept running for longer than the ceiling")
 
