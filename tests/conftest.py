@@ -109,3 +109,11 @@ def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path / 'sub' / 'coach.db'}"
     return str(request.getfixturevalue("pg_url"))
+
+
+@pytest.fixture(autouse=True)
+def _queue_in_memory(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Jobs of the task queue (hand files to read, session reviews) run at once in the test's process
+    (``memory://``), unless the test sets its own queue; the browser tests' servers run real workers."""
+    if "e2e" not in request.node.nodeid.split("/") and not os.environ.get("COACH_QUEUE_URL"):
+        monkeypatch.setenv("COACH_QUEUE_URL", "memory://")

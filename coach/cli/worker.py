@@ -1,4 +1,4 @@
-"""``python -m coach worker``: run the task queue's jobs (session reviews) until stopped.
+"""``python -m coach worker``: run the task queue's jobs (session reviews, hand files to read) until stopped.
 
 One command for both deployments (docs/DEPLOY.md): on the embedded default the app
 starts one itself (``--parent``: it leaves when the app does, and only one runs per
@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from huey.consumer import Consumer
 
 from coach.cli.common import ArgumentParser, add_locale, parse_args
+from coach.review import parsejobs  # noqa: F401  (registers the task that reads hand files)
 from coach.review.jobs import queue, queue_url, worker_lock
 
 

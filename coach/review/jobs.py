@@ -28,7 +28,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import IO, Any
 
@@ -51,7 +51,9 @@ __all__ = [
     "ensure_worker",
     "queue",
     "queue_url",
+    "register_task",
     "run_review_job",
+    "task_of",
     "worker_lock",
 ]
 
@@ -94,6 +96,8 @@ class _SqliteQueue(SqliteHuey):  # type: ignore[misc]
 
 _QUEUES: dict[str, Huey] = {}
 _TASKS: dict[str, Any] = {}  # the review task as registered on each queue (calling it enqueues)
+_OTHER_TASKS: dict[str, tuple[Callable[..., None], int]] = {}  # name -> (function, priority): other jobs
+_REGISTERED: dict[tuple[str, str], Any] = {}  # (queue, task name) -> the task as registered on it
 _SPAWNED: subprocess.Popen[bytes] | None = None  # the embedded worker this process started
 _QUEUES_LOCK = threading.Lock()
 
@@ -113,8 +117,29 @@ def queue(url: str | None = None) -> Huey:
             else:  # memory:// (tests, one process): each job runs at once, in the caller
                 q = MemoryHuey("coach", results=False, immediate=True)
             _TASKS[where] = q.task(name=TASK_NAME)(_task)
+            for name, (fn, priority) in _OTHER_TASKS.items():
+                _REGISTERED[(where, name)] = q.task(name=name, priority=priority)(fn)
             _QUEUES[where] = q
         return q
+
+
+def register_task(name: str, fn: Callable[..., None], *, priority: int = 0) -> None:
+    """Another job for the same queue and workers (:mod:`coach.review.parsejobs`: reading a hand file).
+
+    Registered on every queue of this process, those made already and those to come; the worker
+    imports the module that registers it, so its consumer knows the task by ``name``. A higher
+    ``priority`` is taken first by a free worker (huey's SQLite and PostgreSQL storages order by it).
+    """
+    with _QUEUES_LOCK:
+        _OTHER_TASKS[name] = (fn, priority)
+        for where, q in _QUEUES.items():
+            _REGISTERED[(where, name)] = q.task(name=name, priority=priority)(fn)
+
+
+def task_of(where: str, name: str) -> Any:
+    """The task ``name`` on the queue at ``where`` (calling it enqueues a job)."""
+    queue(where)
+    return _REGISTERED[(where, name)]
 
 
 def _task(job_id: int, files: list[tuple[str, str]], hero: str | None, locale: str,
@@ -241,7 +266,9 @@ def ensure_worker(database_url: str) -> subprocess.Popen[bytes] | None:
                PYTHONPATH=os.pathsep.join([str(root), os.environ.get("PYTHONPATH", "")]).rstrip(os.pathsep))
     log_file = lock_path(url).with_suffix(".log")  # the worker's own messages, for whoever runs the app
     with open(log_file, "ab") as out, _QUEUES_LOCK:
-        _SPAWNED = subprocess.Popen([sys.executable, "-m", "coach", "worker", "--parent", str(os.getpid())],
+        # two threads: a file to read for the Replayer is not left behind a session review that runs
+        _SPAWNED = subprocess.Popen([sys.executable, "-m", "coach", "worker", "--workers", "2",
+                                     "--parent", str(os.getpid())],
                                 cwd=str(root), env=env, stdin=subprocess.DEVNULL, stdout=out,
                                 stderr=subprocess.STDOUT)
         return _SPAWNED

@@ -67,13 +67,14 @@ from __future__ import annotations
 
 from coach.store.admission import AdmissionStore
 from coach.store.hands import HandsStore
+from coach.store.parsejobs import ParseJobStore
 from coach.store.progress import ProgressStore
 from coach.store.reviews import ReviewJobStore
 
 __all__ = ["Store"]
 
 
-class Store(ProgressStore, AdmissionStore, HandsStore, ReviewJobStore):
+class Store(ProgressStore, AdmissionStore, HandsStore, ReviewJobStore, ParseJobStore):
     """Progress store and live class over one SQLAlchemy engine; every method is one transaction.
 
     Profiles are addressed by name (what the learner typed in Impostazioni, or

@@ -25,6 +25,7 @@ from coach.store.checks import (
     when_arg,
     whole_arg,
 )
+from coach.store.parsejobs import delete_parse_jobs_of
 from coach.store.records import UserHand
 from coach.store.reviews import delete_jobs_of
 from coach.store.tables import profiles, user_hands
@@ -123,7 +124,8 @@ class HandsStore(StoreBase):
 
     def delete_my_hands(self, profile: str) -> tuple[int, int]:
         """«Elimina le mie mani»: the profile's saved hands and its session reviews (their results hold
-        hands too), in one transaction; how many of each. A running review is cancelled by it.
+        hands too) and the last files read for the Replayer and the live class, in one transaction;
+        how many of each. A running review is cancelled by it.
         """
         name = clean_profile_name(profile)
         with self._tx(write=True) as conn:
@@ -131,4 +133,5 @@ class HandsStore(StoreBase):
             if pid is None:
                 return 0, 0
             hands = int(conn.execute(delete(user_hands).where(user_hands.c.profile_id == pid)).rowcount or 0)
+            delete_parse_jobs_of(conn, pid)  # the last files given to the Replayer and the live class
             return hands, delete_jobs_of(conn, pid)

@@ -248,3 +248,15 @@ review_jobs = Table(
     Column("result", Text, nullable=True),
     Index("ix_review_jobs_profile", "profile_id", "id"),
 )
+
+parse_jobs = Table(
+    "parse_jobs", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("profile_id", Integer, ForeignKey("profiles.id", name="fk_parse_jobs_profile"), nullable=False),
+    Column("purpose", String(16), nullable=False),  # replayer live
+    Column("status", String(16), nullable=False),  # queued running done failed
+    Column("created", DateTime, nullable=False),
+    Column("result", Text, nullable=True),
+    Index("ix_parse_jobs_profile", "profile_id", "purpose", "id"),
+    sqlite_autoincrement=True,  # a new job never takes the id of the one it replaced (the page's «seen»)
+)

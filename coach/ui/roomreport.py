@@ -12,6 +12,7 @@ import streamlit as st
 from coach.errors import CoachError
 from coach.i18n import Translator, user_params
 from coach.learning.replay import localized_problem
+from coach.review.parsejobs import KeptOutcome
 from coach.rooms import HandOutcome, ImportReport
 from coach.textsafe import md_text
 
@@ -20,6 +21,8 @@ __all__ = ["hand_label", "outcome_reason", "show_report"]
 
 def outcome_reason(outcome: HandOutcome, t: Translator) -> str:
     """Why a hand was skipped or refused, for a Markdown sink (the file's text escaped)."""
+    if isinstance(outcome, KeptOutcome):  # written by the worker that read the file, for a Markdown sink
+        return outcome.words
     reason = outcome.reason
     if isinstance(reason, CoachError):
         return t.md(user_params(localized_problem(reason.message)))

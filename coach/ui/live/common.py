@@ -20,16 +20,15 @@ import segno
 import streamlit as st
 
 from coach.engine import Hand
-from coach.engine.phh import history_from_table, loads_phh
-from coach.errors import CoachError, InvalidInput
-from coach.i18n import N_, Translator
-from coach.learning.replay import bounded, load_sections, script_for
+from coach.engine.phh import loads_phh
+from coach.errors import CoachError
+from coach.i18n import Translator
+from coach.learning.replay import script_for
 from coach.learning.script import HandScript
 from coach.learning.verdict import Verdict, assess
 from coach.lessons.schema import Decision, Lesson, Question
 from coach.live import SpotRef, hand_digest, is_loopback, lan_address
 from coach.store import Store
-from coach.store.checks import MAX_HAND_TEXT
 from coach.store.records import ClassSnapshot
 from coach.textsafe import isolate, md_text
 from coach.ui import state
@@ -115,26 +114,6 @@ def quiz_answer_label(q: Question, answer: str, t: Translator) -> str:
 
 
 # -- a hand the teacher pasted (spot phh:DIGEST/AT, its text stored with the question) -------------
-def read_pasted(name: str, data: bytes) -> tuple[str, HandScript]:
-    """The first hand of a pasted or uploaded PHH, checked by the Replayer's safe loader (size,
-    UTF-8, the reader's limits, a strict replay up to its last action, which may stop at a
-    decision): its text as the store keeps it and its script. Raises a :class:`CoachError`."""
-    sections = load_sections(name, data)
-    source, table = sections[0]
-
-    def check() -> str:
-        history = history_from_table(table, source)
-        history.replay(require_complete=False)  # strict: the first refused action raises
-        return history.dumps()
-
-    text = bounded(name, check)
-    if len(text) > MAX_HAND_TEXT:  # what the store keeps with the question: refused here, not at «open»
-        raise InvalidInput(N_("This hand is {size} characters long as the class keeps it, more than the "
-                              "limit of {limit}: paste a shorter hand (fewer actions, comments or extra "
-                              "fields)."), size=len(text), limit=MAX_HAND_TEXT)
-    return text, _pasted_script(hand_digest(text), text)
-
-
 @st.cache_resource(show_spinner=False, max_entries=64)
 def _pasted_script(digest: str, text: str) -> HandScript:
     """A pasted hand's script, parsed once per process (the digest names it in the cache)."""

@@ -1,35 +1,35 @@
 """A hand the teacher pastes or uploads to put to the class, and the decision in it.
 
-The hand may be PHH or an online room's history (:func:`coach.learning.handfile.read_hand_file`):
-of a room's file the first readable hand is used (another one can be picked), its opponents named
-by position unless the teacher keeps the names, and it then goes through the same path as PHH.
-
-The hand is read by the Replayer's safe loader (:func:`coach.ui.live.common.read_pasted`: size,
-UTF-8, a strict replay); a broken one leaves the chosen hand as it was and says why. While
-a vote on a pasted hand is open, the hand and the decision are the ones the database keeps.
+The hand may be PHH or an online room's history: a worker of the task queue reads it
+(:mod:`coach.ui.parsewait`, :mod:`coach.review.parsejobs`: the same reader, limits and strict
+replay as the Replayer's), never this page's thread. Of a room's file the first readable hand is
+used (another one can be picked), its opponents named by position unless the teacher keeps the
+names. A broken hand leaves the chosen hand as it was and says why. While a vote on a pasted hand
+is open, the hand and the decision are the ones the database keeps.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 import streamlit as st
 
-from coach.engine.phh import HandHistory
 from coach.errors import CoachError
 from coach.i18n import N_, Translator, user_params
-from coach.learning.handfile import read_hand_file
 from coach.learning.replay import localized_problem
 from coach.limits import MAX_HAND_BYTES
 from coach.live import SpotRef, hand_digest
-from coach.rooms.privacy import anonymize
+from coach.rooms import HandOutcome
 from coach.store.records import ClassSnapshot, UserHand
-from coach.ui import state
+from coach.ui import parsewait, state
 from coach.ui.live import common
 from coach.ui.roomreport import hand_label
 
 PASTED = "live.teacher.pasted"  # the pasted hand's PHH text (as the store keeps it)
 POINT = "live.teacher.point"  # the action index of the decision picked in the pasted hand
 PASTE_PROBLEM = "live.teacher.paste_problem"  # why the last pasted hand was refused (translated)
-ROOM = "live.teacher.room"  # a room's file pasted: (its name, its readable hands, their labels)
+ROOM = "live.teacher.room"  # a room's file pasted: (its name, its hands as the worker wrote them, labels)
+APPLIED = "live.teacher.parse_job"  # the parse job whose result the page has taken
 NO_DECISION = N_("Nobody is to act at any point of this hand: there is no decision to pose.")
 
 
@@ -40,6 +40,8 @@ def pasted_pick(snap: ClassSnapshot, t: Translator) -> tuple[SpotRef, str] | Non
     if q is not None and q.hand is not None and (open_vote or PASTED not in st.session_state):
         st.session_state[PASTED] = q.hand  # the vote on a pasted hand, as the database has it
         st.session_state[POINT] = SpotRef.parse(q.spot).at
+    if not open_vote:
+        _take_job(t)
     text = st.session_state.get(PASTED)
     if not open_vote:
         with st.expander(t("Paste or upload a hand history (PHH or an online room's)"),
@@ -96,12 +98,14 @@ def _on_mine() -> None:
         return
     profile = state.settings().profile
     hand: UserHand | None = state.load(lambda db: db.user_hand(profile, hid), None)
-    if hand is not None:
-        _use(hand.title, hand.phh.encode("utf-8"))
+    if hand is not None:  # the app's own PHH, checked when it was saved: no worker needed
+        st.session_state.pop(PASTE_PROBLEM, None)
+        st.session_state.pop(ROOM, None)
+        _use_text(hand.phh)
 
 
 def _on_paste() -> None:
-    """Read the pasted text (or the uploaded file); a broken hand leaves the chosen one as it was."""
+    """Give the pasted text (or the uploaded file) to the workers; the limits are checked first."""
     t = state.tr()
     st.session_state.pop(PASTE_PROBLEM, None)
     upload = st.session_state.get("live.paste.file")
@@ -110,7 +114,32 @@ def _on_paste() -> None:
         name, data = str(getattr(upload, "name", "hand.phh")), bytes(upload.getvalue())
     else:
         name, data = t("the pasted text"), raw.encode("utf-8")
-    _use(name, data)
+    try:
+        parsewait.submit("live", name, data, limit=MAX_HAND_BYTES,
+                         keep_names=bool(st.session_state.get("live.paste.keep_names", False)))
+    except CoachError as err:
+        st.session_state[PASTE_PROBLEM] = t.md(user_params(localized_problem(err.message)))
+
+
+def _take_job(t: Translator) -> None:
+    """The worker's reading of the last file, once: its first hand becomes the chosen one."""
+    result = parsewait.take_result("live", APPLIED)
+    if result is None:
+        return
+    st.session_state.pop(PASTE_PROBLEM, None)
+    if isinstance(result, str) or "refused" in result:
+        st.session_state[PASTE_PROBLEM] = result if isinstance(result, str) else str(result["refused"])
+        return
+    hands: list[dict[str, Any]] = list(result.get("hands") or [])
+    if result.get("report") is not None:
+        labels = tuple(hand_label(HandOutcome(int(h["label"]["number"]), int(h["label"]["line"]),
+                                              h["label"].get("room_hand"), "ok"), t) for h in hands)
+        st.session_state[ROOM] = (str(result.get("name", "")), tuple(hands), labels)
+        st.session_state["live.paste.room_hand"] = 0
+    else:
+        st.session_state.pop(ROOM, None)
+    if hands:
+        _use_entry(hands[0])
 
 
 def _room_hands(t: Translator) -> None:
@@ -127,41 +156,23 @@ def _on_room_hand() -> None:
     room = st.session_state.get(ROOM)
     k = st.session_state.get("live.paste.room_hand")
     if isinstance(room, tuple) and isinstance(k, int) and not isinstance(k, bool) and 0 <= k < len(room[1]):
-        _use_history(room[0], room[1][k])
+        st.session_state.pop(PASTE_PROBLEM, None)
+        _use_entry(room[1][k])
 
 
-def _use_history(name: str, history: HandHistory) -> None:
-    """A room's hand, its opponents named by position unless kept, through the PHH path."""
-    if not st.session_state.get("live.paste.keep_names", False):
-        history = anonymize(history)
-    _use(name, history.dumps().encode("utf-8"), room=False)
+def _use_entry(entry: dict[str, Any]) -> None:
+    """A hand as the worker wrote it: its normalized PHH, or why it was refused."""
+    if "phh" in entry:
+        _use_text(str(entry["phh"]))
+    else:
+        st.session_state[PASTE_PROBLEM] = str(entry.get("refused", ""))
 
 
-def _use(name: str, data: bytes, *, room: bool = True) -> None:
-    """A hand checked by the Replayer's safe loader becomes the chosen one; a broken one says why.
-
-    ``room``: ``data`` may be a room's file (its first readable hand is used)."""
+def _use_text(text: str) -> None:
+    """A hand in our own normalized PHH becomes the chosen one; one with no decision says why."""
     t = state.tr()
-    st.session_state.pop(PASTE_PROBLEM, None)
-    if room:
-        try:
-            hand_file = read_hand_file(name, data, limit=MAX_HAND_BYTES)
-        except CoachError as err:
-            st.session_state[PASTE_PROBLEM] = t.md(user_params(localized_problem(err.message)))
-            return
-        if hand_file.report is not None:
-            ok = [h for h in hand_file.report.hands if h.history is not None]
-            histories = [h.history for h in ok if h.history is not None]
-            if not histories:
-                st.session_state[PASTE_PROBLEM] = t("No hand of this file can be replayed.")
-                return
-            st.session_state[ROOM] = (name, tuple(histories), tuple(hand_label(h, t) for h in ok))
-            st.session_state["live.paste.room_hand"] = 0
-            _use_history(name, histories[0])
-            return
-        st.session_state.pop(ROOM, None)
     try:
-        text, sc = common.read_pasted(name, data)
+        sc = common.pasted_script(SpotRef.pasted(hand_digest(text), 0), text)
         points = common.decision_points(sc)
     except CoachError as err:
         st.session_state[PASTE_PROBLEM] = t.md(user_params(localized_problem(err.message)))  # st.error

@@ -1,17 +1,22 @@
 """Replayer: a hand history (PHH or an online room's, uploaded or pasted) or a lesson's hand, stepped
-through with comments. A room's file shows its report (read, skipped, refused) and a list of its hands."""
+through with comments. A room's file shows its report (read, skipped, refused) and a list of its hands.
+
+An uploaded or pasted file is read by a worker of the task queue (:mod:`coach.ui.parsewait`), never
+in this page's thread: the page shows its hands as the worker wrote them (normalized PHH, each one
+replayed already), and reads only the one it shows."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import streamlit as st
 
-from coach.engine.phh import HandHistory
+from coach.engine.phh import loads_phh
 from coach.errors import CoachError
 from coach.i18n import Translator, user_params
-from coach.learning.handfile import read_hand_file
 from coach.learning.replay import (
     MAX_BYTES,
-    Section,
+    bounded,
     engine_code,
     localized_problem,
     next_action,
@@ -21,9 +26,10 @@ from coach.learning.replay import (
 from coach.learning.review import spot_of
 from coach.learning.script import HandScript
 from coach.learning.verdict import Verdict, assess
+from coach.review.parsejobs import report_of
 from coach.rooms import ImportReport
 from coach.textsafe import md_text
-from coach.ui import feedbacklevel, inputs, state
+from coach.ui import feedbacklevel, inputs, parsewait, state
 from coach.ui.controls import step_controls
 from coach.ui.handview import display_street, narration, table_view, visible_seats
 from coach.ui.lessons import lessons
@@ -41,9 +47,11 @@ from coach.ui.widgets import (
 
 SCRIPT = "replay.script"
 STEP = "replay.step"
-ERROR = "replay.error"
+ERROR = "replay.error"  # a CoachError, or the reader's refusal already in words (a parse job's)
+FAILED = "replay.failed"  # the worker failed or never answered: said in words, the hand shown stays
+APPLIED = "replay.parse_job"  # the parse job whose result the page has taken
 COMMENTS = "replay.comments"
-SOURCE = "replay.source"  # (file name, parsed sections, hands in the file, hand shown)
+SOURCE = "replay.source"  # (file name, the job's hands ({"phh"} or {"refused"}), how many, hand shown)
 REPORT = "replay.report"  # a room's file: its ImportReport (None for a PHH file)
 GRADES = "replay.grades"  # (file name, the coach's grades of a practice hand's choices, in words)
 
@@ -60,30 +68,50 @@ def _set_script(sc: HandScript) -> None:
 
 
 def _load(name: str, data: bytes) -> None:
-    """Parse an uploaded or pasted file once (PHH or a room's), and show its first readable hand."""
+    """Give an uploaded or pasted file to the workers (the limits checked first, as before)."""
+    st.session_state.pop(FAILED, None)
     try:
-        hand_file = read_hand_file(name, data)
+        parsewait.submit("replayer", name, data, limit=MAX_BYTES)
     except CoachError as err:
         st.session_state[ERROR] = err
+
+
+def _take_job() -> None:
+    """The worker's reading of the last file, once it is done: its first readable hand shown."""
+    result = parsewait.take_result("replayer", APPLIED)
+    if isinstance(result, str):
+        st.session_state[FAILED] = result
         return
-    st.session_state[REPORT] = hand_file.report
+    if result is None:
+        return
+    if "refused" in result:
+        st.session_state[ERROR] = str(result["refused"])
+        return
+    report = result.get("report")
+    st.session_state[REPORT] = None if report is None else report_of(report)
     st.session_state.pop("replay_room_hand", None)
-    if not hand_file.hands:  # a room's file where no hand can be replayed: the report says why
+    hands: list[dict[str, Any]] = list(result.get("hands") or [])
+    if not hands:  # a room's file where no hand can be replayed: the report says why
         st.session_state.pop(ERROR, None)
         st.session_state.pop(SOURCE, None)
         st.session_state.pop(SCRIPT, None)
         return
-    _show(name, list(hand_file.hands), 0)
+    _show(str(result.get("name", "")), hands, 0)
 
 
-def _show(name: str, sections: list[HandHistory | Section], hand_number: int) -> None:
+def _show(name: str, hands: list[dict[str, Any]], hand_number: int) -> None:
+    """Hand ``hand_number`` of the file, from the worker's normalized PHH (or the reason it was refused)."""
+    entry = hands[min(max(0, hand_number), len(hands) - 1)]
+    if "phh" not in entry:
+        st.session_state[ERROR] = str(entry.get("refused", ""))
+        return
     try:
-        sc = script_of(sections, hand_number)
+        sc = script_of([bounded(name, lambda: loads_phh(str(entry["phh"]), source=name))])
     except CoachError as err:
         st.session_state[ERROR] = err
         return
     _set_script(sc)
-    st.session_state[SOURCE] = (name, sections, len(sections), hand_number)
+    st.session_state[SOURCE] = (name, hands, len(hands), hand_number)
 
 
 def _on_pick_hand() -> None:
@@ -148,12 +176,6 @@ def _on_comment(step: int, code: str) -> None:
 
 def render() -> None:
     t = state.tr()
-    opened = st.session_state.pop("replay.open", None)  # from «Pratica» or «Analizza la tua sessione»
-    if isinstance(opened, tuple) and len(opened) in (3, 4):  # 4: at a step («Analizza la tua sessione»)
-        _load(str(opened[0]), str(opened[1]).encode("utf-8"))
-        st.session_state[GRADES] = (str(opened[0]), tuple(opened[2]))
-        if len(opened) == 4 and isinstance(opened[3], int):
-            state.put(STEP, opened[3])
     page_header(t("Replayer"), t("Step through any hand: a hand history (PHH, or a file of your online room: "
                                  "PokerStars, PartyPoker, iPoker) or one of the lessons' hands."))
     src_file, src_paste, src_lesson = st.tabs([t("Upload a file"), t("Paste the text"), t("A lesson's hand")])
@@ -173,10 +195,22 @@ def render() -> None:
                  for i, h in enumerate(x.hands)}
         st.selectbox(t("Hand"), options, index=None, key="replay_lesson", format_func=names.__getitem__,
                      placeholder=t("Choose a hand"), on_change=_on_lesson_hand)
+    _take_job()
+    opened = st.session_state.pop("replay.open", None)  # from «Pratica» or «Analizza la tua sessione»
+    if isinstance(opened, tuple) and len(opened) in (3, 4):  # 4: at a step («Analizza la tua sessione»)
+        st.session_state[REPORT] = None  # the app's own PHH of one hand: read here, no worker needed
+        _show(str(opened[0]), [{"phh": str(opened[1])}], 0)
+        st.session_state[GRADES] = (str(opened[0]), tuple(opened[2]))
+        if len(opened) == 4 and isinstance(opened[3], int):
+            state.put(STEP, opened[3])
     err = st.session_state.get(ERROR)
-    if isinstance(err, CoachError):
-        st.error(t("This hand history cannot be replayed: {problem}",
-                   problem=t.md(user_params(localized_problem(err.message)))), icon=":material/error:")
+    if isinstance(err, CoachError | str):
+        problem = err if isinstance(err, str) else t.md(user_params(localized_problem(err.message)))
+        st.error(t("This hand history cannot be replayed: {problem}", problem=problem),
+                 icon=":material/error:")
+    failed = st.session_state.get(FAILED)
+    if isinstance(failed, str):
+        st.error(failed, icon=":material/error:")
     report = st.session_state.get(REPORT)
     if isinstance(report, ImportReport):
         show_report(report, t)

@@ -37,7 +37,8 @@ def replays(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
 
 
 def test_a_300_action_hands_decision_points_and_labels_take_one_replay(replays: list[int]) -> None:
-    text, sc = common.read_pasted("mano.phh", long_hand(300).encode())
+    text = long_hand(300)  # as the worker wrote it (coach.review.parsejobs), read by the page
+    sc = common.pasted_script(SpotRef.pasted(hand_digest(text), 0), text)
     assert len(sc.history.actions) == 300
     replays.clear()
     points = common.decision_points(sc)
@@ -53,7 +54,7 @@ def test_a_300_action_hands_decision_points_and_labels_take_one_replay(replays: 
 
 
 def test_the_one_replay_agrees_with_replaying_each_step() -> None:
-    sc = script_for(common.read_pasted("b.phh", BASE.encode())[1].history)
+    sc = script_for(common.pasted_script(SpotRef.pasted(hand_digest(BASE), 0), BASE).history)
     slow = [at for step, at in enumerate(sc.stops) if sc.hand_at(step).actor is not None]
     assert common.decision_points(sc) == slow
     for step, at in enumerate(sc.stops):

@@ -1,0 +1,125 @@
+"""Parse jobs (revision 0010): a hand file the Replayer or the live class gave a queue worker to read.
+
+The page creates the row and enqueues the raw file (:mod:`coach.review.parsejobs`); the worker
+moves it to ``running`` and writes what it read: the hands as normalized PHH and the room's
+report, or the refusal with its rule. The row is the page's state: a reload, or another app
+process, finds the learner's last job of the page (``purpose``) and shows its result.
+
+A profile keeps only its last job of each page: creating one deletes the earlier ones (the file's
+hands are the learner's data, not a history to keep), and «Elimina le mie mani» deletes them all
+(:func:`delete_parse_jobs_of`).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import delete, insert, select, update
+from sqlalchemy.engine import Connection
+
+from coach.errors import InvalidInput
+from coach.i18n import N_
+from coach.store.base import StoreBase
+from coach.store.checks import clean_profile_name, utc_now
+from coach.store.tables import parse_jobs, profiles
+
+__all__ = ["MAX_PARSE_RESULT_JSON", "PURPOSES", "ParseJob", "ParseJobStore", "delete_parse_jobs_of"]
+
+PURPOSES = ("replayer", "live")
+FINISHED = ("done", "failed")
+MAX_PARSE_RESULT_JSON = 16 * 1024 * 1024  # 1 MB of hands as normalized PHH, its report, in JSON
+
+
+@dataclass(frozen=True)
+class ParseJob:
+    id: int
+    profile: str
+    purpose: str
+    status: str
+    created: datetime
+    result: dict[str, Any] | None
+
+    @property
+    def finished(self) -> bool:
+        return self.status in FINISHED
+
+
+def _purpose(value: str) -> str:
+    if value not in PURPOSES:  # the pages pass constants: a bug of ours, not a user's input
+        raise ValueError(f"unknown parse job purpose {value!r}")
+    return value
+
+
+def _id(value: int) -> int:
+    if type(value) is not int or not 0 <= value < 2**63:  # ids come from this table, not from a user
+        raise ValueError(f"not a parse job id: {value!r}")
+    return value
+
+
+def delete_parse_jobs_of(conn: Connection, profile_id: int) -> int:
+    """Delete every parse job of the profile; how many (a running job's final write then finds no row)."""
+    return int(conn.execute(delete(parse_jobs).where(parse_jobs.c.profile_id == profile_id)).rowcount or 0)
+
+
+class ParseJobStore(StoreBase):
+    """The ``parse_jobs`` table: the last hand file each page of a profile gave the workers."""
+
+    def create_parse_job(self, profile: str, purpose: str) -> int:
+        """A new queued job; the profile's earlier jobs of the same page go."""
+        name, what = clean_profile_name(profile), _purpose(purpose)
+        with self._tx(write=True) as conn:
+            pid = self._ensure_profile(conn, name)
+            conn.execute(delete(parse_jobs).where(parse_jobs.c.profile_id == pid,
+                                                  parse_jobs.c.purpose == what))
+            job_id = conn.execute(insert(parse_jobs).values(
+                profile_id=pid, purpose=what, status="queued", created=utc_now())
+                .returning(parse_jobs.c.id)).scalar_one()
+        return int(job_id)
+
+    def parse_job(self, job_id: int) -> ParseJob | None:
+        with self._tx(write=False) as conn:
+            row = conn.execute(select(parse_jobs, profiles.c.name)
+                               .join(profiles, profiles.c.id == parse_jobs.c.profile_id)
+                               .where(parse_jobs.c.id == _id(job_id))).first()
+        return None if row is None else self._parse_job(row)
+
+    def latest_parse_job(self, profile: str, purpose: str) -> ParseJob | None:
+        """The profile's job of the page (what the page shows again after a reload)."""
+        name, what = clean_profile_name(profile), _purpose(purpose)
+        with self._tx(write=False) as conn:
+            row = conn.execute(
+                select(parse_jobs, profiles.c.name).join(profiles, profiles.c.id == parse_jobs.c.profile_id)
+                .where(profiles.c.name == name, parse_jobs.c.purpose == what)
+                .order_by(parse_jobs.c.id.desc()).limit(1)).first()
+        return None if row is None else self._parse_job(row)
+
+    @staticmethod
+    def _parse_job(row: Any) -> ParseJob:
+        m = row._mapping
+        result = json.loads(m["result"]) if m["result"] else None
+        return ParseJob(int(m["id"]), str(m["name"]), str(m["purpose"]), str(m["status"]), m["created"],
+                        result)
+
+    def start_parse_job(self, job_id: int) -> bool:
+        """queued -> running; False when the job is gone (a newer file, «Elimina») or not queued."""
+        with self._tx(write=True) as conn:
+            res = conn.execute(update(parse_jobs).where(parse_jobs.c.id == _id(job_id),
+                                                        parse_jobs.c.status == "queued")
+                               .values(status="running"))
+        return bool(res.rowcount == 1)
+
+    def finish_parse_job(self, job_id: int, status: str, result: dict[str, Any]) -> bool:
+        """The outcome of a queued or running job; False when it had finished or gone (nothing stored)."""
+        if status not in FINISHED:
+            raise InvalidInput(N_("Unknown job status {status}."), status=status)
+        text = json.dumps(result, ensure_ascii=False)
+        if len(text) > MAX_PARSE_RESULT_JSON:
+            status, text = "failed", json.dumps({"error": "result too large"})
+        with self._tx(write=True) as conn:
+            res = conn.execute(update(parse_jobs).where(parse_jobs.c.id == _id(job_id),
+                                                        parse_jobs.c.status.in_(("queued", "running")))
+                               .values(status=status, result=text))
+        return bool(res.rowcount == 1)
