@@ -17,7 +17,8 @@ PARTY = TOURNAMENT + 'players = ["Dario", "Elena_x", "Io", "Fabio"]\nvenue = "Pa
 
 
 def _seed(store: Store) -> None:
-    store.save_user_hand("Anna", "Circolo 50% di sconto", SHOWDOWN + "_hero = 3\n", at=datetime(2026, 11, 12, 21))
+    store.save_user_hand("Anna", "Circolo 50% di sconto", SHOWDOWN + "_hero = 3\n",
+                         at=datetime(2026, 11, 12, 21))
     store.save_user_hands("Anna", [(f"Stars {k}", STARS) for k in range(30)], at=datetime(2026, 11, 20, 9))
     store.save_user_hands("Anna", [(f"Party {k}", PARTY) for k in range(5)], at=datetime(2026, 12, 1, 10))
     store.save_user_hand("Bruno", "Stars di Bruno", STARS)
@@ -74,7 +75,7 @@ def test_filters_by_source_room_and_a_decision_of_the_hero(store_url: str) -> No
     assert store.find_user_hands("Anna", source="import").found == 35
     assert store.user_hand_rooms("Anna") == ["PartyPoker", "PokerStars"]
     assert store.find_user_hands("Anna", room="PartyPoker").found == 5
-    mine = store.matching_user_hands("Anna", hero_decision=True)  # the built one (_hero) and Party (Io's cards)
+    mine = store.matching_user_hands("Anna", hero_decision=True)  # the built one, and Party (Io's cards)
     assert {h.title.split()[0] for h in mine} == {"Circolo", "Party"}
     assert store.find_user_hands("Anna", "party", room="PokerStars").found == 0
 
