@@ -22,7 +22,7 @@ from coach.i18n import NN_, Translator
 from coach.store import Store
 from coach.store.checks import MAX_HAND_SEARCH
 from coach.store.records import HandPage, UserHand
-from coach.textsafe import md_text
+from coach.textsafe import UserText, md_text
 from coach.ui import state
 
 __all__ = ["PER_PAGE", "hand_list", "zip_of"]
@@ -67,8 +67,9 @@ def _turn(step: int) -> None:
 
 def _on_delete(hand_id: int, title: str) -> None:
     profile = state.settings().profile
+    t = state.tr()
     if state.save(lambda db: db.delete_user_hand(profile, hand_id)):
-        st.toast(state.tr()("Deleted: {title}", title=title), icon=":material/delete:")
+        st.toast(t("Deleted: {title}", title=UserText(title)), icon=":material/delete:")
 
 
 def _filters(t: Translator, rooms: list[str]) -> None:
@@ -100,11 +101,11 @@ def _row(h: UserHand, t: Translator, open_hand: Callable[[UserHand], None]) -> N
 
 def _pager(t: Translator, page: int, pages: int) -> None:
     with st.container(horizontal=True, gap="small", vertical_alignment="center"):
-        st.button(t("Previous"), key="mani.list.prev", on_click=_turn, args=(-1,), disabled=page == 0,
+        st.button(t("Previous hands"), key="mani.list.prev", on_click=_turn, args=(-1,), disabled=page == 0,
                   icon=":material/chevron_left:")
         st.markdown(t("Page {page} of {pages}", page=page + 1, pages=pages))
-        st.button(t("Next"), key="mani.list.next", on_click=_turn, args=(1,), disabled=page + 1 >= pages,
-                  icon=":material/chevron_right:", icon_position="right")
+        st.button(t("Next hands"), key="mani.list.next", on_click=_turn, args=(1,),
+                  disabled=page + 1 >= pages, icon=":material/chevron_right:", icon_position="right")
 
 
 def _zip_button(t: Translator, db: Store, profile: str, found: int) -> None:
