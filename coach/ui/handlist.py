@@ -87,7 +87,7 @@ def _filters(t: Translator, rooms: list[str]) -> None:
 
 
 def _row(h: UserHand, t: Translator, open_hand: Callable[[UserHand], None]) -> None:
-    cols = st.columns([6, 2, 2, 1], vertical_alignment="center")
+    cols = st.columns([5, 3, 3, 1], vertical_alignment="center")
     origin = h.room or (t("Built") if h.source == "builder" else t("Imported"))
     details = " · ".join(x for x in (h.players, origin, h.created_at.strftime("%d/%m/%Y %H:%M")) if x)
     cols[0].markdown(md_text(h.title) + "  \n:small[" + md_text(details) + "]")
