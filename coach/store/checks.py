@@ -38,7 +38,8 @@ MAX_GRADES_JSON: Final[int] = 16_000  # a practice hand's graded decisions as JS
 MAX_CHIPS: Final[int] = 10**12  # a practice hand's result or big blind, in chips
 MAX_PRACTICE_HANDS: Final[int] = 500  # practice hands kept per profile (the newest)
 MAX_HAND_TITLE: Final[int] = 120  # the title of a hand in «Le mie mani»
-MAX_USER_HANDS: Final[int] = 500  # hands kept in «Le mie mani» per profile
+MAX_USER_HANDS: Final[int] = 5_000  # hands kept in «Le mie mani» per profile (a season of online play)
+MAX_HAND_SEARCH: Final[int] = 100  # characters of a search in «Le mie mani»; more are cut
 MAX_PRACTICE_STATE: Final[int] = 400_000  # the practice table in progress, as JSON
 # A class's teacher secret: 24 random bytes (192 bits) as URL-safe text (32 characters), made by
 # create_class and shown once; the store keeps only its SHA-256. A secret given back is checked

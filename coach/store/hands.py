@@ -10,13 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
+from typing import Any
 
-from sqlalchemy import delete, func, insert, select
+from sqlalchemy import ColumnElement, Select, and_, delete, func, insert, or_, select
 
 from coach.errors import InvalidInput
 from coach.i18n import N_
 from coach.store.base import StoreBase
 from coach.store.checks import (
+    MAX_HAND_SEARCH,
     MAX_HAND_TEXT,
     MAX_HAND_TITLE,
     MAX_USER_HANDS,
@@ -25,12 +27,53 @@ from coach.store.checks import (
     when_arg,
     whole_arg,
 )
+from coach.store.handmeta import date_range, hand_meta, like_pattern
 from coach.store.parsejobs import delete_parse_jobs_of
-from coach.store.records import UserHand
+from coach.store.records import HandPage, UserHand
 from coach.store.reviews import delete_jobs_of
 from coach.store.tables import profiles, user_hands
 
 HAND_SOURCES: tuple[str, ...] = ("builder", "import")
+MAX_PAGE: int = 100  # hands in one page of the list
+_COLUMNS = (user_hands.c.id, user_hands.c.title, user_hands.c.phh, user_hands.c.source,
+            user_hands.c.created_at, user_hands.c.room, user_hands.c.players, user_hands.c.hero_decisions)
+
+
+def _hand(r: Any) -> UserHand:
+    return UserHand(int(r[0]), str(r[1]), str(r[2]), str(r[3]), r[4], r[5], str(r[6] or ""),
+                    None if r[7] is None else int(r[7]))
+
+
+def _row(profile_id: int, title: str, text: str, source: str, when: datetime) -> dict[str, Any]:
+    """The columns of a new hand, the searchable ones read from its PHH (coach/store/handmeta.py)."""
+    meta = hand_meta(title, text)
+    return {"profile_id": profile_id, "title": title, "phh": text, "source": source, "created_at": when,
+            "room": meta.room, "players": meta.players, "hero_decisions": meta.hero_decisions,
+            "search": meta.search}
+
+
+def _conditions(text: str, source: str | None, room: str | None,
+                hero_decision: bool) -> list[ColumnElement[bool]]:
+    """The WHERE of a search: every word must match (a date: the hands saved that day or month;
+    other words: the title, a player or the room, without case, ``%`` and ``_`` literal)."""
+    h = user_hands
+    if not isinstance(text, str):
+        raise InvalidInput(N_("The store's «{field}» must be text."), field="text")
+    if source is not None and source not in HAND_SOURCES:
+        raise InvalidInput(N_("The store's «{field}» must be one of {allowed}, not {value}."),
+                           field="source", allowed=", ".join(HAND_SOURCES), value=repr(source)[:40])
+    out: list[ColumnElement[bool]] = []
+    for word in text[:MAX_HAND_SEARCH].split()[:10]:
+        days = date_range(word)
+        like = h.c.search.like(like_pattern(word), escape="\\")
+        out.append(or_(like, and_(h.c.created_at >= days[0], h.c.created_at < days[1])) if days else like)
+    if source is not None:
+        out.append(h.c.source == source)
+    if room is not None:
+        out.append(h.c.room == text_arg(room, "room", 100))
+    if hero_decision:
+        out.append(h.c.hero_decisions > 0)
+    return out
 
 
 class HandsStore(StoreBase):
@@ -48,8 +91,7 @@ class HandsStore(StoreBase):
         h = user_hands
         with self._tx(write=True) as conn:
             pid = self._ensure_profile(conn, name)
-            new_id = conn.execute(insert(h).values(profile_id=pid, title=title, phh=text, source=source,
-                                                   created_at=when_arg(at))
+            new_id = conn.execute(insert(h).values(**_row(pid, title, text, source, when_arg(at)))
                                   .returning(h.c.id)).scalar_one()
             keep = (select(h.c.id).where(h.c.profile_id == pid).order_by(h.c.id.desc())
                     .limit(MAX_USER_HANDS))
@@ -75,8 +117,7 @@ class HandsStore(StoreBase):
         h = user_hands
         with self._tx(write=True) as conn:
             pid = self._ensure_profile(conn, name)
-            conn.execute(insert(h), [{"profile_id": pid, "title": title, "phh": text, "source": source,
-                                      "created_at": when} for title, text in rows])
+            conn.execute(insert(h), [_row(pid, title, text, source, when) for title, text in rows])
             keep = (select(h.c.id).where(h.c.profile_id == pid).order_by(h.c.id.desc())
                     .limit(MAX_USER_HANDS))
             conn.execute(delete(h).where(h.c.profile_id == pid, h.c.id.not_in(keep.scalar_subquery())))
@@ -89,10 +130,10 @@ class HandsStore(StoreBase):
         h = user_hands
         with self._tx(write=False) as conn:
             rows = conn.execute(
-                select(h.c.id, h.c.title, h.c.phh, h.c.source, h.c.created_at)
+                select(*_COLUMNS)
                 .join(profiles, profiles.c.id == h.c.profile_id).where(profiles.c.name == name)
                 .order_by(h.c.id.desc()).limit(limit)).all()
-        return [UserHand(int(r[0]), str(r[1]), str(r[2]), str(r[3]), r[4]) for r in rows]
+        return [_hand(r) for r in rows]
 
     def user_hand(self, profile: str, hand_id: int) -> UserHand | None:
         """One of the profile's hands by id (None for another profile's or a missing one)."""
@@ -101,10 +142,69 @@ class HandsStore(StoreBase):
         h = user_hands
         with self._tx(write=False) as conn:
             row = conn.execute(
-                select(h.c.id, h.c.title, h.c.phh, h.c.source, h.c.created_at)
+                select(*_COLUMNS)
                 .join(profiles, profiles.c.id == h.c.profile_id)
                 .where(profiles.c.name == name, h.c.id == hid)).first()
-        return None if row is None else UserHand(int(row[0]), str(row[1]), str(row[2]), str(row[3]), row[4])
+        return None if row is None else _hand(row)
+
+    def find_user_hands(self, profile: str, text: str = "", *, source: str | None = None,
+                        room: str | None = None, hero_decision: bool = False, offset: int = 0,
+                        limit: int = 20) -> HandPage:
+        """One page of the profile's hands that match, newest first, with the counts, all in SQL.
+
+        ``text``: words that must all match the title, a player's name or the room (or, a date like
+        12/11/2026 or 11/2026, the day the hand was saved); cut at :data:`MAX_HAND_SEARCH`
+        characters, ``%`` and ``_`` taken literally. ``source``: "builder" or "import"; ``room``: a
+        room's name as :meth:`user_hand_rooms` lists it; ``hero_decision``: only the hands where
+        the hero acted. An offset past the end gives an empty page (the counts say where the end is).
+        """
+        name = clean_profile_name(profile)
+        where = _conditions(text, source, room, hero_decision)
+        offset = whole_arg(offset, "offset", 0, MAX_USER_HANDS)
+        limit = whole_arg(limit, "limit", 1, MAX_PAGE)
+        h = user_hands
+        with self._tx(write=False) as conn:
+            pid = self._profile_id(conn, name)
+            if pid is None:
+                return HandPage((), 0, 0)
+            total = int(conn.scalar(select(func.count(h.c.id)).where(h.c.profile_id == pid)) or 0)
+            found = int(conn.scalar(select(func.count(h.c.id)).where(h.c.profile_id == pid, *where)) or 0)
+            rows = conn.execute(select(*_COLUMNS).where(h.c.profile_id == pid, *where)
+                                .order_by(h.c.id.desc()).offset(offset).limit(limit)).all()
+        return HandPage(tuple(_hand(r) for r in rows), found, total)
+
+    def matching_user_hands(self, profile: str, text: str = "", *, source: str | None = None,
+                            room: str | None = None, hero_decision: bool = False) -> list[UserHand]:
+        """Every hand :meth:`find_user_hands` would list (for «Scarica tutte»), newest first."""
+        name = clean_profile_name(profile)
+        where = _conditions(text, source, room, hero_decision)
+        h = user_hands
+        query: Select[Any] = (select(*_COLUMNS).join(profiles, profiles.c.id == h.c.profile_id)
+                              .where(profiles.c.name == name, *where).order_by(h.c.id.desc())
+                              .limit(MAX_USER_HANDS))
+        with self._tx(write=False) as conn:
+            return [_hand(r) for r in conn.execute(query).all()]
+
+    def user_hand_rooms(self, profile: str) -> list[str]:
+        """The rooms the profile's imported hands come from, by name (the list's room filter)."""
+        name = clean_profile_name(profile)
+        h = user_hands
+        with self._tx(write=False) as conn:
+            rows = conn.execute(select(h.c.room).distinct().join(profiles, profiles.c.id == h.c.profile_id)
+                                .where(profiles.c.name == name, h.c.room.is_not(None))
+                                .order_by(h.c.room)).all()
+        return [str(r[0]) for r in rows]
+
+    def delete_user_hand(self, profile: str, hand_id: int) -> bool:
+        """One of the profile's hands goes (another profile's is left alone); whether it was there."""
+        name = clean_profile_name(profile)
+        hid = whole_arg(hand_id, "hand_id", 1, 2**62)
+        with self._tx(write=True) as conn:
+            pid = self._profile_id(conn, name)
+            if pid is None:
+                return False
+            return bool(conn.execute(delete(user_hands).where(user_hands.c.profile_id == pid,
+                                                               user_hands.c.id == hid)).rowcount)
 
     def count_user_hands(self, profile: str) -> int:
         name = clean_profile_name(profile)

@@ -214,3 +214,15 @@ class UserHand:
     phh: str
     source: str  # "builder" («Crea una mano») or "import"
     created_at: datetime
+    room: str | None = None  # revision 0011: a room's hand's «venue» (None for a built hand)
+    players: str = ""  # the players' names, «, »-joined
+    hero_decisions: int | None = None  # the hero's actions in the hand; None: hero unknown
+
+
+@dataclass(frozen=True)
+class HandPage:
+    """One page of «Le mie mani» as searched: its hands, how many match, how many the profile has."""
+
+    hands: tuple[UserHand, ...]
+    found: int
+    total: int

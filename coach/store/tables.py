@@ -37,6 +37,7 @@ from coach.store.checks import (
     MAX_TOPIC,
     utc_now,
 )
+from coach.store.handmeta import MAX_PLAYERS_TEXT, MAX_ROOM
 
 # The tables of revision 0001 keep the constraint names each database chose when today's
 # code created them (that is what every existing database has); later revisions name
@@ -159,7 +160,14 @@ user_hands = Table(
     Column("phh", Text, nullable=False),  # the whole hand, the players' names as the user typed them
     Column("source", String(MAX_SOURCE), nullable=False),  # "builder" | "import"
     Column("created_at", DateTime, nullable=False),
+    # Revision 0011: what the paged list searches and filters on, read from the PHH when saved
+    # (coach/store/handmeta.py): the room («venue»), the players, the hero's decisions, the search text.
+    Column("room", String(MAX_ROOM), nullable=True),
+    Column("players", String(MAX_PLAYERS_TEXT), nullable=False, server_default=""),
+    Column("hero_decisions", Integer, nullable=True),
+    Column("search", Text, nullable=False, server_default=""),
     Index("ix_user_hands_profile", "profile_id", "id"),
+    Index("ix_user_hands_profile_source", "profile_id", "source", "id"),
 )
 
 # Revision 0004: the live class (coach/live.py). A class has a short join code and

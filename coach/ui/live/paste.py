@@ -20,7 +20,8 @@ from coach.learning.replay import localized_problem
 from coach.limits import MAX_HAND_BYTES
 from coach.live import SpotRef, hand_digest
 from coach.rooms import HandOutcome
-from coach.store.records import ClassSnapshot, UserHand
+from coach.store.checks import MAX_HAND_SEARCH
+from coach.store.records import ClassSnapshot, HandPage, UserHand
 from coach.ui import parsewait, state
 from coach.ui.live import common
 from coach.ui.roomreport import hand_label
@@ -30,6 +31,8 @@ POINT = "live.teacher.point"  # the action index of the decision picked in the p
 PASTE_PROBLEM = "live.teacher.paste_problem"  # why the last pasted hand was refused (translated)
 ROOM = "live.teacher.room"  # a room's file pasted: (its name, its hands as the worker wrote them, labels)
 APPLIED = "live.teacher.parse_job"  # the parse job whose result the page has taken
+MINE_SEARCH = "live.paste.mine_search"  # the search over the teacher's saved hands
+MINE_SHOWN = 50  # saved hands offered at once in «… oppure dalle mie mani»
 NO_DECISION = N_("Nobody is to act at any point of this hand: there is no decision to pose.")
 
 
@@ -81,15 +84,29 @@ def pasted_pick(snap: ClassSnapshot, t: Translator) -> tuple[SpotRef, str] | Non
 
 
 def _from_my_hands(t: Translator) -> None:
-    """«Dalle mie mani»: one of the teacher profile's saved hands, through the same path as a pasted one."""
+    """«Dalle mie mani»: one of the teacher profile's saved hands, through the same path as a pasted one.
+
+    The newest :data:`MINE_SHOWN` are offered; with more, a search (title, player, room, date, as in
+    «Le mie mani») finds the others, so a profile with thousands of hands stays quick to use.
+    """
     profile = state.settings().profile
-    hands: list[UserHand] = state.load(lambda db: db.user_hands(profile), [])
-    if not hands:
+    query = str(st.session_state.get(MINE_SEARCH) or "")[:MAX_HAND_SEARCH]
+    found: HandPage = state.load(lambda db: db.find_user_hands(profile, query, limit=MINE_SHOWN),
+                                 HandPage((), 0, 0))
+    if not found.total:
         return
-    titles = {h.id: h.title for h in hands}
+    if found.total > MINE_SHOWN:
+        st.text_input(t("Search my hands"), key=MINE_SEARCH, max_chars=MAX_HAND_SEARCH,
+                      placeholder=t("Title, player, room or date (12/11/2026)"), icon=":material/search:")
+    titles = {h.id: h.title for h in found.hands}
     st.selectbox(t("… or from My hands"), list(titles), index=None, key="live.paste.mine",
                  format_func=titles.__getitem__, placeholder=t("Choose one of your hands"),
                  on_change=_on_mine)
+    if found.found > MINE_SHOWN:
+        st.caption(t("The newest {shown} of {n} hands: search to find the others.", shown=MINE_SHOWN,
+                     n=found.found))
+    elif not found.found:
+        st.caption(t("No hand matches this search."))
 
 
 def _on_mine() -> None:

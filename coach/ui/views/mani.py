@@ -31,6 +31,7 @@ from coach.store.records import UserHand
 from coach.textsafe import md_text
 from coach.ui import state
 from coach.ui.controls import action_panel
+from coach.ui.handlist import hand_list
 from coach.ui.handview import table_view
 from coach.ui.navigation import target
 from coach.ui.roomimport import export_guide, room_import
@@ -269,25 +270,19 @@ def _building(build: Build, t: Translator) -> None:
 
 def _my_hands(t: Translator) -> None:
     profile = state.settings().profile
-    hands: list[UserHand] = state.load(lambda db: db.user_hands(profile), [])
+    total: int = state.load(lambda db: db.count_user_hands(profile), 0)
     analyses: int = state.load(lambda db: db.count_review_jobs(profile), 0)
-    st.header(t("My hands ({n})", n=len(hands)))
-    if not hands:
+    st.header(t("My hands ({n})", n=total))
+    if not total:
         st.info(t("No hands yet: build one above, or import a file of your room."),
                 icon=":material/playing_cards:")
         if not analyses:
             return
-    for h in hands:
-        cols = st.columns([5, 2, 2], vertical_alignment="center")
-        cols[0].markdown(md_text(h.title) + " · " + h.created_at.strftime("%d/%m/%Y %H:%M"))
-        if cols[1].button(t("Open in the Replayer"), key=f"builder.open.{h.id}", icon=":material/replay:"):
-            _open(h)
-        cols[2].download_button(t("Download (.phh)"), data=h.phh, file_name=f"mano-{h.id}.phh",
-                                mime="text/plain", key=f"builder.download.{h.id}",
-                                icon=":material/download:", on_click="ignore")
+    else:
+        total = hand_list(t, _open).total or total
     if st.session_state.get(CONFIRM):
         st.warning(t("Delete all your hands ({n}) and your session analyses ({analyses}), with the hands "
-                     "they keep? This cannot be undone.", n=len(hands), analyses=analyses),
+                     "they keep? This cannot be undone.", n=total, analyses=analyses),
                    icon=":material/warning:")
         with st.container(horizontal=True, gap="small"):
             st.button(t("Yes, delete them"), key="builder.delete_yes", type="primary",
