@@ -22,6 +22,7 @@ from coach.i18n import N_, Message
 from coach.limits import MAX_AMOUNT_TEXT, MAX_FILE_BYTES, amount_problem, clip, decode_text
 from coach.rooms.convert import check_winnings, to_history
 from coach.rooms.parsers import PARSERS, RawMixin
+from coach.rooms.refusals import out_of_turn_blind, refused_line
 
 __all__ = [
     "MAX_HANDS_PER_FILE",
@@ -52,6 +53,9 @@ class HandOutcome:
     status: Status
     reason: Message | CoachError | None = None
     history: HandHistory | None = None
+    # The hand's players, in PHH order when the hand was read (else as the room seats them): a
+    # refused hand's reason may name them, and what is stored names opponents by seat.
+    players: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -117,23 +121,33 @@ def _one(parser: Any, name: str, text: str, number: int, line: int, source: str)
             N_("not No-Limit Texas Hold'em ({game})."), {"game": clip(game.group() if game else "", 80)}))
     assert isinstance(parser, RawMixin)
     try:
+        seated = tuple(parser._parse_players(hand_text))
+    except (KeyError, ValueError, IndexError):
+        seated = ()
+    refusal = refused_line(parser, hand_text, source, line)
+    if refusal is not None:
+        return HandOutcome(number, line, None, "refused", refusal, players=seated)
+    try:
         raw = parser.raw(hand_text, _parse_value(where))
     except CoachError as exc:
-        return HandOutcome(number, line, None, "refused", exc)
+        return HandOutcome(number, line, None, "refused", exc, players=seated)
     except (KeyError, ValueError, IndexError, ArithmeticError) as exc:
         return HandOutcome(number, line, None, "refused", HandHistoryError(
             N_("{file}: the hand cannot be read in the {room} format ({detail})."), file=where, room=name,
-            detail=clip(f"{type(exc).__name__}: {exc}", 80)))
+            detail=clip(f"{type(exc).__name__}: {exc}", 80)), players=seated)
     room_hand = raw.variables.get("hand")
     label = None if room_hand is None else clip(room_hand, 40)
+    late = out_of_turn_blind(raw, parser, hand_text, source, line)
+    if late is not None:
+        return HandOutcome(number, line, label, "refused", late, players=raw.players)
     try:
         history, hand = to_history(raw, where, name)
         if hand is None:
             hand = history.replay()
         check_winnings(raw, history, hand)
     except CoachError as exc:
-        return HandOutcome(number, line, label, "refused", exc)
-    return HandOutcome(number, line, label, "ok", None, history)
+        return HandOutcome(number, line, label, "refused", exc, players=raw.players)
+    return HandOutcome(number, line, label, "ok", None, history, raw.players)
 
 
 def import_histories(data: str | bytes, *, source: str = "<text>",
