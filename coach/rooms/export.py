@@ -284,7 +284,8 @@ def export_ipoker(hand: Hand, number: int, *, scale: int = 1, hero: str | None =
             r = e.record
             kind = {"fold": 0, "call": 3, "check": 4, "bet": 5}.get(r.kind, 23)
             kind = 7 if r.all_in and kind not in (0, 4) else kind
-            out.append(action(names[r.seat], kind, r.added if kind in (3, 7) else r.to if kind in (5, 23) else 0))
+            amount = r.added if kind in (3, 7) else r.to if kind in (5, 23) else 0
+            out.append(action(names[r.seat], kind, amount))
     out += ["</round>", "</game>"]
     return "\n".join(out) + "\n"
 

@@ -22,6 +22,7 @@ from coach.i18n import N_, Message
 from coach.limits import MAX_AMOUNT_TEXT, MAX_FILE_BYTES, amount_problem, clip, decode_text
 from coach.rooms.convert import check_winnings, to_history
 from coach.rooms.parsers import PARSERS, RawMixin
+from coach.rooms.privacy import name_labels
 from coach.rooms.refusals import out_of_turn_blind, refused_line
 
 __all__ = [
@@ -53,9 +54,13 @@ class HandOutcome:
     status: Status
     reason: Message | CoachError | None = None
     history: HandHistory | None = None
-    # The hand's players, in PHH order when the hand was read (else as the room seats them): a
-    # refused hand's reason may name them, and what is stored names opponents by seat.
-    players: tuple[str, ...] = ()
+    # Each player's name and the name that stores it (his position; ``p1``... when the hand could not
+    # be read far enough to place the button): a refused hand's reason may name the players.
+    names: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return tuple(name for name, _ in self.names)
 
 
 @dataclass(frozen=True)
@@ -119,35 +124,40 @@ def _one(parser: Any, name: str, text: str, number: int, line: int, source: str)
         game = _FIRST_LINE.match(hand_text)
         return HandOutcome(number, line, None, "skipped", Message(
             N_("not No-Limit Texas Hold'em ({game})."), {"game": clip(game.group() if game else "", 80)}))
-    assert isinstance(parser, RawMixin)
     try:
-        seated = tuple(parser._parse_players(hand_text))
+        seated = name_labels(tuple(parser._parse_players(hand_text)), ordered=False)
     except (KeyError, ValueError, IndexError):
         seated = ()
+    assert isinstance(parser, RawMixin)
     refusal = refused_line(parser, hand_text, source, line)
     if refusal is not None:
-        return HandOutcome(number, line, None, "refused", refusal, players=seated)
+        try:  # the other lines are read as usual: the players' positions are known
+            seated = name_labels(parser.raw(hand_text, _parse_value(where)).players)
+        except (CoachError, KeyError, ValueError, IndexError, ArithmeticError):
+            pass
+        return HandOutcome(number, line, None, "refused", refusal, names=seated)
     try:
         raw = parser.raw(hand_text, _parse_value(where))
     except CoachError as exc:
-        return HandOutcome(number, line, None, "refused", exc, players=seated)
+        return HandOutcome(number, line, None, "refused", exc, names=seated)
     except (KeyError, ValueError, IndexError, ArithmeticError) as exc:
         return HandOutcome(number, line, None, "refused", HandHistoryError(
             N_("{file}: the hand cannot be read in the {room} format ({detail})."), file=where, room=name,
-            detail=clip(f"{type(exc).__name__}: {exc}", 80)), players=seated)
+            detail=clip(f"{type(exc).__name__}: {exc}", 80)), names=seated)
     room_hand = raw.variables.get("hand")
     label = None if room_hand is None else clip(room_hand, 40)
+    named = name_labels(raw.players)
     late = out_of_turn_blind(raw, parser, hand_text, source, line)
     if late is not None:
-        return HandOutcome(number, line, label, "refused", late, players=raw.players)
+        return HandOutcome(number, line, label, "refused", late, names=named)
     try:
         history, hand = to_history(raw, where, name)
         if hand is None:
             hand = history.replay()
         check_winnings(raw, history, hand)
     except CoachError as exc:
-        return HandOutcome(number, line, label, "refused", exc, players=raw.players)
-    return HandOutcome(number, line, label, "ok", None, history, raw.players)
+        return HandOutcome(number, line, label, "refused", exc, names=named)
+    return HandOutcome(number, line, label, "ok", None, history, named)
 
 
 def import_histories(data: str | bytes, *, source: str = "<text>",

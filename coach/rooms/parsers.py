@@ -119,7 +119,8 @@ class IPokerAllInAnteParser(IPokerNetworkParser):
     states the street's total, 3 (call) and 5 (bet) the chips added, as pokerkit reads them.
     """
 
-    ANTE_POSTING = re.compile(r'<action\b.*\bplayer="(?P<player>.+?)".*\btype="15".*\bsum="\D?(?P<ante>[0-9.,]+)".*/>')
+    ANTE_POSTING = re.compile(
+        r'<action\b.*\bplayer="(?P<player>.+?)".*\btype="15".*\bsum="\D?(?P<ante>[0-9.,]+)".*/>')
     COMPLETION_BETTING_OR_RAISING = re.compile(
         r'<action\b.*\bplayer="(?P<player>.+?)".*\btype="(5|6|7|23)".*\bsum="\D?(?P<amount>[0-9.,]+)".*/>')
     _ADDS = re.compile(r'\btype="[67]"')
