@@ -1,5 +1,5 @@
 """Engine hands written in an online room's text format (PokerStars, PartyPoker, iPoker, Full Tilt,
-Ongame, Absolute Poker).
+Ongame, Absolute Poker) and as ACPC log lines.
 
 The tests need hand histories in each room's format whose outcome is known:
 these writers turn engine hands (any PHH hand, replayed) into the text the room
@@ -32,6 +32,7 @@ from coach.engine.phh_actions import format_units
 __all__ = [
     "ROOM_WRITERS",
     "export_absolute",
+    "export_acpc",
     "export_fulltilt",
     "export_histories",
     "export_ipoker",
@@ -525,6 +526,32 @@ def export_absolute(hand: Hand, number: int, *, scale: int = 1, hero: str | None
     return "\n".join(out) + "\n"
 
 
+def export_acpc(hand: Hand, number: int, *, scale: int = 1, hero: str | None = None) -> str:
+    """One heads-up hand as an ACPC dealer's log line (``STATE:n:actions:cards:results:players``): a
+    raise says the total for the whole hand; every hole card is written, as the dealer's log does.
+    The importer reads it under :data:`coach.rooms.acpc.PRESET` (blinds 50/100, 20,000 chips)."""
+    _no_straddles(hand, "ACPC", antes=False)
+    names, cfg, result = _names(hand), hand.config, hand.result
+    assert result is not None and cfg.n_seats == 2
+    holes = ["", ""]
+    boards: list[str] = []
+    moves = ""
+    before = 0  # what each had in when the street began (the same for both until an all-in)
+    for e, top in _street_actions(hand):
+        if isinstance(e, HoleDealt) and e.cards is not None:
+            holes[e.seat] = _cards(e.cards, "")
+        elif isinstance(e, BoardDealt):
+            before += top
+            boards.append(_cards(e.cards, ""))
+            moves += "/"
+        elif isinstance(e, ActionTaken):
+            r = e.record
+            moves += {"fold": "f", "check": "c", "call": "c"}.get(r.kind, f"r{before + r.to}")
+    net = "|".join(str(result.finishing_stacks[s] - cfg.stacks[s]) for s in range(2))
+    cards = "|".join(holes) + "".join("/" + b for b in boards)
+    return f"STATE:{number}:{moves}:{cards}:{net}:{'|'.join(names)}\n"
+
+
 ROOM_WRITERS: dict[str, Callable[..., str]] = {
     "pokerstars": export_pokerstars,
     "partypoker": export_partypoker,
@@ -532,6 +559,7 @@ ROOM_WRITERS: dict[str, Callable[..., str]] = {
     "fulltilt": export_fulltilt,
     "ongame": export_ongame,
     "absolute": export_absolute,
+    "acpc": export_acpc,
 }
 
 

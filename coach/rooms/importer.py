@@ -20,6 +20,7 @@ from coach.engine.phh import HandHistory
 from coach.errors import CoachError, HandHistoryError
 from coach.i18n import N_, Message
 from coach.limits import MAX_AMOUNT_TEXT, MAX_FILE_BYTES, amount_problem, clip, decode_text
+from coach.rooms import acpc
 from coach.rooms.convert import check_winnings, to_history
 from coach.rooms.parsers import PARSERS, RawMixin
 from coach.rooms.privacy import name_labels
@@ -99,6 +100,8 @@ def _detect(text: str) -> tuple[str | None, Message | None]:
     for key, (_, _, signature) in PARSERS.items():
         if signature.search(text):
             return key, None
+    if acpc.SIGNATURE.search(text):
+        return "acpc", None
     italian = _ITALIAN.search(text)
     if italian:
         return None, Message(
@@ -108,7 +111,7 @@ def _detect(text: str) -> tuple[str | None, Message | None]:
                "of the client): the hands played from then on are written in English."),
             {"sample": clip(italian.group(), 40)})
     return None, Message(N_("no hand of a known room was found (PokerStars, PartyPoker, iPoker, Full Tilt, "
-                            "Ongame, Absolute Poker) in English."))
+                            "Ongame, Absolute Poker in English, or an ACPC log)."))
 
 
 def _one(parser: Any, name: str, text: str, number: int, line: int, source: str) -> HandOutcome:
@@ -160,6 +163,17 @@ def _one(parser: Any, name: str, text: str, number: int, line: int, source: str)
     return HandOutcome(number, line, label, "ok", None, history, named)
 
 
+def _acpc_one(text: str, number: int, line: int, source: str) -> HandOutcome:
+    """One line of an ACPC log, under the competition's heads-up game (:data:`coach.rooms.acpc.PRESET`)."""
+    where = f"{source}:{line}"
+    try:
+        raw, history = acpc.read_hand(text, where)
+    except CoachError as exc:
+        return HandOutcome(number, line, None, "refused", exc)
+    label = str(raw.variables["hand"])
+    return HandOutcome(number, line, label, "ok", None, history, name_labels(raw.players))
+
+
 def import_histories(data: str | bytes, *, source: str = "<text>",
                      limit: int = MAX_FILE_BYTES) -> ImportReport:
     """Detect the room of ``data``, read each hand with pokerkit's parser and replay it with the engine.
@@ -192,6 +206,14 @@ def import_histories(data: str | bytes, *, source: str = "<text>",
     key, problem = _detect(text)
     if key is None:
         return ImportReport(source, None, problem=problem)
+    if key == "acpc":
+        lines = [(k, row) for k, row in enumerate(text.split("\n"), start=1) if acpc.SIGNATURE.match(row)]
+        if len(lines) > MAX_HANDS_PER_FILE:
+            return ImportReport(source, "ACPC", problem=Message(
+                N_("the file has {count} hands, more than the limit of {limit}."),
+                {"count": len(lines), "limit": MAX_HANDS_PER_FILE}))
+        return ImportReport(source, "ACPC", [_acpc_one(row, number, k, source)
+                                             for number, (k, row) in enumerate(lines, start=1)])
     name, parser_class, signature = PARSERS[key]
     starts = [m.start() for m in signature.finditer(text)]
     if len(starts) > MAX_HANDS_PER_FILE:
