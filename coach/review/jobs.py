@@ -38,7 +38,7 @@ from huey.storage import SqliteStorage
 
 from coach.errors import CoachError
 from coach.i18n import get_translator
-from coach.review.session import RefusedHand, detect_hero, load_texts, review_session
+from coach.review.session import RefusedHand, anonymize_refused, detect_hero, load_texts, review_session
 from coach.review.summary import to_json
 from coach.rooms.privacy import anonymize
 from coach.store import Store
@@ -206,7 +206,7 @@ def run_review_job(store: Store, job_id: int, files: Sequence[tuple[str, str]], 
         return "failed"
     if review is None:
         return "cancelled"
-    result = to_json(review)
+    result = to_json(review if keep_names else anonymize_refused(review))
     # the hands with a graded decision, so the page opens each in the Replayer from the database alone
     kept = sorted({d.hand for d in review.decisions})
     result["hands"] = {str(i): (hands[i] if keep_names else anonymize(hands[i], review.hero)).dumps()

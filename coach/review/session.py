@@ -30,12 +30,14 @@ from coach.learning.script import HandScript
 from coach.limits import MAX_HAND_BYTES, decode_text
 from coach.positions import seat_position
 from coach.rooms import import_histories
+from coach.rooms.privacy import name_labels, scrub_names
 
 __all__ = [
     "PLAYER_KINDS",
     "RefusedHand",
     "ReviewedDecision",
     "SessionReview",
+    "anonymize_refused",
     "decision_kind",
     "detect_hero",
     "load_session",
@@ -95,6 +97,8 @@ class RefusedHand:
     source: str
     reason: str
     status: str = "refused"
+    # Each player's name and his seat name, for :func:`anonymize_refused` (not stored).
+    names: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -135,7 +139,7 @@ def load_texts(files: Iterable[tuple[str, str]], tr: Translator | None = None,
                     said = "" if reason is None or tr is None else (
                         reason.localized(tr) if isinstance(reason, CoachError) else tr.render(reason))
                     refused.append(RefusedHand(-outcome.number, f"{name}:{outcome.line}", said,
-                                               outcome.status))
+                                               outcome.status, outcome.names))
         else:
             for source, table in split_phhs(text, name):
                 if table is None or not table:
@@ -313,15 +317,31 @@ def review_session(hands: Sequence[HandHistory], hero: str, tr: Translator,
             decisions += found
             skipped += missed
         except CoachError as err:
-            refused.append(RefusedHand(i, history.source, err.localized(tr)))
+            refused.append(RefusedHand(i, history.source, err.localized(tr), names=_labels(history)))
         except Exception as exc:  # a bug of ours on one hand must not stop the session's review
             bug = HandHistoryError(N_("{file}: internal error while replaying ({detail})."),
                                    file=history.source, detail=f"{type(exc).__name__}: {exc}"[:160])
-            refused.append(RefusedHand(i, history.source, bug.localized(tr)))
+            refused.append(RefusedHand(i, history.source, bug.localized(tr), names=_labels(history)))
         if progress is not None and not progress(i + 1, len(hands)):
             return None
     decisions.sort(key=lambda d: (-d.loss, -_GRADE_RANK.get(d.grade, 0), d.hand, d.step))
     return SessionReview(hero, len(hands), tuple(decisions), tuple(refused), skipped)
+
+
+def _labels(history: HandHistory) -> tuple[tuple[str, str], ...]:
+    names = history.names()
+    return name_labels(names) if len(names) == history.player_count else ()
+
+
+def anonymize_refused(review: SessionReview) -> SessionReview:
+    """``review`` with the opponents' names in the refused hands' reasons replaced by their seat names
+    (the rule of :func:`coach.rooms.privacy.anonymize` for what is stored), the hero's name kept.
+
+    A reason may quote a line of the room's history («Bruno: posts straddle $4») or name the player
+    whose pot does not add up: other people's data, like the hands themselves.
+    """
+    refused = tuple(replace(r, reason=scrub_names(r.reason, r.names, review.hero)) for r in review.refused)
+    return replace(review, refused=refused)
 
 
 _GRADE_RANK = {"ottima": 0, "buona": 1, "imprecisa": 2, "errore": 3, "errore grave": 4}

@@ -1,5 +1,5 @@
 """Engine hands written in an online room's text format (PokerStars, PartyPoker, iPoker, Full Tilt,
-Ongame, Absolute Poker).
+Ongame, Absolute Poker) and as ACPC log lines.
 
 The tests need hand histories in each room's format whose outcome is known:
 these writers turn engine hands (any PHH hand, replayed) into the text the room
@@ -32,6 +32,7 @@ from coach.engine.phh_actions import format_units
 __all__ = [
     "ROOM_WRITERS",
     "export_absolute",
+    "export_acpc",
     "export_fulltilt",
     "export_histories",
     "export_ipoker",
@@ -63,6 +64,11 @@ def _button(hand: Hand) -> int:
 
 def _cards(cards: Sequence[Card], sep: str = " ") -> str:
     return sep.join(str(c) for c in cards)
+
+
+def _chips(chips: int, scale: int) -> str:
+    """A tournament's amount in chips, thousands with a comma («1,500»), as the rooms write them."""
+    return f"{int(format_units(chips, scale)):,}" if scale == 1 else format_units(chips, scale)
 
 
 def _no_straddles(hand: Hand, room: str, antes: bool) -> None:
@@ -159,9 +165,7 @@ def export_partypoker(hand: Hand, number: int, *, scale: int = 1, hero: str | No
     names, cfg = _names(hand), hand.config
 
     def u(chips: int) -> str:
-        if tournament:
-            return f"{int(format_units(chips, scale)):,}" if scale == 1 else format_units(chips, scale)
-        return f"${format_units(chips, scale)} USD"
+        return _chips(chips, scale) if tournament else f"${format_units(chips, scale)} USD"
 
     blinds = sorted(b.amount for b in hand.events if isinstance(b, BlindPosted))
     antes = [a.amount for a in hand.events if isinstance(a, AntePosted)]
@@ -219,13 +223,15 @@ def _ipoker_cards(cards: Sequence[Card]) -> str:
     return " ".join(str(c)[1] + ("10" if str(c)[0] == "T" else str(c)[0]) for c in cards)
 
 
-def export_ipoker(hand: Hand, number: int, *, scale: int = 1, hero: str | None = None) -> str:
-    """One cash hand as the iPoker network writes it (XML; the showdown's cards as «Pocket» cards)."""
-    _no_straddles(hand, "iPoker", antes=False)
+def export_ipoker(hand: Hand, number: int, *, scale: int = 1, hero: str | None = None,
+                  tournament: bool = False) -> str:
+    """One hand as the iPoker network writes it (XML; the showdown's cards as «Pocket» cards): antes
+    as code 15, an all-in as code 7 with the chips it adds; a tournament's amounts without a unit."""
+    _no_straddles(hand, "iPoker", antes=True)
     names, cfg = _names(hand), hand.config
 
     def u(chips: int) -> str:
-        return "€" + format_units(chips, scale)
+        return ("" if tournament else "€") + format_units(chips, scale)
 
     result = hand.result
     won = [0] * cfg.n_seats
@@ -236,7 +242,7 @@ def export_ipoker(hand: Hand, number: int, *, scale: int = 1, hero: str | None =
         if isinstance(e, PotAwarded):
             for w, x in zip(e.winners, e.shares, strict=True):
                 won[w] += x
-        elif isinstance(e, BlindPosted):
+        elif isinstance(e, BlindPosted | AntePosted):
             put[e.seat] += e.amount
         elif isinstance(e, ActionTaken):
             put[e.record.seat] += e.record.added
@@ -262,7 +268,9 @@ def export_ipoker(hand: Hand, number: int, *, scale: int = 1, hero: str | None =
 
     pocket_done = False
     for e in hand.events:
-        if isinstance(e, BlindPosted):
+        if isinstance(e, AntePosted):
+            out.append(action(names[e.seat], 15, e.amount))
+        elif isinstance(e, BlindPosted):
             out.append(action(names[e.seat], 1 if e.kind == "small" else 2, e.amount))
         elif isinstance(e, ActionTaken | BoardDealt) and not pocket_done:
             pocket_done = True
@@ -276,7 +284,9 @@ def export_ipoker(hand: Hand, number: int, *, scale: int = 1, hero: str | None =
         elif isinstance(e, ActionTaken):
             r = e.record
             kind = {"fold": 0, "call": 3, "check": 4, "bet": 5}.get(r.kind, 23)
-            out.append(action(names[r.seat], kind, r.added if kind == 3 else r.to if kind in (5, 23) else 0))
+            kind = 7 if r.all_in and kind not in (0, 4) else kind
+            amount = r.added if kind in (3, 7) else r.to if kind in (5, 23) else 0
+            out.append(action(names[r.seat], kind, amount))
     out += ["</round>", "</game>"]
     return "\n".join(out) + "\n"
 
@@ -314,24 +324,33 @@ def _position(hand: Hand, seat: int) -> str:
     return "(button) " if seat == _button(hand) else ""
 
 
-def export_fulltilt(hand: Hand, number: int, *, scale: int = 1, hero: str | None = None) -> str:
-    """One cash hand as Full Tilt Poker wrote it (bets and raises «to» the street's total)."""
-    _no_straddles(hand, "Full Tilt Poker", antes=False)
+def export_fulltilt(hand: Hand, number: int, *, scale: int = 1, hero: str | None = None,
+                    tournament: bool = False) -> str:
+    """One hand as Full Tilt Poker wrote it (bets and raises «to» the street's total): a cash game in
+    dollars, or a tournament in chips («NL Hold'em», antes as «anna antes 25»)."""
+    _no_straddles(hand, "Full Tilt Poker", antes=tournament)
     names, cfg = _names(hand), hand.config
 
     def u(chips: int) -> str:
-        return "$" + format_units(chips, scale)
+        return _chips(chips, scale) if tournament else "$" + format_units(chips, scale)
 
     blinds = sorted(b.amount for b in hand.events if isinstance(b, BlindPosted))
-    out = [f"Full Tilt Poker Game #{number}: Table Coach ({cfg.n_seats} max) - "
-           f"{u(blinds[0])}/{u(blinds[-1])} - No Limit Hold'em - 12:00:00 ET - 2024/01/01"]
+    if tournament:
+        out = [f"Full Tilt Poker Game #{number}: $10 Sit & Go ({9000 + number}), Table 1 - NL Hold'em - "
+               f"{u(blinds[0])}/{u(blinds[-1])} - 12:00:00 ET - 2024/01/01"]
+    else:
+        out = [f"Full Tilt Poker Game #{number}: Table Coach ({cfg.n_seats} max) - "
+               f"{u(blinds[0])}/{u(blinds[-1])} - No Limit Hold'em - 12:00:00 ET - 2024/01/01"]
     out += [f"Seat {s + 1}: {names[s]} ({u(cfg.stacks[s])})" for s in range(cfg.n_seats)]
     hero_seat = _hero(hand, hero)
     shown: dict[int, tuple[Card, ...]] = {}
     showdown = ["*** SHOW DOWN ***"]  # after the last card, as the room printed it, also after an all-in
     total = 0
     for e, top in _street_actions(hand):
-        if isinstance(e, BlindPosted):
+        if isinstance(e, AntePosted):
+            out.append(f"{names[e.seat]} antes {u(e.amount)}")
+            total += e.amount
+        elif isinstance(e, BlindPosted):
             out.append(f"{names[e.seat]} posts the {e.kind} blind of {u(e.amount)}")
             total += e.amount
         elif isinstance(e, HoleDealt) and e.seat == 0:
@@ -376,22 +395,26 @@ def export_fulltilt(hand: Hand, number: int, *, scale: int = 1, hero: str | None
     return "\n".join(out) + "\n"
 
 
-def export_ongame(hand: Hand, number: int, *, scale: int = 1, hero: str | None = None) -> str:
-    """One cash hand as the Ongame network wrote it (a raise says the chips added, then the total;
-    the shown cards only in the summary)."""
+def export_ongame(hand: Hand, number: int, *, scale: int = 1, hero: str | None = None,
+                  tournament: bool = False) -> str:
+    """One hand as the Ongame network wrote it (a raise says the chips added, then the total; the
+    shown cards only in the summary): a cash game in dollars, or a tournament in chips (no antes:
+    how Ongame wrote them is not known here)."""
     _no_straddles(hand, "Ongame", antes=False)
     names, cfg = _names(hand), hand.config
     result = hand.result
     assert result is not None
 
     def u(chips: int) -> str:
-        return "$" + format_units(chips, scale)
+        return format_units(chips, scale) if tournament else "$" + format_units(chips, scale)
 
     blinds = sorted(b.amount for b in hand.events if isinstance(b, BlindPosted))
     hero_seat = _hero(hand, hero)
-    out = [f"***** History for hand R5-{number}-1 *****", "Start hand: Mon Jan 01 12:00:00 CET 2024",
-           f"Table: Coach{number} [{number}] "
-           f"(NO_LIMIT TEXAS_HOLDEM {u(blinds[0])}/{u(blinds[-1])}, Real money)",
+    hand_id = (f'T5-{number}-1 (TOURNAMENT: "Coach Sit & Go", S-1-{number}, buy-in: €3)' if tournament
+               else f"R5-{number}-1")
+    out = [f"***** History for hand {hand_id} *****", "Start hand: Mon Jan 01 12:00:00 CET 2024",
+           f"Table: Coach{number} [{number}] (NO_LIMIT TEXAS_HOLDEM {u(blinds[0])}/{u(blinds[-1])}, "
+           f"{'Chips' if tournament else 'Real money'})",
            f"User: {names[hero_seat if hero_seat is not None else 0]}",
            f"Button: seat {_button(hand) + 1}", f"Players in round: {cfg.n_seats}"]
     out += [f"Seat {s + 1}: {names[s]} ({u(cfg.stacks[s])})" for s in range(cfg.n_seats)]
@@ -406,7 +429,7 @@ def export_ongame(hand: Hand, number: int, *, scale: int = 1, hero: str | None =
             out.append(f"--- Dealing {e.street} [{_cards(e.cards, ', ')}]")
         elif isinstance(e, ActionTaken):
             r, name = e.record, names[e.record.seat]
-            allin = " and is all-in" if r.all_in else ""
+            allin = " [all in]" if r.all_in else ""  # «raises 1250 to 1350 [all in]»
             if r.kind in ("fold", "check"):
                 out.append(f"{name} {r.kind}s")
             elif r.kind == "call":
@@ -427,7 +450,7 @@ def export_ongame(hand: Hand, number: int, *, scale: int = 1, hero: str | None =
         sign = "+" if net > 0 else "-" if net < 0 else ""
         cards = f", [{_cards(shown[s], ', ')}]" if s in shown else ""
         out.append(f"Seat {s + 1}: {names[s]} ({u(end)}), net: {sign}{u(abs(net))}{cards}")
-    out.append(f"***** End of hand R5-{number}-1 *****")
+    out.append(f"***** End of hand {hand_id.split()[0]} *****")
     return "\n".join(out) + "\n"
 
 
@@ -503,6 +526,32 @@ def export_absolute(hand: Hand, number: int, *, scale: int = 1, hero: str | None
     return "\n".join(out) + "\n"
 
 
+def export_acpc(hand: Hand, number: int, *, scale: int = 1, hero: str | None = None) -> str:
+    """One heads-up hand as an ACPC dealer's log line (``STATE:n:actions:cards:results:players``): a
+    raise says the total for the whole hand; every hole card is written, as the dealer's log does.
+    The importer reads it under :data:`coach.rooms.acpc.PRESET` (blinds 50/100, 20,000 chips)."""
+    _no_straddles(hand, "ACPC", antes=False)
+    names, cfg, result = _names(hand), hand.config, hand.result
+    assert result is not None and cfg.n_seats == 2
+    holes = ["", ""]
+    boards: list[str] = []
+    moves = ""
+    before = 0  # what each had in when the street began (the same for both until an all-in)
+    for e, top in _street_actions(hand):
+        if isinstance(e, HoleDealt) and e.cards is not None:
+            holes[e.seat] = _cards(e.cards, "")
+        elif isinstance(e, BoardDealt):
+            before += top
+            boards.append(_cards(e.cards, ""))
+            moves += "/"
+        elif isinstance(e, ActionTaken):
+            r = e.record
+            moves += {"fold": "f", "check": "c", "call": "c"}.get(r.kind, f"r{before + r.to}")
+    net = "|".join(str(result.finishing_stacks[s] - cfg.stacks[s]) for s in range(2))
+    cards = "|".join(holes) + "".join("/" + b for b in boards)
+    return f"STATE:{number}:{moves}:{cards}:{net}:{'|'.join(names)}\n"
+
+
 ROOM_WRITERS: dict[str, Callable[..., str]] = {
     "pokerstars": export_pokerstars,
     "partypoker": export_partypoker,
@@ -510,6 +559,7 @@ ROOM_WRITERS: dict[str, Callable[..., str]] = {
     "fulltilt": export_fulltilt,
     "ongame": export_ongame,
     "absolute": export_absolute,
+    "acpc": export_acpc,
 }
 
 

@@ -20,8 +20,11 @@ from coach.engine.phh import HandHistory
 from coach.errors import CoachError, HandHistoryError
 from coach.i18n import N_, Message
 from coach.limits import MAX_AMOUNT_TEXT, MAX_FILE_BYTES, amount_problem, clip, decode_text
+from coach.rooms import acpc
 from coach.rooms.convert import check_winnings, to_history
 from coach.rooms.parsers import PARSERS, RawMixin
+from coach.rooms.privacy import name_labels
+from coach.rooms.refusals import out_of_turn_blind, refused_line
 
 __all__ = [
     "MAX_HANDS_PER_FILE",
@@ -52,6 +55,13 @@ class HandOutcome:
     status: Status
     reason: Message | CoachError | None = None
     history: HandHistory | None = None
+    # Each player's name and the name that stores it (his position; ``p1``... when the hand could not
+    # be read far enough to place the button): a refused hand's reason may name the players.
+    names: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return tuple(name for name, _ in self.names)
 
 
 @dataclass(frozen=True)
@@ -90,6 +100,8 @@ def _detect(text: str) -> tuple[str | None, Message | None]:
     for key, (_, _, signature) in PARSERS.items():
         if signature.search(text):
             return key, None
+    if acpc.SIGNATURE.search(text):
+        return "acpc", None
     italian = _ITALIAN.search(text)
     if italian:
         return None, Message(
@@ -99,7 +111,7 @@ def _detect(text: str) -> tuple[str | None, Message | None]:
                "of the client): the hands played from then on are written in English."),
             {"sample": clip(italian.group(), 40)})
     return None, Message(N_("no hand of a known room was found (PokerStars, PartyPoker, iPoker, Full Tilt, "
-                            "Ongame, Absolute Poker) in English."))
+                            "Ongame, Absolute Poker in English, or an ACPC log)."))
 
 
 def _one(parser: Any, name: str, text: str, number: int, line: int, source: str) -> HandOutcome:
@@ -115,25 +127,51 @@ def _one(parser: Any, name: str, text: str, number: int, line: int, source: str)
         game = _FIRST_LINE.match(hand_text)
         return HandOutcome(number, line, None, "skipped", Message(
             N_("not No-Limit Texas Hold'em ({game})."), {"game": clip(game.group() if game else "", 80)}))
+    try:
+        seated = name_labels(tuple(parser._parse_players(hand_text)), ordered=False)
+    except (KeyError, ValueError, IndexError):
+        seated = ()
     assert isinstance(parser, RawMixin)
+    refusal = refused_line(parser, hand_text, source, line)
+    if refusal is not None:
+        try:  # the other lines are read as usual: the players' positions are known
+            seated = name_labels(parser.raw(hand_text, _parse_value(where)).players)
+        except (CoachError, KeyError, ValueError, IndexError, ArithmeticError):
+            pass
+        return HandOutcome(number, line, None, "refused", refusal, names=seated)
     try:
         raw = parser.raw(hand_text, _parse_value(where))
     except CoachError as exc:
-        return HandOutcome(number, line, None, "refused", exc)
+        return HandOutcome(number, line, None, "refused", exc, names=seated)
     except (KeyError, ValueError, IndexError, ArithmeticError) as exc:
         return HandOutcome(number, line, None, "refused", HandHistoryError(
             N_("{file}: the hand cannot be read in the {room} format ({detail})."), file=where, room=name,
-            detail=clip(f"{type(exc).__name__}: {exc}", 80)))
+            detail=clip(f"{type(exc).__name__}: {exc}", 80)), names=seated)
     room_hand = raw.variables.get("hand")
     label = None if room_hand is None else clip(room_hand, 40)
+    named = name_labels(raw.players)
+    late = out_of_turn_blind(raw, parser, hand_text, source, line)
+    if late is not None:
+        return HandOutcome(number, line, label, "refused", late, names=named)
     try:
         history, hand = to_history(raw, where, name)
         if hand is None:
             hand = history.replay()
         check_winnings(raw, history, hand)
     except CoachError as exc:
-        return HandOutcome(number, line, label, "refused", exc)
-    return HandOutcome(number, line, label, "ok", None, history)
+        return HandOutcome(number, line, label, "refused", exc, names=named)
+    return HandOutcome(number, line, label, "ok", None, history, named)
+
+
+def _acpc_one(text: str, number: int, line: int, source: str) -> HandOutcome:
+    """One line of an ACPC log, under the competition's heads-up game (:data:`coach.rooms.acpc.PRESET`)."""
+    where = f"{source}:{line}"
+    try:
+        raw, history = acpc.read_hand(text, where)
+    except CoachError as exc:
+        return HandOutcome(number, line, None, "refused", exc)
+    label = str(raw.variables["hand"])
+    return HandOutcome(number, line, label, "ok", None, history, name_labels(raw.players))
 
 
 def import_histories(data: str | bytes, *, source: str = "<text>",
@@ -168,6 +206,14 @@ def import_histories(data: str | bytes, *, source: str = "<text>",
     key, problem = _detect(text)
     if key is None:
         return ImportReport(source, None, problem=problem)
+    if key == "acpc":
+        lines = [(k, row) for k, row in enumerate(text.split("\n"), start=1) if acpc.SIGNATURE.match(row)]
+        if len(lines) > MAX_HANDS_PER_FILE:
+            return ImportReport(source, "ACPC", problem=Message(
+                N_("the file has {count} hands, more than the limit of {limit}."),
+                {"count": len(lines), "limit": MAX_HANDS_PER_FILE}))
+        return ImportReport(source, "ACPC", [_acpc_one(row, number, k, source)
+                                             for number, (k, row) in enumerate(lines, start=1)])
     name, parser_class, signature = PARSERS[key]
     starts = [m.start() for m in signature.finditer(text)]
     if len(starts) > MAX_HANDS_PER_FILE:

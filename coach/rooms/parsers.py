@@ -13,7 +13,13 @@ The small extensions meant for upstream, each a subclass that changes patterns o
 the ante», so tournament hands lose their antes), :class:`PartyPokerTournamentParser`
 (tournament hands: chips without a unit, antes, the «Buy-in» header),
 :class:`FullTiltDealtParser` and :class:`AbsoluteDealtParser` (the hero's «Dealt to»
-cards), :class:`OngameSeatsParser` (a seat line that ends after the stack).
+cards), :class:`FullTiltTournamentParser` (tournaments: «NL Hold'em», «anna antes 25»),
+:class:`OngameSeatsParser` (a seat line that ends after the stack), :class:`IPokerAllInAnteParser`
+(iPoker's all-in and ante action codes, 7 and 15).
+
+Lines the engine cannot replay exactly (a returning player's «posts small & big blinds», a
+straddle) are not read: each parser lists them in ``REFUSED_LINES`` and the importer refuses the
+hand naming the line and the reason (:mod:`coach.rooms.refusals`).
 """
 
 from __future__ import annotations
@@ -39,6 +45,8 @@ __all__ = [
     "PARSERS",
     "AbsoluteDealtParser",
     "FullTiltDealtParser",
+    "FullTiltTournamentParser",
+    "IPokerAllInAnteParser",
     "OngameSeatsParser",
     "PartyPokerTournamentParser",
     "PokerStarsAnteParser",
@@ -92,6 +100,38 @@ class AbsoluteDealtParser(AbsolutePokerParser):
 
 
 @dataclass
+class FullTiltTournamentParser(FullTiltDealtParser):
+    """Full Tilt plus its tournaments: the game is «NL Hold'em» there («… Table 1 - NL Hold'em -
+    15/30 - …», pokerkit reads only the cash games' «No Limit Hold'em»), the stacks are chips
+    («Seat 1: anna (1,500)», already read) and the antes «anna antes 25» (pokerkit reads none).
+    """
+
+    VARIANT = re.compile(r" - (\D?\d+ Cap )?(?P<variant>No Limit Hold'em|NL Hold'em) - ")
+    VARIANTS: ClassVar[dict[str, str]] = {"No Limit Hold'em": "NT", "NL Hold'em": "NT"}
+    ANTE_POSTING = re.compile(r"(?P<player>.+) antes \D?(?P<ante>[0-9.,]+)$")
+
+
+@dataclass
+class IPokerAllInAnteParser(IPokerNetworkParser):
+    """pokerkit's iPoker parser plus the action codes it drops: ``type="15"`` (an ante, ``sum`` the
+    ante) and ``type="7"`` (all-in, ``sum`` the chips the action adds, whether it calls, bets or
+    raises), read like ``type="6"``, which pokerkit already reads as chips added. Code 23 (raise)
+    states the street's total, 3 (call) and 5 (bet) the chips added, as pokerkit reads them.
+    """
+
+    ANTE_POSTING = re.compile(
+        r'<action\b.*\bplayer="(?P<player>.+?)".*\btype="15".*\bsum="\D?(?P<ante>[0-9.,]+)".*/>')
+    COMPLETION_BETTING_OR_RAISING = re.compile(
+        r'<action\b.*\bplayer="(?P<player>.+?)".*\btype="(5|6|7|23)".*\bsum="\D?(?P<amount>[0-9.,]+)".*/>')
+    _ADDS = re.compile(r'\btype="[67]"')
+
+    def _get_completion_betting_or_raising_to_amount(self, bets: Any, player: str, amount: Any,
+                                                     line: str) -> Any:
+        """An all-in (6 or 7) says the chips it adds: the total is what the player had in before plus them."""
+        return bets[player] + amount if self._ADDS.search(line) else amount
+
+
+@dataclass
 class OngameSeatsParser(OngameNetworkParser):
     """pokerkit's Ongame parser with seat lines that end the line: its patterns ask for one more
     character after «($103.75)» (``[^,]``, to tell them from the summary's «($133.31), net: …»),
@@ -136,6 +176,8 @@ class RawMixin:
     # If set: only the lines it matches, each winner after it (split at «), ») read by COLLECTED.
     COLLECTED_LINE: ClassVar[re.Pattern[str] | None] = None
     RAKE: ClassVar[re.Pattern[str] | None] = None
+    # Lines the engine cannot replay exactly, each with the key of its reason (coach.rooms.refusals).
+    REFUSED_LINES: ClassVar[tuple[tuple[re.Pattern[str], str], ...]] = ()
 
     def raw(self, s: str, parse_value: ParseValue) -> RawHand:
         parser: Any = self
@@ -195,6 +237,8 @@ class RawMixin:
 
 @dataclass
 class PokerStarsRaw(RawMixin, PokerStarsAnteParser):
+    REFUSED_LINES = ((re.compile(r"^.+: posts small & big blinds "), "dead_small_blind"),
+                     (re.compile(r"^.+: posts straddle "), "straddle"))
     COLLECTED = re.compile(r"^(?P<player>.+?) collected \D?(?P<winnings>[0-9.,]+) from (?:main |side )?pot")
     RAKE = re.compile(r"^Total pot [^|\n]*\| Rake \D?(?P<rake>[0-9.,]+)", re.M)
 
@@ -205,13 +249,13 @@ class PartyPokerRaw(RawMixin, PartyPokerTournamentParser):
 
 
 @dataclass
-class IPokerRaw(RawMixin, IPokerNetworkParser):
+class IPokerRaw(RawMixin, IPokerAllInAnteParser):
     COLLECTED = re.compile(r'<player\b[^>]*\bname="(?P<player>[^"]+)"[^>]*\bwin="\D?(?P<winnings>[0-9.,]+)"')
     RAKE = re.compile(r'<rake>\D?(?P<rake>[0-9.,]+)</rake>')
 
 
 @dataclass
-class FullTiltRaw(RawMixin, FullTiltDealtParser):
+class FullTiltRaw(RawMixin, FullTiltTournamentParser):
     COLLECTED = re.compile(r"^Seat \d+: (?P<player>.+?) (?:\([\w ]+\) )?"
                            r"(?:collected|showed \[[^\]]*\] and won) \(\D?(?P<winnings>[0-9.,]+)\)")
     RAKE = re.compile(r"^Total pot [^|\n]*\| Rake \D?(?P<rake>[0-9.,]+)", re.M)

@@ -10,12 +10,14 @@ when saving, the tests call them directly.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from dataclasses import replace
 
 from coach.engine.phh import HandHistory
 from coach.positions import seat_position
 
-__all__ = ["anonymize", "hero_of", "seat_names"]
+__all__ = ["anonymize", "hero_of", "name_labels", "scrub_names", "seat_names"]
 
 
 def hero_of(history: HandHistory) -> str | None:
@@ -70,3 +72,26 @@ def anonymize(history: HandHistory, hero: str | None = None) -> HandHistory:
         taken.add(new)
         out.append(new)
     return replace(history, players=tuple(out))
+
+
+def name_labels(players: Sequence[str], ordered: bool = True) -> tuple[tuple[str, str], ...]:
+    """Each player's name with the name he gets in what is stored: his position when ``players`` is
+    in PHH order (``p1`` first, the button last), else ``p1``, ``p2``... in the order given."""
+    labels = seat_names(len(players)) if ordered and 2 <= len(players) else tuple(
+        f"p{k + 1}" for k in range(len(players)))
+    return tuple(zip(players, labels, strict=True))
+
+
+def scrub_names(text: str, names: Sequence[tuple[str, str]], hero: str | None) -> str:
+    """``text`` (a refused hand's reason, which may quote a line of the room's history) with each
+    opponent's name replaced by his label, the hero's name kept.
+
+    Whole names only (not inside a longer word), longest first in one pass, so a name that is part
+    of another's (``anna`` in ``anna b``) or of the hero's is never cut in two.
+    """
+    table = {name: (name if name == hero else label) for name, label in names if name}
+    if not table:
+        return text
+    alternatives = "|".join(re.escape(n) for n in sorted(table, key=len, reverse=True))
+    pattern = re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)")
+    return pattern.sub(lambda m: table[m.group()], text)

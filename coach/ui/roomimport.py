@@ -116,6 +116,11 @@ def export_guide(t: Translator) -> None:
             "settings for «Hand History» or «Storia delle mani». Full Tilt, Ongame and Absolute Poker "
             "files are read too."))
         st.markdown(t(
+            "**Hands the coach refuses on purpose.** A straddle, and a blind posted by a player returning "
+            "to the table («posts small & big blinds»), cannot be replayed by the coach under the rules "
+            "they were played by (the order of play or the minimum raise would change): such a hand is "
+            "refused with its line and the reason, the others of the file are read."))
+        st.markdown(t(
             "**What the coach does with them.** The file is read on the server that runs the coach (your "
             "computer, or your school's), never sent elsewhere. Only No-Limit Texas Hold'em hands are "
             "read: other games are skipped, with the reason, and a hand the rules refuse (a pot that "

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sqlite3
 import subprocess
 import sys
@@ -13,11 +14,12 @@ from pathlib import Path
 import pytest
 from huey import PostgresHuey
 
-from coach.engine.phh import loads_phh, loads_phhs
+from coach.engine.phh import history_from_table, loads_phh, loads_phhs, split_phhs
 from coach.review import jobs
 from coach.review.cards import decision_hand_text
 from coach.review.jobs import enqueue_review, queue, queue_url, run_review_job, worker_lock
 from coach.review.session import ReviewedDecision
+from coach.rooms.export import export_histories
 from coach.store import Store
 
 from .conftest import session_text
@@ -176,3 +178,25 @@ def test_the_sqlite_queue_forgets_the_raw_texts_once_a_worker_takes_them(
     assert any(marker in (originals[int(i)].players or ()) for i in job.result["hands"])  # a kept hand
     assert marker.encode() not in on_disk(url)  # gone from the queue
     assert marker.encode() not in on_disk(store.url)  # and never in the kept result (renamed)
+
+
+@pytest.mark.parametrize("keep", [False, True])
+def test_a_refused_hands_reason_names_opponents_by_position_unless_kept(store: Store, keep: bool) -> None:
+    """A refusal may quote the room's line («Anna1: posts straddle $4»): stored, the opponent is a seat."""
+    hands = [history_from_table(table, source) for source, table in split_phhs(session_text(), "s.phhs")
+             if table]
+    text = export_histories(hands[:3], "pokerstars", hero="Tu")
+    lines = text.splitlines()
+    blind = re.compile(r"^(?P<name>\S+): posts (?:small|big) blind ")
+    at, name = next((k, m["name"]) for k, line in enumerate(lines)
+                    if (m := blind.match(line)) and m["name"] != "Tu")
+    lines.insert(at + 1, f"{name}: posts straddle $4")
+    job_id = enqueue_review(store, "Ada", [("s.txt", "\n".join(lines) + "\n")], "Tu", "en", total=3,
+                            url="memory://", keep_names=keep)
+    job = store.review_job(job_id, "Ada")
+    assert job is not None and job.status == "done" and job.result is not None
+    [refused] = job.result["summary"]["refused"]
+    assert "straddle" in refused["reason"]
+    assert (f"«{name}: posts straddle" in refused["reason"]) is keep
+    if not keep:
+        assert re.search(r"«(SB|BB): posts straddle \$4»", refused["reason"])

@@ -48,3 +48,21 @@ actions = ["d dh p1 ????", "d dh p2 ????", "d dh p3 Th9h", "d dh p4 ????", "p3 c
 def histories() -> list[HandHistory]:
     return [loads_phh(t, name) for name, t in (("showdown", SHOWDOWN), ("heads-up", HEADS_UP_ALL_IN),
                                                 ("side pot", SIDE_POT), ("tournament", TOURNAMENT))]
+
+
+def _acpc(actions: str, players: str = '["Alice", "Bob"]') -> str:
+    return ('variant = "NT"\nantes = [0, 0]\nblinds_or_straddles = [50, 100]\nmin_bet = 100\n'
+            f"starting_stacks = [20000, 20000]\nactions = [{actions}]\nplayers = {players}\n")
+
+
+# Heads-up hands of the ACPC competition's game (blinds 50/100, 20,000 chips; p1 the big blind).
+ACPC_HANDS = (
+    _acpc('"d dh p1 Ks6d", "d dh p2 Qh5c", "p2 cbr 300", "p1 cc", "d db 9c7h3s", "p1 cc", "p2 cbr 300", '
+          '"p1 cc", "d db 5d", "p1 cc", "p2 cc", "d db Jc", "p1 cbr 600", "p2 cc", "p1 sm Ks6d", '
+          '"p2 sm Qh5c"'),
+    _acpc('"d dh p1 AhAs", "d dh p2 KdKc", "p2 cbr 20000", "p1 cc", "p1 sm AhAs", "p2 sm KdKc", '
+          '"d db 2c3d4h", "d db 5s", "d db 9c"', '["Bob", "Alice"]'),
+    _acpc('"d dh p1 AhAs", "d dh p2 7d2c", "p2 f"'),
+    _acpc('"d dh p1 Td9d", "d dh p2 7d2c", "p2 cc", "p1 cc", "d db 2s3d4h", "p1 cbr 200", "p2 cbr 700", '
+          '"p1 f"', '["Bob", "Alice"]'),
+)

@@ -27,9 +27,10 @@ EN = get_translator("en")
 ROOMS = {"pokerstars": "PokerStars", "partypoker": "PartyPoker", "ipoker": "iPoker",
          "fulltilt": "Full Tilt Poker", "ongame": "Ongame", "absolute": "Absolute Poker"}
 # (room, writer's options): every format each room writes; those whose antes it writes take every hand
-FORMATS = [(room, {}) for room in ROOMS] + [("pokerstars", {"tournament": True}),
-                                            ("partypoker", {"tournament": True})]
-WITH_ANTES = {("pokerstars", False), ("pokerstars", True), ("absolute", False), ("partypoker", True)}
+TOURNAMENTS = ("pokerstars", "partypoker", "ipoker", "fulltilt", "ongame")
+FORMATS = [(room, {}) for room in ROOMS] + [(room, {"tournament": True}) for room in TOURNAMENTS]
+WITH_ANTES = {("pokerstars", False), ("pokerstars", True), ("absolute", False), ("partypoker", True),
+              ("ipoker", False), ("ipoker", True), ("fulltilt", True)}  # Ongame's ante lines are unknown
 
 
 def _stacks(h: HandHistory) -> tuple[int, ...]:
@@ -93,6 +94,9 @@ def test_pokerstars_antes_are_read_by_the_subclass_not_by_pokerkit() -> None:
     ("ongame", "won by Anna_Rossi ($68)", "won by Anna_Rossi ($86)"),
     ("absolute", "collected Total ($68)", "collected Total ($86)"),
     ("partypoker-tournament", "Anna_Rossi wins 68 chips", "Anna_Rossi wins 86 chips"),
+    ("ipoker-tournament", 'win="68"', 'win="86"'),
+    ("fulltilt-tournament", "showed [As Ks] and won (68)", "showed [As Ks] and won (86)"),
+    ("ongame-tournament", "won by Anna_Rossi (68)", "won by Anna_Rossi (86)"),
 ])
 def test_a_pot_that_does_not_add_up_is_refused(room: str, old: str, new: str) -> None:
     text = _export(histories()[:1], room)
@@ -110,6 +114,10 @@ def test_a_pot_that_does_not_add_up_is_refused(room: str, old: str, new: str) ->
     ("ongame", "--- Dealing turn [9s]", "--- Dealing turn [8d]"),
     ("absolute", "Bruno - Mucks", "Bruno - Shows [Ah Qd] (a pair)"),
     ("partypoker-tournament", "** Dealing Turn ** [ 9s ]", "** Dealing Turn ** [ 8d ]"),
+    ("ipoker-tournament", '<cards type="Turn" player="">s9</cards>',
+     '<cards type="Turn" player="">d8</cards>'),
+    ("fulltilt-tournament", "*** TURN *** [Ah 8d 3c] [9s]", "*** TURN *** [Ah 8d 3c] [8d]"),
+    ("ongame-tournament", "--- Dealing turn [9s]", "--- Dealing turn [8d]"),
 ])
 def test_a_card_shown_twice_is_refused_with_the_rule(room: str, old: str, new: str) -> None:
     source = histories()[:1]
@@ -125,8 +133,8 @@ def test_a_card_shown_twice_is_refused_with_the_rule(room: str, old: str, new: s
 
 
 def _export(source: list[HandHistory], room: str) -> str:
-    if room == "partypoker-tournament":
-        return export_histories(source, "partypoker", tournament=True)
+    if room.endswith("-tournament"):
+        return export_histories(source, room.removesuffix("-tournament"), tournament=True)
     return export_histories(source, room)
 
 

@@ -10,7 +10,7 @@ import pytest
 from coach.engine.phh import loads_phh
 from coach.rooms import import_histories
 from coach.rooms.export import export_histories
-from coach.rooms.privacy import anonymize, hero_of, seat_names
+from coach.rooms.privacy import anonymize, hero_of, name_labels, scrub_names, seat_names
 
 from .hands import SHOWDOWN, TOURNAMENT, histories
 
@@ -59,3 +59,24 @@ def test_seat_names_end_with_the_button(n: int) -> None:
     assert len(names) == n and len(set(names)) == n
     assert names[-1] == "BTN"
     assert names[0] == ("BB" if n == 2 else "SB")
+
+
+def test_scrub_names_replaces_whole_opponent_names_and_keeps_the_hero() -> None:
+    names = name_labels(("anna", "anna b", "Bruno", "BB"))  # PHH order: SB, BB, UTG, BTN
+    said = "s.txt:9: «Bruno: posts straddle $4» after anna b and anna; Brunone, BB and the BB's pot"
+    out = scrub_names(said, names, hero="anna b")
+    assert out == "s.txt:9: «CO: posts straddle $4» after anna b and SB; Brunone, BTN and the BTN's pot"
+    assert scrub_names(said, (), hero=None) == said  # nothing known: nothing to replace
+
+
+def test_name_labels_are_positions_in_phh_order_else_seats() -> None:
+    assert name_labels(("a", "b", "c")) == (("a", "SB"), ("b", "BB"), ("c", "BTN"))
+    assert name_labels(("a", "b", "c"), ordered=False) == (("a", "p1"), ("b", "p2"), ("c", "p3"))
+
+
+def test_a_refused_hand_names_its_players_for_the_scrub() -> None:
+    text = export_histories(histories()[:1], "pokerstars").replace(
+        "Anna_Rossi collected $68", "Anna_Rossi collected $86")
+    outcome = import_histories(text).hands[0]
+    assert outcome.status == "refused" and outcome.names == (("Anna_Rossi", "SB"), ("Bruno", "BB"),
+                                                              ("Carla", "BTN"))

@@ -1,0 +1,77 @@
+"""Lines of a room's history that the engine cannot replay exactly: the hand is refused, naming the line.
+
+A coach must not grade a hand replayed under other rules than the ones it was played by. Three
+kinds of forced bets are written by the rooms and cannot be replayed exactly by the engine (its
+kernel is pokerkit, which opens the betting before the flop left of the *last* seat with the
+largest blind, and whose "post" convention, a negative blind, the engine's table refuses):
+
+- «posts small & big blinds» (PokerStars: a player returning to the table pays a dead small blind
+  and a live big blind). The dead part would be exact as an ante of that seat, the live big blind
+  is not: posted outside the blinds' seats it would make that player speak last before the flop.
+- a big blind posted by a third player (the same return, where the room asks only the big blind):
+  the same reason.
+- a straddle. Under the gun the order would be exact (the straddler speaks last), the minimum
+  raise would not: the engine counts it from the big blind, the rooms from the straddle, so a raise
+  the room forbids would be accepted; from another seat the order follows house rules the history
+  does not state.
+
+Each refusal says the file, the line and the line's text, as the rules' refusals do.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from coach.errors import HandHistoryError
+from coach.i18n import N_
+from coach.limits import clip
+from coach.rooms.parsers import RawHand
+
+__all__ = ["REASONS", "out_of_turn_blind", "refused_line"]
+
+REASONS: dict[str, str] = {
+    "dead_small_blind": N_(
+        "{file}: «{line}»: a player returning to the table posts a dead small blind and a live big "
+        "blind at once. The engine cannot replay a live big blind posted outside the blinds' seats: "
+        "that player would speak last before the flop, not in his turn. The hand is refused rather "
+        "than replayed in another order."),
+    "out_of_turn_blind": N_(
+        "{file}: «{line}»: a blind posted by a player who is not in the blinds (a player returning to "
+        "the table). The engine cannot replay a live blind posted outside the blinds' seats: that "
+        "player would speak last before the flop, not in his turn. The hand is refused rather than "
+        "replayed in another order."),
+    "straddle": N_(
+        "{file}: «{line}»: a straddle. The engine would count the minimum raise from the big blind, "
+        "the rooms count it from the straddle (and a straddle from a seat other than the one after the "
+        "big blind changes the order of play by house rules that the history does not state). The hand "
+        "is refused rather than replayed under other rules."),
+}
+
+
+def _error(key: str, source: str, line: int, text: str) -> HandHistoryError:
+    return HandHistoryError(REASONS[key], file=f"{source}:{line}", line=clip(text.strip(), 80))
+
+
+def refused_line(parser: Any, hand_text: str, source: str, first_line: int) -> HandHistoryError | None:
+    """The first line of ``hand_text`` that the parser lists in ``REFUSED_LINES``, as a refusal."""
+    patterns = getattr(parser, "REFUSED_LINES", ())
+    if not patterns:
+        return None
+    for k, text in enumerate(hand_text.splitlines()):
+        for pattern, key in patterns:
+            if pattern.search(text):
+                return _error(key, source, first_line + k, text)
+    return None
+
+
+def out_of_turn_blind(raw: RawHand, parser: Any, hand_text: str, source: str,
+                      first_line: int) -> HandHistoryError | None:
+    """A blind posted by a player beyond the two blinds (pokerkit writes it negative), as a refusal."""
+    late = {name for name, blind in zip(raw.players, raw.blinds_or_straddles, strict=True) if blind < 0}
+    if not late:
+        return None
+    for k, text in enumerate(hand_text.splitlines()):
+        m = parser.BLIND_OR_STRADDLE_POSTING.search(text)
+        if m is not None and m["player"] in late:
+            return _error("out_of_turn_blind", source, first_line + k, text)
+    return _error("out_of_turn_blind", source, first_line, sorted(late)[0])

@@ -1,0 +1,55 @@
+"""Lines the engine cannot replay exactly (a returning player's dead small blind with a live big blind,
+a big blind posted out of the blinds, a straddle): each hand refused with the line and the reason, the
+other hands of the file read."""
+
+from __future__ import annotations
+
+import pytest
+
+from coach.i18n import get_translator
+from coach.rooms import import_histories
+from coach.rooms.export import export_histories
+from coach.rooms.refusals import REASONS
+
+from .hands import histories
+
+EN = get_translator("en")
+IT = get_translator("it")
+# A 3-handed hand (seat 1 small blind, seat 2 big blind, seat 3 the button), then a second hand.
+POSTS = {
+    "dead_small_blind": ("Carla: posts small & big blinds $3", "a dead small blind and a live big blind"),
+    "out_of_turn_blind": ("Carla: posts big blind $2", "not in the blinds"),
+    "straddle": ("Carla: posts straddle $4", "a straddle"),
+}
+
+
+def _file(line: str) -> str:
+    text = export_histories(histories()[:2], "pokerstars")
+    return text.replace("Bruno: posts big blind $2\n", f"Bruno: posts big blind $2\n{line}\n", 1)
+
+
+@pytest.mark.parametrize("key", sorted(POSTS))
+def test_the_hand_is_refused_naming_the_line_and_the_reason(key: str) -> None:
+    line, words = POSTS[key]
+    text = _file(line)
+    number = text.splitlines().index(line) + 1
+    report = import_histories(text, source="s.txt")
+    assert [o.status for o in report.hands] == ["refused", "ok"]
+    reason = report.hands[0].reason
+    assert reason is not None and not isinstance(reason, str)
+    said = reason.localized(EN)  # type: ignore[union-attr]
+    assert f"s.txt:{number}:" in said and f"«{line}»" in said and words in said
+    assert report.hands[0].players == ("Anna_Rossi", "Bruno", "Carla")
+    italian = reason.localized(IT)  # type: ignore[union-attr]
+    assert f"«{line}»" in italian and italian != said
+
+
+def test_without_the_line_the_same_hand_is_read() -> None:
+    """The refusal is the line's, not the hand's: the file without it is read whole."""
+    report = import_histories(export_histories(histories()[:2], "pokerstars"))
+    assert [o.status for o in report.hands] == ["ok", "ok"]
+
+
+def test_every_reason_says_why_the_engine_cannot_replay_it() -> None:
+    for key, text in REASONS.items():
+        assert "{file}" in text and "{line}" in text and "refused" in text, key
