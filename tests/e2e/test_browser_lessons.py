@@ -124,9 +124,10 @@ def test_a_single_letter_does_nothing_until_turned_on(desk: tuple[Any, list[str]
 def letters_on(page: Any, server: str) -> None:
     """Impostazioni: turn the single-letter shortcuts on for this browser's profile.
 
-    The toggle's own run stores the setting. On a loaded machine the status widget may not have
-    appeared yet when ``wait_idle`` looks, and leaving the page then drops the run: so the page is
-    reloaded until it shows the toggle on (stored), clicking again only when it shows it off.
+    The toggle's own run stores the setting; ``wait_idle`` waits for that run (it counts finished
+    runs), where a fixed second of sleep once covered a status widget not yet shown. Should the run
+    still be dropped, the page is reloaded until it shows the toggle on (stored), clicking again
+    only when it shows it off.
     """
     label = "Scorciatoie da tastiera con una lettera"
     page.goto(server + "/impostazioni")
@@ -137,7 +138,6 @@ def letters_on(page: Any, server: str) -> None:
         if switch.is_checked():
             return
         page.get_by_text(label).first.click()
-        page.wait_for_timeout(1000)
         wait_idle(page)
         page.reload()
     raise AssertionError("the single-letter shortcuts never showed as on in Impostazioni")
