@@ -8,8 +8,9 @@ pronunciation when the document says ``en``, and a beginner meets English words 
 never chose. Nothing in Streamlit 1.67 sets either, so :func:`document_script` (run on every
 page by :func:`coach.ui.app.run`) sets ``lang`` from the session's language and relabels
 those texts in place: a ``MutationObserver`` does it again whenever Streamlit draws one anew.
-It only ever replaces an exact English text with its translation, so its own changes never
-trigger another one. The texts it cannot reach are listed in ``docs/INTERFACCIA.md``.
+It only ever replaces an exact English text with its translation (or, right after the learner
+changes language, a previous translation with the new one), so its own changes never trigger
+another one. The texts it cannot reach are listed in ``docs/INTERFACCIA.md``.
 
 :data:`DOCUMENT_CSS` gives the sidebar's and the top bar's links the same clear focus ring
 as the buttons, lets the classroom exit button keep its whole label, and hides the main menu's
@@ -96,13 +97,23 @@ def _slot(template: str) -> str:
 _SCRIPT = """<script>(() => {
 const doc = window.document, cfg = %(config)s;
 doc.documentElement.lang = cfg.lang;
+const prev = window.__coachLabels;
+// A change of language: the texts already relabelled (the skip link, the menu button are never drawn
+// again) go back to Streamlit's English, then on to the new language.
+cfg.undo = {};
+if (prev && prev.lang === cfg.lang) cfg.undo = prev.undo || {};
+else if (prev) for (const [en, label] of Object.entries(prev.exact)) if (label !== en) cfg.undo[label] = en;
 window.__coachLabels = cfg;
 if (window.__coachLabelObserver) { window.__coachRelabel(doc.body); return; }
 const swap = (text) => {
   const key = text.trim();
   if (!key) return null;
-  const cur = window.__coachLabels;
-  if (Object.prototype.hasOwnProperty.call(cur.exact, key)) return text.replace(key, cur.exact[key]);
+  const cur = window.__coachLabels, own = (o, k) => Object.prototype.hasOwnProperty.call(o, k);
+  if (own(cur.undo, key)) {
+    const en = cur.undo[key];
+    return text.replace(key, own(cur.exact, en) ? cur.exact[en] : en);
+  }
+  if (own(cur.exact, key)) return text.replace(key, cur.exact[key]);
   for (const [re, out] of cur.patterns) {
     const m = new RegExp(re).exec(key);
     if (m) return text.replace(key, key.replace(new RegExp(re), out));
