@@ -41,6 +41,7 @@ EXACT: dict[str, str] = {
     "Close": N_("Close"),
     # the main menu (toolbarMode "viewer"), the skip link, the run and connection indicator
     "Print": N_("Print"),
+    "Made with Streamlit v": N_("Made with Streamlit v"),  # the menu's last line; the version follows
     "Skip to main content": N_("Skip to main content"),
     "Running...": N_("Running..."),
     "Stop": N_("Stop"),
@@ -70,7 +71,8 @@ SCOPES = ('[data-testid="stFileUploader"]', '[data-testid="stHeader"]', '[data-t
           '[data-testid="stTopNavPopover"]', '[data-testid="stWidgetLabel"]', '[data-testid="stSelectbox"]',
           '[data-testid="stMultiSelect"]', '[data-testid="stSkipToContent"]',
           '[data-testid="stStatusWidget"]', '[data-testid="stConnectionStatus"]',
-          '[data-testid="stTooltipContent"]', '[data-baseweb="popover"]')
+          '[data-testid="stTooltipContent"]', '[data-testid="stMainMenuPopover"]',
+          '[data-testid="stSelectboxVirtualDropdown"]')
 
 
 def lang_code(locale: str) -> str:
@@ -139,7 +141,7 @@ window.__coachRelabel = (root) => {
     if (seen.has(scope)) continue;
     seen.add(scope);
     relabelOne(scope);
-    for (const el of scope.querySelectorAll('[aria-label],[title]')) relabelOne(el);
+    for (const el of scope.querySelectorAll(%(attribute_selector)s)) relabelOne(el);
   }
   if (root.closest && root.closest(%(scopes)s)) relabelOne(root);
 };
@@ -164,6 +166,7 @@ def document_script(t: Translator) -> str:
     return _SCRIPT % {
         "config": _js(config),
         "attributes": _js(list(ATTRIBUTES)),
+        "attribute_selector": _js(",".join(f"[{name}]" for name in ATTRIBUTES)),
         "scopes": _js(",".join(SCOPES)),
     }
 

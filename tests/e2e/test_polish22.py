@@ -68,6 +68,8 @@ def _menu(page: Any) -> list[str]:
     items.first.wait_for()
     page.wait_for_timeout(200)  # the relabelling runs on the next animation frame
     shown = [str(e.inner_text()).strip() for e in items.all() if e.is_visible()]
+    made = page.get_by_text(re.compile(r"Streamlit v\d")).first  # the menu's last line
+    shown.append(str(made.inner_text()).split("Streamlit")[0].strip())
     page.keyboard.press("Escape")
     page.locator('[data-testid="stMainMenuList"]').wait_for(state="detached")
     return shown
@@ -139,7 +141,7 @@ def test_streamlit_texts_are_italian_on_every_page_and_english_in_english(
         wait_idle(page)
         page.wait_for_timeout(200)
         menu = _menu(page)
-        assert menu == ["Stampa"], (name, menu)  # «Record screen» hidden, «Print» in Italian
+        assert menu == ["Stampa", "Realizzato con"], (name, menu)  # «Record screen» hidden
         english = _english(page)
         if english:
             found[name] = english
@@ -152,13 +154,19 @@ def test_streamlit_texts_are_italian_on_every_page_and_english_in_english(
     shot(page, "polish22-main-menu-it.png")
     page.keyboard.press("Escape")
     wait_idle(page)
+    # a select box filtered to nothing says so in Italian
+    page.get_by_label("Lingua").first.click()
+    page.keyboard.type("zzz")
+    page.get_by_text("Nessun risultato", exact=True).first.wait_for()
+    page.keyboard.press("Escape")
+    wait_idle(page)
     # English: Streamlit's own words again
     page.get_by_label("Lingua").first.click()
     page.get_by_role("option").filter(has_text="English").first.click()
     wait_idle(page)
     page.get_by_role("heading", name="Settings").first.wait_for()
     page.wait_for_timeout(200)
-    assert _menu(page) == ["Print"]
+    assert _menu(page) == ["Print", "Made with"]
     assert page.locator('[data-testid="stSkipToContent"]').text_content() == "Skip to main content"
     assert errors == [], errors
 
