@@ -231,7 +231,7 @@ class PracticeTable:
             hand = self.session.current
             if hand is None or hand.is_complete or hand.actor is None or hand.actor == self.hero_seat():
                 return False
-            self.bots[self.session.table_seat(hand.actor)].act(hand)
+            self._bot_act(hand)
             if hand.is_complete:
                 self._finish()
             return True
@@ -241,10 +241,22 @@ class PracticeTable:
         assert hand is not None
         hero = self.hero_seat()
         while not hand.is_complete and hand.actor is not None and hand.actor != hero:
-            table_seat = self.session.table_seat(hand.actor)
-            self.bots[table_seat].act(hand)
+            self._bot_act(hand)
         if hand.is_complete:
             self._finish()
+
+    def _bot_act(self, hand: Hand) -> None:
+        """The bot to act in ``hand`` acts, its dice drawn from this very decision (:func:`bot_seed`).
+
+        A bot's random choices depend only on the session's seed, the hand, how many actions it has
+        seen and the seat, never on what the bot drew before: a table rebuilt after a reload
+        (:meth:`restore`) has the same bots making the same choices from there on.
+        """
+        assert hand.actor is not None
+        seat = self.session.table_seat(hand.actor)
+        bot = self.bots[seat]
+        seed = bot_seed(int(self.config.seed or 0), self.hand_number, len(hand.actions), seat)
+        Bot(bot.style, bot.difficulty, seed=seed).act(hand)
 
     def _finish(self) -> None:
         record = self.session.finish_hand()
@@ -366,7 +378,8 @@ class PracticeTable:
         """The table :meth:`snapshot` wrote, rebuilt with the engine; InvalidInput if it cannot be.
 
         Nothing is pending afterwards (the hands and grades were stored before the snapshot). The
-        bots get fresh seeds: their next choices need not be the ones they would have made.
+        bots' dice come from each decision (:meth:`_bot_act`), so the rebuilt table plays on exactly
+        as the lost one would have: a reload changes nothing.
         """
         try:
             data = json.loads(text)
@@ -417,8 +430,6 @@ class PracticeTable:
         tb.past_grades = [str(g) for g in data["grades"]]
         tb.unsaved.clear()
         tb.unrecorded.clear()
-        base = int(config.seed or 0) + 7919 * (len(hands) + 1)
-        tb.bots = {seat: Bot(bot.style, bot.difficulty, seed=base + seat) for seat, bot in tb.bots.items()}
         return tb
 
     def decisions_of(self, hand_number: int) -> list[GradedDecision]:
@@ -439,6 +450,15 @@ class PracticeTable:
         """
         with self._lock:
             self.unrecorded = [d for d in self.unrecorded if d is not decision]
+
+
+def bot_seed(session_seed: int, hand_number: int, actions: int, seat: int) -> int:
+    """The seed of one bot decision: the session's seed, the hand's number, the actions so far, the seat.
+
+    Drawn through ``random.Random`` seeded with the text of the four numbers (hashed with SHA-512,
+    the same in every process, unlike ``hash()``), so neighbouring decisions get unrelated dice.
+    """
+    return random.Random(f"bot:{session_seed}:{hand_number}:{actions}:{seat}").randrange(1 << 30)
 
 
 def _refusal(hand: Hand, attempt: Attempt) -> IllegalAction | None:

@@ -2,16 +2,19 @@
 
 Streamlit serves one ``index.html`` with ``<html lang="en">`` for every app and draws a few
 texts of its own in English (the uploader's «Upload» and «1MB per file», «Main menu», «Help
-for …», the top bar's «5 more»). A screen reader reads an Italian page with English
+for …», the top bar's «5 more», the main menu's «Print», «Skip to main content», «Running...»,
+«Choose an option»). A screen reader reads an Italian page with English
 pronunciation when the document says ``en``, and a beginner meets English words the app
 never chose. Nothing in Streamlit 1.67 sets either, so :func:`document_script` (run on every
 page by :func:`coach.ui.app.run`) sets ``lang`` from the session's language and relabels
 those texts in place: a ``MutationObserver`` does it again whenever Streamlit draws one anew.
-It only ever replaces an exact English text with its translation, so its own changes never
-trigger another one. The texts it cannot reach are listed in ``docs/INTERFACCIA.md``.
+It only ever replaces an exact English text with its translation (or, right after the learner
+changes language, a previous translation with the new one), so its own changes never trigger
+another one. The texts it cannot reach are listed in ``docs/INTERFACCIA.md``.
 
 :data:`DOCUMENT_CSS` gives the sidebar's and the top bar's links the same clear focus ring
-as the buttons, and lets the classroom exit button keep its whole label.
+as the buttons, lets the classroom exit button keep its whole label, and hides the main menu's
+«Record screen» (a recorder in English that a learner has no use for).
 """
 
 from __future__ import annotations
@@ -36,6 +39,21 @@ EXACT: dict[str, str] = {
     "View less": N_("View less"),
     "Open": N_("Open"),
     "Close": N_("Close"),
+    # the main menu (toolbarMode "viewer"), the skip link, the run and connection indicator
+    "Print": N_("Print"),
+    "Made with Streamlit v": N_("Made with Streamlit v"),  # the menu's last line; the version follows
+    "Skip to main content": N_("Skip to main content"),
+    "Running...": N_("Running..."),
+    "Stop": N_("Stop"),
+    "Stopping...": N_("Stopping..."),
+    "Connecting": N_("Connecting"),
+    "Connecting to Streamlit server": N_("Connecting to Streamlit server"),
+    "Unable to connect to Streamlit server": N_("Unable to connect to Streamlit server"),
+    # select boxes: the placeholder, the empty list while filtering, the list's name
+    "Choose an option": N_("Choose an option"),
+    "Choose options": N_("Choose options"),
+    "No results": N_("No results"),
+    "Selectbox options": N_("Selectbox options"),
 }
 # Streamlit's English texts with a part that varies: (JavaScript regular expression, our msgid).
 # The first group of the expression fills the msgid's one placeholder.
@@ -45,12 +63,16 @@ PATTERNS: tuple[tuple[str, str], ...] = (
     (r"^View (\d+) more$", N_("Show {count} more pages")),
     (r"^(\S+) per file$", N_("At most {size} per file")),
 )
-ATTRIBUTES = ("aria-label", "title")  # the attributes relabelled besides the text nodes
+ATTRIBUTES = ("aria-label", "title", "placeholder")  # the attributes relabelled besides the text nodes
 # Where Streamlit's own texts live (our pages' texts are already translated).
 SCOPES = ('[data-testid="stFileUploader"]', '[data-testid="stHeader"]', '[data-testid="stSidebar"]',
           '[data-testid="stToolbar"]', '[data-testid="stSidebarCollapsedControl"]',
           '[data-testid="stTooltipIcon"]', '[data-testid="stMainMenuList"]', '[data-testid="stHeading"]',
-          '[data-testid="stTopNavPopover"]', '[data-testid="stWidgetLabel"]', '[data-testid="stSelectbox"]')
+          '[data-testid="stTopNavPopover"]', '[data-testid="stWidgetLabel"]', '[data-testid="stSelectbox"]',
+          '[data-testid="stMultiSelect"]', '[data-testid="stSkipToContent"]',
+          '[data-testid="stStatusWidget"]', '[data-testid="stConnectionStatus"]',
+          '[data-testid="stTooltipContent"]', '[data-testid="stMainMenuPopover"]',
+          '[data-testid="stSelectboxVirtualDropdown"]')
 
 
 def lang_code(locale: str) -> str:
@@ -77,13 +99,23 @@ def _slot(template: str) -> str:
 _SCRIPT = """<script>(() => {
 const doc = window.document, cfg = %(config)s;
 doc.documentElement.lang = cfg.lang;
+const prev = window.__coachLabels;
+// A change of language: the texts already relabelled (the skip link, the menu button are never drawn
+// again) go back to Streamlit's English, then on to the new language.
+cfg.undo = {};
+if (prev && prev.lang === cfg.lang) cfg.undo = prev.undo || {};
+else if (prev) for (const [en, label] of Object.entries(prev.exact)) if (label !== en) cfg.undo[label] = en;
 window.__coachLabels = cfg;
 if (window.__coachLabelObserver) { window.__coachRelabel(doc.body); return; }
 const swap = (text) => {
   const key = text.trim();
   if (!key) return null;
-  const cur = window.__coachLabels;
-  if (Object.prototype.hasOwnProperty.call(cur.exact, key)) return text.replace(key, cur.exact[key]);
+  const cur = window.__coachLabels, own = (o, k) => Object.prototype.hasOwnProperty.call(o, k);
+  if (own(cur.undo, key)) {
+    const en = cur.undo[key];
+    return text.replace(key, own(cur.exact, en) ? cur.exact[en] : en);
+  }
+  if (own(cur.exact, key)) return text.replace(key, cur.exact[key]);
   for (const [re, out] of cur.patterns) {
     const m = new RegExp(re).exec(key);
     if (m) return text.replace(key, key.replace(new RegExp(re), out));
@@ -109,7 +141,7 @@ window.__coachRelabel = (root) => {
     if (seen.has(scope)) continue;
     seen.add(scope);
     relabelOne(scope);
-    for (const el of scope.querySelectorAll('[aria-label],[title]')) relabelOne(el);
+    for (const el of scope.querySelectorAll(%(attribute_selector)s)) relabelOne(el);
   }
   if (root.closest && root.closest(%(scopes)s)) relabelOne(root);
 };
@@ -134,6 +166,7 @@ def document_script(t: Translator) -> str:
     return _SCRIPT % {
         "config": _js(config),
         "attributes": _js(list(ATTRIBUTES)),
+        "attribute_selector": _js(",".join(f"[{name}]" for name in ATTRIBUTES)),
         "scopes": _js(",".join(SCOPES)),
     }
 
@@ -151,6 +184,9 @@ DOCUMENT_CSS = """
 [data-testid="stHeader"] button:focus-visible,[data-testid="stSidebarCollapsedControl"] button:focus-visible{
   outline:3px solid #ffd54f !important;outline-offset:-3px !important;
   box-shadow:0 0 0 1px #0f2a1c !important}
+/* The main menu's «Record screen»: a screencast recorder whose dialog and messages are Streamlit's own
+   English, of no use to a learner (a teacher records with the computer's own tools). «Print» stays. */
+[data-testid="stMainMenuItem-recordScreencast"]{display:none !important}
 /* The classroom exit button keeps its whole label: its column takes the label's width. */
 [data-testid="stHorizontalBlock"]:has(.st-key-leave_classroom)>[data-testid="stColumn"]:has(.st-key-leave_classroom){
   flex:0 0 auto !important;width:auto !important;min-width:max-content !important}

@@ -4,12 +4,13 @@ first screen of a 360x640 phone, and every touch target at least 44 px.
 CSS only, in media queries, so the desktop and the projector layouts are untouched and the server
 needs to know nothing about the screen. At a decision (a table beside an action panel, found by the
 panel's container key :data:`ACTIONS_KEY`) the two columns are opened up
-(``display: contents``) and their parts reordered: the table, then the price and the buttons, then
-the rest of the right column (the refusal, the narration, the question), then the step controls,
-the action log last. Nothing is hidden: what used to sit between the table and the buttons follows
-them. Visual order then differs from the reading order (which stays the desktop's, question first),
-only on narrow screens. The lesson's hand title, the same words as its tab, is kept for screen
-readers and hidden from view; the step buttons keep their words for screen readers, shown as icons.
+(``display: contents``) and their parts reordered: the table, then the question (its container keyed
+:data:`QUESTION_KEY`: who you are and what the lesson asks, read before answering), the price and
+the buttons, then the rest of the right column (the refusal, the narration), then the step
+controls, the action log last. Nothing is hidden: what used to sit between the table and the
+buttons follows them. Visual order then differs from the reading order (which stays the desktop's,
+narration first), only on narrow screens. The lesson's hand title, the same words as its tab, is kept
+for screen readers and hidden from view; the step buttons keep their words for screen readers, shown as icons.
 
 ``@media (pointer:coarse)`` covers touch screens of any width (a tablet): there the touch targets
 grow to 44 px (WCAG 2.5.5), the buttons, tabs, links, the number box's steppers, help icons and
@@ -19,6 +20,7 @@ toggles; the layout changes only below 640 px.
 from __future__ import annotations
 
 ACTIONS_KEY = "cc_actions_"  # the key prefix of the action panel's container (coach.ui.controls)
+QUESTION_KEY = "cc_question_"  # the key prefix of a decision's question (its heading and prompt)
 
 # The decision's two-column block: a column holding the table and, somewhere, the action panel.
 _BLOCK = ('[data-testid="stHorizontalBlock"]:has(> [data-testid="stColumn"] > [data-testid="stVerticalBlock"]'
@@ -77,6 +79,7 @@ PHONE_CSS = f"""
   {_ITEM}{{order:3}}
   {_BLOCK} > [data-testid="stColumn"]:first-child > [data-testid="stVerticalBlock"] > *{{order:4}}
   {_ITEM}:has(.cc-table){{order:1 !important}}
+  {_ITEM}:has(> [class*="st-key-{QUESTION_KEY}"]),
   {_ITEM}:has(> [class*="st-key-{ACTIONS_KEY}"]){{order:2 !important}}
   {_ITEM}:has(> [class*="st-key-{ACTIONS_KEY}"]) ~ *{{order:2}}
   {_ITEM}:has(.cc-logbox),{_ITEM}:has(.cc-logbox) ~ *{{order:5 !important}}

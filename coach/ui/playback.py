@@ -5,7 +5,8 @@ class watching the projector wants the hand to unfold at a pace the teacher
 chooses. Playback moves the same step the ⏮ ◀ ▶ ⏭ controls move (one code path:
 the deep link, the bookmark and the keyboard keep working), and it stops where a
 learner must act: at a decision point nobody has answered (playback never
-answers for the learner) and at the end of the hand.
+answers for the learner) and at the end of the hand. Its key is P (:data:`PLAY_KEY`), a letter:
+on only with the other single-letter shortcuts.
 
 The clock is a fragment with ``run_every`` (Streamlit 1.67): the browser asks
 for the fragment again after the interval, the fragment moves the step and asks
@@ -21,6 +22,7 @@ import streamlit as st
 
 from coach.i18n import N_
 from coach.ui import state
+from coach.ui.widgets import shortcut
 
 PLAYING = "lesson.playing"  # the hand playing by itself ("lesson/hand"), absent when none
 SPEED = "lesson.play_speed"  # "slow" / "normal" / "fast"
@@ -29,6 +31,10 @@ ARMED = "lesson.play_armed"  # True between a full run and the next tick: one ti
 # Seconds per step: slow enough to read the narration at «Lenta», brisk at «Veloce».
 SPEEDS: dict[str, float] = {"slow": 2.5, "normal": 1.5, "fast": 0.8}
 SPEED_LABELS: dict[str, str] = {"slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast")}
+# «▶ Riproduci» and «⏸ Pausa» share one key (only one of them is drawn): a letter, so, like the action
+# buttons' letters, it works only once single-letter shortcuts are on in Impostazioni (WCAG 2.1.4);
+# the arrows stay the steps' keys.
+PLAY_KEY = "P"
 LINGER = 2.0  # a step with the lesson's own words stays this many times longer
 
 
@@ -72,14 +78,18 @@ def play_controls(key: str, step: int, last: int, *, blocked: bool, has_text: bo
     st.session_state.setdefault(SPEED, "normal")
     if st.session_state.get(SPEED) not in SPEEDS:
         st.session_state[SPEED] = "normal"
+    key_ = shortcut(PLAY_KEY)
+    hint = " " + (t("Key: {key}.", key=PLAY_KEY) if key_ else
+                  t("Key {key}: turn on the single-letter shortcuts in Settings.", key=PLAY_KEY))
     with st.container(horizontal=True, gap="small", vertical_alignment="center", key="lesson-play"):
         if playing:
-            st.button(t("Pause"), key="lesson.pause", icon=":material/pause:", on_click=_pause,
-                      help=t("Stop the hand here; ▶ goes on from this step."))
+            st.button(t("Pause"), key="lesson.pause", icon=":material/pause:", on_click=_pause, shortcut=key_,
+                      help=t("Stop the hand here; ▶ goes on from this step.") + hint)
         else:
             st.button(t("Play"), key="lesson.play", icon=":material/play_arrow:", on_click=_play, args=(key,),
-                      disabled=target is None,
-                      help=t("The hand plays by itself, one action at a time, and stops at your decisions."))
+                      disabled=target is None, shortcut=key_,
+                      help=t("The hand plays by itself, one action at a time, and stops at your decisions.")
+                      + hint)
         st.segmented_control(t("Speed"), list(SPEEDS), key=SPEED, required=True,
                              format_func=lambda s: t(SPEED_LABELS[s]), label_visibility="collapsed")
     if playing and target is not None:

@@ -20,6 +20,7 @@ from coach.learning.script import Attempt, try_choice
 from coach.ui import state
 from coach.ui.controls import action_panel
 from coach.ui.handview import table_view
+from coach.ui.phone import QUESTION_KEY
 from coach.ui.scroll import scroll_to
 from coach.ui.verdict import show_answer_details, show_verdict
 from coach.ui.widgets import show_log, show_refusal, table_and_panel
@@ -96,7 +97,8 @@ def render_replay(replay: Replay) -> None:
         _, right = table_and_panel(view)
         with right:
             if replay.answer is None:
-                st.header(t("Your turn: what do you do?"))
+                with st.container(key=QUESTION_KEY + "replay"):  # on a phone: above the buttons
+                    st.header(t("Your turn: what do you do?"))
                 action_panel(hand, f"prac.again.{replay.round}", lambda a: _on_choice(replay, a))
                 if isinstance(replay.refusal, IllegalAction):
                     show_refusal(replay.refusal)

@@ -10,7 +10,7 @@ import pytest
 
 from coach.engine.phh import loads_phh
 from coach.errors import InvalidInput
-from coach.learning.practice import PracticeConfig, PracticeTable
+from coach.learning.practice import PracticeConfig, PracticeTable, bot_seed
 from coach.learning.script import Attempt
 
 
@@ -285,3 +285,49 @@ def test_the_bots_can_wait_and_act_one_at_a_time() -> None:
         assert tb.step()
         assert len(hand.actions) == before + 1 or tb.session.current is None
     assert not tb.step()  # the learner's turn (or the hand's end): no bot acts
+
+
+def _play_on(tb: PracticeTable, hands: int) -> list[list[str]]:
+    """The learner plays passively for ``hands`` more hands; every action of each hand, in order."""
+    seen: list[list[str]] = []
+    for _ in range(hands):
+        if tb.session.current is None:
+            if not tb.can_deal:
+                break
+            tb.deal()
+        while tb.step():  # bots held back for the page's pace (deal(bots=False)) act one by one
+            pass
+        while tb.hero_to_act():
+            _passive(tb)
+        assert tb.hand is not None and tb.session.current is None
+        seen.append([a.code for a in tb.hand.actions])
+    return seen
+
+
+@pytest.mark.parametrize("mode", ["cash", "tournament"])
+def test_after_a_reload_the_bots_make_the_same_choices(mode: str) -> None:
+    """A snapshot taken at the learner's turn (and one taken while the bots are still to act, as the
+    page paces them) restores bots whose next actions are those the lost table's bots make."""
+    tb = PracticeTable.create(PracticeConfig(seats=6, mode=mode, seed=41, difficulty=0.4))
+    tb.deal()
+    while tb.hero_to_act():
+        _passive(tb)
+    tb.deal()
+    while not tb.hero_to_act():
+        tb.deal()
+    back = PracticeTable.restore(tb.snapshot())
+    assert _seen(back) == _seen(tb)
+    ahead, rebuilt = _play_on(tb, 6), _play_on(back, 6)
+    assert sum(len(h) for h in ahead) > 30  # enough bot choices to tell two sets of dice apart
+    assert rebuilt == ahead
+    # a reload while the bots of a new hand have not acted yet
+    tb.deal(bots=False)
+    back = PracticeTable.restore(tb.snapshot())
+    assert _seen(back) == _seen(tb)
+    assert _play_on(back, 3) == _play_on(tb, 3)
+
+
+def test_bot_seeds_differ_by_decision_and_repeat_across_processes() -> None:
+    seeds = {bot_seed(7, h, a, s) for h in range(1, 4) for a in range(5) for s in range(1, 4)}
+    assert len(seeds) == 45
+    assert bot_seed(7, 2, 3, 1) == bot_seed(7, 2, 3, 1) != bot_seed(8, 2, 3, 1)

@@ -1,12 +1,16 @@
-"""The lesson player's pure rules: where «Riproduci» goes next and how long a step stays."""
+"""The lesson player: where «Riproduci» goes next, how long a step stays, and its key."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
+
+from streamlit.testing.v1 import AppTest
 
 from coach.learning.script import HandScript
 from coach.lessons.loader import load_lessons
 from coach.ui.playback import SPEEDS, next_auto_step, step_seconds
 
-from .helpers import ROOT
+from .helpers import ROOT, goto
 
 
 def test_playback_moves_one_step_and_stops_at_a_decision_and_at_the_end() -> None:
@@ -31,3 +35,22 @@ def test_slower_speeds_and_the_lessons_words_stay_longer() -> None:
     assert SPEEDS["slow"] > SPEEDS["normal"] > SPEEDS["fast"]
     assert step_seconds("fast", has_text=True) > step_seconds("fast", has_text=False) == SPEEDS["fast"]
     assert step_seconds("bogus", has_text=False) == SPEEDS["normal"]
+
+
+def test_play_has_a_letter_key_only_once_letters_are_on_and_says_so(app: Callable[..., AppTest]) -> None:
+    """«Riproduci» and «Pausa» answer P, a letter: off until turned on in Impostazioni (like F, K, L),
+    and the button's help says which key and where to turn it on."""
+    at = app()
+    at.query_params.update({"lezione": "13-posizione-mani-iniziali", "mano": "4"})
+    goto(at, "lezioni")
+    play = at.button(key="lesson.play")
+    assert not play.proto.shortcut and not play.disabled
+    assert "Tasto P: attiva le scorciatoie da tastiera con una lettera in Impostazioni." in play.help
+    goto(at, "impostazioni")
+    at.toggle(key="set_letters").set_value(True).run()
+    goto(at, "lezioni")
+    play = at.button(key="lesson.play")
+    assert play.proto.shortcut.lower() == "p" and play.help.endswith("Tasto: P.")
+    play.click().run()
+    pause = at.button(key="lesson.pause")
+    assert pause.proto.shortcut.lower() == "p" and pause.help.endswith("Tasto: P.")

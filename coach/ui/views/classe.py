@@ -284,7 +284,9 @@ def render() -> None:
     status = cls.state(snap.now)
     q = snap.question
     st.session_state[SEEN] = _seen(q, snap.now, status)
-    if status == CLASS_OPEN:  # a class that is over is not polled any more: its last screen stays
+    # An ended class is still polled until it expires: the teacher can reopen it («Riapri la classe»),
+    # and the phones must follow without a reload. An expired class is over: its last screen stays.
+    if status in (CLASS_OPEN, CLASS_CLOSED):
         _watch(cls.code, pupil.token)
     elif down:
         common.watch_outage(cls.code)

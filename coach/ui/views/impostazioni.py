@@ -200,7 +200,8 @@ def render() -> None:
     st.html(render_card_preview(parse_cards("As Kh Qd Jc"), t, four_colour=state.settings().four_colour))
     st.toggle(t("Single-letter keyboard shortcuts"), key="set_letters",
               on_change=_copy, args=("letter_shortcuts", "set_letters"),
-              help=t("F fold, K check, L call, B bet or raise, A all-in, N next hand or question. "
+              help=t("F fold, K check, L call, B bet or raise, A all-in, N next hand or question, "
+                     "P play or pause a lesson hand. "
                      "Off, a stray key does nothing; the arrow keys always move through a hand."))
     timing_labels = {"decision": t("After every decision"), "hand_end": t("At the end of the hand")}
     st.radio(t("Coach feedback in practice"), options=list(timing_labels),

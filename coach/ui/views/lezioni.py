@@ -50,6 +50,7 @@ from coach.ui.lessons import (
     script,
     topic_of,
 )
+from coach.ui.phone import QUESTION_KEY
 from coach.ui.scroll import scroll_to
 from coach.ui.table import high_first, render_log
 from coach.ui.verdict import show_answer_details, show_verdict
@@ -528,8 +529,9 @@ def _decision(lesson: Lesson, index: int, sc: HandScript, decision: Decision, ha
     """The learner's turn: the question, the price of a call, the buttons (or the short verdict)."""
     example = lesson.hands[index]
     dkey = f"{lesson.id}/{index}/{decision.at}"
-    st.subheader(t("Your turn: you are {name}", name=example.player_name(decision.seat)))
-    st.markdown(decision.prompt)
+    with st.container(key=QUESTION_KEY + "lesson"):  # on a phone: above the buttons, read first
+        st.subheader(t("Your turn: you are {name}", name=example.player_name(decision.seat)))
+        st.markdown(decision.prompt)
     if answer is None and all(is_show_or_muck(o) for o in decision.options):
         _show_or_muck_panel(lesson.id, index, decision.at, decision.options, t)
     elif answer is None:

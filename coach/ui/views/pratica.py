@@ -27,6 +27,7 @@ from coach.ui.controls import action_panel
 from coach.ui.figures import GRADE_LABELS, GradePoint, build_grades_figure, build_session_figure
 from coach.ui.handview import table_view
 from coach.ui.navigation import target
+from coach.ui.phone import QUESTION_KEY
 from coach.ui.practice_replay import REPLAY, open_replay, open_similar, render_replay, replay_in_progress
 from coach.ui.scroll import scroll_to
 from coach.ui.table import STREET_NAMES
@@ -317,7 +318,8 @@ def _play(tb: PracticeTable, t: Translator) -> None:
                 # The comment on the last choice first, then the next decision's buttons.
                 if s.feedback_timing == "decision":
                     _feedback(tb, tb.hand_number, t, at_turn=True)
-                st.header(t("Your turn"))
+                with st.container(key=QUESTION_KEY + "practice"):  # on a phone: above the buttons
+                    st.header(t("Your turn"))
                 seen = (tb.hand_number, len(hand.actions))  # the decision these buttons answer
                 action_panel(hand, f"prac.{seen[0]}.{seen[1]}", partial(_on_choice, tb, seen))
                 if isinstance(refusal, IllegalAction):

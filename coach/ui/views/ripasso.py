@@ -50,6 +50,7 @@ from coach.ui.figures import GRADE_LABELS
 from coach.ui.handview import display_street, table_view
 from coach.ui.lessons import lessons, script, topic_of
 from coach.ui.navigation import target
+from coach.ui.phone import QUESTION_KEY
 from coach.ui.review import ANSWER, CARD, REFUSAL, ROUND, SPOT, card_origin, open_spot
 from coach.ui.verdict import action_label, show_answer_details, show_verdict
 from coach.ui.widgets import (
@@ -223,7 +224,8 @@ def _play(spot: ReviewSpot, card: ReviewCard | None, t: Translator) -> None:
             st.markdown(t("Last time you chose: **{action}** (grade: {grade}).",
                           action=_said(card.action, spot, t), grade=t(_grade_name(card.grade))))
         if given is None or given[0] != card_key(spot):
-            st.header(t("Your turn: what do you do?"))
+            with st.container(key=QUESTION_KEY + "review"):  # on a phone: above the buttons
+                st.header(t("Your turn: what do you do?"))
             action_panel(hand, f"review.{_round()}", lambda a: _on_choice(spot, card, a))
             refusal = st.session_state.get(REFUSAL)
             if isinstance(refusal, IllegalAction):
