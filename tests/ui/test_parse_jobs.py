@@ -1,4 +1,4 @@
-"""The Replayer, the live class and «Importa da una sala» read a hand file through a queue worker, not in the page.
+"""The Replayer, the live class and «Importa da una sala» read a hand file through a queue worker.
 
 The queue is ``memory://`` (a job runs in the caller): to tell the page's work from the worker's, the
 enqueued job is held (recorded, not run) while every reader of a raw file is made to raise, so the
