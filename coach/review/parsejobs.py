@@ -3,17 +3,22 @@
 Why (issue 23, item 4): a hand file from a user is untrusted, and reading it (detecting a room,
 pokerkit's parsers, the PHH reader, a strict replay of each hand through the engine) is CPU that
 the Streamlit process must not spend in a learner's script thread, where it would hold the page
-and slow every other learner's clicks. The Replayer and the live class's «Una mano PHH» check the
-cheap limits first (:func:`precheck`: the size and an empty file, refused by the readers' own
-first lines before any parsing), then put the raw file in a job of the same huey queue and
-workers as the session reviews (:mod:`coach.review.jobs`); the worker reads it with
-:func:`coach.learning.handfile.read_hand_file`, as the page did, and writes to ``parse_jobs``
+and slow every other learner's clicks. The Replayer, the live class's «Una mano PHH» and «Importa
+da una sala» in «Le mie mani» check the cheap limits first (:func:`precheck`: the size and an
+empty file, refused by the readers' own first lines before any parsing), then put the raw file
+in a job of the same huey queue and workers as the session reviews (:mod:`coach.review.jobs`);
+the worker reads it with :func:`coach.learning.handfile.read_hand_file` (an import: with the
+rooms' importer), as the page did, and writes to ``parse_jobs``
 (:mod:`coach.store.parsejobs`) what the page needs to show it exactly as before:
 
 * ``{"refused": text}``: the whole file refused, the reader's error already in words;
 * ``{"name", "report", "hands"}``: each hand as normalized PHH (``{"phh": text}``) or refused
   (``{"refused": text}``), and for a room's file its report (read, skipped, refused), the
   reasons in words. The live class's hands also carry where they are in the file (``label``).
+* «Importa da una sala» in «Le mie mani» (``import``): the room's report and its readable hands
+  (``{"phh", "number", "room_hand"}``, opponents by position unless kept), or ``{"name",
+  "problem"}`` when the whole file cannot be read; the page saves the hands
+  (:meth:`coach.store.Store.save_parse_job_hands`, once).
 
 The words are the job's locale's, written for a Markdown sink (the file's text escaped), as the
 page wrote them. The page then loads only our own normalized PHH of the hand it shows.
@@ -33,10 +38,10 @@ from coach.engine.phh import HandHistory, history_from_table
 from coach.errors import CoachError, InvalidInput
 from coach.i18n import N_, Message, Translator, get_translator, user_params
 from coach.learning.handfile import read_hand_file
-from coach.learning.replay import Section, bounded, localized_problem
+from coach.learning.replay import MAX_BYTES, Section, bounded, localized_problem
 from coach.limits import MAX_HAND_BYTES
 from coach.review.jobs import queue_url, register_task, task_of
-from coach.rooms import HandOutcome, ImportReport
+from coach.rooms import HandOutcome, ImportReport, import_histories
 from coach.rooms.privacy import anonymize
 from coach.store import Store
 from coach.store.checks import MAX_HAND_TEXT
@@ -145,6 +150,17 @@ def _live(name: str, data: bytes, tr: Translator, keep_names: bool) -> dict[str,
             "hands": hands}
 
 
+def _import(name: str, data: bytes, tr: Translator, keep_names: bool) -> dict[str, Any]:
+    """A room's file for «Le mie mani»: its report and each readable hand (opponents by position unless
+    kept), or why the whole file cannot be read (``problem``, in words). The page titles, caps and saves."""
+    report = import_histories(data, source=name, limit=MAX_BYTES)
+    if report.problem is not None:
+        return {"name": name, "problem": tr.md(user_params(report.problem))}
+    hands = [{"phh": (h.history if keep_names else anonymize(h.history)).dumps(), "number": h.number,
+              "room_hand": h.room_hand} for h in report.hands if h.history is not None]
+    return {"name": name, "report": _report(report, tr), "hands": hands}
+
+
 def run_parse_job(store: Store, job_id: int, purpose: str, name: str, data: bytes, locale: str,
                   keep_names: bool = False) -> str:
     """Read the file of one job and store what was read; the final status (``gone`` if replaced)."""
@@ -152,7 +168,12 @@ def run_parse_job(store: Store, job_id: int, purpose: str, name: str, data: byte
         return "gone"
     tr = get_translator(locale)
     try:
-        result = _live(name, data, tr, keep_names) if purpose == "live" else _replayer(name, data, tr)
+        if purpose == "import":
+            result = _import(name, data, tr, keep_names)
+        elif purpose == "live":
+            result = _live(name, data, tr, keep_names)
+        else:
+            result = _replayer(name, data, tr)
     except CoachError as err:  # the file refused as a whole: the page shows why, as before
         result = {"refused": _words(err, tr)}
     except Exception as err:  # a bug of ours: the job says so, the worker goes on with the next

@@ -13,6 +13,7 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import ColumnElement, Select, and_, delete, func, insert, or_, select
+from sqlalchemy.engine import Connection
 
 from coach.errors import InvalidInput
 from coach.i18n import N_
@@ -28,7 +29,7 @@ from coach.store.checks import (
     whole_arg,
 )
 from coach.store.handmeta import date_range, hand_meta, like_pattern
-from coach.store.parsejobs import delete_parse_jobs_of
+from coach.store.parsejobs import claim_parse_job, delete_parse_jobs_of
 from coach.store.records import HandPage, UserHand
 from coach.store.reviews import delete_jobs_of
 from coach.store.tables import profiles, user_hands
@@ -76,6 +77,24 @@ def _conditions(text: str, source: str | None, room: str | None,
     return out
 
 
+def _checked_rows(hands: Sequence[tuple[str, str]], source: str) -> list[tuple[str, str]]:
+    """The last :data:`MAX_USER_HANDS` of ``hands`` as (title, PHH), each checked like one hand's."""
+    if source not in HAND_SOURCES:
+        raise InvalidInput(N_("The store's «{field}» must be one of {allowed}, not {value}."),
+                           field="source", allowed=", ".join(HAND_SOURCES), value=repr(source)[:40])
+    return [(text_arg(title.strip() if isinstance(title, str) else title, "title", MAX_HAND_TITLE),
+             text_arg(phh, "phh", MAX_HAND_TEXT, lines=True)) for title, phh in hands[-MAX_USER_HANDS:]]
+
+
+def _insert_hands(conn: Connection, pid: int, rows: list[tuple[str, str]], source: str,
+                  when: datetime) -> None:
+    """Insert the rows; beyond :data:`MAX_USER_HANDS` the profile's oldest hands go."""
+    h = user_hands
+    conn.execute(insert(h), [_row(pid, title, text, source, when) for title, text in rows])
+    keep = select(h.c.id).where(h.c.profile_id == pid).order_by(h.c.id.desc()).limit(MAX_USER_HANDS)
+    conn.execute(delete(h).where(h.c.profile_id == pid, h.c.id.not_in(keep.scalar_subquery())))
+
+
 class HandsStore(StoreBase):
     """The user's own hands (a mixin of :class:`coach.store.Store`)."""
 
@@ -106,21 +125,32 @@ class HandsStore(StoreBase):
         limit the profile's oldest hands go, as for one hand.
         """
         name = clean_profile_name(profile)
-        if source not in HAND_SOURCES:
-            raise InvalidInput(N_("The store's «{field}» must be one of {allowed}, not {value}."),
-                               field="source", allowed=", ".join(HAND_SOURCES), value=repr(source)[:40])
-        rows = [(text_arg(title.strip() if isinstance(title, str) else title, "title", MAX_HAND_TITLE),
-                 text_arg(phh, "phh", MAX_HAND_TEXT, lines=True)) for title, phh in hands[-MAX_USER_HANDS:]]
+        rows = _checked_rows(hands, source)
         if not rows:
             return 0
         when = when_arg(at)
-        h = user_hands
+        with self._tx(write=True) as conn:
+            _insert_hands(conn, self._ensure_profile(conn, name), rows, source, when)
+        return len(rows)
+
+    def save_parse_job_hands(self, profile: str, job_id: int, hands: Sequence[tuple[str, str]], *,
+                             left_out: int = 0, at: datetime | None = None) -> int | None:
+        """Keep the hands a finished import job read, once; how many, or None when they were kept before.
+
+        The job moves from ``done`` to ``saved`` in the same transaction as the hands go in (with
+        ``saved``/``left_out`` added to its result), so a reload, a second tab or another app process
+        that finds the same finished job shows its outcome and cannot save its hands twice.
+        """
+        name = clean_profile_name(profile)
+        rows = _checked_rows(hands, "import")
+        left = whole_arg(left_out, "left_out", 0, 2**31)
+        when = when_arg(at)
         with self._tx(write=True) as conn:
             pid = self._ensure_profile(conn, name)
-            conn.execute(insert(h), [_row(pid, title, text, source, when) for title, text in rows])
-            keep = (select(h.c.id).where(h.c.profile_id == pid).order_by(h.c.id.desc())
-                    .limit(MAX_USER_HANDS))
-            conn.execute(delete(h).where(h.c.profile_id == pid, h.c.id.not_in(keep.scalar_subquery())))
+            if not claim_parse_job(conn, job_id, pid, {"saved": len(rows), "left_out": left}):
+                return None
+            if rows:
+                _insert_hands(conn, pid, rows, "import", when)
         return len(rows)
 
     def user_hands(self, profile: str, limit: int = MAX_USER_HANDS) -> list[UserHand]:

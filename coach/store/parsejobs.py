@@ -1,9 +1,11 @@
-"""Parse jobs (revision 0010): a hand file the Replayer or the live class gave a queue worker to read.
+"""Parse jobs (revision 0010): a hand file a page (Replayer, live class, «Le mie mani») gave a worker.
 
 The page creates the row and enqueues the raw file (:mod:`coach.review.parsejobs`); the worker
 moves it to ``running`` and writes what it read: the hands as normalized PHH and the room's
 report, or the refusal with its rule. The row is the page's state: a reload, or another app
-process, finds the learner's last job of the page (``purpose``) and shows its result.
+process, finds the learner's last job of the page (``purpose``) and shows its result. An import
+into «Le mie mani» (``import``) then moves from ``done`` to ``saved`` in the transaction that keeps
+its hands (:func:`claim_parse_job`), so they are kept once however often the page finds the job.
 
 A profile keeps only its last job of each page: creating one deletes the earlier ones (the file's
 hands are the learner's data, not a history to keep), and «Elimina le mie mani» deletes them all
@@ -26,10 +28,11 @@ from coach.store.base import StoreBase
 from coach.store.checks import clean_profile_name, utc_now
 from coach.store.tables import parse_jobs, profiles
 
-__all__ = ["MAX_PARSE_RESULT_JSON", "PURPOSES", "ParseJob", "ParseJobStore", "delete_parse_jobs_of"]
+__all__ = ["MAX_PARSE_RESULT_JSON", "PURPOSES", "ParseJob", "ParseJobStore", "claim_parse_job",
+           "delete_parse_jobs_of"]
 
-PURPOSES = ("replayer", "live")
-FINISHED = ("done", "failed")
+PURPOSES = ("replayer", "live", "import")
+FINISHED = ("done", "failed", "saved")  # saved: an import whose hands «Le mie mani» kept
 MAX_PARSE_RESULT_JSON = 16 * 1024 * 1024  # 1 MB of hands as normalized PHH, its report, in JSON
 
 
@@ -62,6 +65,20 @@ def _id(value: int) -> int:
 def delete_parse_jobs_of(conn: Connection, profile_id: int) -> int:
     """Delete every parse job of the profile; how many (a running job's final write then finds no row)."""
     return int(conn.execute(delete(parse_jobs).where(parse_jobs.c.profile_id == profile_id)).rowcount or 0)
+
+
+def claim_parse_job(conn: Connection, job_id: int, profile_id: int, note: dict[str, Any]) -> bool:
+    """``done`` -> ``saved`` with ``note`` added to the result, in the caller's transaction; False when
+    the job is not the profile's, not done, or was claimed already (its hands kept once only)."""
+    jid = _id(job_id)
+    row = conn.execute(select(parse_jobs.c.result).where(
+        parse_jobs.c.id == jid, parse_jobs.c.profile_id == profile_id, parse_jobs.c.status == "done")).first()
+    if row is None:
+        return False
+    result = {**(json.loads(row[0]) if row[0] else {}), **note}
+    res = conn.execute(update(parse_jobs).where(parse_jobs.c.id == jid, parse_jobs.c.status == "done")
+                       .values(status="saved", result=json.dumps(result, ensure_ascii=False)))
+    return bool(res.rowcount == 1)
 
 
 class ParseJobStore(StoreBase):

@@ -261,8 +261,8 @@ parse_jobs = Table(
     "parse_jobs", metadata,
     Column("id", Integer, primary_key=True),
     Column("profile_id", Integer, ForeignKey("profiles.id", name="fk_parse_jobs_profile"), nullable=False),
-    Column("purpose", String(16), nullable=False),  # replayer live
-    Column("status", String(16), nullable=False),  # queued running done failed
+    Column("purpose", String(16), nullable=False),  # replayer live import
+    Column("status", String(16), nullable=False),  # queued running done failed saved (import)
     Column("created", DateTime, nullable=False),
     Column("result", Text, nullable=True),
     Index("ix_parse_jobs_profile", "profile_id", "purpose", "id"),

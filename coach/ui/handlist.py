@@ -33,6 +33,7 @@ SEARCH = "mani.list.search"
 SOURCE = "mani.list.source"  # "builder" or "import"; "all" or None: every hand
 ROOM = "mani.list.room"  # a room's name; None: every room
 MINE = "mani.list.mine"  # only the hands with a decision of the hero
+CONFIRM = "mani.list.confirm_delete"  # the hand whose row asks «Eliminare …?» (one click never deletes)
 HANDS = NN_("{n} hand", "{n} hands")
 FOUND = NN_("{n} found", "{n} found")
 Source = Literal["builder", "import"]
@@ -65,7 +66,12 @@ def _turn(step: int) -> None:
     st.session_state[PAGE] = max(0, int(st.session_state.get(PAGE, 0)) + step)
 
 
+def _ask(hand_id: int | None) -> None:
+    st.session_state[CONFIRM] = hand_id
+
+
 def _on_delete(hand_id: int, title: str) -> None:
+    st.session_state.pop(CONFIRM, None)
     profile = state.settings().profile
     t = state.tr()
     if state.save(lambda db: db.delete_user_hand(profile, hand_id)):
@@ -86,7 +92,21 @@ def _filters(t: Translator, rooms: list[str]) -> None:
     c.checkbox(t("Only hands with a decision of mine"), key=MINE, on_change=_first_page)
 
 
+def _confirm_row(h: UserHand, t: Translator) -> None:
+    """The row of a hand whose delete icon was pressed: the question, «Sì, elimina» and «Annulla»."""
+    with st.container(border=True, key=f"mani-confirm-delete-{h.id}"):
+        with st.container(horizontal=True, gap="small", vertical_alignment="center"):
+            st.markdown(t("Delete «{title}»?", title=md_text(h.title)))
+            st.button(t("Yes, delete"), key="mani.list.delete.yes", type="primary", icon=":material/delete:",
+                      on_click=_on_delete, args=(h.id, h.title))
+            st.button(t("Cancel"), key="mani.list.delete.no", on_click=_ask, args=(None,),
+                      icon=":material/undo:")
+
+
 def _row(h: UserHand, t: Translator, open_hand: Callable[[UserHand], None]) -> None:
+    if st.session_state.get(CONFIRM) == h.id:
+        _confirm_row(h, t)
+        return
     cols = st.columns([5, 3, 3, 1], vertical_alignment="center")
     origin = h.room or (t("Built") if h.source == "builder" else t("Imported"))
     details = " · ".join(x for x in (h.players, origin, h.created_at.strftime("%d/%m/%Y %H:%M")) if x)
@@ -96,7 +116,7 @@ def _row(h: UserHand, t: Translator, open_hand: Callable[[UserHand], None]) -> N
     cols[2].download_button(t("Download (.phh)"), data=h.phh, file_name=f"mano-{h.id}.phh", mime="text/plain",
                             key=f"builder.download.{h.id}", icon=":material/download:", on_click="ignore")
     cols[3].button("", key=f"builder.remove.{h.id}", icon=":material/delete:", help=t("Delete this hand"),
-                   on_click=_on_delete, args=(h.id, h.title))
+                   on_click=_ask, args=(h.id,))
 
 
 def _pager(t: Translator, page: int, pages: int) -> None:

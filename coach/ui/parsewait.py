@@ -63,7 +63,7 @@ def take_result(purpose: str, applied: str) -> dict[str, Any] | str | None:
         return None
     st.session_state[applied] = job.id
     result = job.result or {}
-    if job.status == "done":
+    if job.status in ("done", "saved"):  # saved: an import whose hands were kept (its result says so)
         return result
     t = state.tr()
     if result.get("error") == TIMEOUT:

@@ -1,63 +1,109 @@
 """«Importa da una sala» in «Le mie mani», and the guide «Come esportare le tue mani».
 
-A room's file is read by :func:`coach.rooms.import_histories` (the same limits as an upload to the
-Replayer); every hand the rules accept is kept in the profile's «Le mie mani» with source
-``"import"``, its opponents named by position (:func:`coach.rooms.privacy.anonymize`) unless the
-user ticks «Conserva i nomi degli avversari». The report (read, skipped, refused) is shown under
-the uploader. The page «Le mie mani» calls :func:`room_import` and :func:`export_guide`.
+A room's file is read by a worker of the task queue, never in the page (:mod:`coach.ui.parsewait`,
+:mod:`coach.review.parsejobs`, purpose ``import``: the same limits as an upload to the Replayer):
+the page checks the size, submits the file and shows «Lettura del file…» while the worker reads
+it. The worker names the opponents by position (:func:`coach.rooms.privacy.anonymize`) unless the
+user ticks «Conserva i nomi degli avversari»; when the job is done the page keeps every hand the
+rules accepted in the profile's «Le mie mani» with source ``"import"``, at most once per job
+(:meth:`coach.store.Store.save_parse_job_hands` marks the job ``saved`` in the same transaction),
+so a reload shows the same report and what was saved without saving again. The report (read,
+skipped, refused) is shown under the uploader. The page «Le mie mani» calls :func:`room_import`
+and :func:`export_guide`.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 import streamlit as st
 
+from coach.errors import CoachError
 from coach.i18n import Translator, user_params
-from coach.learning.replay import MAX_BYTES
-from coach.rooms import ImportReport, import_histories
-from coach.rooms.privacy import anonymize
+from coach.learning.replay import MAX_BYTES, localized_problem
+from coach.review.parsejobs import report_of
+from coach.rooms import ImportReport
 from coach.store.checks import MAX_HAND_TEXT, MAX_HAND_TITLE, MAX_USER_HANDS
-from coach.ui import state
+from coach.textsafe import md_text
+from coach.ui import parsewait, state
 from coach.ui.roomreport import show_report
 
 __all__ = ["export_guide", "room_import"]
 
+PURPOSE = "import"
 REPORT = "mani.import.report"  # the last file's ImportReport
 RESULT = "mani.import.result"  # (hands saved, hands left out by the limit or their length) of the last file
+PROBLEM = "mani.import.problem"  # why the last file was not read, in words for a Markdown sink
+APPLIED = "mani.import.parse_job"  # the parse job whose result the page has taken
 FILE = "mani.import.file"
 KEEP = "mani.import.keep_names"
 
 
+def _clear() -> None:
+    for key in (REPORT, RESULT, PROBLEM):
+        st.session_state.pop(key, None)
+
+
 def _on_import() -> None:
-    st.session_state.pop(REPORT, None)
-    st.session_state.pop(RESULT, None)
+    """Give the file to the workers (the size checked first, with the reader's own words)."""
     upload = st.session_state.get(FILE)
     if upload is None:
         return
+    _clear()
     t = state.tr()
-    report = import_histories(bytes(upload.getvalue()), source=str(getattr(upload, "name", "file")),
-                              limit=MAX_BYTES)
-    st.session_state[REPORT] = report
-    keep = bool(st.session_state.get(KEEP, False))
+    name = str(getattr(upload, "name", "file"))
+    try:
+        parsewait.submit(PURPOSE, name, bytes(upload.getvalue()), limit=MAX_BYTES,
+                         keep_names=bool(st.session_state.get(KEEP, False)))
+    except CoachError as err:
+        st.session_state[PROBLEM] = t.md(user_params(localized_problem(err.message)))
+
+
+def _rows(result: dict[str, Any], report: ImportReport, t: Translator) -> tuple[list[tuple[str, str]], int]:
+    """The hands to keep as (title, PHH), and how many are left out by their length or the limit."""
     rows: list[tuple[str, str]] = []
     left_out = 0
-    for h in report.hands:
-        if h.history is None:
-            continue
-        text = (h.history if keep else anonymize(h.history)).dumps()
+    for h in result.get("hands") or []:
+        text = str(h["phh"])
         if len(text) > MAX_HAND_TEXT:
             left_out += 1
             continue
-        title = t("{room} hand no. {hand}", room=report.room or "?", hand=h.room_hand or h.number)
+        title = t("{room} hand no. {hand}", room=report.room or "?", hand=h.get("room_hand") or h["number"])
         rows.append((title[:MAX_HAND_TITLE], text))
     left_out += max(0, len(rows) - MAX_USER_HANDS)
-    rows = rows[:MAX_USER_HANDS]
-    if not rows:
-        st.session_state[RESULT] = (0, left_out)
+    return rows[:MAX_USER_HANDS], left_out
+
+
+def _take_job(t: Translator) -> None:
+    """The worker's reading of the last file, once per session: its hands saved once per job."""
+    result = parsewait.take_result(PURPOSE, APPLIED)
+    if result is None:
         return
-    profile = state.settings().profile
-    saved = state.save(lambda db: db.save_user_hands(profile, rows, source="import"))
-    if saved is not None:
+    _clear()
+    if isinstance(result, str):  # the worker failed or never answered: nothing saved
+        st.session_state[PROBLEM] = result
+        return
+    name = md_text(str(result.get("name", "")))
+    if "report" not in result:
+        problem = str(result.get("problem") or result.get("refused") or "")
+        st.session_state[PROBLEM] = t("The file {name} cannot be read: {problem}", name=name, problem=problem)
+        return
+    report = report_of(result["report"])
+    st.session_state[REPORT] = report
+    if "saved" in result:  # found again after a reload: its hands were kept then
+        st.session_state[RESULT] = (int(result["saved"]), int(result.get("left_out", 0)))
+        return
+    rows, left_out = _rows(result, report, t)
+    profile, job_id = state.settings().profile, st.session_state.get(APPLIED)
+    if not isinstance(job_id, int):
+        return
+    saved = state.save(lambda db: db.save_parse_job_hands(profile, job_id, rows, left_out=left_out))
+    if isinstance(saved, int):
         st.session_state[RESULT] = (saved, left_out)
+        return
+    job = state.load(lambda db: db.parse_job(job_id), None)  # kept by another tab or process meanwhile
+    if job is not None and job.result is not None and "saved" in job.result:
+        st.session_state[RESULT] = (int(job.result["saved"]), int(job.result.get("left_out", 0)))
 
 
 def room_import(t: Translator) -> None:
@@ -71,13 +117,14 @@ def room_import(t: Translator) -> None:
                 help=t("Unticked, your opponents are saved with the name of their position (BTN, SB, BB…): "
                        "your own name stays."))
     st.button(t("Import"), key="mani.import.go", on_click=_on_import, icon=":material/upload_file:")
+    _take_job(t)
+    problem = st.session_state.get(PROBLEM)
+    if isinstance(problem, str):
+        st.error(problem, icon=":material/error:")
+        st.caption(t("Nothing has been saved."))
+        return
     report = st.session_state.get(REPORT)
     if not isinstance(report, ImportReport):
-        return
-    if report.problem is not None:
-        st.error(t("The file {name} cannot be read: {problem}", name=report.source,
-                   problem=t.md(user_params(report.problem))), icon=":material/error:")
-        st.caption(t("Nothing has been saved."))
         return
     show_report(report, t)
     result = st.session_state.get(RESULT)

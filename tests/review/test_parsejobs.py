@@ -81,6 +81,19 @@ def test_the_live_class_gets_a_hand_that_stops_at_a_decision_and_opponents_by_po
     assert kept_names != hidden_names and len(kept_names & hidden_names) == 1  # the hero's own name stays
 
 
+def test_an_import_gets_the_report_and_each_hand_opponents_by_position_unless_kept(store: Store) -> None:
+    stars = export_histories(_hands(session_text())[:2], "pokerstars", hero="Tu")
+    hidden = _run(store, "import", "s.txt", stars)
+    kept = _run(store, "import", "s.txt", stars, keep=True)
+    assert report_of(hidden["report"]).count("ok") == 2 and hidden["name"] == "s.txt"
+    assert [(h["number"], bool(h["room_hand"])) for h in hidden["hands"]] == [(1, True), (2, True)]
+    kept_names = set(loads_phh(kept["hands"][0]["phh"], source="x").players)
+    hidden_names = set(loads_phh(hidden["hands"][0]["phh"], source="x").players)
+    assert kept_names != hidden_names and len(kept_names & hidden_names) == 1  # the hero's own name stays
+    refused = _run(store, "import", "x.txt", "variant = 'NT'\n")
+    assert refused["name"] == "x.txt" and "report" not in refused and refused["problem"]
+
+
 def test_a_file_refused_as_a_whole_says_why_in_the_jobs_language(store: Store) -> None:
     assert "riga 2" in _run(store, "replayer", "x.phh", 'variant = "NT"\nantes [0, 0]\n')["refused"]
     assert "line 2" in _run(store, "replayer", "x.phh", 'variant = "NT"\nantes [0, 0]\n', "en")["refused"]

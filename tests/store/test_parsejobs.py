@@ -44,3 +44,19 @@ def test_delete_my_hands_deletes_the_files_read_too(store_url: str) -> None:
     store.delete_my_hands("Ada")
     assert store.parse_job(job) is None and store.latest_parse_job("Bea", "live") is not None
     assert not store.finish_parse_job(job, "done", {"hands": []})  # the worker's late write finds no row
+
+
+def test_an_import_jobs_hands_are_kept_once(store_url: str) -> None:
+    store = Store(store_url)
+    phh = "variant = 'NLHE'\n"
+    job = store.create_parse_job("Ada", "import")
+    assert store.save_parse_job_hands("Ada", job, [("Mano 1", phh)]) is None  # not read yet: nothing kept
+    store.finish_parse_job(job, "done", {"name": "f.txt", "hands": [{"phh": phh}]})
+    assert store.save_parse_job_hands("Bea", job, [("Mano 1", phh)]) is None  # another profile's job
+    assert store.save_parse_job_hands("Ada", job, [("Mano 1", phh), ("Mano 2", phh)], left_out=3) == 2
+    assert store.save_parse_job_hands("Ada", job, [("Mano 1", phh), ("Mano 2", phh)]) is None  # once only
+    assert sorted(h.title for h in store.user_hands("Ada")) == ["Mano 1", "Mano 2"]
+    assert store.user_hands("Bea") == []
+    kept = store.parse_job(job)
+    assert kept is not None and kept.status == "saved" and kept.finished
+    assert kept.result == {"name": "f.txt", "hands": [{"phh": phh}], "saved": 2, "left_out": 3}

@@ -1,6 +1,6 @@
 """The list of «Le mie mani» (coach/ui/handlist.py): 20 hands a page, newest first, with the counts,
 «Precedenti / Successive», a search that takes wildcards and long text literally, the filters,
-a delete per row, and the zip of the found hands."""
+a delete per row (asked once more in the row), and the zip of the found hands."""
 
 from __future__ import annotations
 
@@ -82,11 +82,42 @@ def test_a_row_is_deleted_and_the_page_follows(app: Callable[..., AppTest], db_u
     at = goto(app(), "mani")
     at.button(key="mani.list.next").click().run()
     at.button(key="mani.list.next").click().run()  # the last page: 5 hands
-    for b in [b for b in at.button if b.key and b.key.startswith("builder.remove.")]:
-        b.click().run()
+    for key in [b.key for b in at.button if b.key and b.key.startswith("builder.remove.")]:
+        at.button(key=key).click().run()
+        at.button(key="mani.list.delete.yes").click().run()
         assert not at.exception
     assert store.find_user_hands("Ospite").total == 40 and store.find_user_hands("Bruno").total == 1
     assert "Pagina 2 di 2" in texts(at) and len(_titles(at)) == 20  # the last page that is left
+
+
+def test_the_delete_icon_asks_first_and_cancel_keeps_the_hand(app: Callable[..., AppTest],
+                                                               db_url: str) -> None:
+    store = Store(db_url)
+    hid = store.save_user_hand("Ospite", "**Mia** _mano_ [x](y)", STARS)
+    store.save_user_hand("Ospite", "Altra", STARS)
+    at = goto(app(), "mani")
+    at.button(key=f"builder.remove.{hid}").click().run()
+    assert not at.exception and store.find_user_hands("Ospite").total == 2  # one click deletes nothing
+    question = [m.value for m in at.markdown if m.value.startswith("Eliminare «")]
+    assert len(question) == 1 and question[0].endswith("»?"), question
+    assert "\\*\\*Mia\\*\\* \\_mano\\_ \\[x\\]" in question[0]  # the title as plain text, not Markdown
+    assert "Sì, elimina" in texts(at) and "Annulla" in texts(at)
+    assert _titles(at) == ["Altra"]  # the asked row is the question now
+    at.button(key="mani.list.delete.no").click().run()
+    assert not at.exception and store.find_user_hands("Ospite").total == 2
+    assert "Sì, elimina" not in texts(at) and len(_titles(at)) == 2
+
+
+def test_yes_delete_deletes_the_asked_hand_only(app: Callable[..., AppTest], db_url: str) -> None:
+    store = Store(db_url)
+    hid = store.save_user_hand("Ospite", "Da buttare", STARS)
+    store.save_user_hand("Ospite", "Da tenere", STARS)
+    at = goto(app(), "mani")
+    at.button(key=f"builder.remove.{hid}").click().run()
+    at.button(key="mani.list.delete.yes").click().run()
+    assert not at.exception
+    assert [h.title for h in store.user_hands("Ospite")] == ["Da tenere"]
+    assert _titles(at) == ["Da tenere"] and "Sì, elimina" not in texts(at)
 
 
 def test_the_zip_holds_one_phh_file_per_found_hand(db_url: str) -> None:
