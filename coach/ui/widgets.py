@@ -57,6 +57,9 @@ html{font-size:24px}
 .stMainBlockContainer h1{font-size:1.5rem !important;padding:0 !important}
 .stMainBlockContainer h2{font-size:1.25rem !important;padding:0 !important}
 .stMainBlockContainer h3{font-size:1.1rem !important;padding:.2rem 0 0 !important}
+/* Streamlit pulls the element after a heading up by 1rem (its heading's padding makes up for it);
+   with the padding taken away here, that pulled a box over the heading's text. */
+[data-testid="stHeading"] > [data-testid="stMarkdownContainer"]{margin-bottom:0 !important}
 [data-testid="stCaptionContainer"],[data-testid="stCaptionContainer"] p,
 [data-testid="stWidgetLabel"] p,.stProgress p,[data-testid="stMarkdownContainer"] p,
 [data-testid="stMarkdownContainer"] li,.stButton button p,[data-testid="stHeader"] a,

@@ -209,6 +209,17 @@ def test_a_pupil_reads_the_question_first_and_the_projector_reopens_a_class(brow
         reopen_box = reopen.bounding_box()
         assert reopen_box is not None and inside(reopen_box, 1920, 1080), reopen_box
         phone.get_by_text("L'insegnante ha chiuso la classe", exact=False).first.wait_for()
+        # no box drawn over a heading's text (Streamlit's -1rem under a heading, with the projector's
+        # heading padding taken away, pulled «Nessuno ha risposto» up over «Domanda 1: le risposte»)
+        overlaps = teacher.evaluate("""() => [...document.querySelectorAll('[data-testid="stHeading"]')]
+          .filter(h => h.offsetParent !== null).map(h => {
+            const box = h.closest('[data-testid="stElementContainer"]');
+            const next = box && box.nextElementSibling;
+            if (!next) return null;
+            const a = h.querySelector('h1,h2,h3').getBoundingClientRect(), b = next.getBoundingClientRect();
+            return b.height > 0 && b.top < a.bottom - 1 ? h.innerText + ' / ' + next.innerText : null;
+          }).filter(x => x)""")
+        assert overlaps == [], overlaps
         shot(teacher, "polish22-projector-reopen.png")
         reopen.click()  # one click
         wait_idle(teacher)

@@ -18,6 +18,7 @@ from streamlit.testing.v1 import AppTest
 from coach.errors import StoreError
 from coach.i18n import N_
 from coach.store import Store
+from coach.ui.live import common
 from coach.ui.views import classe
 
 from .helpers import goto, texts
@@ -135,11 +136,21 @@ def test_the_polls_stop_once_the_class_is_over(app: Callable[..., AppTest],
         polls.append(code)
         real(code, token)
 
+    slow: list[str] = []
+    real_ended = classe._watch_ended
+
+    def counting_ended(code: str, token: str) -> None:
+        slow.append(code)
+        real_ended(code, token)
+
     monkeypatch.setattr(classe, "_watch", counting)
+    monkeypatch.setattr(classe, "_watch_ended", counting_ended)
     anna.run()
-    assert len(polls) == 1  # the class is live: the phone polls
+    assert len(polls) == 1 and not slow  # the class is live: the phone polls every second
     teacher.button(key="live.close_class").click().run()
     teacher.button(key="live.close_class.yes").click().run()
     anna.run()
     assert "L'insegnante ha chiuso la classe" in texts(anna)
-    assert len(polls) == 1  # over: the final screen, without a timer
+    # ended: no more 1 s poll, only the slow one that follows a «Riapri la classe» until the class expires
+    assert len(polls) == 1 and len(slow) == 1
+    assert classe.ENDED_POLL_S >= 5 * common.POLL_S

@@ -60,6 +60,7 @@ REFUSALS = "live.pupil.refusals"  # question id -> IllegalAction
 SEEN = "live.pupil.seen"  # what the page last drew: (question id, open, class state, verdict shown)
 JUST = "live.pupil.just"  # question id -> the status of the answer just sent
 QUIZ_PROBLEMS = "live.pupil.quiz_problems"  # question id -> why the typed number was refused
+ENDED_POLL_S = 5.0  # how often a phone reads a class the teacher ended: to follow a reopen
 
 _PHONE_CSS = """<style>
 /* Big touch targets on a phone: every button at least 48 px high, the text larger. */
@@ -286,8 +287,10 @@ def render() -> None:
     st.session_state[SEEN] = _seen(q, snap.now, status)
     # An ended class is still polled until it expires: the teacher can reopen it («Riapri la classe»),
     # and the phones must follow without a reload. An expired class is over: its last screen stays.
-    if status in (CLASS_OPEN, CLASS_CLOSED):
+    if status == CLASS_OPEN:
         _watch(cls.code, pupil.token)
+    elif status == CLASS_CLOSED:
+        _watch_ended(cls.code, pupil.token)
     elif down:
         common.watch_outage(cls.code)
     if status == CLASS_CLOSED:
@@ -334,7 +337,19 @@ def _my_answer(question_id: int, pupil: LivePupil) -> AnswerRow | None:
 
 @st.fragment(run_every=common.POLL_S)
 def _watch(code: str, token: str) -> None:
-    """The ~1 s poll: when the class changed (a vote opened or closed, the class ended, this name
+    """The ~1 s poll of a live class."""
+    _poll(code, token)
+
+
+@st.fragment(run_every=ENDED_POLL_S)
+def _watch_ended(code: str, token: str) -> None:
+    """The slow poll of an ended class: only to follow a «Riapri la classe»; a class left ended with
+    forty phones still open must not cost the server forty reads a second until it expires."""
+    _poll(code, token)
+
+
+def _poll(code: str, token: str) -> None:
+    """When the class changed (a vote opened or closed, the class ended or was reopened, this name
     was removed) or the database failed or came back, the whole page is drawn again."""
     got = common.read_snapshot(code)
     if common.poll_changed(got.failed):
