@@ -109,8 +109,9 @@ def _take_job(t: Translator) -> None:
 def room_import(t: Translator) -> None:
     """The uploader, the names option and, after an import, the report and what was saved."""
     st.header(t("Import from an online room"))
-    st.markdown(t("Upload a hand history file of PokerStars, PartyPoker or an iPoker-network room (in "
-                  "English): every No-Limit Texas Hold'em hand the rules accept is saved in My hands."))
+    st.markdown(t("Upload a hand history file of PokerStars, PartyPoker, an iPoker-network room, Full Tilt, "
+                  "Ongame or Absolute Poker (in English): every No-Limit Texas Hold'em hand the rules accept "
+                  "is saved in My hands."))
     st.file_uploader(t("Hand history file (.txt, .xml)"), type=["txt", "xml"], key=FILE,
                      help=t("At most {limit} KB.", limit=MAX_BYTES // 1024))
     st.checkbox(t("Keep the opponents' names"), key=KEEP,

@@ -104,7 +104,8 @@ def render() -> None:
 
 
 def _upload(t: Translator) -> None:
-    st.file_uploader(t("Your hand histories (PHH, or PokerStars, PartyPoker, iPoker)"),
+    st.file_uploader(t("Your hand histories (PHH, or PokerStars, PartyPoker, iPoker, Full Tilt, Ongame, "
+                       "Absolute Poker)"),
                      type=["phh", "phhs", "txt", "xml"], accept_multiple_files=True, key="analisi_files",
                      on_change=_on_upload,
                      help=t("At most {files} files of 1 MB each.", files=MAX_FILES))
