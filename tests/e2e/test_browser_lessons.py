@@ -149,6 +149,7 @@ def test_range_chart_draws_every_rank(desk: tuple[Any, list[str]], server: str) 
     open_decision(page, server, "/lezioni?lezione=03-azioni&mano=1&passo=11")
     page.get_by_role("button", name="Call 24").click()
     page.get_by_text("Hai scelto", exact=False).first.wait_for()
+    wait_idle(page)  # the verdict's rerun is over: an expander opened now stays open
     page.locator("[data-testid=stExpander] summary", has_text="Perché?").first.click()  # lesson 3: essential
     grid = page.locator(".cc-rg").first
     grid.wait_for(state="visible")  # open by default: the only opponent

@@ -81,6 +81,7 @@ def test_results_download_as_xlsx_and_italian_csv_and_hide_the_names(
         anna.get_by_role("button", name="Call 2").click()  # Bruno does not answer
         anna.get_by_text("Risposta inviata", exact=False).first.wait_for()
         teacher.get_by_text("1 su 2 ha risposto").first.wait_for()
+        wait_idle(teacher)
         teacher.get_by_role("button", name="Chiudi la votazione").click()
         teacher.locator('[data-testid="stPlotlyChart"]').first.wait_for()
         wait_idle(teacher)
