@@ -25,6 +25,7 @@ from support.browser import (
     SPOT_LABEL,
     box,
     check_axe,
+    create_class,
     inside,
     join_class,
     open_context,
@@ -56,10 +57,7 @@ def test_a_live_class_with_a_projector_and_three_phones(browser: Any, server: st
         teacher.get_by_label("Nome della classe (facoltativo)").fill("3B")
         teacher.get_by_label("Nome della classe (facoltativo)").press("Enter")
         wait_idle(teacher)
-        teacher.get_by_role("button", name="Crea la classe").click()
-        teacher.locator(".cc-joincode").wait_for()
-        wait_idle(teacher)
-        code = teacher.locator(".cc-joincode").inner_text().replace(" ", "")
+        code = create_class(teacher)
         assert len(code) == 6 and f"codice={code}" in teacher.url
         qr = box(teacher, ".cc-qrbox img")
         assert inside(qr, 1920, 1080) and qr["width"] >= 250  # readable from the back of the room
@@ -167,10 +165,7 @@ def test_a_small_phone_answers_a_decision_and_a_lessons_question(browser: Any, s
         tctx, teacher, t_errors = open_context(browser, 1920, 1080)
         contexts.append(tctx)
         teacher.goto(server + "/insegnante?aula=1")
-        teacher.get_by_role("button", name="Crea la classe").click()
-        teacher.locator(".cc-joincode").wait_for()
-        wait_idle(teacher)
-        code = teacher.locator(".cc-joincode").inner_text().replace(" ", "")
+        code = create_class(teacher)
         ctx, phone, p_errors = open_context(browser, 360, 640, is_mobile=True, has_touch=True)
         contexts.append(ctx)
         join_class(phone, server, code, "Dora")
@@ -278,10 +273,7 @@ def test_hostile_names_make_no_request_and_no_element_on_the_teachers_results(
         contexts.append(tctx)
         teacher.on("request", lambda r: requests.append(r.url))
         teacher.goto(server + "/insegnante")
-        teacher.get_by_role("button", name="Crea la classe").click()
-        teacher.locator(".cc-joincode").wait_for()
-        wait_idle(teacher)
-        code = teacher.locator(".cc-joincode").inner_text().replace(" ", "")
+        code = create_class(teacher)
 
         phones = []
         for name in (IMAGE, LINK):

@@ -15,6 +15,7 @@ from support.browser import (
     BROWSER,
     OUT,
     SPOT_LABEL,
+    create_class,
     join_class,
     open_context,
     pick,
@@ -58,10 +59,7 @@ def test_results_download_as_xlsx_and_italian_csv_and_hide_the_names(
         tctx, teacher, t_errors = open_context(browser, 1920, 1080, accept_downloads=True)
         contexts.append(tctx)
         teacher.goto(server + "/insegnante?aula=1")
-        teacher.get_by_role("button", name="Crea la classe").click()
-        teacher.locator(".cc-joincode").wait_for()
-        wait_idle(teacher)
-        code = teacher.locator(".cc-joincode").inner_text().replace(" ", "")
+        code = create_class(teacher)
         phones = []
         for name in ("Anna", "Bruno"):
             ctx, page, _ = open_context(browser, 390, 844, is_mobile=True, has_touch=True)

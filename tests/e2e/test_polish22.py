@@ -20,6 +20,7 @@ from support.browser import (
     PAGES,
     SPOT_LABEL,
     box,
+    create_class,
     inside,
     join_class,
     open_context,
@@ -178,10 +179,7 @@ def test_a_pupil_reads_the_question_first_and_the_projector_reopens_a_class(brow
         tctx, teacher, t_errors = open_context(browser, 1920, 1080)
         contexts.append(tctx)
         teacher.goto(server + "/insegnante?aula=1")
-        teacher.get_by_role("button", name="Crea la classe").click()
-        teacher.locator(".cc-joincode").wait_for()
-        wait_idle(teacher)
-        code = teacher.locator(".cc-joincode").inner_text().replace(" ", "")
+        code = create_class(teacher)
         pctx, phone, p_errors = open_context(browser, 360, 640, **PHONE)
         contexts.append(pctx)
         join_class(phone, server, code, "Anna")

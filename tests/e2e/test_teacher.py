@@ -14,6 +14,7 @@ from typing import Any
 from support.browser import (
     BROWSER,
     SPOT_LABEL,
+    create_class,
     join_class,
     open_context,
     pick,
@@ -49,10 +50,7 @@ def test_a_teacher_runs_a_class_without_traps(browser: Any, server: str) -> None
         tctx, teacher, t_errors = open_context(browser, 1920, 1080)
         contexts.append(tctx)
         teacher.goto(server + "/insegnante?aula=1")
-        teacher.get_by_role("button", name="Crea la classe").click()
-        teacher.locator(".cc-joincode").wait_for()
-        wait_idle(teacher)
-        code = teacher.locator(".cc-joincode").inner_text().replace(" ", "")
+        code = create_class(teacher)
         # the page was opened as 127.0.0.1: no phone can open that, and the page says so
         teacher.get_by_text("funziona solo su questo computer", exact=False).first.wait_for()
         shot(teacher, "teacher-loopback.png")

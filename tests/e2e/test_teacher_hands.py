@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from support.browser import BROWSER, open_context, shot, wait_idle
+from support.browser import BROWSER, create_class, open_context, shot, wait_idle
 
 pytestmark = BROWSER
 
@@ -61,10 +61,7 @@ def test_a_teacher_poses_a_decision_of_a_built_hand(browser: Any, server: str) -
         print(f"\nhand built and saved in {time.monotonic() - started:.1f} s")
 
         teacher.goto(server + "/insegnante?aula=1")
-        teacher.get_by_role("button", name="Crea la classe").click()
-        teacher.locator(".cc-joincode").wait_for()
-        wait_idle(teacher)
-        code = teacher.locator(".cc-joincode").inner_text().replace(" ", "")
+        code = create_class(teacher)
 
         pctx, phone, p_errors = open_context(browser, 390, 844, is_mobile=True, has_touch=True)
         contexts.append(pctx)

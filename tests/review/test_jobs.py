@@ -3,12 +3,8 @@
 from __future__ import annotations
 
 import json
-import os
 import re
 import sqlite3
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -22,7 +18,7 @@ from coach.review.session import ReviewedDecision
 from coach.rooms.export import export_histories
 from coach.store import Store
 
-from .conftest import session_text
+from .conftest import run_worker_until_finished, session_text
 
 
 @pytest.fixture()
@@ -90,8 +86,6 @@ def test_one_embedded_worker_per_queue(tmp_path: Path) -> None:
     assert not jobs.worker_running(url)
 
 
-ROOT = Path(__file__).resolve().parents[2]
-WORKER_CEILING_S = 120.0  # a busy 2-core machine: a ceiling, not a measurement
 
 
 def test_the_postgresql_queue_carries_the_job_to_a_worker_process(pg_url: str, tmp_path: Path,
@@ -106,26 +100,7 @@ def test_the_postgresql_queue_carries_the_job_to_a_worker_process(pg_url: str, t
     q = queue(url)
     assert isinstance(q, PostgresHuey) and len(q) == 1  # the message waits in PostgreSQL
     assert store.review_job(job_id).status == "queued"  # type: ignore[union-attr]
-    env = dict(os.environ, COACH_DATABASE_URL=store.url, PYTHONPATH=str(ROOT))
-    env.pop("COACH_QUEUE_URL", None)
-    with open(tmp_path / "worker.log", "wb") as log:
-        worker = subprocess.Popen([sys.executable, "-m", "coach", "worker"], cwd=ROOT, env=env,
-                                  stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT)
-        try:
-            deadline = time.monotonic() + WORKER_CEILING_S
-            job = store.review_job(job_id)
-            while job is not None and not job.finished and time.monotonic() < deadline:
-                assert worker.poll() is None, (tmp_path / "worker.log").read_text(errors="replace")[-2000:]
-                time.sleep(0.2)
-                job = store.review_job(job_id)
-        finally:
-            worker.terminate()
-            try:
-                worker.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                worker.kill()
-                worker.wait()
-    log_tail = (tmp_path / "worker.log").read_text(errors="replace")[-2000:]
+    job, log_tail = run_worker_until_finished(store.url, tmp_path, lambda: store.review_job(job_id))
     assert job is not None and job.status == "done", log_tail
     assert job.result is not None and job.result["summary"]["hero"] == "Tu"  # detected by the worker
     assert job.done == job.total == 12  # the page's guess (99) corrected once the worker read the file

@@ -2,10 +2,6 @@
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -20,10 +16,7 @@ from coach.review.parsejobs import PARSE_TASK, enqueue_parse, precheck, report_o
 from coach.rooms.export import export_histories
 from coach.store import Store
 
-from .conftest import session_text
-
-ROOT = Path(__file__).resolve().parents[2]
-WORKER_CEILING_S = 120.0  # a busy 2-core machine: a ceiling, not a measurement
+from .conftest import run_worker_until_finished, session_text
 
 
 @pytest.fixture()
@@ -144,25 +137,6 @@ def test_the_postgresql_queue_carries_the_file_to_a_worker_process(pg_url: str, 
     url = queue_url(store.url)
     job_id = enqueue_parse(store, "Ada", "live", "s.phhs", session_text().encode(), "it")
     assert isinstance(queue(url), PostgresHuey) and len(queue(url)) == 1
-    env = dict(os.environ, COACH_DATABASE_URL=store.url, PYTHONPATH=str(ROOT))
-    env.pop("COACH_QUEUE_URL", None)
-    with open(tmp_path / "worker.log", "wb") as log:
-        worker = subprocess.Popen([sys.executable, "-m", "coach", "worker"], cwd=ROOT, env=env,
-                                  stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT)
-        try:
-            deadline = time.monotonic() + WORKER_CEILING_S
-            job = store.parse_job(job_id)
-            while job is not None and not job.finished and time.monotonic() < deadline:
-                assert worker.poll() is None, (tmp_path / "worker.log").read_text(errors="replace")[-2000:]
-                time.sleep(0.2)
-                job = store.parse_job(job_id)
-        finally:
-            worker.terminate()
-            try:
-                worker.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                worker.kill()
-                worker.wait()
-    log_tail = (tmp_path / "worker.log").read_text(errors="replace")[-2000:]
+    job, log_tail = run_worker_until_finished(store.url, tmp_path, lambda: store.parse_job(job_id))
     assert job is not None and job.status == "done", log_tail
     assert "phh" in job.result["hands"][0]  # type: ignore[index]

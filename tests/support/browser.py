@@ -228,6 +228,14 @@ SPOT_LABEL = ("3. Le azioni: fold, check, call, bet, raise, all-in · Una mano c
               "Carla, decisione 1")  # the teacher's list: Carla's first decision of lesson 3
 
 
+def create_class(teacher: Any) -> str:
+    """«Crea la classe» on the teacher's page already open; the class's join code, once drawn."""
+    teacher.get_by_role("button", name="Crea la classe").click()
+    teacher.locator(".cc-joincode").wait_for()
+    wait_idle(teacher)
+    return str(teacher.locator(".cc-joincode").inner_text().replace(" ", ""))
+
+
 def join_class(page: Any, server: str, code: str, name: str) -> None:
     """A pupil's phone joins the class ``code`` as ``name`` and waits for its greeting."""
     page.goto(f"{server}/classe?codice={code}")
