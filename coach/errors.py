@@ -29,6 +29,12 @@ class InvalidInput(CoachError):
     """Text the user or a file gave us that cannot be parsed (card, amount...)."""
 
 
+class Busy(InvalidInput):
+    """A fair-share limit reached (jobs under way per profile or per address, joins per minute):
+    nothing is wrong with the input, the user tries again later. Pages show it as a warning,
+    not as the database's «progressi non salvati»."""
+
+
 class IllegalAction(CoachError):
     """An action the rules forbid at this moment.
 

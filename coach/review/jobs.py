@@ -11,6 +11,16 @@ that need no broker: ``SqliteHuey`` (the embedded default: a file next to the
 progress database) and ``PostgresHuey`` (the class server's database; workers on
 other machines take jobs with ``FOR UPDATE SKIP LOCKED``).
 
+**Lanes** (issue 28): the queue is three huey queues on the same storage, each with its own
+worker threads, so no kind of job waits behind another: ``reviews`` (session reviews, cut into
+chunks of about :data:`CHUNK_S` seconds: a chunk that has run its time queues the rest of the
+review behind the other learners' chunks and leaves the thread, so three reviews take turns),
+``files`` (big hand files to read) and ``hands`` (files of at most
+:data:`~coach.review.parsejobs.SMALL_FILE_BYTES`: a pasted hand, the teacher's hand for the class),
+which a flood of big files or reviews never reaches. Between two chunks what the review has done
+travels in the next chunk's message, like the raw texts; ``review_jobs`` keeps the progress, the
+cancel and the last look of the page (a review nobody watches any more is cancelled).
+
 The queue's location is ``COACH_QUEUE_URL`` (``sqlite:///path``, ``postgresql://...``
 or ``memory://`` for tests, which runs each job at once in the caller) or follows the
 progress database. The store of the job is the worker's (``COACH_DATABASE_URL``).
@@ -29,6 +39,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import asdict
 from pathlib import Path
 from typing import IO, Any
 
@@ -36,17 +47,30 @@ from huey import MemoryHuey, PostgresHuey, SqliteHuey
 from huey.api import Huey
 from huey.storage import SqliteStorage
 
+from coach.engine.phh import loads_phh
 from coach.errors import CoachError
-from coach.i18n import get_translator
-from coach.review.session import RefusedHand, anonymize_refused, detect_hero, load_texts, review_session
+from coach.i18n import Translator, get_translator
+from coach.review.session import (
+    RefusedHand,
+    ReviewedDecision,
+    anonymize_refused,
+    assemble,
+    detect_hero,
+    load_texts,
+    review_one,
+)
 from coach.review.summary import to_json
 from coach.rooms.privacy import anonymize
 from coach.store import Store
 from coach.store.connection import default_database_url, sqlite_path
+from coach.store.reviews import ABANDONED, REVIEWS_PER_ADDRESS
 
 __all__ = [
+    "CHUNK_S",
+    "ENV_CHUNK",
     "ENV_EMBEDDED",
     "ENV_QUEUE",
+    "LANES",
     "enqueue_review",
     "ensure_worker",
     "queue",
@@ -59,8 +83,13 @@ __all__ = [
 
 ENV_QUEUE = "COACH_QUEUE_URL"
 ENV_EMBEDDED = "COACH_EMBEDDED_WORKER"  # "0": the app never starts a worker (a server runs its own)
+ENV_CHUNK = "COACH_REVIEW_CHUNK_S"  # the seconds of one review chunk (tests shorten it)
+ENV_REVIEWS_PER_ADDRESS = "COACH_REVIEWS_PER_ADDRESS"  # a school behind one NAT raises it
 TASK_NAME = "coach.review_session"
 PROGRESS_EVERY_S = 0.25  # the longest wait between two progress writes (and cancel checks)
+CHUNK_S = 2.0  # a review holds a worker thread at most this long (plus one hand) before the others' turn
+# lane -> huey's queue name: "coach" stays the reviews' (jobs queued before the lanes still run)
+LANES: dict[str, str] = {"reviews": "coach", "files": "coach-files", "hands": "coach-hands"}
 log = logging.getLogger(__name__)
 
 
@@ -94,73 +123,109 @@ class _SqliteQueue(SqliteHuey):  # type: ignore[misc]
     storage_class = _ForgetfulSqliteStorage
 
 
-_QUEUES: dict[str, Huey] = {}
-_TASKS: dict[str, Any] = {}  # the review task as registered on each queue (calling it enqueues)
-_OTHER_TASKS: dict[str, tuple[Callable[..., None], int]] = {}  # name -> (function, priority): other jobs
-_REGISTERED: dict[tuple[str, str], Any] = {}  # (queue, task name) -> the task as registered on it
+_QUEUES: dict[tuple[str, str], Huey] = {}  # (url, lane) -> its huey instance
+_TASKS: dict[str, Any] = {}  # the review task as registered on each url's reviews lane (calling it enqueues)
+# name -> (function, priority, lanes): other jobs
+_OTHER_TASKS: dict[str, tuple[Callable[..., None], int, tuple[str, ...]]] = {}
+_REGISTERED: dict[tuple[str, str, str], Any] = {}  # (url, lane, task name) -> the task as registered
 _SPAWNED: subprocess.Popen[bytes] | None = None  # the embedded worker this process started
-_QUEUES_LOCK = threading.Lock()
+_QUEUES_LOCK = threading.RLock()
 
 
-def queue(url: str | None = None) -> Huey:
-    """The huey instance for ``url`` (one per process), with the review task registered."""
+def _new_queue(where: str, lane: str) -> Huey:
+    name = LANES[lane]
+    if where.startswith("sqlite:///"):
+        path = Path(where[len("sqlite:///"):])
+        path.parent.mkdir(parents=True, exist_ok=True)
+        return _SqliteQueue(name, filename=str(path), results=False)
+    if where.startswith("postgresql://"):
+        return PostgresHuey(name, dsn=where, results=False)
+    return MemoryHuey(name, results=False, immediate=True)  # memory:// (tests): jobs run in the caller
+
+
+def queue(url: str | None = None, lane: str = "reviews") -> Huey:
+    """The huey instance of ``lane`` at ``url`` (one per process), with its tasks registered."""
     where = url or queue_url()
+    if lane not in LANES:
+        raise ValueError(f"unknown lane {lane!r}")
     with _QUEUES_LOCK:
-        q = _QUEUES.get(where)
+        q = _QUEUES.get((where, lane))
         if q is None:
-            if where.startswith("sqlite:///"):
-                path = Path(where[len("sqlite:///"):])
-                path.parent.mkdir(parents=True, exist_ok=True)
-                q = _SqliteQueue("coach", filename=str(path), results=False)
-            elif where.startswith("postgresql://"):
-                q = PostgresHuey("coach", dsn=where, results=False)
-            else:  # memory:// (tests, one process): each job runs at once, in the caller
-                q = MemoryHuey("coach", results=False, immediate=True)
-            _TASKS[where] = q.task(name=TASK_NAME)(_task)
-            for name, (fn, priority) in _OTHER_TASKS.items():
-                _REGISTERED[(where, name)] = q.task(name=name, priority=priority)(fn)
-            _QUEUES[where] = q
+            q = _new_queue(where, lane)
+            if lane == "reviews":
+                _TASKS[where] = q.task(name=TASK_NAME)(_task)
+            for name, (fn, priority, lanes) in _OTHER_TASKS.items():
+                if lane in lanes:
+                    _REGISTERED[(where, lane, name)] = q.task(name=name, priority=priority)(fn)
+            _QUEUES[(where, lane)] = q
         return q
 
 
-def register_task(name: str, fn: Callable[..., None], *, priority: int = 0) -> None:
-    """Another job for the same queue and workers (:mod:`coach.review.parsejobs`: reading a hand file).
+def register_task(name: str, fn: Callable[..., None], *, lanes: Sequence[str], priority: int = 0) -> None:
+    """Another job for the same workers, on ``lanes`` (:mod:`coach.review.parsejobs`: reading a hand file).
 
     Registered on every queue of this process, those made already and those to come; the worker
     imports the module that registers it, so its consumer knows the task by ``name``. A higher
-    ``priority`` is taken first by a free worker (huey's SQLite and PostgreSQL storages order by it).
+    ``priority`` is taken first by a free thread of the lane (huey's SQL storages order by it).
     """
     with _QUEUES_LOCK:
-        _OTHER_TASKS[name] = (fn, priority)
-        for where, q in _QUEUES.items():
-            _REGISTERED[(where, name)] = q.task(name=name, priority=priority)(fn)
+        _OTHER_TASKS[name] = (fn, priority, tuple(lanes))
+        for (where, lane), q in _QUEUES.items():
+            if lane in lanes:
+                _REGISTERED[(where, lane, name)] = q.task(name=name, priority=priority)(fn)
 
 
-def task_of(where: str, name: str) -> Any:
-    """The task ``name`` on the queue at ``where`` (calling it enqueues a job)."""
-    queue(where)
-    return _REGISTERED[(where, name)]
+def task_of(where: str, name: str, lane: str) -> Any:
+    """The task ``name`` on ``lane`` of the queue at ``where`` (calling it enqueues a job)."""
+    queue(where, lane)
+    return _REGISTERED[(where, lane, name)]
+
+
+def chunk_seconds() -> float:
+    """How long one chunk of a review may run (``COACH_REVIEW_CHUNK_S``, else :data:`CHUNK_S`)."""
+    try:
+        value = float(os.environ.get(ENV_CHUNK, "") or CHUNK_S)
+    except ValueError:
+        return CHUNK_S
+    return min(60.0, max(0.05, value))
+
+
+def reviews_per_address() -> int:
+    """Reviews under way per client address (``COACH_REVIEWS_PER_ADDRESS``, else the store's default)."""
+    try:
+        return max(1, int(os.environ.get(ENV_REVIEWS_PER_ADDRESS, "") or REVIEWS_PER_ADDRESS))
+    except ValueError:
+        return REVIEWS_PER_ADDRESS
 
 
 def _task(job_id: int, files: list[tuple[str, str]], hero: str | None, locale: str,
-          keep_names: bool = False) -> None:
-    """The worker's entry: the store named by the worker's environment.
+          keep_names: bool = False, carry: dict[str, Any] | None = None) -> None:
+    """The worker's entry: the store named by the worker's environment; the rest of the review queued
+    again on the same lane when the chunk has run its time.
 
     ``keep_names`` defaults to False so a job queued before the option existed is anonymized.
     """
+    where = queue_url()
+    queue(where)
+
+    def requeue(rest: dict[str, Any]) -> None:
+        _TASKS[where](job_id, [], hero, locale, keep_names, rest)  # huey: calling a task enqueues it
+
     run_review_job(Store(os.environ.get("COACH_DATABASE_URL") or None), job_id, files, hero, locale,
-                   keep_names=keep_names)
+                   keep_names=keep_names, carry=carry, requeue=requeue, chunk_s=chunk_seconds())
 
 
 def enqueue_review(store: Store, profile: str, files: Sequence[tuple[str, str]], hero: str | None,
                    locale: str = "it", *, total: int, url: str | None = None,
-                   keep_names: bool = False) -> int:
+                   keep_names: bool = False, address: str | None = None) -> int:
     """Create the learner's job row and put the job in the queue; its id (kept in the store).
 
-    The raw texts travel in the queue's message only, never in ``review_jobs``: huey deletes the
-    message when a worker takes it (and the SQLite queue overwrites what it deletes).
+    Raises :class:`~coach.errors.Busy` when the profile or the client ``address`` has its share
+    of reviews under way (one running, one waiting). The raw texts travel in the queue's message
+    only, never in ``review_jobs``: huey deletes the message when a worker takes it (and the SQLite
+    queue overwrites what it deletes).
     """
-    job_id = store.create_review_job(profile, total)
+    job_id = store.create_review_job(profile, total, address=address, per_address=reviews_per_address())
     where = url or queue_url(store.url)
     if where.startswith("memory://"):  # tests: the job runs now, in the caller, on the caller's store
         run_review_job(store, job_id, files, hero, locale, keep_names=keep_names)
@@ -170,33 +235,51 @@ def enqueue_review(store: Store, profile: str, files: Sequence[tuple[str, str]],
     return job_id
 
 
+def _start(files: Sequence[tuple[str, str]], hero: str | None, tr: Translator) -> dict[str, Any]:
+    """The first chunk's reading: the hands (as our PHH, to travel between chunks), the hero, the
+    hands the rooms' importer refused. Raises CoachError for a file refused as a whole."""
+    on_import: list[RefusedHand] = []
+    hands = load_texts(files, tr, on_import)  # the parsing too is the worker's, not the page's
+    return {"hero": detect_hero(hands, hero or None), "texts": [h.dumps() for h in hands],
+            "sources": [h.source for h in hands], "next": 0, "decisions": [],
+            "refused": [asdict(r) for r in on_import], "skipped": 0}
+
+
 def run_review_job(store: Store, job_id: int, files: Sequence[tuple[str, str]], hero: str | None,
-                   locale: str, *, keep_names: bool = False) -> str:
-    """Run one review job: progress after each hand, stop when cancelled; the final status.
+                   locale: str, *, keep_names: bool = False, carry: dict[str, Any] | None = None,
+                   requeue: Callable[[dict[str, Any]], None] | None = None,
+                   chunk_s: float = CHUNK_S) -> str:
+    """Run one review job, or one chunk of it: progress after each hand, stop when cancelled.
+
+    The final status, or ``requeued`` when ``requeue`` was given and the chunk ran ``chunk_s``
+    seconds with hands left: ``requeue`` then gets what the review has done (``carry``, a plain
+    dict for huey's message), and the next chunk goes on from it. Without ``requeue`` (tests,
+    ``memory://``) the whole review runs here. A continuation that finds the job cancelled, deleted
+    («Elimina le mie mani») or no longer watched by its page stops and stores nothing more.
 
     What the result keeps of the hands (for the Replayer and the review cards) names the
     opponents by position (:func:`coach.rooms.privacy.anonymize`: they are other people's
     data), the hero by his own name, unless the learner chose ``keep_names``.
     """
-    if not store.start_review_job(job_id):
-        return "cancelled"
     tr = get_translator(locale)
-    last = 0.0
-
-    def progress(done: int, total: int) -> bool:
-        nonlocal last
-        now = time.monotonic()
-        if done < total and now - last < PROGRESS_EVERY_S:
-            return True
-        last = now
-        return store.advance_review_job(job_id, done)
-
     try:
-        on_import: list[RefusedHand] = []
-        hands = load_texts(files, tr, on_import)  # the parsing too is the worker's, not the page's
-        if not store.advance_review_job(job_id, 0, total=len(hands)):
+        if carry is None:
+            if not store.start_review_job(job_id):
+                return "cancelled"
+            carry = _start(files, hero, tr)
+            if not store.advance_review_job(job_id, 0, total=len(carry["texts"])):
+                return "cancelled"
+        elif not store.watched_review_job(job_id):
+            store.finish_review_job(job_id, "cancelled", {ABANDONED: True})
             return "cancelled"
-        review = review_session(hands, detect_hero(hands, hero or None), tr, progress, on_import)
+        elif not store.advance_review_job(job_id, int(carry["next"])):
+            return "cancelled"
+        outcome = _run_chunk(store, job_id, carry, tr, requeue, chunk_s)
+        if outcome != "finished":
+            return outcome
+        review = assemble(carry["hero"], len(carry["texts"]),
+                          [ReviewedDecision.from_dict(d) for d in carry["decisions"]],
+                          [RefusedHand(**r) for r in carry["refused"]], int(carry["skipped"]))
     except CoachError as err:
         store.finish_review_job(job_id, "failed", {"error": err.localized(tr)})
         return "failed"
@@ -204,14 +287,44 @@ def run_review_job(store: Store, job_id: int, files: Sequence[tuple[str, str]], 
         log.exception("review job %s failed", job_id)
         store.finish_review_job(job_id, "failed", {"error": f"{type(err).__name__}: {err}"[:300]})
         return "failed"
-    if review is None:
-        return "cancelled"
     result = to_json(review if keep_names else anonymize_refused(review))
     # the hands with a graded decision, so the page opens each in the Replayer from the database alone
     kept = sorted({d.hand for d in review.decisions})
-    result["hands"] = {str(i): (hands[i] if keep_names else anonymize(hands[i], review.hero)).dumps()
-                       for i in kept}
+    texts, sources = carry["texts"], carry["sources"]
+    result["hands"] = {}
+    for i in kept:
+        history = loads_phh(texts[i], sources[i])
+        result["hands"][str(i)] = (history if keep_names else anonymize(history, review.hero)).dumps()
     return "done" if store.finish_review_job(job_id, "done", result) else "cancelled"
+
+
+def _run_chunk(store: Store, job_id: int, carry: dict[str, Any], tr: Translator,
+               requeue: Callable[[dict[str, Any]], None] | None, chunk_s: float) -> str:
+    """Review the hands from ``carry["next"]`` until the chunk's time is up (``requeued``), the job
+    is cancelled (``cancelled``) or every hand is done (``finished``); ``carry`` is updated in place."""
+    texts, sources, hero = carry["texts"], carry["sources"], carry["hero"]
+    total = len(texts)
+    started = last = time.monotonic()
+    i = int(carry["next"])
+    while i < total:
+        found, missed, refusal = review_one(loads_phh(texts[i], sources[i]), i, hero, tr)
+        carry["decisions"].extend(d.to_dict() for d in found)
+        carry["skipped"] += missed
+        if refusal is not None:
+            carry["refused"].append(asdict(refusal))
+        i += 1
+        carry["next"] = i
+        now = time.monotonic()
+        if i < total and requeue is not None and now - started >= chunk_s:
+            if not store.advance_review_job(job_id, i):
+                return "cancelled"
+            requeue(carry)  # behind the other learners' chunks: the thread is theirs now
+            return "requeued"
+        if i < total and now - last >= PROGRESS_EVERY_S:
+            last = now
+            if not store.advance_review_job(job_id, i):
+                return "cancelled"
+    return "finished" if store.advance_review_job(job_id, total) else "cancelled"
 
 
 # -- the embedded worker ------------------------------------------------------------------------
@@ -266,9 +379,8 @@ def ensure_worker(database_url: str) -> subprocess.Popen[bytes] | None:
                PYTHONPATH=os.pathsep.join([str(root), os.environ.get("PYTHONPATH", "")]).rstrip(os.pathsep))
     log_file = lock_path(url).with_suffix(".log")  # the worker's own messages, for whoever runs the app
     with open(log_file, "ab") as out, _QUEUES_LOCK:
-        # two threads: a file to read for the Replayer is not left behind a session review that runs
-        _SPAWNED = subprocess.Popen([sys.executable, "-m", "coach", "worker", "--workers", "2",
-                                     "--parent", str(os.getpid())],
+        # every lane, one thread each: a file to read never waits behind a session review
+        _SPAWNED = subprocess.Popen([sys.executable, "-m", "coach", "worker", "--parent", str(os.getpid())],
                                 cwd=str(root), env=env, stdin=subprocess.DEVNULL, stdout=out,
                                 stderr=subprocess.STDOUT)
         return _SPAWNED

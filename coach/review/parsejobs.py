@@ -46,10 +46,14 @@ from coach.rooms.privacy import anonymize
 from coach.store import Store
 from coach.store.checks import MAX_HAND_TEXT
 
-__all__ = ["PARSE_TASK", "PENDING_LIMIT_S", "KeptOutcome", "enqueue_parse", "precheck", "report_of",
-           "run_parse_job"]
+__all__ = ["PARSE_TASK", "PENDING_LIMIT_S", "SMALL_FILE_BYTES", "KeptOutcome", "enqueue_parse", "lane_of",
+           "precheck", "report_of", "run_parse_job"]
 
 PARSE_TASK = "coach.parse_hands"
+# Files up to this size go to the ``hands`` lane, bigger ones to ``files`` (coach.review.jobs): a pasted
+# hand or the teacher's hand for the class (1-3 KB; 32 KiB is about fifteen hands of a room, some 50 ms
+# to read) never waits behind a 1 MB file, and a flood of small pastes costs each other milliseconds.
+SMALL_FILE_BYTES = 32 * 1024
 PENDING_LIMIT_S = 120.0  # a job neither done nor failed by then: its worker is gone or never started
 NO_HAND = N_("No hand of this file can be replayed.")
 TOO_LONG = N_("This hand is {size} characters long as the class keeps it, more than the limit of {limit}: "
@@ -189,20 +193,28 @@ def _task(job_id: int, purpose: str, name: str, data: bytes, locale: str, keep_n
                   keep_names)
 
 
-register_task(PARSE_TASK, _task, priority=10)  # before any queued session review
+register_task(PARSE_TASK, _task, lanes=("files", "hands"))
+
+
+def lane_of(data: bytes) -> str:
+    """The lane of a file to read: ``hands`` for a small one, ``files`` for a big one."""
+    return "hands" if len(data) <= SMALL_FILE_BYTES else "files"
 
 
 def enqueue_parse(store: Store, profile: str, purpose: str, name: str, data: bytes, locale: str = "it", *,
-                  keep_names: bool = False, url: str | None = None) -> int:
-    """Create the page's job row (replacing the profile's earlier one) and queue the file; its id.
+                  keep_names: bool = False, url: str | None = None, address: str | None = None) -> int:
+    """Create the page's job row (replacing the profile's earlier one) and queue the file on its
+    size's lane (:func:`lane_of`); its id. Raises :class:`~coach.errors.Busy` when the client
+    ``address`` has its share of files being read.
 
     The raw file travels in the queue's message only (huey deletes it when a worker takes it);
     ``memory://`` (tests) reads it at once, in the caller, on the caller's store.
     """
-    job_id = store.create_parse_job(profile, purpose)
+    job_id = store.create_parse_job(profile, purpose, address=address)
     where = url or queue_url(store.url)
     if where.startswith("memory://"):
         run_parse_job(store, job_id, purpose, name, data, locale, keep_names)
         return job_id
-    task_of(where, PARSE_TASK)(job_id, purpose, name, data, locale, keep_names)  # huey: a call enqueues
+    task = task_of(where, PARSE_TASK, lane_of(data))
+    task(job_id, purpose, name, data, locale, keep_names)  # huey: a call enqueues
     return job_id

@@ -38,11 +38,13 @@ __all__ = [
     "ReviewedDecision",
     "SessionReview",
     "anonymize_refused",
+    "assemble",
     "decision_kind",
     "detect_hero",
     "load_session",
     "load_texts",
     "review_hand",
+    "review_one",
     "review_session",
 ]
 
@@ -312,20 +314,39 @@ def review_session(hands: Sequence[HandHistory], hero: str, tr: Translator,
     refused: list[RefusedHand] = list(refused_on_import)  # a room's hands its importer refused
     skipped = 0
     for i, history in enumerate(hands):
-        try:
-            found, missed = review_hand(history, i, hero)
-            decisions += found
-            skipped += missed
-        except CoachError as err:
-            refused.append(RefusedHand(i, history.source, err.localized(tr), names=_labels(history)))
-        except Exception as exc:  # a bug of ours on one hand must not stop the session's review
-            bug = HandHistoryError(N_("{file}: internal error while replaying ({detail})."),
-                                   file=history.source, detail=f"{type(exc).__name__}: {exc}"[:160])
-            refused.append(RefusedHand(i, history.source, bug.localized(tr), names=_labels(history)))
+        found, missed, refusal = review_one(history, i, hero, tr)
+        decisions += found
+        skipped += missed
+        if refusal is not None:
+            refused.append(refusal)
         if progress is not None and not progress(i + 1, len(hands)):
             return None
-    decisions.sort(key=lambda d: (-d.loss, -_GRADE_RANK.get(d.grade, 0), d.hand, d.step))
-    return SessionReview(hero, len(hands), tuple(decisions), tuple(refused), skipped)
+    return assemble(hero, len(hands), decisions, refused, skipped)
+
+
+def review_one(history: HandHistory, index: int, hero: str,
+               tr: Translator) -> tuple[list[ReviewedDecision], int, RefusedHand | None]:
+    """One hand of a session: its graded decisions, how many were not graded, or why it is refused.
+
+    The step a review job repeats chunk after chunk (:mod:`coach.review.jobs`): a hand the rules refuse,
+    or a bug of ours on one hand, refuses that hand and the review goes on.
+    """
+    try:
+        found, missed = review_hand(history, index, hero)
+        return found, missed, None
+    except CoachError as err:
+        return [], 0, RefusedHand(index, history.source, err.localized(tr), names=_labels(history))
+    except Exception as exc:  # a bug of ours on one hand must not stop the session's review
+        bug = HandHistoryError(N_("{file}: internal error while replaying ({detail})."),
+                               file=history.source, detail=f"{type(exc).__name__}: {exc}"[:160])
+        return [], 0, RefusedHand(index, history.source, bug.localized(tr), names=_labels(history))
+
+
+def assemble(hero: str, hands: int, decisions: Sequence[ReviewedDecision], refused: Sequence[RefusedHand],
+             skipped: int) -> SessionReview:
+    """The review of a session from its decisions, sorted by EV lost (biggest first)."""
+    ordered = sorted(decisions, key=lambda d: (-d.loss, -_GRADE_RANK.get(d.grade, 0), d.hand, d.step))
+    return SessionReview(hero, hands, tuple(ordered), tuple(refused), skipped)
 
 
 def _labels(history: HandHistory) -> tuple[tuple[str, str], ...]:

@@ -19,21 +19,28 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import delete, insert, select, update
+from sqlalchemy import delete, func, insert, select, update
 from sqlalchemy.engine import Connection
 
-from coach.errors import InvalidInput
+from coach.errors import Busy, InvalidInput
 from coach.i18n import N_
 from coach.store.base import StoreBase
 from coach.store.checks import clean_profile_name, utc_now
-from coach.store.tables import parse_jobs, profiles
+from coach.store.tables import MAX_ADDRESS, parse_jobs, profiles
 
-__all__ = ["MAX_PARSE_RESULT_JSON", "PURPOSES", "ParseJob", "ParseJobStore", "claim_parse_job",
-           "delete_parse_jobs_of"]
+__all__ = ["MAX_PARSE_RESULT_JSON", "PARSES_PER_ADDRESS", "PURPOSES", "ParseJob", "ParseJobStore",
+           "claim_parse_job", "delete_parse_jobs_of"]
 
 PURPOSES = ("replayer", "live", "import")
 FINISHED = ("done", "failed", "saved")  # saved: an import whose hands «Le mie mani» kept
 MAX_PARSE_RESULT_JSON = 16 * 1024 * 1024  # 1 MB of hands as normalized PHH, its report, in JSON
+# Files being read at once for one client address (a profile has one per page already): twelve tabs of
+# one pupil pasting 1 MB files take their turns instead of the whole files lane. Unknown addresses (a
+# proxy on the same machine) are not counted; the size lanes of coach.review.parsejobs still keep a
+# small paste apart from big files.
+PARSES_PER_ADDRESS = 3
+TOO_MANY_FILES = N_("Too many files are being read for your connection right now: wait a few seconds and "
+                    "try again.")
 
 
 @dataclass(frozen=True)
@@ -84,15 +91,23 @@ def claim_parse_job(conn: Connection, job_id: int, profile_id: int, note: dict[s
 class ParseJobStore(StoreBase):
     """The ``parse_jobs`` table: the last hand file each page of a profile gave the workers."""
 
-    def create_parse_job(self, profile: str, purpose: str) -> int:
-        """A new queued job; the profile's earlier jobs of the same page go."""
+    def create_parse_job(self, profile: str, purpose: str, *, address: str | None = None,
+                         per_address: int = PARSES_PER_ADDRESS) -> int:
+        """A new queued job; the profile's earlier jobs of the same page go. Raises
+        :class:`~coach.errors.Busy` when the client address has ``per_address`` files being read."""
         name, what = clean_profile_name(profile), _purpose(purpose)
+        where = (address or "").strip()[:MAX_ADDRESS] or None
         with self._tx(write=True) as conn:
             pid = self._ensure_profile(conn, name)
             conn.execute(delete(parse_jobs).where(parse_jobs.c.profile_id == pid,
                                                   parse_jobs.c.purpose == what))
+            if where is not None:
+                busy = conn.scalar(select(func.count(parse_jobs.c.id)).where(
+                    parse_jobs.c.address == where, parse_jobs.c.status.in_(("queued", "running")))) or 0
+                if busy >= per_address:
+                    raise Busy(TOO_MANY_FILES)
             job_id = conn.execute(insert(parse_jobs).values(
-                profile_id=pid, purpose=what, status="queued", created=utc_now())
+                profile_id=pid, purpose=what, status="queued", created=utc_now(), address=where)
                 .returning(parse_jobs.c.id)).scalar_one()
         return int(job_id)
 

@@ -11,22 +11,36 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import delete, func, insert, select, update
 from sqlalchemy.engine import Connection
 
-from coach.errors import InvalidInput
+from coach.errors import Busy, InvalidInput
 from coach.i18n import N_
 from coach.store.base import StoreBase
 from coach.store.checks import clean_profile_name, utc_now
-from coach.store.tables import profiles, review_jobs
+from coach.store.tables import MAX_ADDRESS, profiles, review_jobs
 
-__all__ = ["JOB_STATUSES", "MAX_RESULT_JSON", "ReviewJob", "ReviewJobStore", "delete_jobs_of"]
+__all__ = ["ABANDONED_S", "JOB_STATUSES", "MAX_RESULT_JSON", "REVIEWS_PER_ADDRESS", "REVIEWS_PER_PROFILE",
+           "ReviewJob", "ReviewJobStore", "delete_jobs_of"]
 
 JOB_STATUSES = ("queued", "running", "done", "cancelled", "failed")
 FINISHED = ("done", "cancelled", "failed")
+UNDER_WAY = ("queued", "running")
+# One review running and one waiting per profile, and as many per client address (a tab without the
+# cookie is a new profile; the address is the same). A school behind one NAT raises the address's
+# allowance (COACH_REVIEWS_PER_ADDRESS, docs/DEPLOY.md); an unknown address (a proxy on the same
+# machine) is not counted.
+REVIEWS_PER_PROFILE = 2
+REVIEWS_PER_ADDRESS = 2
+ABANDONED_S = 120.0  # a review whose page has not looked at it for this long is cancelled at its next chunk
+ABANDONED = "abandoned"  # the result of such a review: the page says why it stopped
+TOO_MANY_OF_PROFILE = N_("You already have an analysis running and one waiting: wait for one to end, or "
+                         "cancel it, before you start another.")
+TOO_MANY_OF_ADDRESS = N_("Too many analyses are under way from your connection: wait for one to end before "
+                         "you start another.")
 MAX_RESULT_JSON = 8 * 1024 * 1024  # a review of 5,000 hands is about 3 MB of JSON
 
 
@@ -43,6 +57,19 @@ class ReviewJob:
     @property
     def finished(self) -> bool:
         return self.status in FINISHED
+
+    @property
+    def abandoned(self) -> bool:
+        """Cancelled by the worker because no page looked at it for :data:`ABANDONED_S`."""
+        return self.status == "cancelled" and bool((self.result or {}).get(ABANDONED))
+
+
+TOUCH_EVERY_S = 5.0
+
+
+def _address(value: str | None) -> str | None:
+    """The client address as kept (clipped to the column; None: unknown, never counted)."""
+    return (value or "").strip()[:MAX_ADDRESS] or None
 
 
 def _count(value: int, field: str) -> int:
@@ -64,14 +91,54 @@ def delete_jobs_of(conn: Connection, profile_id: int) -> int:
 class ReviewJobStore(StoreBase):
     """The ``review_jobs`` table: one row per session review a learner started."""
 
-    def create_review_job(self, profile: str, total: int) -> int:
+    def create_review_job(self, profile: str, total: int, *, address: str | None = None,
+                          per_profile: int = REVIEWS_PER_PROFILE,
+                          per_address: int = REVIEWS_PER_ADDRESS) -> int:
+        """A new queued job, unless the profile or the client address has its share under way
+        (raises :class:`~coach.errors.Busy`). The profile's row is locked (PostgreSQL) while counting,
+        so two app processes cannot both let a third review of one profile in."""
         name = clean_profile_name(profile)
+        where = _address(address)
+        total = _count(total, "total")
         with self._tx(write=True) as conn:
             pid = self._ensure_profile(conn, name)
+            conn.execute(select(profiles.c.id).where(profiles.c.id == pid).with_for_update())
+            mine = conn.scalar(select(func.count(review_jobs.c.id)).where(
+                review_jobs.c.profile_id == pid, review_jobs.c.status.in_(UNDER_WAY))) or 0
+            if mine >= per_profile:
+                raise Busy(TOO_MANY_OF_PROFILE)
+            if where is not None:
+                theirs = conn.scalar(select(func.count(review_jobs.c.id)).where(
+                    review_jobs.c.address == where, review_jobs.c.status.in_(UNDER_WAY))) or 0
+                if theirs >= per_address:
+                    raise Busy(TOO_MANY_OF_ADDRESS)
+            now = utc_now()
             job_id = conn.execute(insert(review_jobs).values(
-                profile_id=pid, status="queued", done=0, total=_count(total, "total"),
-                created=utc_now()).returning(review_jobs.c.id)).scalar_one()
+                profile_id=pid, status="queued", done=0, total=total, created=now, seen=now,
+                address=where).returning(review_jobs.c.id)).scalar_one()
         return int(job_id)
+
+    def touch_review_job(self, job_id: int, profile: str) -> None:
+        """The page looks at the job (its progress fragment, each second): it is still wanted.
+
+        Written at most every few seconds (the ``seen`` condition), so a page watching costs a
+        statement that usually changes nothing."""
+        cutoff = utc_now() - timedelta(seconds=TOUCH_EVERY_S)
+        name = clean_profile_name(profile)
+        with self._tx(write=True) as conn:
+            pid = self._profile_id(conn, name)
+            if pid is None:
+                return
+            conn.execute(update(review_jobs).where(
+                review_jobs.c.id == _count(job_id, "job"), review_jobs.c.profile_id == pid,
+                review_jobs.c.status.in_(UNDER_WAY), review_jobs.c.seen < cutoff).values(seen=utc_now()))
+
+    def watched_review_job(self, job_id: int, *, abandoned_s: float = ABANDONED_S) -> bool:
+        """Whether a page looked at the job within ``abandoned_s`` (a job from before revision 0012,
+        with no ``seen``, counts as watched)."""
+        with self._tx(write=False) as conn:
+            seen = conn.scalar(select(review_jobs.c.seen).where(review_jobs.c.id == _count(job_id, "job")))
+        return seen is None or seen >= utc_now() - timedelta(seconds=abandoned_s)
 
     def review_job(self, job_id: int, profile: str | None = None) -> ReviewJob | None:
         """The job, or None (also when ``profile`` is given and the job is somebody else's)."""

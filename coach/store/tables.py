@@ -43,6 +43,7 @@ from coach.store.handmeta import MAX_PLAYERS_TEXT, MAX_ROOM
 # code created them (that is what every existing database has); later revisions name
 # their new constraints and indexes explicitly (docs/DEVELOPING.md, "Changing the schema").
 metadata = MetaData()
+MAX_ADDRESS = 64  # a client address as Streamlit reports it (IPv6 is at most 45 characters)
 
 profiles = Table(
     "profiles", metadata,
@@ -254,7 +255,12 @@ review_jobs = Table(
     Column("total", Integer, nullable=False),
     Column("created", DateTime, nullable=False),
     Column("result", Text, nullable=True),
+    # Revision 0012: the client address that asked (NULL: unknown), for the limit of reviews under
+    # way per address, and when the page last looked at the job (a review nobody watches is cancelled)
+    Column("address", String(MAX_ADDRESS), nullable=True),
+    Column("seen", DateTime, nullable=True),
     Index("ix_review_jobs_profile", "profile_id", "id"),
+    Index("ix_review_jobs_address", "address", "status"),
 )
 
 parse_jobs = Table(
@@ -265,6 +271,8 @@ parse_jobs = Table(
     Column("status", String(16), nullable=False),  # queued running done failed saved (import)
     Column("created", DateTime, nullable=False),
     Column("result", Text, nullable=True),
+    Column("address", String(MAX_ADDRESS), nullable=True),  # revision 0012: as review_jobs.address
     Index("ix_parse_jobs_profile", "profile_id", "purpose", "id"),
+    Index("ix_parse_jobs_address", "address", "status"),
     sqlite_autoincrement=True,  # a new job never takes the id of the one it replaced (the page's «seen»)
 )

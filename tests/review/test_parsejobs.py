@@ -121,9 +121,10 @@ def test_the_sqlite_queue_carries_the_file_to_a_worker(store: Store, tmp_path: P
     url = queue_url(store.url)
     job_id = enqueue_parse(store, "Ada", "replayer", "s.phhs", session_text().encode(), "it")
     assert store.parse_job(job_id).status == "queued"  # type: ignore[union-attr]
-    q = queue(url)
+    assert len(queue(url, "files")) == len(queue(url, "reviews")) == 0
+    q = queue(url, "hands")  # a small file: its own lane, never behind a big file or a review
     task = q.dequeue()  # what a worker's consumer does, here in the test's thread
-    assert task.name == PARSE_TASK and task.priority == 10  # taken before any queued session review
+    assert task.name == PARSE_TASK
     q.execute(task)
     job = store.parse_job(job_id)
     assert job is not None and job.status == "done" and len(job.result["hands"]) == 12  # type: ignore[index]
@@ -136,7 +137,7 @@ def test_the_postgresql_queue_carries_the_file_to_a_worker_process(pg_url: str, 
     monkeypatch.delenv("COACH_QUEUE_URL", raising=False)
     url = queue_url(store.url)
     job_id = enqueue_parse(store, "Ada", "live", "s.phhs", session_text().encode(), "it")
-    assert isinstance(queue(url), PostgresHuey) and len(queue(url)) == 1
+    assert isinstance(queue(url, "hands"), PostgresHuey) and len(queue(url, "hands")) == 1
     job, log_tail = run_worker_until_finished(store.url, tmp_path, lambda: store.parse_job(job_id))
     assert job is not None and job.status == "done", log_tail
     assert "phh" in job.result["hands"][0]  # type: ignore[index]

@@ -1,0 +1,43 @@
+"""A fair task queue and keys that can be revoked: who asked for a job, and who still watches it.
+
+Revision ID: 0012
+Revises: 0011
+Create Date: 2026-12-07
+
+Why (issue 28, items 3 and 4): one pupil could fill the task queue with session reviews and
+hand files from tabs without the cookie (each a new profile). A job now keeps the client
+address that asked for it (``address``, NULL when unknown: behind a proxy on the same machine),
+so the app counts the jobs under way per address as well as per profile; a review keeps when
+its page last looked at it (``seen``), so a review nobody watches any more is cancelled at its
+next chunk instead of holding a worker.
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0012"
+down_revision = "0011"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    with op.batch_alter_table("review_jobs") as batch:
+        batch.add_column(sa.Column("address", sa.String(64), nullable=True))
+        batch.add_column(sa.Column("seen", sa.DateTime, nullable=True))
+    with op.batch_alter_table("parse_jobs") as batch:
+        batch.add_column(sa.Column("address", sa.String(64), nullable=True))
+    op.create_index("ix_review_jobs_address", "review_jobs", ["address", "status"])
+    op.create_index("ix_parse_jobs_address", "parse_jobs", ["address", "status"])
+
+
+def downgrade() -> None:
+    op.drop_index("ix_parse_jobs_address", table_name="parse_jobs")
+    op.drop_index("ix_review_jobs_address", table_name="review_jobs")
+    with op.batch_alter_table("parse_jobs") as batch:
+        batch.drop_column("address")
+    with op.batch_alter_table("review_jobs") as batch:
+        batch.drop_column("seen")
+        batch.drop_column("address")
