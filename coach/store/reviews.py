@@ -118,8 +118,9 @@ class ReviewJobStore(StoreBase):
                 address=where).returning(review_jobs.c.id)).scalar_one()
         return int(job_id)
 
-    def touch_review_job(self, job_id: int, profile: str) -> None:
-        """The page looks at the job (its progress fragment, each second): it is still wanted.
+    def touch_review_jobs(self, profile: str) -> None:
+        """The page looks at the learner's reviews (its progress fragment, each second): the running
+        one and the waiting one are still wanted.
 
         Written at most every few seconds (the ``seen`` condition), so a page watching costs a
         statement that usually changes nothing."""
@@ -130,8 +131,8 @@ class ReviewJobStore(StoreBase):
             if pid is None:
                 return
             conn.execute(update(review_jobs).where(
-                review_jobs.c.id == _count(job_id, "job"), review_jobs.c.profile_id == pid,
-                review_jobs.c.status.in_(UNDER_WAY), review_jobs.c.seen < cutoff).values(seen=utc_now()))
+                review_jobs.c.profile_id == pid, review_jobs.c.status.in_(UNDER_WAY),
+                review_jobs.c.seen < cutoff).values(seen=utc_now()))
 
     def watched_review_job(self, job_id: int, *, abandoned_s: float = ABANDONED_S) -> bool:
         """Whether a page looked at the job within ``abandoned_s`` (a job from before revision 0012,

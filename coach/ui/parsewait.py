@@ -16,8 +16,10 @@ from typing import Any
 
 import streamlit as st
 
+from coach.errors import Busy
 from coach.review.jobs import ensure_worker
 from coach.review.parsejobs import PENDING_LIMIT_S, enqueue_parse, precheck
+from coach.store import Store
 from coach.store.checks import utc_now
 from coach.store.parsejobs import ParseJob
 from coach.textsafe import md_text
@@ -30,11 +32,23 @@ TIMEOUT = "timeout"
 
 
 def submit(purpose: str, name: str, data: bytes, *, limit: int, keep_names: bool = False) -> None:
-    """Check the limits (raises the reader's :class:`~coach.errors.CoachError`) and queue the file."""
+    """Check the limits (raises the reader's :class:`~coach.errors.CoachError`, or
+    :class:`~coach.errors.Busy` when the connection has its share of files being read) and queue the file."""
     precheck(name, data, limit=limit)
     profile, locale = state.settings().profile, state.settings().locale
-    if state.save(lambda db: enqueue_parse(db, profile, purpose, name, data, locale,
-                                           keep_names=keep_names)) is not None:
+    address = state.client_address()
+
+    def enqueue(db: Store) -> int | Busy:
+        try:
+            return enqueue_parse(db, profile, purpose, name, data, locale, keep_names=keep_names,
+                                 address=address)
+        except Busy as err:  # the connection's share of files being read: said as the file's refusal
+            return err
+
+    got = state.save(enqueue)
+    if isinstance(got, Busy):
+        raise got
+    if got is not None:
         ensure_worker(state.database_url())
 
 

@@ -18,14 +18,15 @@ from typing import Any
 
 import streamlit as st
 
-from coach.errors import CoachError
+from coach.errors import Busy, CoachError
 from coach.i18n import Translator, user_params
 from coach.review.cards import decision_hand_text, mistakes_to_cards
 from coach.review.jobs import enqueue_review, ensure_worker
 from coach.review.peek import Upload, peek_upload
 from coach.review.session import ReviewedDecision
 from coach.review.summary import STREETS, action_words, best_words, kind_label, leak_from_json
-from coach.store.reviews import ReviewJob
+from coach.store import Store
+from coach.store.reviews import ABANDONED_S, ReviewJob
 from coach.textsafe import md_text
 from coach.ui import state
 from coach.ui.figures import GRADE_LABELS
@@ -35,6 +36,7 @@ from coach.ui.widgets import page_header, refuse_input
 
 UPLOAD = "analisi.upload"  # the files' texts, hands counted, players, hero guessed (coach.review.peek.Upload)
 ERROR = "analisi.error"
+BUSY = "analisi.busy"  # the share of reviews under way reached (coach.errors.Busy)
 KEEP_NAMES = "analisi_keep_names"  # off by default: the kept hands name opponents by position
 MAX_FILES = 20
 SHOWN = 30  # decisions listed at once (the costliest of the filter)
@@ -69,8 +71,20 @@ def _start() -> None:
     profile = state.settings().profile
     locale = state.settings().locale
     keep = bool(st.session_state.get(KEEP_NAMES))
-    if state.save(lambda db: enqueue_review(db, profile, upload.texts, hero, locale,
-                                            total=upload.hands, keep_names=keep)) is not None:
+    address = state.client_address()
+    st.session_state.pop(BUSY, None)
+
+    def enqueue(db: Store) -> int | Busy:
+        try:
+            return enqueue_review(db, profile, upload.texts, hero, locale, total=upload.hands,
+                                  keep_names=keep, address=address)
+        except Busy as err:  # one running and one waiting per profile and per address: said, files kept
+            return err
+
+    got = state.save(enqueue)
+    if isinstance(got, Busy):
+        st.session_state[BUSY] = got
+    elif got is not None:
         ensure_worker(state.database_url())
         st.session_state.pop(UPLOAD, None)
         st.session_state.pop("analisi_files", None)
@@ -97,6 +111,10 @@ def render() -> None:
     if job.status == "failed":
         reason = (job.result or {}).get("error", "")
         st.error(t("The analysis failed: {reason}", reason=md_text(reason)), icon=":material/error:")
+    elif job.abandoned:
+        st.info(t("The last analysis stopped because its page was left for more than {minutes} minutes: "
+                  "start it again and keep this page open.", minutes=int(ABANDONED_S // 60)),
+                icon=":material/cancel:")
     elif job.status == "cancelled":
         st.info(t("The last analysis was cancelled."), icon=":material/cancel:")
     elif job.result is not None:
@@ -113,6 +131,9 @@ def _upload(t: Translator) -> None:
     if isinstance(err, CoachError):
         st.error(t("These files cannot be analysed: {problem}", problem=t.md(user_params(err.message))),
                  icon=":material/error:")
+    busy = st.session_state.get(BUSY)
+    if isinstance(busy, Busy):
+        st.warning(busy.localized(t), icon=":material/hourglass_top:")
     upload = st.session_state.get(UPLOAD)
     if not isinstance(upload, Upload):
         return
@@ -137,6 +158,8 @@ def _progress(job_id: int) -> None:
     job: ReviewJob | None = state.load(lambda db: db.review_job(job_id, profile), None)
     if job is None:
         return
+    if not job.finished:  # the page is open: the reviews are still wanted (one nobody watches is cancelled)
+        state.save(lambda db: db.touch_review_jobs(profile))
     if job.finished:
         st.rerun()
     if job.status == "queued":
