@@ -32,7 +32,7 @@ from typing import Final
 
 from coach.errors import InvalidInput
 from coach.i18n import N_
-from coach.textsafe import skeleton
+from coach.textsafe import skeleton, strip_ignorable
 
 # A join code: six characters from an alphabet without look-alikes (no 0/O, 1/I/L),
 # easy to read off a projector and type on a phone: 31**6 ≈ 887 million codes.
@@ -106,18 +106,13 @@ def normalise_code(text: object) -> str:
     return code
 
 
-# Characters that show nothing but are not Cf (format) characters: the Hangul fillers,
-# the Braille blank, the combining grapheme joiner. A name made of them looks empty, and one
-# added to «Anna» makes a second «Anna».
-INVISIBLE: Final[frozenset[str]] = frozenset("\u115f\u1160\u3164\uffa0\u2800\u034f")
-
-
 def _visible_form(text: str) -> str:
-    """NFKC (ｆｕｌｌｗｉｄｔｈ and ligatures read as the plain letters), without format characters
-    (category Cf: zero-width spaces and joiners, bidi controls) or invisible ones, spaces tidied."""
-    text = unicodedata.normalize("NFKC", text)
-    kept = "".join(c for c in text if c not in INVISIBLE and unicodedata.category(c) != "Cf")
-    return " ".join(kept.split())
+    """NFKC (ｆｕｌｌｗｉｄｔｈ and ligatures read as the plain letters), without the characters that
+    show nothing (:func:`coach.textsafe.strip_ignorable`: format characters, variation selectors,
+    fillers, before and after NFKC), spaces tidied. A name made of them looks empty, and one added
+    to «Anna» made a second «Anna»."""
+    text = strip_ignorable(unicodedata.normalize("NFKC", strip_ignorable(text)))
+    return " ".join(text.split())
 
 
 def clean_pupil_name(text: object) -> str:

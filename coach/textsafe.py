@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Final
 
+import regex  # type: ignore[import-untyped]
 from confusable_homoglyphs.utils import load as load_confusables  # type: ignore[import-untyped]
 
 FSI: Final[str] = "\u2068"  # FIRST STRONG ISOLATE
@@ -166,6 +167,21 @@ def _prototypes() -> dict[str, str]:
             if len(node) == 1 and node != centre:
                 out[node] = centre
     return out
+
+
+# Unicode's Default_Ignorable_Code_Point (DerivedCoreProperties.txt): what a renderer shows as
+# nothing when it does not support it. Variation selectors (U+FE0F, U+E0100...), Mongolian free
+# variation selectors (U+180B), Khmer inherent vowels (U+17B4), Hangul fillers, the combining
+# grapheme joiner, format characters: «Anna» plus any of them looked like a second «Anna». The
+# property comes from the regex module's Unicode tables (kept current with each Unicode release),
+# not from a list of ours; the Braille blank shows nothing too and is not in it.
+_IGNORABLE: Final = regex.compile(r"[\p{Default_Ignorable_Code_Point}\p{Cf}\u2800]")
+
+
+def strip_ignorable(text: str) -> str:
+    """``text`` without the characters that show nothing (see ``_IGNORABLE``): for names compared
+    by what they look like."""
+    return str(_IGNORABLE.sub("", text))
 
 
 def skeleton(text: str) -> str:

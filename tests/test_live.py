@@ -64,6 +64,9 @@ def test_pupil_names_are_tidied_and_bounded() -> None:
     "Anna\u202e", "\u202dAnna",  # bidi overrides, dropped
     "Anna\u3164", "Anna\u2800",  # a Hangul filler, a Braille blank
     "ΑΝΝΑ",  # Greek capitals
+    # default-ignorable marks that are not format characters (issue 28): variation selectors 16 and 17,
+    # a Mongolian free variation selector, a Khmer inherent vowel, a combining grapheme joiner
+    "Anna\ufe0f", "Anna\U000e0100", "Anna\u180b", "Anna\u17b4", "A\u17b4nna", "An\u034fna",
 ])
 def test_a_lookalike_of_a_name_has_its_key(lookalike: str) -> None:
     assert name_key(clean_pupil_name(lookalike)) == name_key(clean_pupil_name("Anna"))
@@ -81,7 +84,7 @@ def test_format_and_invisible_characters_are_removed_from_the_shown_name() -> No
 
 
 @pytest.mark.parametrize("invisible", [
-    "\u200b", "\u3164", "\u2800", "\u200b\u2800 \u3164", "!!!", "***", "\u202e"])
+    "\u200b", "\u3164", "\u2800", "\u200b\u2800 \u3164", "!!!", "***", "\u202e", "\ufe0f\u17b4\U000e0100"])
 def test_a_name_without_a_visible_letter_or_digit_is_refused(invisible: str) -> None:
     with pytest.raises(InvalidInput):
         clean_pupil_name(invisible)

@@ -66,7 +66,9 @@ def test_lookalikes_cannot_join_next_to_a_name(store_url: str) -> None:
     store = Store(store_url)
     cls = store.create_class("Prof", "3B", hours=2, at=T0)
     assert store.join_class(cls.code, "Anna", "tok-anna", at=T0).status == "joined"
-    for i, name in enumerate(["Аnna", "ANNA", "Anna\u200d", "Anna\u202e", "Ａnna", "Anna\u3164"]):
+    for i, name in enumerate(["Аnna", "ANNA", "Anna\u200d", "Anna\u202e", "Ａnna", "Anna\u3164",
+                              # issue 28: five «Anna» joined with invisible marks after the name
+                              "Anna\ufe0f", "Anna\U000e0100", "Anna\u180b", "Anna\u17b4"]):
         assert store.join_class(cls.code, name, f"tok-{i}", at=T0).status == "duplicate", name
     assert store.join_class(cls.code, "**Anna**", "tok-stars", at=T0).status == "joined"
     with pytest.raises(InvalidInput):
