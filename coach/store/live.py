@@ -156,15 +156,18 @@ class LiveStore(StoreBase):
                                 .order_by(live_classes.c.created_at.desc(), live_classes.c.id.desc())).all()
         return {by_key[r.teacher_key]: self._class_of(r) for r in rows}
 
-    def close_class(self, code: str, secret: str, at: datetime | None = None) -> bool:
-        """The teacher ends the class: pupils can no longer join or answer. True if it was open
-        and ``secret`` is its teacher's."""
+    def close_class(self, code: str, secret: str, at: datetime | None = None) -> str | None:
+        """The teacher ends the class: pupils can no longer join or answer, and the teacher secret
+        ends with it. Returns the class's new secret (only the closing browser gets it: results and
+        «Riapri la classe» need it), so a link or a device that held the old one, a leaked link
+        included, opens nothing any more. None if the class was not open or ``secret`` is not its
+        teacher's."""
         code = normalise_code(code)
         given = None if at is None else when_arg(at)
         with self._tx(write=True) as conn:
             cls = conn.execute(select(live_classes.c.id).where(live_classes.c.code == code)).first()
             if cls is None or not self._teacher_owns(conn, cls.id, secret):
-                return False
+                return None
             now = self._lock_open_votes(conn, live_questions.c.class_id == cls.id, given)
             conn.execute(update(live_questions).where(live_questions.c.class_id == cls.id,
                                                       live_questions.c.closed_at.is_(None))
@@ -172,7 +175,25 @@ class LiveStore(StoreBase):
             result = conn.execute(update(live_classes).where(live_classes.c.id == cls.id,
                                                              live_classes.c.closed_at.is_(None))
                                   .values(closed_at=now))
-            return bool(result.rowcount)
+            return self._rotate(conn, cls.id) if result.rowcount else None
+
+    def new_teacher_secret(self, code: str, secret: str) -> str | None:
+        """«Nuovo link dell'insegnante»: the class gets a new teacher secret, returned once; the old one
+        (a leaked link, another device that opened it) stops working at once. None if ``secret`` is
+        not the class's teacher's."""
+        code = normalise_code(code)
+        with self._tx(write=True) as conn:
+            cls = conn.execute(select(live_classes.c.id).where(live_classes.c.code == code)).first()
+            if cls is None or not self._teacher_owns(conn, cls.id, secret):
+                return None
+            return self._rotate(conn, cls.id)
+
+    @staticmethod
+    def _rotate(conn: Connection, class_id: int) -> str:
+        fresh = secrets.token_urlsafe(TEACHER_SECRET_BYTES)
+        conn.execute(update(live_classes).where(live_classes.c.id == class_id)
+                     .values(teacher_key=teacher_key(fresh)))
+        return fresh
 
     def join_class(self, code: str, name: str, token: str, *, profile: str | None = None,
                    at: datetime | None = None) -> JoinResult:

@@ -58,6 +58,7 @@ SOURCE = "live.teacher.source"  # what the teacher poses: a lesson's decision, q
 QUIZ = "live.teacher.quiz"  # the quiz spot key picked
 LINK_SHOWN = "live.teacher.link_shown"  # the private teacher link is on screen
 LINK_PROBLEM = "live.teacher.link_problem"  # a teacher link that opened nothing (translated)
+LINK_RENEWED = "live.teacher.link_renewed"  # «Nuovo link dell'insegnante» just replaced the old one
 LINK_FAILS = "live.teacher.link_fails"  # when this session's wrong teacher links were opened
 KEY_PARAM = "chiave"  # the teacher link's secret in the URL (taken out once read)
 # A tiny local limit on wrong teacher links, per session: the secret has 192 bits, so guessing is
@@ -128,9 +129,25 @@ def _on_ask_end(asked: bool) -> None:
 
 
 def _on_close_class(code: str) -> None:
+    """End the class; its teacher secret ends too (a leaked link opens nothing): this browser keeps
+    the new one, for the results and «Riapri la classe»."""
     st.session_state.pop(CONFIRM_END, None)
+    st.session_state.pop(LINK_SHOWN, None)
     key = common.teacher_key(code)
-    state.save(lambda db: db.close_class(code, key))
+    fresh = state.save(lambda db: db.close_class(code, key))
+    if isinstance(fresh, str):
+        state.remember_teacher_key(code, fresh)
+
+
+def _on_new_link(code: str) -> None:
+    """«Nuovo link dell'insegnante»: a new secret for the class; the old link (and every device that
+    opened it) stops working at once, this browser keeps the new one and shows its link."""
+    key = common.teacher_key(code)
+    fresh = state.save(lambda db: db.new_teacher_secret(code, key))
+    if isinstance(fresh, str):
+        state.remember_teacher_key(code, fresh)
+        st.session_state[LINK_SHOWN] = True
+        st.session_state[LINK_RENEWED] = True
 
 
 def _on_reopen_class(code: str) -> None:
@@ -324,11 +341,19 @@ def _teacher_link(cls: LiveClass, t: Translator) -> None:
         return
     with st.container(border=True):
         st.warning(t("Never project this link and never give it to a pupil: whoever opens it is the teacher "
-                     "of this class (votes, names, results). Open it on your own device; if it leaks, end "
-                     "the class."), icon=":material/warning:")
+                     "of this class (votes, names, results). Open it on your own device; if it leaks, make "
+                     "a new link: the old one stops working."), icon=":material/warning:")
+        if st.session_state.pop(LINK_RENEWED, False):
+            st.success(t("New teacher link: the old one no longer opens this class, on any device."),
+                       icon=":material/key:")
         st.code(common.teacher_url(cls.code, common.teacher_key(cls.code)), language=None, wrap_lines=True)
-        st.button(t("Hide the teacher link"), key="live.hide_link", on_click=_on_show_link, args=(False,),
-                  icon=":material/visibility_off:")
+        with st.container(horizontal=True, gap="small"):
+            st.button(t("Hide the teacher link"), key="live.hide_link", on_click=_on_show_link, args=(False,),
+                      icon=":material/visibility_off:")
+            st.button(t("New teacher link"), key="live.new_link", on_click=_on_new_link, args=(cls.code,),
+                      icon=":material/key_off:",
+                      help=t("The link leaked? A new one replaces it: whoever holds the old link, or opened "
+                             "it on another device, is no longer the teacher of this class."))
 
 
 def _confirm_end(cls: LiveClass, t: Translator) -> None:
