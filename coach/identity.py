@@ -19,9 +19,10 @@ Pure code: the cookies come in as a mapping, so a test passes a dict.
 from __future__ import annotations
 
 import hashlib
+import ipaddress
 import re
 import secrets
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 from urllib.parse import unquote
@@ -127,3 +128,44 @@ def read_profile_cookie(cookies: Mapping[str, object], signer: Signer) -> Cookie
 def profile_cookie_value(profile: str, signer: Signer) -> str:
     """The value of the profile cookie for ``profile``: its id, signed for this purpose."""
     return signer.sign(profile)
+
+
+ENV_TRUSTED_PROXIES: Final[str] = "COACH_TRUSTED_PROXIES"
+
+
+def trusted_proxies(text: str | None) -> tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...]:
+    """The proxies whose ``X-Forwarded-For`` is believed, from ``COACH_TRUSTED_PROXIES`` (addresses or
+    networks, comma-separated: docker compose's nginx is on a private network, not on loopback).
+    A part that is not an address is left out."""
+    out = []
+    for part in (text or "").split(","):
+        try:
+            out.append(ipaddress.ip_network(part.strip(), strict=False))
+        except ValueError:
+            continue
+    return tuple(out)
+
+
+def forwarded_address(peer: str | None, forwarded_for: str | None,
+                      trusted: Sequence[ipaddress.IPv4Network | ipaddress.IPv6Network] = ()) -> str | None:
+    """The client's address: the TCP peer, or behind a trusted proxy (loopback, Streamlit reporting
+    no peer, or a peer in ``trusted``) the address the proxy added last to ``X-Forwarded-For``
+    (nginx's ``$proxy_add_x_forwarded_for``: what the client wrote comes first, the proxy's own entry
+    last, so a client cannot choose it). None when unknown or itself loopback (a script on the server).
+    """
+    def parsed(text: str | None) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
+        try:
+            return ipaddress.ip_address((text or "").strip())
+        except ValueError:
+            return None
+
+    direct = parsed(peer)
+    behind_proxy = direct is None or direct.is_loopback or any(direct in net for net in trusted)
+    if not behind_proxy:
+        return str(direct)
+    if peer and direct is None:  # a peer Streamlit names in another way: as it is
+        return peer
+    last = parsed(forwarded_for.rsplit(",", 1)[-1]) if forwarded_for else None
+    if last is None:
+        return None if direct is None or direct.is_loopback else str(direct)
+    return None if last.is_loopback else str(last)

@@ -56,11 +56,16 @@ MAX_SPOT: Final[int] = 200  # "lesson:03-azioni/1/4"
 # for a name already taken; 1,000 joins from one tab get 5 and then one every 6 seconds.
 JOIN_CONNECTION_BURST: Final[float] = 5.0
 JOIN_CONNECTION_PER_SECOND: Final[float] = 1 / 6
-# Per client address: a whole class behind one school NAT joins from ONE address — 40 pupils in
-# a minute, with retries, stay well inside 80 at once plus one a second; a flood from one address
-# gets about 80 and then one a second (a 200-pupil hall fills in about two minutes).
-JOIN_ADDRESS_BURST: Final[float] = 80.0
-JOIN_ADDRESS_PER_SECOND: Final[float] = 1.0
+# Per client address: a whole class behind one school NAT joins from ONE address — 40 pupils at
+# once, then 20 a minute (a second class behind the same NAT, retries); a flood from one address
+# gets 40 and then one every 3 seconds (issue 28: 368 joins in 153 s had filled a class of 200;
+# now 91, and the teacher's class size stops them first).
+JOIN_ADDRESS_BURST: Final[float] = 40.0
+JOIN_ADDRESS_PER_SECOND: Final[float] = 1 / 3
+# Per device (the browser's signed profile, kept across tabs and reloads): a pupil joins a class
+# once or twice a lesson; three at once, then one a minute.
+JOIN_DEVICE_BURST: Final[float] = 3.0
+JOIN_DEVICE_PER_SECOND: Final[float] = 1 / 60
 # Creating classes: a teacher makes one or two a lesson; ten an hour per tab, thirty an hour
 # per address (a school's teachers share its NAT).
 CREATE_CONNECTION_BURST: Final[float] = 10.0
@@ -466,10 +471,12 @@ def _key(value: str) -> str:
     return hashlib.sha256(value.encode("utf-8")).hexdigest()[:32]
 
 
-def join_buckets(connection: str, address: str | None) -> list[Bucket]:
-    """The buckets a join takes from: this connection's, and this client address's when known
-    (behind a proxy Streamlit sees no address: the connection's only, docs/CLASSE.md)."""
+def join_buckets(connection: str, address: str | None, device: str | None = None) -> list[Bucket]:
+    """The buckets a join takes from: this connection's, this device's (its profile) and this client
+    address's when known (docs/CLASSE.md)."""
     out = [Bucket("join-conn:" + _key(connection), JOIN_CONNECTION_BURST, JOIN_CONNECTION_PER_SECOND)]
+    if device:
+        out.append(Bucket("join-dev:" + _key(device), JOIN_DEVICE_BURST, JOIN_DEVICE_PER_SECOND))
     if address:
         out.append(Bucket("join-addr:" + _key(address), JOIN_ADDRESS_BURST, JOIN_ADDRESS_PER_SECOND))
     return out

@@ -12,12 +12,14 @@ from coach.identity import (
     PROFILE_COOKIE,
     TRANSFER_ALPHABET,
     CookieProfile,
+    forwarded_address,
     new_profile_id,
     new_transfer_code,
     normalise_transfer_code,
     profile_cookie_value,
     read_profile_cookie,
     transfer_hash,
+    trusted_proxies,
 )
 from coach.signing import PURPOSE_PROFILE, PURPOSE_TEACHER, Signer
 
@@ -81,3 +83,17 @@ def test_a_forged_cookie_names_nothing() -> None:
     # a signed value the store would refuse is no profile either
     assert read_profile_cookie({PROFILE_COOKIE: signer.sign("a\x01b")}, signer) == CookieProfile()
     assert read_profile_cookie({PROFILE_COOKIE: signer.sign(["u-abc"])}, signer) == CookieProfile()
+
+
+def test_the_client_address_behind_nginx_is_the_proxys_last_forwarded_entry() -> None:
+    """Streamlit sees nginx's loopback address; nginx appends the real client last to X-Forwarded-For,
+    after whatever the client wrote (which is never believed)."""
+    assert forwarded_address("10.0.0.5", "6.6.6.6") == "10.0.0.5"  # no proxy: the peer, the header ignored
+    assert forwarded_address(None, "6.6.6.6, 10.0.0.9") == "10.0.0.9"
+    assert forwarded_address("127.0.0.1", "10.0.0.9") == "10.0.0.9"
+    assert forwarded_address(None, None) is None and forwarded_address(None, "junk") is None
+    assert forwarded_address(None, "127.0.0.1") is None  # a script on the server itself: unknown
+    compose = trusted_proxies("172.16.0.0/12, nonsense")
+    assert forwarded_address("172.18.0.3", "10.0.0.9", compose) == "10.0.0.9"
+    assert forwarded_address("172.18.0.3", "10.0.0.9") == "172.18.0.3"  # not trusted: the peer
+

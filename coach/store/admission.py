@@ -140,6 +140,17 @@ class AdmissionStore(LiveStore):
                          .values(joins_closed=closed))
             return True
 
+    def set_class_size(self, class_id: int, secret: str, size: int) -> bool:
+        """The teacher sets how many pupils the class takes (1 to :data:`~coach.live.MAX_PUPILS`);
+        pupils already in stay in even above it. True if the class is the teacher's."""
+        class_id = whole_arg(class_id, "class_id", 1, 2**62)
+        size = whole_arg(size, "max_pupils", 1, MAX_PUPILS)
+        with self._tx(write=True) as conn:
+            if not self._teacher_owns(conn, class_id, secret):
+                return False
+            conn.execute(update(live_classes).where(live_classes.c.id == class_id).values(max_pupils=size))
+            return True
+
     def _remove(self, conn: Connection, class_id: int, pupil_ids: Sequence[int], now: datetime) -> int:
         """Mark the class's pupils removed (the rows stay: names blocked, tokens dead), answers deleted."""
         ids = list(conn.scalars(select(live_pupils.c.id).where(

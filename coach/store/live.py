@@ -81,14 +81,14 @@ class LiveStore(StoreBase):
     @staticmethod
     def _class_of(row: Any) -> LiveClass:
         return LiveClass(row.id, row.code, row.teacher, row.title, row.created_at, row.expires_at,
-                         row.closed_at, bool(row.joins_closed))
+                         row.closed_at, bool(row.joins_closed), int(row.max_pupils or MAX_PUPILS))
 
     @staticmethod
     def _question_of(row: Any) -> LiveQuestion:
         return LiveQuestion(row.id, row.class_id, row.number, row.spot, row.opened_at, row.closes_at,
                             row.closed_at, row.hand)
 
-    def create_class(self, teacher: str, title: str = "", *, hours: int = 3,
+    def create_class(self, teacher: str, title: str = "", *, hours: int = 3, max_pupils: int | None = None,
                      at: datetime | None = None) -> LiveClass:
         """A new class with a fresh join code (a code already taken is drawn again) and a fresh
         teacher secret, returned once in ``teacher_secret``: only its hash is stored, so the
@@ -98,6 +98,7 @@ class LiveStore(StoreBase):
         """
         name = clean_profile_name(teacher)
         title = clean_title(title)
+        size = None if max_pupils is None else whole_arg(max_pupils, "max_pupils", 1, MAX_PUPILS)
         now = when_arg(at)
         ends = expiry(now, hours)
         secret = secrets.token_urlsafe(TEACHER_SECRET_BYTES)
@@ -106,7 +107,8 @@ class LiveStore(StoreBase):
             for _ in range(20):  # 887 million codes: a clash is rare, twenty in a row is impossible
                 code = new_join_code()
                 values = {"code": code, "teacher": name, "title": title, "created_at": now,
-                          "expires_at": ends, "closed_at": None, "teacher_key": teacher_key(secret)}
+                          "expires_at": ends, "closed_at": None, "teacher_key": teacher_key(secret),
+                          "max_pupils": size}
                 if self._insert_ignore(conn, live_classes, values, ("code",)):
                     row = conn.execute(select(live_classes).where(live_classes.c.code == code)).one()
                     return replace(self._class_of(row), teacher_secret=secret)
@@ -225,7 +227,7 @@ class LiveStore(StoreBase):
                 return JoinResult("joins_closed", live_class=cls)
             count = conn.scalar(select(func.count(live_pupils.c.id)).where(
                 live_pupils.c.class_id == cls.id, live_pupils.c.removed_at.is_(None)))
-            if int(count or 0) >= MAX_PUPILS:
+            if int(count or 0) >= cls.max_pupils:  # the size the teacher set (at most MAX_PUPILS)
                 return JoinResult("full", live_class=cls)
             key = name_key(shown)
             values = {"class_id": cls.id, "name": shown, "name_key": key, "token": token,

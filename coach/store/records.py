@@ -10,7 +10,7 @@ from typing import Any
 
 from coach.errors import InvalidInput
 from coach.i18n import N_
-from coach.live import AnswerRow, class_state, vote_open
+from coach.live import MAX_PUPILS, AnswerRow, class_state, vote_open
 from coach.store.checks import utc_now
 
 
@@ -122,6 +122,7 @@ class LiveClass:
     expires_at: datetime
     closed_at: datetime | None
     joins_closed: bool = False  # «Chiudi le iscrizioni» (revision 0006)
+    max_pupils: int = MAX_PUPILS  # the class size its teacher set (revision 0012)
     teacher_secret: str | None = field(default=None, repr=False, compare=False)
 
     def state(self, now: datetime | None = None) -> str:

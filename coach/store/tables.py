@@ -189,6 +189,7 @@ live_classes = Table(
     # and «Chiudi le iscrizioni».
     Column("teacher_key", String(64), nullable=True),
     Column("joins_closed", Boolean, nullable=False, default=False, server_default=false()),
+    Column("max_pupils", Integer, nullable=True),  # revision 0012: the size the teacher set (NULL: 200)
     UniqueConstraint("code", name="uq_live_classes_code"),
     Index("ix_live_classes_teacher", "teacher", "created_at"),
     Index("ix_live_classes_expires", "expires_at"),

@@ -391,17 +391,25 @@ def session_bucket() -> str:
 
 
 def client_address() -> str | None:
-    """The client's address as Streamlit sees it, None when unknown (this machine, no browser).
+    """The client's address, None when unknown (this machine, no browser).
 
     Streamlit reads the TCP peer and ignores ``X-Forwarded-For``: behind nginx on the same machine
-    every pupil is the proxy's loopback address, which Streamlit reports as None, and only the
-    per-connection limit applies (docs/CLASSE.md says what a proxy on another machine means).
+    every pupil would be the proxy's loopback address. So when the peer is loopback (or unknown),
+    the address nginx added last to ``X-Forwarded-For`` is the client's
+    (:func:`coach.identity.forwarded_address`); a client cannot forge that last entry. A proxy on
+    another host is believed when ``COACH_TRUSTED_PROXIES`` names it (docker compose's nginx).
     """
     try:
         address = st.context.ip_address
     except Exception:
         address = None
-    return address if isinstance(address, str) and address else None
+    try:
+        forwarded = st.context.headers.get("X-Forwarded-For")
+    except Exception:
+        forwarded = None
+    return identity.forwarded_address(address if isinstance(address, str) else None,
+                                      forwarded if isinstance(forwarded, str) else None,
+                                      identity.trusted_proxies(os.environ.get(identity.ENV_TRUSTED_PROXIES)))
 
 
 def transfer_buckets() -> list[tuple[str, float, float]]:

@@ -13,8 +13,11 @@ from coach.cli.db import main as db_main
 from coach.errors import InvalidInput
 from coach.live import (
     JOIN_ADDRESS_BURST,
+    JOIN_ADDRESS_PER_SECOND,
     JOIN_CONNECTION_BURST,
+    JOIN_DEVICE_BURST,
     MAX_OPEN_CLASSES,
+    MAX_PUPILS,
     Bucket,
     create_buckets,
     join_buckets,
@@ -148,6 +151,48 @@ def test_a_class_behind_one_school_address_joins(store_url: str) -> None:
             assert store.admit(cls.code, "pupil 0 ", f"dup{i}b", buckets=mine, at=at).status == "duplicate"
         statuses.append(store.admit(cls.code, f"Pupil {i}", f"tok{i}", buckets=mine, at=at).status)
     assert statuses == ["joined"] * 40
+
+
+def test_one_device_over_fresh_connections_is_throttled_by_its_device(store_url: str) -> None:
+    """Issue 28: one device joining over fresh connections (no address known: a proxy on the server)
+    took a whole class. Its profile is its device: three joins, then one a minute."""
+    store = Store(store_url)
+    cls = store.create_class("Prof", at=T0)
+    statuses = [store.admit(cls.code, f"Bot {i}", f"bot{i}", buckets=join_buckets(f"c{i}", None, "u-phone"),
+                            at=T0 + timedelta(seconds=i * 0.4)).status for i in range(368)]
+    assert statuses.count("joined") <= JOIN_DEVICE_BURST + 368 * 0.4 / 60 + 1  # 3, then one a minute
+    anna = store.admit(cls.code, "Anna", "anna", buckets=join_buckets("conn-anna", None, "u-anna"),
+                       at=T0 + timedelta(seconds=150))
+    assert anna.status == "joined"
+
+
+def test_a_flood_from_one_address_leaves_the_class_room(store_url: str) -> None:
+    """368 joins over fresh connections and fresh profiles from one address in 153 s (issue 28) took a
+    class of 200 and refused a real pupil; now the address lets fewer than a hundred in."""
+    store = Store(store_url)
+    cls = store.create_class("Prof", at=T0)
+    statuses = [store.admit(cls.code, f"Bot {i}", f"bot{i}",
+                            buckets=join_buckets(f"c{i}", "203.0.113.9", f"u-{i}"),
+                            at=T0 + timedelta(seconds=i * 153 / 368)).status for i in range(368)]
+    assert statuses.count("joined") <= JOIN_ADDRESS_BURST + 153 * JOIN_ADDRESS_PER_SECOND + 1 < 100
+    anna = store.admit(cls.code, "Anna", "anna", buckets=join_buckets("conn-anna", "198.51.100.7", "u-anna"),
+                       at=T0 + timedelta(seconds=153))
+    assert anna.status == "joined"
+
+
+def test_the_class_takes_the_number_of_pupils_its_teacher_set(store_url: str) -> None:
+    store = Store(store_url)
+    cls = store.create_class("Prof", max_pupils=3, at=T0)
+    assert cls.max_pupils == 3
+    got = [store.join_class(cls.code, f"P{i}", f"t{i}", at=T0).status for i in range(4)]
+    assert got == ["joined", "joined", "joined", "full"]
+    assert not store.set_class_size(cls.id, "not-the-key", 4)
+    assert store.set_class_size(cls.id, _key(cls), 4)
+    assert store.join_class(cls.code, "P3", "t3", at=T0).status == "joined"
+    assert store.live_class(cls.code).max_pupils == 4  # type: ignore[union-attr]
+    with pytest.raises(InvalidInput):
+        store.create_class("Prof", max_pupils=0, at=T0)
+    assert store.create_class("Prof2", at=T0).max_pupils == MAX_PUPILS  # unset: the hall's limit
 
 
 def test_an_unknown_code_also_takes_a_token(store_url: str) -> None:

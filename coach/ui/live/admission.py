@@ -14,10 +14,10 @@ import streamlit as st
 
 from coach.errors import CoachError
 from coach.i18n import NN_, Translator
-from coach.live import CLASS_OPEN, create_buckets
+from coach.live import CLASS_OPEN, MAX_PUPILS, create_buckets
 from coach.store import Store
 from coach.store.records import ClassLimit, ClassSnapshot, LiveClass, LivePupil
-from coach.ui import state
+from coach.ui import inputs, state
 from coach.ui.live import common
 
 CREATE_PROBLEM = "live.teacher.create_problem"  # why the last «Crea la classe» was refused (translated)
@@ -93,6 +93,12 @@ def admission(cls: LiveClass, snap: ClassSnapshot, t: Translator) -> None:
             st.button(t("Close joins"), key="live.joins.close", on_click=_on_joins,
                       args=(cls.code, cls.id, True), icon=":material/lock:",
                       help=t("Pupils already in stay in; nobody new can join."))
+    size_key = f"live.size.{cls.id}"
+    if size_key not in st.session_state:
+        st.session_state[size_key] = cls.max_pupils
+    st.number_input(t("Pupils at most"), min_value=1, max_value=MAX_PUPILS, step=1, key=size_key,
+                    on_change=_on_size, args=(cls.code, cls.id, size_key),
+                    help=t("Nobody new joins beyond this number; pupils already in stay in."))
     pupils = state.load(lambda db: db.class_pupils(cls.id, key), None) or list[LivePupil]()
     names = {p.id: p.name for p in pupils}
     if names:
@@ -116,6 +122,14 @@ def admission(cls: LiveClass, snap: ClassSnapshot, t: Translator) -> None:
 
 
 REMOVED = NN_("{n} name removed", "{n} names removed")
+
+
+def _on_size(code: str, class_id: int, size_key: str) -> None:
+    size = inputs.whole(st.session_state.get(size_key), 1, MAX_PUPILS)
+    if size is None:
+        return
+    key = common.teacher_key(code)
+    state.save(lambda db: db.set_class_size(class_id, key, size))
 
 
 def _on_joins(code: str, class_id: int, closed: bool) -> None:

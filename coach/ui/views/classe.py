@@ -106,7 +106,7 @@ def _on_join() -> None:
         return
     token = new_token()
     profile = state.settings().profile
-    buckets = join_buckets(common.connection_id(), state.client_address())
+    buckets = join_buckets(common.connection_id(), state.client_address(), profile)
     result: JoinResult | None = state.save(lambda db: db.admit(code, name, token, buckets=buckets,
                                                                profile=profile))
     if result is None:

@@ -34,6 +34,7 @@ from coach.live import (
     CLASS_OPEN,
     DEFAULT_HOURS,
     MAX_HOURS,
+    MAX_PUPILS,
     MIN_HOURS,
     SpotRef,
     normalise_code,
@@ -50,6 +51,7 @@ from coach.ui.live import admission, common, paste, results, roster, vote
 from coach.ui.widgets import link_rules, page_header, table_html, unit_label
 
 CLASS = common.TEACHER_CLASS  # the class code this session shows
+DEFAULT_CLASS_SIZE = 40  # a school class and a few guests; the teacher changes it
 SPOT = "live.teacher.spot"  # the SpotRef key picked
 STEP = "live.teacher.step"  # spot key -> the step shown on the projector
 CONFIRM_END = "live.teacher.confirm_end"  # «End the class» pressed once: «Yes, end it» awaited
@@ -104,8 +106,13 @@ def _on_create() -> None:
         _refuse(t("Choose how long the class stays open from the list ({low} to {high} hours).",
                   low=MIN_HOURS, high=MAX_HOURS))
         return
+    size = inputs.whole(st.session_state.get("live.new.size", DEFAULT_CLASS_SIZE), 1, MAX_PUPILS)
+    if size is None:
+        _refuse(t("Write how many pupils the class takes, from 1 to {high}.", high=MAX_PUPILS))
+        return
     teacher = _teacher()
-    created = admission.create_admitted(lambda db: db.create_class(teacher, title, hours=hours))
+    created = admission.create_admitted(lambda db: db.create_class(teacher, title, hours=hours,
+                                                                   max_pupils=size))
     if created is not None and created.teacher_secret:
         state.remember_teacher_key(created.code, created.teacher_secret)
         _show_class(created.code)
@@ -273,6 +280,10 @@ def _start(t: Translator) -> None:
         st.selectbox(t("The class stays open for"), list(range(MIN_HOURS, MAX_HOURS + 1)),
                      index=DEFAULT_HOURS - MIN_HOURS, key="live.new.hours",
                      format_func=lambda h: t.counted(HOURS, n=h))
+        st.number_input(t("Pupils at most"), min_value=1, max_value=MAX_PUPILS, value=DEFAULT_CLASS_SIZE,
+                        step=1, key="live.new.size",
+                        help=t("Nobody joins beyond this number: a phone that floods the class with names "
+                               "cannot take your pupils' places. You can change it in «Pupils»."))
         st.button(t("Create the class"), key="live.create", type="primary", on_click=_on_create,
                   icon=":material/groups:")
     admission.create_problem(t)

@@ -10,6 +10,9 @@ address that asked for it (``address``, NULL when unknown: behind a proxy on the
 so the app counts the jobs under way per address as well as per profile; a review keeps when
 its page last looked at it (``seen``), so a review nobody watches any more is cancelled at its
 next chunk instead of holding a worker.
+
+A live class gets the size its teacher sets (``max_pupils``, NULL: the hall's limit of 200), so one
+device flooding joins cannot take every place of a class of 25.
 """
 
 from __future__ import annotations
@@ -29,6 +32,8 @@ def upgrade() -> None:
         batch.add_column(sa.Column("seen", sa.DateTime, nullable=True))
     with op.batch_alter_table("parse_jobs") as batch:
         batch.add_column(sa.Column("address", sa.String(64), nullable=True))
+    with op.batch_alter_table("live_classes") as batch:
+        batch.add_column(sa.Column("max_pupils", sa.Integer, nullable=True))
     op.create_index("ix_review_jobs_address", "review_jobs", ["address", "status"])
     op.create_index("ix_parse_jobs_address", "parse_jobs", ["address", "status"])
 
@@ -36,6 +41,8 @@ def upgrade() -> None:
 def downgrade() -> None:
     op.drop_index("ix_parse_jobs_address", table_name="parse_jobs")
     op.drop_index("ix_review_jobs_address", table_name="review_jobs")
+    with op.batch_alter_table("live_classes") as batch:
+        batch.drop_column("max_pupils")
     with op.batch_alter_table("parse_jobs") as batch:
         batch.drop_column("address")
     with op.batch_alter_table("review_jobs") as batch:
