@@ -8,6 +8,7 @@ import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Table, and_, insert, select
@@ -45,7 +46,7 @@ class StoreBase:
             self.url = normalise_url(url or default_database_url())
             self.engine = engine if engine is not None else make_engine(self.url)
         except Exception as err:  # a missing driver, a bad URL, a data folder we cannot create
-            raise store_error(err) from err
+            raise store_error(err, self._sqlite_file()) from err
         self.dialect = self.engine.dialect.name
         self.auto_upgrade = auto_upgrade_default(self.url) if auto_upgrade is None else auto_upgrade
         self._ready = False
@@ -72,7 +73,7 @@ class StoreBase:
         except (InvalidInput, StoreError):
             raise
         except Exception as err:
-            raise store_error(err) from err
+            raise store_error(err, self._sqlite_file()) from err
 
     def _check_file(self) -> None:
         """The SQLite file is still the one this store opened (checked before every transaction).
@@ -125,10 +126,15 @@ class StoreBase:
             except (InvalidInput, StoreError):
                 raise
             except Exception as err:
-                raise store_error(err) from err
+                raise store_error(err, self._sqlite_file()) from err
             self._remember_file()
             self._ready = True
             return self.head
+
+    def _sqlite_file(self) -> Path | None:
+        """The SQLite file of this store (None for PostgreSQL, or before the URL was read)."""
+        url = getattr(self, "url", None)
+        return sqlite_path(url) if isinstance(url, str) else None
 
     @property
     def head(self) -> str:
@@ -142,7 +148,7 @@ class StoreBase:
             with self.engine.connect() as conn:
                 return migrations.current(conn)
         except Exception as err:
-            raise store_error(err) from err
+            raise store_error(err, self._sqlite_file()) from err
 
     # -- profiles -----------------------------------------------------------------------------
     @staticmethod

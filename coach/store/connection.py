@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import sys
+import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Final
@@ -93,7 +94,23 @@ def normalise_url(url: str) -> str:
 
 
 # -- failures ---------------------------------------------------------------------------------------
-def store_error(err: BaseException) -> StoreError:
+def _unwritable(path: Path) -> bool:
+    """Whether an SQLite file that exists cannot be written here: the file (or the folder, where WAL
+    keeps its ``-wal`` and ``-shm`` files) refuses a write. Tried, not guessed from the mode bits:
+    root ignores those, not an immutable file or a read-only mount."""
+    if not path.exists():
+        return False
+    try:
+        with open(path, "r+b"):
+            pass
+        probe = tempfile.NamedTemporaryFile(dir=path.parent, prefix=".coach-probe-")
+        probe.close()
+    except OSError:
+        return True
+    return False
+
+
+def store_error(err: BaseException, path: Path | None = None) -> StoreError:
     """One typed error, with the learner-readable reason, for whatever the database raised.
 
     The kinds a learner must tell apart each get their own words: ``read_only`` (a read-only
@@ -111,6 +128,11 @@ def store_error(err: BaseException) -> StoreError:
     if "readonly" in text or "read-only" in text or "read only" in text or isinstance(err, PermissionError):
         return StoreError(N_("the database is read-only: it can be read but nothing new is saved"),
                           kind="read_only")
+    if path is not None and "unable to open database file" in text and _unwritable(path):
+        # SQLite in WAL mode cannot even read a file it may not write beside: said as it is (issue 28)
+        return StoreError(N_("the database file {file} is read-only (or its folder is): nothing can be "
+                             "saved or read until whoever runs the coach lets it write there"),
+                          kind="read_only", file=path.name)
     if ("database is locked" in text or "database table is locked" in text or "database is busy" in text
             or "lock timeout" in text or "could not obtain lock" in text):
         return StoreError(N_("the database is busy (another program is holding it): try again in a moment"),

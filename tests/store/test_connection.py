@@ -7,8 +7,12 @@ too long» was «non raggiungibile» too.
 
 from __future__ import annotations
 
+import contextlib
 import os
+import shutil
 import sqlite3
+import subprocess
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -65,6 +69,44 @@ def test_a_read_only_file_has_its_own_words(tmp_path: Path) -> None:
         store.record_decision("A", "buona", source="practice")
     assert err.value.kind == "read_only"
     assert "nothing new is saved" in str(err.value)
+
+
+@contextlib.contextmanager
+def _read_only(*paths: Path) -> Iterator[None]:
+    """Make files and folders read-only for this process: the mode bits, or for root (which ignores
+    them) the immutable flag; skips where neither can be set."""
+    if os.geteuid() != 0:
+        modes = {p: p.stat().st_mode for p in paths}
+        for p in paths:
+            p.chmod(0o555 if p.is_dir() else 0o444)
+        try:
+            yield
+        finally:
+            for p, mode in modes.items():
+                p.chmod(mode)
+        return
+    if shutil.which("chattr") is None or subprocess.run(["chattr", "+i", *map(str, paths)],
+                                                         capture_output=True).returncode != 0:
+        pytest.skip("root here, and no immutable flag: a read-only file cannot be made")
+    try:
+        yield
+    finally:
+        subprocess.run(["chattr", "-i", *map(str, paths)], capture_output=True)
+
+
+def test_a_read_only_file_and_folder_are_said_so_not_unreachable(tmp_path: Path) -> None:
+    """Issue 28: a read-only SQLite file (WAL cannot open it, even to read) said «non è raggiungibile»."""
+    folder = tmp_path / "data"
+    folder.mkdir()
+    path = folder / "coach.db"
+    first = Store(f"sqlite:///{path}")
+    first.record_decision("A", "buona", source="practice")
+    first.engine.dispose()  # the last connection closes: SQLite removes the -wal and -shm files
+    assert sorted(p.name for p in folder.iterdir()) == ["coach.db"]
+    with _read_only(path, folder), pytest.raises(StoreError) as err:
+        Store(f"sqlite:///{path}").record_decision("A", "buona", source="practice")
+    assert err.value.kind == "read_only"
+    assert "read-only" in str(err.value) and "not reachable" not in str(err.value)
 
 
 def test_a_value_too_long_for_a_postgresql_column(pg_url: str) -> None:
