@@ -210,6 +210,12 @@ def decode_text(data: bytes) -> tuple[str | None, Message | None]:
             {"byte": f"{data[exc.start]:02x}", "position": str(exc.start)})
 
 
+def kb_up(size: int) -> int:
+    """A size in KB rounded up, for «{size} KB, more than the limit of {limit} KB»: a file just over the
+    limit (16 MiB + 100 B) must not read as the limit itself («16.384 KB, più del limite di 16.384 KB»)."""
+    return -(-size // 1024)
+
+
 def _os_problem(exc: OSError) -> Message:
     """The reason a file cannot be read, in the reader's language for the usual cases."""
     if isinstance(exc, FileNotFoundError):
@@ -228,12 +234,12 @@ def read_text_file(path: str | Path, limit: int = MAX_FILE_BYTES) -> tuple[str |
         size = p.stat().st_size
         if size > limit:
             return None, Message(N_("the file is {size} KB, more than the limit of {limit} KB."),
-                                 {"size": size // 1024, "limit": limit // 1024})
+                                 {"size": kb_up(size), "limit": limit // 1024})
         with p.open("rb") as fh:
             data = fh.read(limit + 1)
     except OSError as exc:
         return None, _os_problem(exc)
     if len(data) > limit:
         return None, Message(N_("the file is {size} KB, more than the limit of {limit} KB."),
-                             {"size": len(data) // 1024, "limit": limit // 1024})
+                             {"size": kb_up(len(data)), "limit": limit // 1024})
     return decode_text(data)

@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 
 from coach.i18n import get_translator
-from coach.limits import MAX_NUMBER_TEXT, MAX_TOML_DEPTH, toml_problem
+from coach.limits import MAX_FILE_BYTES, MAX_NUMBER_TEXT, MAX_TOML_DEPTH, kb_up, read_text_file, toml_problem
+from coach.rooms import import_histories
 
 ROOT = Path(__file__).resolve().parents[1]
 IT = get_translator("it")
@@ -131,3 +132,16 @@ def test_a_number_too_long_is_refused_as_an_integer_or_a_float() -> None:
     assert "più di 64 cifre" in italian("x = 1." + "9" * (MAX_NUMBER_TEXT + 1))
     assert toml_problem("x = 1." + "9" * MAX_NUMBER_TEXT) is None
     assert toml_problem('x = "' + "9" * 500 + '"') is None
+
+
+def test_a_file_just_over_the_limit_never_reads_as_the_limit(tmp_path: Path) -> None:
+    """Issue 28: 16 MiB + 100 B said «16.384 KB, più del limite di 16.384 KB»."""
+    assert kb_up(MAX_FILE_BYTES) == MAX_FILE_BYTES // 1024
+    assert kb_up(MAX_FILE_BYTES + 1) == MAX_FILE_BYTES // 1024 + 1
+    over = b"x" * (MAX_FILE_BYTES + 100)
+    said = IT.render(import_histories(over, source="a.txt").problem)  # type: ignore[arg-type]
+    assert said == "il file è di 16.385 KB, più del limite di 16.384 KB."
+    path = tmp_path / "big.txt"
+    path.write_bytes(over)
+    text, problem = read_text_file(path)
+    assert text is None and problem is not None and problem.params["size"] > problem.params["limit"]

@@ -67,6 +67,7 @@ from coach.limits import (
     MAX_FILE_BYTES,
     MAX_NAME_LENGTH,
     clip,
+    kb_up,
     read_text_file,
     toml_problem,
 )
@@ -288,7 +289,7 @@ def _read_toml(text: str, source: str) -> dict[str, Any]:
     text = text.removeprefix("\ufeff")
     if len(text) > MAX_FILE_BYTES:
         raise phh_error(source, N_("the text is {size} KB, more than the limit of {limit} KB."),
-                        size=len(text) // 1024, limit=MAX_FILE_BYTES // 1024)
+                        size=kb_up(len(text)), limit=MAX_FILE_BYTES // 1024)
     problem = toml_problem(text)
     if problem is not None:
         raise phh_error(source, N_("not valid PHH: {problem}"), problem=problem)

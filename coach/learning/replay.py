@@ -24,7 +24,7 @@ from coach.engine.phh_actions import Action
 from coach.errors import InvalidInput
 from coach.i18n import N_, Amount, Lowered, Message
 from coach.learning.script import HandScript
-from coach.limits import MAX_HAND_BYTES, decode_text
+from coach.limits import MAX_HAND_BYTES, decode_text, kb_up
 
 MAX_BYTES = MAX_HAND_BYTES  # the same limit Streamlit shows under the uploader (server.maxUploadSize = 1)
 PLAYER_KINDS = ("fold", "check_call", "bet_raise")
@@ -78,7 +78,7 @@ def _load_sections(name: str, data: bytes) -> list[Section]:
     if len(data) > MAX_BYTES:
         raise InvalidInput(
             N_("The file {name} is too large ({size} KB): a hand history is at most {limit} KB."),
-            name=name, size=len(data) // 1024, limit=MAX_BYTES // 1024)
+            name=name, size=kb_up(len(data)), limit=MAX_BYTES // 1024)
     text, problem = decode_text(data)
     if text is None:
         raise InvalidInput(N_("The file {name} is not a text file (UTF-8): is it really a PHH hand "

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from coach.errors import InvalidInput
 from coach.i18n import N_
-from coach.limits import MAX_HAND_BYTES, MAX_NAME_LENGTH, decode_text
+from coach.limits import MAX_HAND_BYTES, MAX_NAME_LENGTH, decode_text, kb_up
 from coach.review.session import MAX_SESSION_HANDS
 from coach.rooms.parsers import PARSERS
 
@@ -79,7 +79,7 @@ def peek_upload(files: Sequence[tuple[str, bytes]]) -> Upload:
         if len(data) > MAX_HAND_BYTES:
             raise InvalidInput(
                 N_("The file {name} is too large ({size} KB): a hand history is at most {limit} KB."),
-                name=name, size=len(data) // 1024, limit=MAX_HAND_BYTES // 1024)
+                name=name, size=kb_up(len(data)), limit=MAX_HAND_BYTES // 1024)
         text, problem = decode_text(data)
         if text is None:
             raise InvalidInput(N_("The file {name} is not a text file (UTF-8): is it really a PHH hand "

@@ -27,7 +27,7 @@ from coach.errors import CoachError, HandHistoryError, InvalidInput
 from coach.feedback.analysis import analyze
 from coach.i18n import N_, Translator
 from coach.learning.script import HandScript
-from coach.limits import MAX_HAND_BYTES, decode_text
+from coach.limits import MAX_HAND_BYTES, decode_text, kb_up
 from coach.positions import seat_position
 from coach.rooms import import_histories
 from coach.rooms.privacy import name_labels, scrub_names
@@ -172,7 +172,7 @@ def load_session(files: Sequence[tuple[str, bytes]]) -> list[HandHistory]:
         if len(data) > MAX_HAND_BYTES:
             raise InvalidInput(
                 N_("The file {name} is too large ({size} KB): a hand history is at most {limit} KB."),
-                name=name, size=len(data) // 1024, limit=MAX_HAND_BYTES // 1024)
+                name=name, size=kb_up(len(data)), limit=MAX_HAND_BYTES // 1024)
         text, problem = decode_text(data)
         if text is None:
             raise InvalidInput(N_("The file {name} is not a text file (UTF-8): is it really a PHH hand "

@@ -19,7 +19,7 @@ from typing import Any, Final, Literal
 from coach.engine.phh import HandHistory
 from coach.errors import CoachError, HandHistoryError
 from coach.i18n import N_, Message
-from coach.limits import MAX_AMOUNT_TEXT, MAX_FILE_BYTES, amount_problem, clip, decode_text
+from coach.limits import MAX_AMOUNT_TEXT, MAX_FILE_BYTES, amount_problem, clip, decode_text, kb_up
 from coach.rooms import acpc
 from coach.rooms.convert import check_winnings, to_history
 from coach.rooms.parsers import PARSERS, RawMixin
@@ -189,7 +189,7 @@ def import_histories(data: str | bytes, *, source: str = "<text>",
     if size > limit:
         return ImportReport(source, None, problem=Message(
             N_("the file is {size} KB, more than the limit of {limit} KB."),
-            {"size": size // 1024, "limit": limit // 1024}))
+            {"size": kb_up(size), "limit": limit // 1024}))
     if isinstance(data, bytes):
         decoded, problem = decode_text(data)
         if decoded is None:
