@@ -169,11 +169,17 @@ def test_wrong_codes_are_refused_then_rate_limited(app: Callable[..., AppTest], 
     transfer(at, good)  # even the right code waits once this session has used its tries
     assert at.session_state[SETTINGS_KEY].profile == mine
     assert any("Troppi tentativi" in e.value for e in at.error)
-    # A fresh session from the same address is limited too once the address has spent its tries.
+    # A fresh session from the same address is limited too once the address has spent its tries on
+    # wrong codes...
     while store.take_token("transfer:address:local", state.TRANSFER_ADDRESS_TRIES,
                            1 / state.TRANSFER_ADDRESS_REFILL_S):
         pass
     other = goto(app(profile=None), "impostazioni")
-    transfer(other, good)
+    transfer(other, "ZZZZ-ZZZZ-ZZZZ-ZZZZ")
     assert other.session_state[SETTINGS_KEY].profile != owner
     assert any("Troppi tentativi" in e.value for e in other.error)
+    # ...but a classmate at the same address who types her own right code gets in (issue 28: the
+    # guesser used to spend the address's tries and lock her out)
+    classmate = goto(app(profile=None), "impostazioni")
+    transfer(classmate, good)
+    assert classmate.session_state[SETTINGS_KEY].profile == owner

@@ -95,27 +95,37 @@ def _use_code() -> None:
     """Move this browser to the profile whose transfer code was typed (rate-limited)."""
     typed = st.session_state.get("set_transfer_in", "")
     st.session_state.pop(TRANSFER_RESULT, None)
-    for bucket, capacity, per_second in state.transfer_buckets():
-        allowed = state.save(functools.partial(Store.take_token, bucket=bucket, capacity=capacity,
-                                               per_second=per_second))
-        if allowed is None:
-            return  # the database failed: the notice says so, nothing is tried
-        if not allowed:
-            st.session_state[TRANSFER_RESULT] = "limited"
-            return
+    session_bucket, *address_buckets = state.transfer_buckets()
+    if not _token(session_bucket):  # every try of this session, right or wrong
+        return
     code = identity.normalise_transfer_code(typed)
     found = None
     if code is not None:
         digest = identity.transfer_hash(code)
         found = state.load(lambda db: db.profile_for_transfer(digest), None)
     if found is None:
-        st.session_state[TRANSFER_RESULT] = "wrong"
+        # Only a wrong code spends the address's tries: a pupil guessing codes from fresh tabs slows
+        # himself and his address down, never a classmate who types her own right code (issue 28).
+        # The code's 79 random bits are what keeps it unguessable; the buckets keep guessing slow.
+        if all(_token(b) for b in address_buckets):
+            st.session_state[TRANSFER_RESULT] = "wrong"
         return
     state.switch_profile(found)
     st.session_state.pop(SHOWN_CODE, None)  # a code shown for the previous profile
     st.session_state["set_transfer_in"] = ""
     st.session_state[TRANSFER_RESULT] = "moved"
     _reseed()
+
+
+def _token(bucket: tuple[str, float, float]) -> bool:
+    """One try from a transfer-code bucket; False (and the page says why) when it is empty or the
+    database failed (its notice says so)."""
+    name, capacity, per_second = bucket
+    allowed = state.save(functools.partial(Store.take_token, bucket=name, capacity=capacity,
+                                           per_second=per_second))
+    if allowed is False:
+        st.session_state[TRANSFER_RESULT] = "limited"
+    return bool(allowed)
 
 
 def _name(t: Translator) -> None:
