@@ -22,6 +22,7 @@ import hashlib
 import ipaddress
 import re
 import secrets
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
@@ -35,6 +36,8 @@ from coach.store.checks import clean_profile_name
 PROFILE_COOKIE: Final[str] = "coach_profile"  # the signed id (before revision 0006: the bare name)
 PROFILE_PREFIX: Final[str] = "u-"
 PROFILE_ID_BYTES: Final[int] = 16  # 128 random bits
+COOKIE_VERSION: Final[int] = 2  # the signed cookie's format: {"v", "p" profile, "d" device, "x" expiry}
+COOKIE_DAYS: Final[int] = 365  # a cookie not written again for this long names nothing
 
 # A transfer code: four groups of four characters from 31 that cannot be mistaken for one
 # another (no I, L, O, 0, 1): 16 * log2(31) ≈ 79 bits, typed on a phone in a few seconds.
@@ -99,6 +102,9 @@ class CookieProfile:
 
     profile: str | None = None
     legacy: str | None = None
+    # Since revision 0012 the signed cookie names the browser's device row too (None: a cookie of the
+    # format before, which the store lets in until the learner disconnects his other devices).
+    device: str | None = None
 
 
 def _clean(value: object) -> str | None:
@@ -109,13 +115,24 @@ def _clean(value: object) -> str | None:
     return cleaned if cleaned == value else None
 
 
-def read_profile_cookie(cookies: Mapping[str, object], signer: Signer) -> CookieProfile:
+def read_profile_cookie(cookies: Mapping[str, object], signer: Signer, *,
+                        now: float | None = None) -> CookieProfile:
     """The profile a browser's cookies name (see :class:`CookieProfile`); nothing for no cookie."""
     raw = cookies.get(PROFILE_COOKIE)
     if not isinstance(raw, str) or not raw:
         return CookieProfile()
     value = unquote(raw)
     signed = signer.unsign(value)
+    if isinstance(signed, dict):  # the format of revision 0012: profile, device, version, expiry
+        expiry = signed.get("x")
+        if signed.get("v") != COOKIE_VERSION or not isinstance(expiry, int) or isinstance(expiry, bool) \
+                or expiry < int(now if now is not None else time.time()):
+            return CookieProfile()  # another version, or expired: names nothing
+        device = signed.get("d")
+        profile = _clean(signed.get("p"))
+        if profile is None or not isinstance(device, str) or not device:
+            return CookieProfile()
+        return CookieProfile(profile=profile, device=device[:32])
     if signed is not None:
         return CookieProfile(profile=_clean(signed))
     # The old cookie was the URL-quoted name; a guest code in any case was the same profile.
@@ -125,9 +142,15 @@ def read_profile_cookie(cookies: Mapping[str, object], signer: Signer) -> Cookie
     return CookieProfile(legacy=legacy)
 
 
-def profile_cookie_value(profile: str, signer: Signer) -> str:
-    """The value of the profile cookie for ``profile``: its id, signed for this purpose."""
-    return signer.sign(profile)
+def profile_cookie_value(profile: str, signer: Signer, device: str | None = None, *,
+                         now: float | None = None) -> str:
+    """The value of the profile cookie: the profile's id and, since revision 0012, this browser's
+    device, the cookie's version and its expiry (:data:`COOKIE_DAYS` from now: the page writes it
+    again on every run, so a browser in use never reaches it), signed for this purpose."""
+    if device is None:
+        return signer.sign(profile)
+    expiry = int((now if now is not None else time.time()) + COOKIE_DAYS * 86400)
+    return signer.sign({"v": COOKIE_VERSION, "p": profile, "d": device, "x": expiry})
 
 
 ENV_TRUSTED_PROXIES: Final[str] = "COACH_TRUSTED_PROXIES"

@@ -66,6 +66,7 @@ never mutated after its schema check); tests create their own.
 from __future__ import annotations
 
 from coach.store.admission import AdmissionStore
+from coach.store.devices import DeviceStore
 from coach.store.hands import HandsStore
 from coach.store.parsejobs import ParseJobStore
 from coach.store.progress import ProgressStore
@@ -74,7 +75,7 @@ from coach.store.reviews import ReviewJobStore
 __all__ = ["Store"]
 
 
-class Store(ProgressStore, AdmissionStore, HandsStore, ReviewJobStore, ParseJobStore):
+class Store(ProgressStore, AdmissionStore, HandsStore, ReviewJobStore, ParseJobStore, DeviceStore):
     """Progress store and live class over one SQLAlchemy engine; every method is one transaction.
 
     Profiles are addressed by name (what the learner typed in Impostazioni, or

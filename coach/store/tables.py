@@ -61,7 +61,26 @@ profiles = Table(
     Column("display_name", String(MAX_NAME), nullable=True),
     Column("transfer_hash", String(64), nullable=True),
     Column("claimed_at", DateTime, nullable=True),
+    # Revision 0012: when the learner last disconnected his other devices; from then on a cookie
+    # without a device (the format before 0012) opens nothing
+    Column("devices_reset_at", DateTime, nullable=True),
     Index("uq_profiles_transfer_hash", "transfer_hash", unique=True),
+)
+# Revision 0012: the browsers using a profile (docs/SECURITY.md): each one's cookie names its row, so
+# «Scollega gli altri dispositivi» and a new transfer code can end a device's access.
+profile_devices = Table(
+    "profile_devices", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("profile_id", Integer, ForeignKey("profiles.id", name="fk_profile_devices_profile"),
+           nullable=False),
+    Column("device", String(32), nullable=False),  # random, only ever sent signed
+    Column("label", String(80), nullable=False, default=""),  # «Chrome su Android», from the user agent
+    Column("via", String(16), nullable=False),  # new, transfer (a transfer code), legacy (an older cookie)
+    Column("transfer_hash", String(64), nullable=True),  # the code that admitted it (via transfer)
+    Column("created", DateTime, nullable=False),
+    Column("seen", DateTime, nullable=False),
+    UniqueConstraint("device", name="uq_profile_devices_device"),
+    Index("ix_profile_devices_profile", "profile_id", "seen"),
 )
 completed_lessons = Table(
     "completed_lessons", metadata,

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import secrets
+import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, replace
 from datetime import UTC, tzinfo
@@ -30,6 +31,7 @@ from coach.live import normalise_code
 from coach.store import Store
 from coach.store.checks import clean_display_name
 from coach.store.connection import ENV_URL, default_database_url
+from coach.store.devices import new_device_id
 from coach.store.records import ProfileIdentity
 from coach.textsafe import md_text
 
@@ -39,6 +41,10 @@ FeedbackLevel = Literal["lesson", "essential", "numbers"]
 FEEDBACK_LEVELS: tuple[FeedbackLevel, ...] = ("lesson", "essential", "numbers")
 SETTINGS_KEY = "coach.settings"
 PROFILE_KEY = "coach.profile"  # this session's profile before the settings are loaded (tests set it)
+DEVICE_KEY = "coach.device"  # this browser's device row (revision 0012), named by its signed cookie
+DEVICE_CHECKED = "coach.device_checked"  # when the device was last found still allowed (monotonic)
+DEVICE_RECHECK_S = 30.0
+DISCONNECTED = "coach.disconnected"  # this browser was disconnected from its profile: said once
 PROFILE_COOKIE = identity.PROFILE_COOKIE
 PREFERENCES = ("locale", "four_colour", "feedback_timing", "feedback_level", "letter_shortcuts", "daily_goal")
 DB_ERROR = "coach.db_error"  # why the last store call failed (a Message): «progressi non salvati»
@@ -293,16 +299,79 @@ def browser_profile() -> str:
     if isinstance(given, str) and given:
         return given
     found = identity.read_profile_cookie(browser_cookies(), profile_signer())
-    profile = found.profile
+    profile, device, via = found.profile, found.device, "new"
+    if profile is not None and device is None:  # a signed cookie from before revision 0012
+        old = profile
+        profile, via = (old, "legacy") if load(lambda db: db.legacy_cookie_ok(old), True) else (None, "new")
     if profile is None and found.legacy is not None:
         legacy = found.legacy
         shown = None if identity.LEGACY_GUEST_CODE.match(legacy) else legacy
         if save(lambda db: db.claim_profile(legacy, shown)):
-            profile = legacy
+            profile, via = legacy, "legacy"
+    device = device or new_device_id()
+    if profile is not None and not _device_allowed(profile, device, via):
+        profile = None
+        st.session_state[DISCONNECTED] = True
     if profile is None:
-        profile = identity.new_profile_id()
+        profile, device = identity.new_profile_id(), new_device_id()
     st.session_state[PROFILE_KEY] = profile
+    st.session_state[DEVICE_KEY] = device
+    st.session_state[DEVICE_CHECKED] = time.monotonic()
     return profile
+
+
+def _device_allowed(profile: str, device: str, via: str = "new") -> bool:
+    """Whether this browser may still be ``profile`` (:meth:`Store.check_device`); an unreachable
+    database lets it be (nothing of the profile can be read then anyway)."""
+    label = device_label()
+    got = read(lambda db: db.check_device(profile, device, label=label, via=via))
+    return True if got.failed else bool(got.value)
+
+
+def device_label() -> str:
+    """«Firefox · Android», from the browser's User-Agent: only to tell one's devices apart."""
+    try:
+        agent = str(st.context.headers.get("User-Agent") or "")
+    except Exception:
+        agent = ""
+    browser = next((b for k, b in _BROWSERS if k in agent), "")
+    system = next((o for k, o in _SYSTEMS if k in agent), "")
+    return " · ".join(x for x in (browser, system) if x)
+
+
+_BROWSERS = (("Edg/", "Edge"), ("OPR/", "Opera"), ("Firefox/", "Firefox"), ("Chrome/", "Chrome"),
+             ("Safari/", "Safari"))
+_SYSTEMS = (("Android", "Android"), ("iPhone", "iPhone"), ("iPad", "iPad"), ("Windows", "Windows"),
+            ("Mac OS X", "macOS"), ("CrOS", "ChromeOS"), ("Linux", "Linux"))
+
+
+def this_device() -> str:
+    """This browser's device id (the row its cookie names)."""
+    settings()
+    device = st.session_state.get(DEVICE_KEY)
+    if not isinstance(device, str) or not device:
+        device = new_device_id()
+        st.session_state[DEVICE_KEY] = device
+    return device
+
+
+def _recheck_device(current: Settings) -> Settings:
+    """Every :data:`DEVICE_RECHECK_S` seconds: a browser the learner disconnected from another device
+    leaves the profile within that time, not only at its next visit (a fresh profile, and a notice)."""
+    last = st.session_state.get(DEVICE_CHECKED)
+    now = time.monotonic()
+    if isinstance(last, float) and now - last < DEVICE_RECHECK_S:
+        return current
+    st.session_state[DEVICE_CHECKED] = now
+    device = st.session_state.get(DEVICE_KEY)
+    if not isinstance(device, str) or _device_allowed(current.profile, device):
+        return current
+    st.session_state[DISCONNECTED] = True
+    st.session_state[PROFILE_KEY] = identity.new_profile_id()
+    st.session_state[DEVICE_KEY] = new_device_id()
+    fresh = _load_profile(Settings(profile=st.session_state[PROFILE_KEY]))
+    st.session_state[SETTINGS_KEY] = fresh
+    return fresh
 
 
 def cookie_script(name: str, value: str, *, max_age: int = 31536000) -> str:
@@ -325,14 +394,15 @@ def profile_cookie_script() -> str:
     being that profile, so the page writes it again on every run (a legacy cookie that
     just claimed its profile is replaced by the signed one).
     """
-    return cookie_script(PROFILE_COOKIE, identity.profile_cookie_value(settings().profile, profile_signer()))
+    return cookie_script(PROFILE_COOKIE, identity.profile_cookie_value(settings().profile, profile_signer(),
+                                                                       this_device()))
 
 
 def settings() -> Settings:
     """The session's settings, loaded once from this browser's profile preferences."""
     current = st.session_state.get(SETTINGS_KEY)
     if isinstance(current, Settings):
-        return current
+        return _recheck_device(current)
     base = _load_profile(Settings(profile=browser_profile()))
     st.session_state[SETTINGS_KEY] = base
     return base
@@ -368,11 +438,17 @@ def update_settings(**changes: Any) -> Settings:
     return new
 
 
-def switch_profile(profile: str) -> Settings:
+def switch_profile(profile: str, transfer_hash: str | None = None) -> Settings:
     """This browser becomes ``profile`` (a transfer code was given): its settings and progress.
 
-    The page's cookie script then writes the signed id, so the browser stays there.
+    The browser becomes one of the profile's devices, let in by that code (a new code can end it);
+    the page's cookie script then writes the signed id, so the browser stays there.
     """
+    label = device_label()
+    device = save(lambda db: db.register_device(profile, label=label, via="transfer",
+                                                transfer_hash=transfer_hash))
+    st.session_state[DEVICE_KEY] = device or new_device_id()
+    st.session_state[DEVICE_CHECKED] = time.monotonic()
     st.session_state[PROFILE_KEY] = profile
     new = _load_profile(replace(settings(), profile=profile))
     for key in [k for k in st.session_state if str(k).startswith("lesson.restored")]:

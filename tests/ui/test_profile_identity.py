@@ -9,7 +9,9 @@ the other tests' way to be a given profile.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
+from urllib.parse import unquote
 
 import pytest
 from sqlalchemy import update
@@ -20,6 +22,7 @@ from coach.identity import (
     new_profile_id,
     new_transfer_code,
     profile_cookie_value,
+    read_profile_cookie,
     transfer_hash,
 )
 from coach.store import Store
@@ -28,6 +31,16 @@ from coach.ui import state
 from coach.ui.state import SETTINGS_KEY
 
 from .helpers import goto, start, texts
+
+
+def written_profile(at: AppTest) -> str | None:
+    """The profile the page's cookie script writes (signed, with this browser's device and an expiry)."""
+    for h in at.html:
+        found = re.search(r'"coach_profile=" \+ "([^"]+)"', h.proto.body)
+        if found:
+            cookie = {PROFILE_COOKIE: unquote(found.group(1))}
+            return read_profile_cookie(cookie, state.profile_signer()).profile
+    return None
 
 
 def send_cookies(monkeypatch: pytest.MonkeyPatch, cookies: dict[str, str]) -> None:
@@ -85,8 +98,7 @@ def test_a_forged_cookie_reads_nothing_of_marcos(monkeypatch: pytest.MonkeyPatch
         assert "Profilo: Ospite" in sidebar(at) and "Marco" not in texts(at) + sidebar(at)
         assert s.profile not in texts(at) + sidebar(at)  # the id is never on the page
         # the page replaces the forged cookie with this browser's own signed one
-        signed = profile_cookie_value(s.profile, state.profile_signer())
-        assert any(signed in h.proto.body for h in at.html)
+        assert written_profile(at) == s.profile
 
 
 def test_a_signed_cookie_is_its_profile(monkeypatch: pytest.MonkeyPatch, db_url: str) -> None:
@@ -105,8 +117,7 @@ def test_an_old_unsigned_cookie_claims_its_profile_once(monkeypatch: pytest.Monk
     s = first.session_state[SETTINGS_KEY]
     assert s.profile == "Marco" and s.four_colour is True  # his own browser keeps his progress
     assert store.identity("Marco").claimed
-    signed = profile_cookie_value("Marco", state.profile_signer())
-    assert any(signed in h.proto.body for h in first.html)  # from now on a signed cookie
+    assert written_profile(first) == "Marco"  # from now on a signed cookie
     second = start(profile=None)  # another browser with a copy of the old cookie
     assert second.session_state[SETTINGS_KEY].profile != "Marco"
     assert second.session_state[SETTINGS_KEY].four_colour is False
@@ -135,7 +146,7 @@ def test_the_transfer_code_moves_my_progress(app: Callable[..., AppTest], db_url
     s = home.session_state[SETTINGS_KEY]
     assert s.profile == me and s.display_name == "Sara"
     assert any("ora questo browser ha i tuoi progressi" in x.value for x in home.success)
-    assert any(profile_cookie_value(me, state.profile_signer()) in h.proto.body for h in home.html)
+    assert written_profile(home) == me
     assert "Sara" in sidebar(home) and code not in texts(home) + sidebar(home)
     # a new code retires the old one
     phone.button(key="set_transfer_new").click().run()

@@ -8,17 +8,21 @@ widget when the learner goes to another page.
 from __future__ import annotations
 
 import functools
+from datetime import UTC
 from typing import Any
 
 import streamlit as st
+from babel.dates import format_datetime
 
 from coach import identity
 from coach.cards import parse_cards
 from coach.errors import InvalidInput
 from coach.habit import MAX_GOAL, MIN_GOAL
-from coach.i18n import Translator
+from coach.i18n import NN_, Translator
 from coach.store import Store
 from coach.store.checks import MAX_NAME
+from coach.store.devices import Device
+from coach.textsafe import md_text
 from coach.ui import inputs, state
 from coach.ui.feedbacklevel import SETTING_LABELS
 from coach.ui.table import render_card_preview
@@ -26,6 +30,7 @@ from coach.ui.widgets import page_header, play_money_note, refuse_input
 
 LANGUAGES = {"it": "Italiano", "en": "English"}
 SHOWN_CODE = "set.transfer_code"  # the transfer code shown in this session (never in the store)
+DEVICES_RESULT = "set.devices_result"  # how many devices the last disconnection ended
 TRANSFER_RESULT = "set.transfer_result"  # "wrong", "limited" or "moved": the last attempt
 
 
@@ -85,6 +90,46 @@ def _new_code() -> None:
     if state.db_problem() is not None:  # this write failed (a success clears the notice)
         return  # the notice says why; no code is shown that would not work
     st.session_state[SHOWN_CODE] = code
+    if st.session_state.get("set_transfer_end_old"):  # the devices the old codes let in go too
+        keep = state.this_device()
+        gone = state.save(lambda db: db.disconnect_devices(profile, keep, only_transfer=True))
+        st.session_state[DEVICES_RESULT] = gone if isinstance(gone, int) else None
+
+
+def _disconnect_others() -> None:
+    """«Scollega gli altri dispositivi»: every other browser of this profile starts afresh."""
+    profile, keep = state.settings().profile, state.this_device()
+    gone = state.save(lambda db: db.disconnect_devices(profile, keep))
+    st.session_state[DEVICES_RESULT] = gone if isinstance(gone, int) else None
+
+
+def _devices(t: Translator) -> None:
+    """The browsers using this profile, and the way to disconnect the others (a lost phone, a
+    borrowed computer, a transfer code someone saw)."""
+    st.subheader(t("Devices using your progress"))
+    if st.session_state.pop(state.DISCONNECTED, False):
+        st.warning(t("This browser was disconnected from its progress by another of your devices: it starts "
+                     "afresh. To have your progress here again, type a transfer code."),
+                   icon=":material/link_off:")
+    profile, mine = state.settings().profile, state.this_device()
+    devices = state.load(lambda db: db.devices(profile), list[Device]())
+    tz = state.learner_tz()
+    for d in devices:
+        seen = format_datetime(d.seen.replace(tzinfo=UTC), format="short", locale=t.locale, tzinfo=tz)
+        name = d.label or t("a browser")
+        st.markdown(md_text(name) + " · " + (t("this device") if d.device == mine else
+                                               t("last used {when}", when=seen)))
+    others = [d for d in devices if d.device != mine]
+    st.button(t("Disconnect the other devices"), key="set_devices_out", on_click=_disconnect_others,
+              icon=":material/link_off:", disabled=not others,
+              help=t("Every other browser that has your progress loses it at once (within half a minute "
+                     "if it is open) and starts afresh; this one keeps it."))
+    gone = st.session_state.pop(DEVICES_RESULT, None)
+    if isinstance(gone, int):
+        st.success(t.counted(DISCONNECTED_N, n=gone), icon=":material/link_off:")
+
+
+DISCONNECTED_N = NN_("{n} device disconnected.", "{n} devices disconnected.")
 
 
 def _hide_code() -> None:
@@ -99,7 +144,7 @@ def _use_code() -> None:
     if not _token(session_bucket):  # every try of this session, right or wrong
         return
     code = identity.normalise_transfer_code(typed)
-    found = None
+    found, digest = None, None
     if code is not None:
         digest = identity.transfer_hash(code)
         found = state.load(lambda db: db.profile_for_transfer(digest), None)
@@ -110,7 +155,7 @@ def _use_code() -> None:
         if all(_token(b) for b in address_buckets):
             st.session_state[TRANSFER_RESULT] = "wrong"
         return
-    state.switch_profile(found)
+    state.switch_profile(found, digest)
     st.session_state.pop(SHOWN_CODE, None)  # a code shown for the previous profile
     st.session_state["set_transfer_in"] = ""
     st.session_state[TRANSFER_RESULT] = "moved"
@@ -164,11 +209,14 @@ def _transfer(t: Translator) -> None:
                   icon=":material/visibility_off:")
         c2.button(t("Make a new code (this one stops working)"), key="set_transfer_new", on_click=_new_code,
                   icon=":material/refresh:")
+        _end_old(t)
     else:
         has_code = state.load(lambda db: db.identity(s.profile).has_transfer_code, False)
         label = (t("Show a new transfer code (the previous one stops working)") if has_code
                  else t("Show a transfer code"))
         st.button(label, key="set_transfer_new", on_click=_new_code, icon=":material/key:")
+        if has_code:
+            _end_old(t)
 
     with st.form("set_transfer_form", clear_on_submit=False, border=False):
         st.text_input(t("Transfer code from another device"), key="set_transfer_in", max_chars=40,
@@ -186,6 +234,12 @@ def _transfer(t: Translator) -> None:
                  icon=":material/timer:")
     elif result == "moved":
         st.success(t("Done: this browser now has your progress."), icon=":material/check_circle:")
+
+
+def _end_old(t: Translator) -> None:
+    st.checkbox(t("Also disconnect the devices my previous codes let in"), key="set_transfer_end_old",
+                help=t("Someone saw your code? The browsers that came in with it lose your progress when you "
+                       "make the new one."))
 
 
 def render() -> None:
@@ -233,4 +287,5 @@ def render() -> None:
               help=t("Large table and text, no sidebar. Add ?aula=1 to a link to open it "
                      "directly in classroom mode."))
     _transfer(t)
+    _devices(t)
     play_money_note()
