@@ -9,6 +9,8 @@ import pytest
 
 from coach.errors import InvalidInput
 from coach.identity import (
+    COOKIE_DAYS,
+    COOKIE_VERSION,
     PROFILE_COOKIE,
     TRANSFER_ALPHABET,
     CookieProfile,
@@ -97,3 +99,17 @@ def test_the_client_address_behind_nginx_is_the_proxys_last_forwarded_entry() ->
     assert forwarded_address("172.18.0.3", "10.0.0.9", compose) == "10.0.0.9"
     assert forwarded_address("172.18.0.3", "10.0.0.9") == "172.18.0.3"  # not trusted: the peer
 
+
+
+def test_the_cookie_carries_its_device_version_and_expiry() -> None:
+    signer = Signer(SECRET, PURPOSE_PROFILE)
+    now = 1_800_000_000.0
+    value = profile_cookie_value("u-abc", signer, "d-xyz", now=now)
+    cookie = {PROFILE_COOKIE: value}
+    assert read_profile_cookie(cookie, signer, now=now) == CookieProfile("u-abc", device="d-xyz")
+    expired = now + COOKIE_DAYS * 86400 + 1
+    assert read_profile_cookie({PROFILE_COOKIE: value}, signer, now=expired) == CookieProfile()
+    other = signer.sign({"v": COOKIE_VERSION + 1, "p": "u-abc", "d": "d-xyz", "x": int(now) + 10})
+    assert read_profile_cookie({PROFILE_COOKIE: other}, signer, now=now) == CookieProfile()
+    no_device = signer.sign({"v": COOKIE_VERSION, "p": "u-abc", "x": int(now) + 10})
+    assert read_profile_cookie({PROFILE_COOKIE: no_device}, signer, now=now) == CookieProfile()

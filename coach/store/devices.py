@@ -129,14 +129,19 @@ class DeviceStore(StoreBase):
                                 .limit(MAX_DEVICES)).all()
         return [Device(r.device, r.label, r.via, r.created, r.seen) for r in rows]
 
-    def disconnect_devices(self, profile: str, keep: str, *, only_transfer: bool = False) -> int:
-        """Delete the profile's devices but ``keep`` (this browser); with ``only_transfer`` only the
-        ones a transfer code let in. Older cookies without a device stop working too. How many."""
+    def disconnect_devices(self, profile: str, keep: str, *, only_transfer: bool = False,
+                           label: str = "") -> int:
+        """Delete the profile's devices but ``keep`` (this browser, given its row first if it had none);
+        with ``only_transfer`` only the ones a transfer code let in. Older cookies without a device stop
+        working too. How many."""
         name = clean_profile_name(profile)
+        now = utc_now()
         with self._tx(write=True) as conn:
-            pid = self._profile_id(conn, name)
-            if pid is None:
-                return 0
+            pid = self._ensure_profile(conn, name)
+            if _device(keep) is not None:
+                self._insert_ignore(conn, profile_devices, {
+                    "profile_id": pid, "device": keep, "label": " ".join(str(label).split())[:MAX_LABEL],
+                    "via": "new", "transfer_hash": None, "created": now, "seen": now}, ("device",))
             where = [profile_devices.c.profile_id == pid, profile_devices.c.device != (_device(keep) or "")]
             if only_transfer:
                 where.append(profile_devices.c.via == "transfer")

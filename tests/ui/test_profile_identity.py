@@ -194,3 +194,38 @@ def test_wrong_codes_are_refused_then_rate_limited(app: Callable[..., AppTest], 
     classmate = goto(app(profile=None), "impostazioni")
     transfer(classmate, good)
     assert classmate.session_state[SETTINGS_KEY].profile == owner
+
+
+def written_cookie(at: AppTest) -> str:
+    for h in at.html:
+        found = re.search(r'"coach_profile=" \+ "([^"]+)"', h.proto.body)
+        if found:
+            return unquote(found.group(1))
+    raise AssertionError("the page writes no profile cookie")
+
+
+@pytest.mark.parametrize("how", ["disconnect", "new_code"])
+def test_a_device_let_in_by_a_code_can_be_disconnected(app: Callable[..., AppTest], db_url: str,
+                                                       monkeypatch: pytest.MonkeyPatch, how: str) -> None:
+    """Issue 28: after A made a new code, B's signed cookie still opened A's profile for ever. Now A
+    disconnects the other devices, or makes a new code that ends the devices the old one let in."""
+    phone = goto(app(profile=None), "impostazioni")
+    me = phone.session_state[SETTINGS_KEY].profile
+    phone.button(key="set_transfer_new").click().run()
+    [code] = [c.value for c in phone.code]
+    borrowed = transfer(goto(app(profile=None), "impostazioni"), code)
+    assert borrowed.session_state[SETTINGS_KEY].profile == me
+    kept = written_cookie(borrowed)  # what the borrowed computer keeps
+    phone.run()
+    assert "Firefox" not in texts(phone)  # AppTest sends no User-Agent: «un browser», twice
+    if how == "disconnect":
+        phone.button(key="set_devices_out").click().run()
+    else:
+        phone.checkbox(key="set_transfer_end_old").check().run()
+        phone.button(key="set_transfer_new").click().run()
+    assert any("1 dispositivo scollegato" in x.value for x in phone.success)
+    send_cookies(monkeypatch, {PROFILE_COOKIE: kept})
+    again = start(profile=None)  # the borrowed computer comes back with its signed cookie
+    assert again.session_state[SETTINGS_KEY].profile != me
+    monkeypatch.undo()
+    assert phone.run().session_state[SETTINGS_KEY].profile == me  # the phone keeps its progress
