@@ -63,9 +63,10 @@ JOIN_CONNECTION_PER_SECOND: Final[float] = 1 / 6
 JOIN_ADDRESS_BURST: Final[float] = 40.0
 JOIN_ADDRESS_PER_SECOND: Final[float] = 1 / 3
 # Per device (the browser's signed profile, kept across tabs and reloads): a pupil joins a class
-# once or twice a lesson; three at once, then one a minute.
-JOIN_DEVICE_BURST: Final[float] = 3.0
-JOIN_DEVICE_PER_SECOND: Final[float] = 1 / 60
+# once or twice a lesson, with a few mistyped codes or names taken; six at once, then three a minute
+# (one device joining over fresh tabs gets about 13 names in 153 s, not a class).
+JOIN_DEVICE_BURST: Final[float] = 6.0
+JOIN_DEVICE_PER_SECOND: Final[float] = 1 / 20
 # Creating classes: a teacher makes one or two a lesson; ten an hour per tab, thirty an hour
 # per address (a school's teachers share its NAT).
 CREATE_CONNECTION_BURST: Final[float] = 10.0
