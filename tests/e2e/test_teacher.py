@@ -147,3 +147,59 @@ def test_a_teacher_runs_a_class_without_traps(browser: Any, server: str) -> None
     finally:
         for ctx in contexts:
             ctx.close()
+
+
+def _teacher_link(page: Any) -> str:
+    code = page.locator('[data-testid="stCode"] code').filter(has_text="chiave=").first
+    return str(code.inner_text()).strip()
+
+
+def test_a_leaked_teacher_link_dies_with_the_class_and_with_a_new_link(browser: Any, server: str) -> None:
+    """Issue 28: the holder of a leaked teacher link saw «Riapri la classe» after «Chiudi la classe»,
+    pressed it, and pupils joined again. Now «Nuovo link dell'insegnante» ends the leaked link at once,
+    and closing the class ends the secret the other devices hold; the closing browser still reopens."""
+    contexts = []
+    try:
+        tctx, teacher, errors = open_context(browser, 1280, 1000)
+        contexts.append(tctx)
+        teacher.goto(server + "/insegnante")
+        code = create_class(teacher)
+        teacher.get_by_role("button", name="Mostra il link dell'insegnante").click()
+        wait_idle(teacher)
+        leaked = _teacher_link(teacher)
+        assert f"codice={code}" in leaked and "chiave=" in leaked
+
+        def holder_opens(link: str) -> Any:
+            ctx, page, _ = open_context(browser, 1280, 1000)
+            contexts.append(ctx)
+            page.goto(link)
+            wait_idle(page)
+            return page
+
+        # a new link: the leaked one opens nothing any more
+        teacher.get_by_role("button", name="Nuovo link dell'insegnante").click()
+        teacher.get_by_text("il vecchio non apre più questa classe", exact=False).first.wait_for()
+        wait_idle(teacher)
+        fresh = _teacher_link(teacher)
+        assert fresh != leaked
+        thief = holder_opens(leaked)
+        thief.get_by_text("non apre nessuna classe", exact=False).first.wait_for()
+        # the second device the teacher opened the new link on is the teacher... until the class ends
+        second = holder_opens(fresh)
+        second.get_by_role("button", name="Chiudi la classe").wait_for()
+        teacher.get_by_role("button", name="Chiudi la classe").click()
+        teacher.get_by_role("button", name="Sì, chiudi la classe").click()
+        teacher.get_by_text("Questa classe è finita", exact=False).first.wait_for()
+        wait_idle(teacher)
+        second.reload()
+        wait_idle(second)
+        assert second.get_by_role("button", name="Riapri la classe").count() == 0
+        assert second.get_by_text("Questa classe è finita", exact=False).count() == 0
+        shot(second, "teacher-link-after-close.png")
+        # the browser that closed it reopens it (a class ended by mistake)
+        teacher.get_by_role("button", name="Riapri la classe").click()
+        teacher.get_by_role("button", name="Chiudi la classe").wait_for()
+        assert errors == [], errors
+    finally:
+        for ctx in contexts:
+            ctx.close()
