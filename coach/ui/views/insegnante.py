@@ -67,8 +67,9 @@ KEY_PARAM = "chiave"  # the teacher link's secret in the URL (taken out once rea
 # hopeless anyway; this only stops a page from being used as a fast oracle.
 LINK_TRIES = 5
 LINK_WINDOW_S = 600.0
-BAD_LINK = N_("This teacher link does not open any class: it is wrong, incomplete or the class was deleted. "
-              "Copy the whole link again from the device where the class is open.")
+BAD_LINK = N_("This teacher link does not open any class: it is wrong or incomplete, a new teacher link "
+              "replaced it, the class was ended on another device, or it was deleted. Copy the current link "
+              "from the device where the class is open.")
 TOO_MANY_LINKS = N_("Too many wrong teacher links: try again in a few minutes.")
 NOT_HERE = N_("Class {code} is managed from another device. To manage it here, open its teacher link "
               "(on the teacher's device: «Show the teacher link»).")
