@@ -17,7 +17,7 @@ import pytest
 from sqlalchemy import update
 
 from coach.errors import Busy
-from coach.review.jobs import enqueue_review, run_review_job
+from coach.review.jobs import enqueue_review, queue, run_review_job
 from coach.review.parsejobs import enqueue_parse
 from coach.store import Store
 from coach.store.checks import utc_now
@@ -120,6 +120,17 @@ def test_files_being_read_are_limited_per_address(store: Store, tmp_path: Path) 
     enqueue_parse(store, "tab0", "replayer", "h.phh", data, url=url, address="10.0.0.7")  # replaces its own
     for i in range(6):  # behind a proxy on the same machine nobody's address is known: not counted
         enqueue_parse(store, f"anon{i}", "replayer", "h.phh", data, url=url)
+
+
+def test_a_smaller_file_is_read_before_the_big_ones_queued_ahead_of_it(store: Store, tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'q.db'}"  # queued: this test takes the jobs as a worker would
+    big = big_session_text().encode()
+    flood = [enqueue_parse(store, f"flood{i}", "replayer", "big.phhs", big, url=url) for i in range(3)]
+    medium = enqueue_parse(store, "victim", "replayer", "mid.phhs", big[:big.index(b"\n[", 100_000)], url=url)
+    lane = queue(url, "files")
+    assert len(lane) == 4
+    assert lane.dequeue().args[0] == medium  # what a free thread of the lane takes first
+    assert [lane.dequeue().args[0] for _ in flood] == flood  # then the big ones, in their order
 
 
 @pytest.mark.usefixtures("real_queue")
