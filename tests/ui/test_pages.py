@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -154,7 +156,7 @@ def test_an_unreachable_database_keeps_the_app_going(monkeypatch: pytest.MonkeyP
 def test_each_new_browser_gets_its_own_profile(app: Callable[..., AppTest], db_url: str) -> None:
     # No more shared "Ospite": a browser without the profile cookie gets its own random id, and
     # another visitor's language or decisions never leak into it.
-    from coach.identity import profile_cookie_value
+    from coach.identity import read_profile_cookie
     from coach.store import Store
     from coach.ui import state
     from coach.ui.state import PROFILE_COOKIE, SETTINGS_KEY
@@ -166,9 +168,11 @@ def test_each_new_browser_gets_its_own_profile(app: Callable[..., AppTest], db_u
     assert a.startswith("u-") and b.startswith("u-") and a != b
     assert first.session_state[SETTINGS_KEY].locale == "it"
     assert "Benvenuto, Ospite!" in texts(first) and a not in texts(first)
-    # the page keeps the id, signed, in the browser's cookie
-    signed = profile_cookie_value(a, state.profile_signer())
-    assert any(f'"{PROFILE_COOKIE}=" + "{signed}"' in h.proto.body for h in first.html)
+    # the page keeps the id, signed with this browser's device and an expiry, in the browser's cookie
+    written = [re.search(f'"{PROFILE_COOKIE}=" \\+ "([^"]+)"', h.proto.body) for h in first.html]
+    [value] = [unquote(m.group(1)) for m in written if m]
+    found = read_profile_cookie({PROFILE_COOKIE: value}, state.profile_signer())
+    assert found.profile == a and found.device == first.session_state[state.DEVICE_KEY]
     assert '"%3Cb%3E%22x"' in state.cookie_script("n", '<b>"x')  # no value breaks out of the script
 
 
