@@ -145,11 +145,13 @@ def read_profile_cookie(cookies: Mapping[str, object], signer: Signer, *,
 def profile_cookie_value(profile: str, signer: Signer, device: str | None = None, *,
                          now: float | None = None) -> str:
     """The value of the profile cookie: the profile's id and, since revision 0012, this browser's
-    device, the cookie's version and its expiry (:data:`COOKIE_DAYS` from now: the page writes it
+    device, the cookie's version and its expiry (:data:`COOKIE_DAYS` from today: the page writes it
     again on every run, so a browser in use never reaches it), signed for this purpose."""
     if device is None:
         return signer.sign(profile)
-    expiry = int((now if now is not None else time.time()) + COOKIE_DAYS * 86400)
+    # to the day: the value a browser keeps changes once a day, not on every run
+    today = int(now if now is not None else time.time()) // 86400
+    expiry = (today + COOKIE_DAYS) * 86400
     return signer.sign({"v": COOKIE_VERSION, "p": profile, "d": device, "x": expiry})
 
 
