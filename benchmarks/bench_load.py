@@ -4,7 +4,8 @@ Run the stack first (deploy/local-stack.sh: N app processes behind nginx, Postgr
 SQLite), then::
 
     python benchmarks/bench_load.py --url http://127.0.0.1:8080 --learners 40 --duration 120 \\
-        --database postgresql+psycopg://coach@127.0.0.1:PORT/coach --pids "PID1 PID2" [--kill-after 60]
+        --database postgresql+psycopg://coach@127.0.0.1:PORT/coach --pids "PID1 PID2" [--kill-after 60] \\
+        [--review-hands 1000]
 
 Each learner is what a browser tab does, without a browser: it loads the page (an HTTP
 GET through the proxy, which hands out the sticky-session cookie), opens
@@ -348,10 +349,50 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[k]
 
 
+class Reviews:
+    """``--review-hands N``: a session review of N generated hands kept running in the stack's worker
+    (the queue of ``--database``) for the whole run, a new one queued as soon as one ends, the way
+    a learner's «Analizza la tua sessione» loads the worker while the class clicks."""
+
+    def __init__(self, database: str, hands: int) -> None:
+        sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+        from coach.engine.phh import loads_phhs
+        from coach.review.sample import sample_session
+        from coach.review.session import detect_hero
+        from coach.store import Store
+
+        self.store = Store(database)
+        self.text = sample_session(hands, seed=23)
+        parsed = loads_phhs(self.text, "session.phhs")
+        self.hands, self.hero = len(parsed), detect_hero(parsed)
+        self.done: list[tuple[str, float]] = []  # (status, seconds from queued to finished)
+
+    def _enqueue(self) -> int:
+        from coach.review.jobs import enqueue_review
+
+        return enqueue_review(self.store, "CARICO-REVIEW", [("session.phhs", self.text)], self.hero, "it",
+                              total=self.hands)
+
+    async def keep_running(self, end: float) -> None:
+        while time.monotonic() < end:
+            t0 = time.monotonic()
+            job_id = await asyncio.to_thread(self._enqueue)
+            while True:
+                await asyncio.sleep(1.0)
+                job = await asyncio.to_thread(self.store.review_job, job_id)
+                if job is None or job.finished:
+                    self.done.append((job.status if job else "gone", time.monotonic() - t0))
+                    break
+                if time.monotonic() >= end:  # still running at the end: that is the load we wanted
+                    self.done.append(("running at the end", time.monotonic() - t0))
+                    return
+
+
 async def main_async(args: argparse.Namespace) -> dict[str, Any]:
     loopback_only(args.url)
     pids = [int(p) for p in args.pids.split()] if args.pids else []
     stats = Stats()
+    reviews = Reviews(args.database, args.review_hands) if args.review_hands else None
     run_id = uuid.uuid4().hex[:6].upper()
     rng = random.Random(args.seed)
     learners = [Learner(n, args.url, run_id, stats, random.Random(rng.random()))
@@ -362,6 +403,7 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
     think = (max(0.0, args.think - 2.0), args.think + 2.0)
     tasks = [asyncio.create_task(x.run(rng.uniform(0, args.ramp), end, args.max_actions, think))
              for x in learners]
+    review_task = asyncio.create_task(reviews.keep_running(end)) if reviews is not None else None
     killed: dict[str, Any] = {}
     # The steady state starts when every learner has its first page (the cold start of a
     # process, its imports and first renders, is not a click's cost).
@@ -378,6 +420,8 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
         os.kill(victim, signal.SIGKILL)
     await asyncio.wait_for(asyncio.gather(*tasks), timeout=args.duration + 180)
     wall = time.monotonic() - t0
+    if review_task is not None:
+        await review_task
     cpu = {p: cpu_seconds(p) - cpu0[p] for p in pids}
     if killed:
         cpu[killed["pid"]] = killed["cpu_s"]
@@ -400,6 +444,9 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
         if pids and not killed else None,
         "killed": killed or None,
     }
+    if reviews is not None:
+        out["reviews"] = {"hands": reviews.hands, "jobs": [(st, round(sec, 1)) for st, sec in reviews.done]}
+    out["load_average"] = [round(x, 2) for x in os.getloadavg()]
     acked = stats.acknowledged
     out["answers_acknowledged"] = sum(acked.values())
     if args.database:
@@ -424,6 +471,9 @@ def main() -> None:
                         help="the app processes' pids (CPU; --kill-after kills the first)")
     parser.add_argument("--kill-after", type=float, default=None)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--review-hands", type=int, default=0,
+                        help="keep a session review of this many hands running in the stack's worker "
+                             "(needs --database)")
     parser.add_argument("--label", default="")
     args = parser.parse_args()
     result = asyncio.run(main_async(args))

@@ -17,14 +17,14 @@ import re
 import string
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
 from babel import Locale
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from babel.numbers import format_decimal
+from babel.numbers import NumberPattern, format_decimal, parse_pattern
 from babel.numbers import format_percent as _babel_format_percent
 from babel.support import NullTranslations, Translations
 
@@ -119,6 +119,19 @@ class Message:
 
     def __str__(self) -> str:  # pragma: no cover - debugging aid
         return get_translator("en").render(self)
+
+
+@lru_cache(maxsize=64)
+def _pattern(fmt: str) -> NumberPattern:
+    """A number pattern parsed once: Babel parses a pattern string again at every call, and a page
+    formats hundreds of numbers a click (Babel's functions take the parsed pattern as well)."""
+    return parse_pattern(fmt)
+
+
+@lru_cache(maxsize=8192)
+def _int_text(locale: str, value: int) -> str:
+    """An amount in ``locale``, kept: the same few hundred chip amounts come back at every click."""
+    return format_decimal(value, locale=Locale.parse(locale))
 
 
 class Translator:
@@ -242,23 +255,23 @@ class Translator:
         must never crash while reporting a number, so larger ones print as a power of ten.
         """
         if abs(value) < 10**24:
-            return format_decimal(value, locale=self._babel_locale)
+            return _int_text(self.locale, value)
         return f"{'-' if value < 0 else ''}~10^{int(value.bit_length() * 0.30103)}"
 
     def format_number(self, value: float, decimals: int = 1) -> str:
         """A figure with at most ``decimals`` decimals (it: ``1.234,5``)."""
         fmt = "#,##0" + ("." + "#" * decimals if decimals > 0 else "")
-        return format_decimal(value, format=fmt, locale=self._babel_locale)
+        return format_decimal(value, format=_pattern(fmt), locale=self._babel_locale)
 
     def format_fixed(self, value: float, decimals: int = 1) -> str:
         """A figure with exactly ``decimals`` decimals (it: ``2,60``)."""
         fmt = "#,##0" + ("." + "0" * decimals if decimals > 0 else "")
-        return format_decimal(value, format=fmt, locale=self._babel_locale)
+        return format_decimal(value, format=_pattern(fmt), locale=self._babel_locale)
 
     def format_percent(self, ratio: float, decimals: int = 1) -> str:
         """A ratio as a percentage (it: ``25,5%``)."""
         fmt = "#,##0" + ("." + "0" * decimals if decimals > 0 else "") + "%"
-        return _babel_format_percent(ratio, format=fmt, locale=self._babel_locale)
+        return _babel_format_percent(ratio, format=_pattern(fmt), locale=self._babel_locale)
 
     def format_amount(self, chips: int, scale: int = 1) -> str:
         """Chips as an amount; ``scale`` > 1 means integer cents shown as units."""

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole class-server stack on this machine, on loopback only, for the load benchmark
 # (benchmarks/bench_load.py) and for trying the deployment: N Streamlit processes behind
-# Debian's nginx (deploy/nginx/coach-holdem.conf, sticky sessions, websockets) and one
+# Debian's nginx (deploy/nginx/coach-holdem.conf: new sessions to the least-loaded process, a
+# session's requests to the process that holds it, websockets) and one
 # PostgreSQL (a throwaway cluster, tools/pgcluster.py) or one SQLite file.
 #
 #   deploy/local-stack.sh start [--apps N] [--db postgresql|sqlite] [--port 8080] [--dir DIR]
@@ -26,6 +27,7 @@ done
 
 stop() {
   if [ -f "$DIR/nginx.pid" ]; then kill "$(cat "$DIR/nginx.pid")" 2>/dev/null || true; fi
+  if [ -f "$DIR/worker.pid" ]; then kill "$(cat "$DIR/worker.pid")" 2>/dev/null || true; fi
   if [ -f "$DIR/apps.pids" ]; then
     while read -r pid; do kill "$pid" 2>/dev/null || true; done < "$DIR/apps.pids"
   fi
@@ -60,25 +62,31 @@ fi
 
 SECRET=$(python -c "import secrets; print(secrets.token_hex(24))")
 : > "$DIR/apps.pids"
-UPSTREAMS=""
+PORTS=""
 for i in $(seq 0 $((APPS - 1))); do
   port=$((APP_BASE + i))
-  (cd "$ROOT" && COACH_DATABASE_URL="$DBURL" STREAMLIT_SERVER_COOKIE_SECRET="$SECRET" \
+  (cd "$ROOT" && COACH_DATABASE_URL="$DBURL" STREAMLIT_SERVER_COOKIE_SECRET="$SECRET" COACH_EMBEDDED_WORKER=0 \
      exec python -m streamlit run streamlit_app.py --server.port "$port" --server.address 127.0.0.1 \
      --server.headless true --browser.gatherUsageStats false --server.fileWatcherType none \
      > "$DIR/logs/app-$port.log" 2>&1) &
   echo $! >> "$DIR/apps.pids"
-  UPSTREAMS="$UPSTREAMS    server 127.0.0.1:$port max_fails=1 fail_timeout=5s;\n"
+  PORTS="$PORTS $port"
 done
+# The task queue's worker, as on a class server (docs/DEPLOY.md): the apps start none of their own.
+(cd "$ROOT" && COACH_DATABASE_URL="$DBURL" exec python -m coach worker --workers 2 \
+   > "$DIR/logs/worker.log" 2>&1) &
+echo $! > "$DIR/worker.pid"
 
-# The site of deploy/nginx/coach-holdem.conf with this stack's ports, in an nginx.conf of its own.
+# nginx sized as deploy/nginx/nginx.conf says, with the site of deploy/nginx/coach-holdem.conf:
+# its upstreams and per-process map lines written for this stack's ports.
 {
   [ "$(id -u)" = 0 ] && echo "user root;"
   cat <<CONF
-worker_processes 1;
+worker_processes auto;
+worker_rlimit_nofile 8192;
 pid $DIR/nginx.pid;
 error_log $DIR/logs/nginx-error.log warn;
-events { worker_connections 1024; }
+events { worker_connections 4096; }
 http {
     access_log $DIR/logs/nginx-access.log;
     client_body_temp_path $DIR/tmp/body;
@@ -87,9 +95,28 @@ http {
     uwsgi_temp_path $DIR/tmp/uwsgi;
     scgi_temp_path $DIR/tmp/scgi;
 CONF
-  sed -e "/^    server 127.0.0.1:85/d" -e "s|^    hash \$coach_node consistent;|&\n$UPSTREAMS|" \
-      -e "s|^    listen 80;|    listen 127.0.0.1:$PORT;|" -e "/listen \[::\]:80;/d" \
-      "$ROOT/deploy/nginx/coach-holdem.conf"
+  python - "$ROOT/deploy/nginx/coach-holdem.conf" "$PORT" $PORTS <<'PY'
+import re
+import sys
+
+site, listen, ports = open(sys.argv[1]).read(), sys.argv[2], sys.argv[3:]
+nodes = [(f"n{i}", port) for i, port in enumerate(ports, start=1)]
+ups = ["upstream coach_app {", "    zone coach_app 64k;", "    least_conn;"]
+ups += [f"    server 127.0.0.1:{p} max_fails=1 fail_timeout=5s;" for _, p in nodes] + ["}"]
+for name, port in nodes:
+    ups += [f"upstream coach_{name} {{", f"    zone coach_{name} 64k;",
+            f"    server 127.0.0.1:{port} max_fails=1 fail_timeout=5s;"]
+    ups += [f"    server 127.0.0.1:{p} backup;" for _, p in nodes if p != port] + ["}"]
+site = re.sub(r"# -- upstreams.*?# -- end of upstreams --\n", "\n".join(ups) + "\n", site, flags=re.S)
+site = re.sub(r"\n    n\d+ +coach_n\d+;", "", site)
+site = re.sub(r"\n    ~\(\^\|\\s\)127.*?;", "", site)
+site = site.replace("    default coach_app;", "    default coach_app;" + "".join(
+    f"\n    {name} coach_{name};" for name, _ in nodes), 1)
+site = site.replace('map $upstream_addr $coach_served {\n    default "";', 'map $upstream_addr $coach_served {\n    default "";'
+                    + "".join(f"\n    ~(^|\\s)127\\.0\\.0\\.1:{p}$ {name};" for name, p in nodes), 1)
+site = site.replace("    listen 80;", f"    listen 127.0.0.1:{listen};").replace("    listen [::]:80;\n", "")
+print(site)
+PY
   echo "}"
 } > "$DIR/nginx.conf"
 nginx -t -q -p "$DIR" -c "$DIR/nginx.conf"
@@ -106,4 +133,5 @@ done
   echo "url=http://127.0.0.1:$PORT"
   echo "database=$DBURL"
   echo "pids=\"$(tr '\n' ' ' < "$DIR/apps.pids")\""
+  echo "worker=$(cat "$DIR/worker.pid")"
 } | tee "$DIR/stack.env"

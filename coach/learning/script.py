@@ -61,6 +61,8 @@ class HandScript:
     profiles: dict[str, str] = field(default_factory=dict)  # "p2" -> the opponent profile the coach assumes
     # the table at each decision point, replayed once (see hand_at); never handed out, only copies of it
     _decision_hands: dict[int, Hand] = field(default_factory=dict, init=False, repr=False, compare=False)
+    # the tables a page looks at (see shown_at): shared, read only
+    _shown_hands: dict[int, Hand] = field(default_factory=dict, init=False, repr=False, compare=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False, compare=False)
 
     @classmethod
@@ -115,6 +117,23 @@ class HandScript:
             with self._lock:
                 kept = self._decision_hands.setdefault(k, kept)
         return copy.deepcopy(kept)
+
+    def shown_at(self, step: int) -> Hand:
+        """The hand at stop ``step`` to *look at*: replayed once per script and stop, shared by every
+        caller and every learner of the process, never to be acted on (use :meth:`hand_at`).
+
+        A page draws the table, the narration since the previous stop and the legal actions at
+        each click; before, each click replayed the hand (and the previous stop, for the
+        narration) or deep-copied the decision's table just to read it.
+        """
+        k = self.stops[self.clamp(step)]
+        with self._lock:
+            kept = self._shown_hands.get(k)
+        if kept is None:
+            kept = self._replayed(k)
+            with self._lock:
+                kept = self._shown_hands.setdefault(k, kept)
+        return kept
 
     def _replayed(self, k: int) -> Hand:
         partial = replace(self.history, actions=self.history.actions[:k])

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Iterable, Sequence
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -224,8 +225,9 @@ def load_lessons(directory: str | Path, *, locale: str = DEFAULT_LOCALE) -> list
     return course_order([load_lesson(p, locale=locale) for p in lesson_paths(directory)])
 
 
+@cache
 def default_lessons_dir() -> Path:
-    """``lessons/`` of the checkout (the package is run from it)."""
+    """``lessons/`` of the checkout (the package is run from it); resolved once (pages ask at each click)."""
     return Path(__file__).resolve().parent.parent.parent / "lessons"
 
 

@@ -8,6 +8,7 @@ button to its questions («3 domande su 5 giuste: rifai le 2 sbagliate»).
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping, Sequence
 
 import streamlit as st
@@ -32,6 +33,50 @@ def done_ids(all_: Sequence[Lesson], profile: str, answered: set[str], right: se
     """The lessons done, by the rule (questions right once; the marks for lessons without any)."""
     marked = state.load(lambda db: {c.lesson_id for c in db.completed_lessons(profile)}, set[str]())
     return completed(all_, answered, right, marked)
+
+
+# The lesson page asks at every click (▶, an answer) which lessons are done, to tick them in its
+# list: two reads of the store and the rule over the whole course each time (issue 28). What the
+# store says is kept in the session for STORED_SECONDS (another tab or device of the profile is
+# seen within that time) and dropped at once by this session's own writes (forget_stored); the
+# rule runs again only when its inputs change.
+STORED_SECONDS = 15.0
+_STORED = "coursepath.stored"
+_DONE = "coursepath.done"
+
+
+def stored_progress(profile: str) -> tuple[frozenset[str], frozenset[str]]:
+    """(the questions answered right once, the lessons marked done) as the store says, kept a while."""
+    kept = st.session_state.get(_STORED)
+    now = time.monotonic()
+    if kept is not None and kept[0] == profile and now - kept[1] < STORED_SECONDS:
+        return kept[2], kept[3]
+    right = state.read(lambda db: frozenset(db.questions_right(profile)))
+    marked = state.read(lambda db: frozenset(c.lesson_id for c in db.completed_lessons(profile)))
+    got = (right.value or frozenset[str](), marked.value or frozenset[str]())
+    if not right.failed and not marked.failed:  # a failed read is tried again at the next click
+        st.session_state[_STORED] = (profile, now, *got)
+    return got
+
+
+def forget_stored() -> None:
+    """This session wrote progress: the next :func:`stored_progress` reads the store again."""
+    st.session_state.pop(_STORED, None)
+
+
+def done_ids_kept(all_: Sequence[Lesson], signature: str, profile: str, answered: set[str],
+                  right_here: set[str]) -> set[str]:
+    """:func:`done_ids` for a page that asks at every click: the store's part from
+    :func:`stored_progress`, the rule worked out again only when the course (its ``signature``),
+    the answers or the questions right change."""
+    right, marked = stored_progress(profile)
+    key = (signature, profile, frozenset(answered), frozenset(right_here), right, marked)
+    kept = st.session_state.get(_DONE)
+    if kept is not None and kept[0] == key:
+        return set(kept[1])
+    done = completed(all_, answered, right | right_here, marked)
+    st.session_state[_DONE] = (key, frozenset(done))
+    return done
 
 
 def missing_text(where: LessonState, t: Translator) -> str:

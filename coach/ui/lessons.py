@@ -10,7 +10,9 @@ through :func:`grade_decision`, the same way.
 
 from __future__ import annotations
 
+import hashlib
 import re
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -80,7 +82,7 @@ def all_lessons(directory: Path | None = None, locale: str = DEFAULT_LOCALE) -> 
 
 
 @st.cache_resource(show_spinner=False, max_entries=8)
-def _course(signature: tuple[tuple[str, float], ...], locale: str) -> list[Lesson]:
+def _course(signature: str, locale: str) -> list[Lesson]:
     return all_lessons(locale=locale)
 
 
@@ -88,9 +90,31 @@ def course(locale: str = DEFAULT_LOCALE) -> list[Lesson]:
     """The course in ``locale``, cached per locale and loaded again when a file changes.
 
     Shared by every session (the models are frozen); pages pass the session's
-    locale (``state.settings().locale``).
+    locale (``state.settings().locale``). The files' signature (a ``stat`` of every lesson and
+    translation) is taken at most once every :data:`SIGNATURE_SECONDS` per folder and locale, not
+    at each of a page's calls at each click: an edited lesson shows within a second.
     """
-    return _course(lessons_signature(locale=locale), locale)
+    return _course(course_signature(locale), locale)
+
+
+SIGNATURE_SECONDS = 1.0
+_signatures: dict[tuple[Path, str], tuple[float, str]] = {}
+
+
+def course_signature(locale: str = DEFAULT_LOCALE) -> str:
+    """:func:`lessons_signature` of the course folder as a short digest, the key of the process's
+    caches (the course, the scripts, the verdicts): taken again at most once every
+    :data:`SIGNATURE_SECONDS`, and a short string is cheap for ``st.cache_resource`` to hash."""
+    directory = default_lessons_dir()
+    key = (directory, locale)
+    now = time.monotonic()
+    taken = _signatures.get(key)
+    if taken is not None and now - taken[0] < SIGNATURE_SECONDS:
+        return taken[1]
+    files = repr((str(directory), lessons_signature(directory, locale)))
+    digest = hashlib.blake2b(files.encode(), digest_size=12).hexdigest()
+    _signatures[key] = (now, digest)
+    return digest
 
 
 def parse_link(params: Mapping[str, str], lessons: Sequence[Lesson]) -> Link | None:
@@ -208,7 +232,7 @@ def lesson_share(lesson: Lesson, answered: set[str]) -> float:
 
 # -- the course in the session's language, its hands, and a decision graded (cached per process) --
 @st.cache_resource(show_spinner=False, max_entries=4096)
-def lesson_verdict(signature: tuple[tuple[str, float], ...], locale: str, lesson_id: str, hand: int, at: int,
+def lesson_verdict(signature: str, locale: str, lesson_id: str, hand: int, at: int,
                    code: str) -> Verdict:
     """The coach's verdict on ``code`` at a lesson's decision point, computed once per process.
 
@@ -222,7 +246,7 @@ def lesson_verdict(signature: tuple[tuple[str, float], ...], locale: str, lesson
 
 
 @st.cache_resource(show_spinner=False, max_entries=64)
-def _script(signature: tuple[tuple[str, float], ...], locale: str, lesson_id: str, hand: int) -> HandScript:
+def _script(signature: str, locale: str, lesson_id: str, hand: int) -> HandScript:
     lesson = next(x for x in course(locale) if x.id == lesson_id)
     return HandScript.from_example(lesson.hands[hand])
 
@@ -235,10 +259,10 @@ def lessons() -> list[Lesson]:
 def script(lesson_id: str, hand: int) -> HandScript:
     """The hand's script (its titles and step texts) in the session's language."""
     locale = state.settings().locale
-    return _script(lessons_signature(locale=locale), locale, lesson_id, hand)
+    return _script(course_signature(locale), locale, lesson_id, hand)
 
 
-def script_for_locale(signature: tuple[tuple[str, float], ...], locale: str, lesson_id: str,
+def script_for_locale(signature: str, locale: str, lesson_id: str,
                       hand: int) -> HandScript:
     return _script(signature, locale, lesson_id, hand)
 
@@ -248,5 +272,5 @@ def grade_decision(lesson_id: str, hand_index: int, at: int, code: str,
     """A legal ``code`` at a lesson's decision point, graded exactly as the lesson grades it, the
     analysis from the shared cache (the lesson page, the live class and its teacher use this)."""
     locale = state.settings().locale
-    verdict = lesson_verdict(lessons_signature(locale=locale), locale, lesson_id, hand_index, at, code)
+    verdict = lesson_verdict(course_signature(locale), locale, lesson_id, hand_index, at, code)
     return decision_answer(script(lesson_id, hand_index), at, code, said, verdict)

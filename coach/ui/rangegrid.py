@@ -20,6 +20,8 @@ diagonal, suited hands above it, offsuit below.
 from __future__ import annotations
 
 import html
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 
 from coach.i18n import N_, NN_, Message, Percent, Translator
@@ -103,8 +105,32 @@ def render_range_grid(view: RangeView, t: Translator, *, heading: bool = True) -
     """The grid as an HTML ``<figure>``: the title (unless ``heading`` is false: the page shows it
     as the expander's label), the 13x13 table, the legend and the top hands in words.
 
-    Every text is escaped here; the player's name is isolated plain text.
+    Every text is escaped here; the player's name is isolated plain text. Kept per spot and
+    locale: a verdict is drawn again at every click of its page, and its 169 cells (each number
+    formatted by Babel) do not change; the key is the grid's content, so two verdicts with the
+    same range share it and nothing depends on an object's identity.
     """
+    key = (t.locale, heading, t.render(title(view)), view.weights, view.live, view.combos)
+    with _GRIDS_LOCK:
+        cached = _GRIDS.get(key)
+        if cached is not None:
+            _GRIDS.move_to_end(key)
+            return cached
+    grid = _render(view, t, heading=heading)
+    with _GRIDS_LOCK:
+        _GRIDS[key] = grid
+        while len(_GRIDS) > GRIDS_KEPT:
+            _GRIDS.popitem(last=False)
+    return grid
+
+
+# The grids drawn lately in this process, the oldest first (a class replays the same few spots).
+GRIDS_KEPT = 256
+_GRIDS: OrderedDict[tuple[object, ...], str] = OrderedDict()
+_GRIDS_LOCK = threading.Lock()
+
+
+def _render(view: RangeView, t: Translator, *, heading: bool) -> str:
     ranks = [hand_label(i, i)[0] for i in range(13)]
     head = html.escape(t.render(title(view)))
     rows = ['<tr><td aria-hidden="true"></td>'

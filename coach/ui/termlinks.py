@@ -97,8 +97,23 @@ def _link_first(text: str, pattern: re.Pattern[str], target: str) -> str | None:
 
 
 def link_feedback(text: str, t: Translator) -> str:
-    """A rendered explanation with its rules and technical terms linked (Markdown)."""
-    return link_terms(name_rules(text, t), t)
+    """A rendered explanation with its rules and technical terms linked (Markdown).
+
+    Kept per text and locale (the glossary and the rule titles are fixed for a process): a verdict
+    drawn again at each click of the page does not run the ~50 term patterns over it again.
+    """
+    key = (text, t.locale)
+    linked = _LINKED.get(key)
+    if linked is None:
+        linked = link_terms(name_rules(text, t), t)
+        if len(_LINKED) >= _LINKED_MAX:
+            _LINKED.clear()  # a rare full sweep: the texts of one course and its verdicts fit many times
+        _LINKED[key] = linked
+    return linked
+
+
+_LINKED: dict[tuple[str, str], str] = {}
+_LINKED_MAX = 4096
 
 
 def _outside_links(text: str, change: Callable[[str], str]) -> str:

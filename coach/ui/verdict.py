@@ -26,6 +26,7 @@ from coach.learning.answers import DecisionAnswer
 from coach.learning.verdict import OptionRow, Verdict, option_code
 from coach.ui.feedbacklevel import ESSENTIAL, NUMBERS, Level
 from coach.ui.figures import EquityData, build_equity_figure, describe_equity
+from coach.ui.ondemand import folded
 from coach.ui.widgets import link_rules, show_ranges
 
 GRADE_BOX = {"ottima": "success", "buona": "success", "imprecisa": "warning",
@@ -141,15 +142,21 @@ def without_text(message: Message | None, text: str) -> Message | None:
 
 
 def show_answer_details(answer: DecisionAnswer, t: Translator, level: Level = NUMBERS, *,
-                        classroom: bool = False) -> None:
+                        classroom: bool = False, key: str | None = None) -> None:
     """The explanation, the coach's own choice, every option's numbers and the charts (full width):
     open with the numbers, behind «Perché?» when essential, nothing here on the projector (its
-    detail is folded under the takeaway, :func:`show_verdict`)."""
+    detail is folded under the takeaway, :func:`show_verdict`).
+
+    With a ``key`` (unique on the page) the folded «Perché?» is drawn only when the learner opens
+    it (:func:`coach.ui.ondemand.folded`): the page's every other click does not build the
+    numbers, the charts and the range grids nobody sees.
+    """
     if classroom:
         return
     if level == ESSENTIAL:
-        with st.expander(why_label(t), expanded=False, icon=":material/help:"):
-            _details(answer, t, ESSENTIAL)
+        with folded(why_label(t), key, icon=":material/help:") as box:
+            if box is not None:
+                _details(answer, t, ESSENTIAL)
         return
     _details(answer, t, NUMBERS)
 

@@ -94,6 +94,9 @@ def test_practice_hands_are_kept_and_open_in_the_replayer(app: Callable[..., App
     assert len(hands) == tb.session.hands_played >= 3
     assert [h.result_chips for h in reversed(hands)] == tb.results
     assert any(e.label.startswith("Le tue mani di pratica") for e in at.expander)
+    assert not any(b.key.startswith("prac.open.") for b in at.button if b.key)  # folded: not drawn
+    at.session_state["prac_history.table"] = True  # the learner opens the list
+    at.run()
     second = hands[-2]
     at.button(key=f"prac.open.{second.id}").click().run()
     assert not at.exception
@@ -108,6 +111,8 @@ def test_practice_hands_are_kept_and_open_in_the_replayer(app: Callable[..., App
     from coach.engine.phh import loads_phhs
 
     goto(at, "pratica")
+    at.session_state["prac_history.table"] = True
+    at.run()
     assert any(b.proto.label.startswith("Scaricale tutte") for b in at.get("download_button"))
     text = "\n".join(f"[{n}]\n{h.phh.strip()}\n" for n, h in enumerate(reversed(hands), start=1))
     assert len(loads_phhs(text)) == len(hands)

@@ -171,6 +171,10 @@ def test_a_lesson_verdict_shows_the_range_of_each_opponent(app: Callable[..., Ap
     assert _grids(at) == ([], [])  # nothing before the answer
     at.button(key="dec.03-azioni/0/4.call").click().run()
     assert not at.exception
+    # lesson 3 is essential: the numbers wait behind «Perché?», drawn only once it is opened
+    assert _grids(at) == ([], [])
+    at.session_state["lesson_why.03-azioni/0/4"] = True
+    at.run()
     labels, grids = _grids(at)
     assert labels and len(grids) == len(labels)  # one grid per opponent, each in its expander
     assert any("Dario" in x for x in labels) and not any("Carla" in x for x in labels)

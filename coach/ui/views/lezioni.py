@@ -43,6 +43,7 @@ from coach.ui.lessons import (
     ANSWERS_KEY,
     QUIZ_KEY,
     Link,
+    course_signature,
     grade_decision,
     is_complete,
     lesson_progress,
@@ -277,6 +278,7 @@ def _check_complete(lesson_id: str) -> None:
         profile = state.settings().profile
         if state.save(lambda db: db.mark_lesson_completed(profile, lesson_id)):
             st.session_state["lesson.just_completed"] = lesson_id
+        coursepath.forget_stored()
 
 
 # -- rendering ----------------------------------------------------------------------
@@ -428,13 +430,18 @@ def _completion(lesson: Lesson, all_: list[Lesson], completed: set[str], t: Tran
         st.html(SCROLL_TO_DONE, unsafe_allow_javascript=True)
 
 
+def _right_here() -> set[str]:
+    return {k for k, a in _quiz().items() if a.correct}
+
+
 def _right() -> set[str]:
     """The questions answered right at least once: in the store, and in this session."""
-    return coursepath.right_keys(state.settings().profile) | {k for k, a in _quiz().items() if a.correct}
+    return set(coursepath.stored_progress(state.settings().profile)[0]) | _right_here()
 
 
 def _completed_ids() -> set[str]:
-    return coursepath.done_ids(lessons(), state.settings().profile, answered_keys(), _right())
+    return coursepath.done_ids_kept(lessons(), course_signature(state.settings().locale),
+                                    state.settings().profile, answered_keys(), _right_here())
 
 
 def _render_hand(lesson: Lesson, index: int, t: Translator) -> None:
@@ -458,7 +465,7 @@ def _render_hand(lesson: Lesson, index: int, t: Translator) -> None:
             answers[f"{key}/{shown.at}"] = restored
     answered_at = {at for at in sc.decisions if f"{key}/{at}" in answers or f"{key}/{at}" in saved}
 
-    hand = sc.hand_at(step)
+    hand = sc.shown_at(step)  # looked at only: the buttons try a choice on a copy (_on_choice)
     # A hand with no hero is there to be looked at: its cards are face up unless the
     # teacher hides them (one switch per hand, so hiding one hand does not hide the next).
     reveal_key = f"lesson_reveal.{key}"
@@ -485,7 +492,7 @@ def _render_hand(lesson: Lesson, index: int, t: Translator) -> None:
         if example.intro and step == 0:
             intro.markdown(example.intro)
         # What just happened (the engine's narration since the previous stop) and the lesson's words.
-        before = len(sc.hand_at(step - 1).events) if step > 0 else 0
+        before = len(sc.shown_at(step - 1).events) if step > 0 else 0
         visible = visible_seats(hand, sc.hero, reveal)
         lines = narration(hand.events[before:], t, visible) if step > 0 else []
         said = st.container()
@@ -500,7 +507,8 @@ def _render_hand(lesson: Lesson, index: int, t: Translator) -> None:
         show_log(view.log)
     if answer is not None:
         show_answer_details(answer, t, feedbacklevel.resolve(state.settings().feedback_level, lesson),
-                            classroom=state.classroom())
+                            classroom=state.classroom(), key=f"lesson_why.{key}/{decision.at}"
+                            if decision is not None else None)
     if step == 0 or decision is not None:  # a hand opens, a decision: the table and its buttons in view
         scroll_to("lesson_hand", f"{key}/{step}")
     if step == last:

@@ -27,6 +27,7 @@ from coach.ui.controls import action_panel
 from coach.ui.figures import GRADE_LABELS, GradePoint, build_grades_figure, build_session_figure
 from coach.ui.handview import table_view
 from coach.ui.navigation import target
+from coach.ui.ondemand import folded
 from coach.ui.phone import QUESTION_KEY
 from coach.ui.practice_replay import REPLAY, open_replay, open_similar, render_replay, replay_in_progress
 from coach.ui.scroll import scroll_to
@@ -48,6 +49,8 @@ AREA = "prac_table_area"  # the table and its panel: the page scrolls there at e
 BOT_PACE = 0.6  # seconds between two bots' actions, so the learner can follow them
 PACE_ENV = "COACH_BOT_PACE"  # seconds; "0" in the tests (every bot at once)
 HISTORY_SHOWN = 30  # practice hands listed (the store keeps more; the download has these)
+HISTORY_KEY = "prac_history"
+HISTORY_SECONDS = 15.0  # another tab's new hands show within this time
 REFUSAL = "practice.refusal"
 STYLE_NAMES = {
     "mixed": N_("Mixed (one style per bot)"),
@@ -185,6 +188,7 @@ def _store_finished(tb: PracticeTable, profile: str, record: HandRecord) -> None
         tb.saved(record)
 
     state.save(save)
+    st.session_state.pop(HISTORY_KEY, None)  # the list shows the new hand
 
 
 def _kind_of(d: GradedDecision) -> str:
@@ -409,10 +413,16 @@ def _comment(d: GradedDecision, t: Translator, *, ranges: bool = True) -> None:
 def _history(t: Translator) -> None:
     """The learner's practice hands (the database): result, grades, open in the Replayer, download all."""
     profile = state.settings().profile
-    hands: list[PracticeHand] = state.load(lambda db: db.practice_hands(profile, HISTORY_SHOWN), [])
+    hands = _kept_hands(profile)
     if not hands:
         return
-    with st.expander(t("Your practice hands ({n})", n=len(hands)), expanded=_table() is None):
+    # Folded at the table: drawn (30 rows, their dates, their buttons) only once opened. One key per
+    # place, so the list opens by itself away from the table and stays folded at it.
+    seated = _table() is not None
+    key = HISTORY_KEY + (".table" if seated else ".lobby")
+    with folded(t("Your practice hands ({n})", n=len(hands)), key, expanded=not seated) as box:
+        if box is None:
+            return
         texts = [f"[{n}]\n{h.phh.strip()}\n" for n, h in enumerate(reversed(hands), start=1)]
         st.download_button(t("Download them all (one PHH file)"), data="\n".join(texts),
                            file_name="mani-di-pratica.phhs", mime="text/plain", key="prac_download_all",
@@ -432,6 +442,20 @@ def _history(t: Translator) -> None:
                 comments = [t("{action}: {grade}", action=_said_in(g, t),
                               grade=labels.get(str(g.get("grade")), "")) for g in h.grades]
                 open_in_replayer(t("practice hand {n}", n=_hand_no(h.phh)), h.phh, comments)
+
+
+def _kept_hands(profile: str) -> list[PracticeHand]:
+    """The practice hands listed, read from the store at most every :data:`HISTORY_SECONDS` (each
+    action at the table reran the query) and again at once after this session saved one."""
+    kept = st.session_state.get(HISTORY_KEY)
+    now = time.monotonic()
+    if kept is not None and kept[0] == profile and now - kept[1] < HISTORY_SECONDS:
+        return list(kept[2])
+    got = state.read(lambda db: db.practice_hands(profile, HISTORY_SHOWN))
+    if got.failed or got.value is None:
+        return []
+    st.session_state[HISTORY_KEY] = (profile, now, tuple(got.value))
+    return list(got.value)
 
 
 def _hand_no(text: str) -> str:

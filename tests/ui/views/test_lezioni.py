@@ -51,8 +51,9 @@ def test_step_to_a_decision_with_the_buttons(app: Callable[..., AppTest]) -> Non
     assert any("Passo 11 di 16" in str(p.proto) for p in at.get("progress"))
     # a legal call here gets the coach's grade, figures and the equity chart
     at.button(key="dec.03-azioni/0/14.call").click().run()
-    body = texts(at)
-    assert "giudizio: Ottima" in body
+    assert "giudizio: Ottima" in texts(at)
+    at.session_state["lesson_why.03-azioni/0/14"] = True  # lesson 3 is essential: open «Perché?»
+    body = texts(at.run())
     assert "ti serve il 27,6% di [equity](glossario?cerca=Equity" in body  # the term links to the glossary
     assert "| Call ◀ | Ottima |" in body  # every option with its grade and EV
     assert len(at.get("plotly_chart")) >= 1
@@ -247,7 +248,8 @@ def test_the_lessons_own_grade_is_shown(app: Callable[..., AppTest], tmp_path: P
     at = _open_lesson(app, lezione=LESSON, mano="1", passo="1")
     at.button(key=f"{DEC}.call").click().run()
     assert not at.exception
-    body = texts(at)
+    at.session_state[f"lesson_why.{DEC.removeprefix('dec.')}"] = True  # open «Perché?»
+    body = texts(at.run())
     assert "giudizio: Buona" in body and "giudizio: Imprecisa" not in body
     assert "Paghi il grande buio (call)" in body  # the lesson's text
     assert "](glossario?cerca=Range" in body and "di apertura" in body  # the coach's explanation too
