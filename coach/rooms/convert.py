@@ -1,4 +1,4 @@
-"""A room's hand (:class:`~coach.rooms.parsers.RawHand`) -> the project's PHH hand, replayed.
+"""A room's hand (:class:`~coach.rooms.room.RawHand`) -> the project's PHH hand, replayed.
 
 Rooms write only what a player saw: the hero's hole cards, the shows at the
 showdown, in the order the room prints them (PokerStars prints an all-in's
@@ -24,7 +24,7 @@ from coach.engine.phh import HandHistory, history_from_table
 from coach.errors import CoachError, HandHistoryError
 from coach.i18n import N_
 from coach.limits import clip
-from coach.rooms.parsers import RawHand
+from coach.rooms.room import RawHand
 
 __all__ = ["check_winnings", "to_history"]
 

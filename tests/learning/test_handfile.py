@@ -7,8 +7,8 @@ import pytest
 from coach.errors import CoachError, HandHistoryError, InvalidInput
 from coach.i18n import get_translator
 from coach.learning.handfile import read_hand_file
-from coach.rooms.export import export_histories
 from tests.rooms.hands import SHOWDOWN, histories
+from tests.support.rooms_export import export_histories
 
 EN = get_translator("en")
 

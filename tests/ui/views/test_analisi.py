@@ -12,9 +12,9 @@ from hostile.cases import ITALIAN_NEEDLE, PHH_TEXTS
 from streamlit.testing.v1 import AppTest
 
 from coach.engine.phh import loads_phhs
-from coach.review.sample import sample_session
 from coach.store import Store
 from coach.ui.views.analisi import UPLOAD
+from tests.support.sample import sample_session
 
 from ..helpers import goto, texts
 

@@ -1,6 +1,6 @@
 """Room histories wherever a user gives the app a hand: the Replayer, «Le mie mani», the live class.
 
-The files are written by :mod:`coach.rooms.export` from the rooms tests' engine hands, so each
+The files are written by :mod:`tests.support.rooms_export` from the rooms tests' engine hands, so each
 test knows what the file holds: which hands read, which names are in it.
 """
 
@@ -11,9 +11,9 @@ from collections.abc import Callable
 from streamlit.testing.v1 import AppTest
 
 from coach.engine.phh import loads_phh
-from coach.rooms.export import export_histories
 from coach.store import Store
 from tests.rooms.hands import histories
+from tests.support.rooms_export import export_histories
 
 from ..helpers import goto, texts
 
