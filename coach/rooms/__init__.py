@@ -7,7 +7,7 @@ says which room wrote a text. How to add a room: docs/ARCHITECTURE.md.
 
 from __future__ import annotations
 
-from coach.rooms.catalog import ROOMS, find_room, register, room_names
+from coach.rooms.catalog import ROOMS, file_types, find_room, register, room_names
 from coach.rooms.importer import (
     MAX_HANDS_PER_FILE,
     MAX_LINE_CHARS,
@@ -16,5 +16,5 @@ from coach.rooms.importer import (
     import_histories,
 )
 
-__all__ = ["MAX_HANDS_PER_FILE", "MAX_LINE_CHARS", "ROOMS", "HandOutcome", "ImportReport", "find_room",
-           "import_histories", "register", "room_names"]
+__all__ = ["MAX_HANDS_PER_FILE", "MAX_LINE_CHARS", "ROOMS", "HandOutcome", "ImportReport", "file_types",
+           "find_room", "import_histories", "register", "room_names"]

@@ -35,7 +35,7 @@ from coach.rooms.convert import check_winnings, to_history
 from coach.rooms.refusals import out_of_turn_blind
 from coach.rooms.room import ParseValue, RawHand, Room, anchor
 
-__all__ = ["ROOMS", "Acpc", "TextRoom", "find_room", "register", "room_names"]
+__all__ = ["ROOMS", "Acpc", "TextRoom", "file_types", "find_room", "register", "room_names"]
 
 
 class TextRoom(Room):
@@ -270,6 +270,11 @@ def find_room(text: str) -> Room | None:
         if found:
             return min(found, key=lambda f: (f[0], f[1]))[2]
     return None
+
+
+def file_types() -> list[str]:
+    """The file name endings the rooms' clients write (for the pages' uploaders)."""
+    return list(dict.fromkeys(kind for room in ROOMS for kind in room.FILE_TYPES))
 
 
 def room_names(*, logs: bool = True) -> list[str]:

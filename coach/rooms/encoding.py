@@ -29,33 +29,46 @@ _BOMS: tuple[tuple[bytes, str], ...] = (
 _BINARY = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 
+def _latin_share(text: str) -> float:
+    """The share of the letters that are Latin: a room writes its lines in English (or French, Italian)."""
+    sample = [c for c in text[:4096] if not c.isspace()]
+    return 1.0 if not sample else sum(1 for c in sample if c < "\u0250" or c == "€") / len(sample)
+
+
+def _refused(data: bytes, position: int) -> Message:
+    position = max(0, min(position, len(data) - 1))
+    return Message(N_("it is not a text file in an encoding a room writes (UTF-8, UTF-16, Windows-1252, "
+                      "Latin-1): byte 0x{byte} at position {position}."),
+                   {"byte": f"{data[position] if data else 0:02x}", "position": str(position)})
+
+
 def decode_hand_text(data: bytes) -> tuple[str | None, Message | None]:
     """``data`` as text and None, or None and why it is not a room's or a PHH text."""
     text: str | None = None
+    position = 0
     for bom, encoding in _BOMS:
         if data.startswith(bom):
             try:
                 text = data.decode(encoding).removeprefix("\ufeff")
             except UnicodeDecodeError as exc:
-                return None, Message(
-                    N_("it starts with a {encoding} byte-order mark but byte {position} is not {encoding} "
-                       "text."),
-                    {"encoding": encoding.upper().replace("_SIG", ""), "position": str(exc.start)})
+                return None, _refused(data, exc.start)
             break
-    if text is None:
+    else:
         try:
             text = data.decode("utf-8")
             position = text.find("\x00")  # UTF-16 without a mark decodes as UTF-8 with a NUL every 2 bytes
         except UnicodeDecodeError as exc:
             position = exc.start
-        if text is None or position >= 0:
+        if text is not None and position < 0:
+            position = -1  # plain UTF-8: taken as it is
+        else:
             best = from_bytes(data, cp_isolation=list(ENCODINGS)).best()
             if best is None:
-                return None, Message(
-                    N_("it is not a text file in an encoding a room writes (UTF-8, UTF-16, Windows-1252, "
-                       "Latin-1): byte 0x{byte} at position {position}."),
-                    {"byte": f"{data[position]:02x}", "position": str(position)})
+                return None, _refused(data, position)
             text = str(best).removeprefix("\ufeff")
+    assert text is not None
+    if position >= 0 and _latin_share(text) < 0.5:  # decoded, but to no language a room writes in
+        return None, _refused(data, position)
     bad = _BINARY.search(text)
     if bad is not None:
         return None, Message(N_("it is not a text file: it holds the control character U+{code} at "

@@ -45,6 +45,6 @@ def test_what_is_neither_says_why() -> None:
 
 
 def test_a_room_file_with_too_many_hands_is_refused_whole(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("coach.rooms.importer.MAX_HANDS_PER_FILE", 2)
+    monkeypatch.setattr("coach.learning.handfile.MAX_HANDS_PER_FILE", 2)
     kind, text = _problem("s.txt", export_histories(histories(), "pokerstars").encode())
     assert kind is InvalidInput and "more than the limit of 2" in text
