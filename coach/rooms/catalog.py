@@ -31,27 +31,11 @@ from pokerkit.notation import (
 from coach.engine.phh import HandHistory
 from coach.i18n import N_
 from coach.rooms import acpc
-from coach.rooms.convert import check_winnings, to_history
-from coach.rooms.refusals import out_of_turn_blind
+from coach.rooms.more import Pacific888, Winamax
 from coach.rooms.room import ParseValue, RawHand, Room, anchor
+from coach.rooms.textroom import TextRoom
 
 __all__ = ["ROOMS", "Acpc", "TextRoom", "file_types", "find_room", "register", "room_names"]
-
-
-class TextRoom(Room):
-    """A room whose hands are text read by patterns, replayed by the engine, checked against the summary."""
-
-    def replay(self, hand_text: str, parse_value: ParseValue, source: str) -> tuple[RawHand, HandHistory]:
-        raw = self.read(hand_text, parse_value, source)
-        late = out_of_turn_blind(raw, self, hand_text, source.rsplit(":", 1)[0], int(source.rsplit(":", 1)[1])
-                                 if source.rsplit(":", 1)[-1].isdigit() else 1)
-        if late is not None:
-            raise late
-        history, hand = to_history(raw, source, self.NAME)
-        if hand is None:
-            hand = history.replay()  # raises the rule that refuses the first action
-        check_winnings(raw, history, hand)
-        return raw, history
 
 
 @anchor
@@ -247,7 +231,8 @@ class Acpc(Room):
 
 
 # The registry: the order is the order of the pages' lists and of a tie in detection.
-ROOMS: list[Room] = [PokerStars(), PartyPoker(), IPoker(), FullTilt(), Ongame(), Absolute(), Acpc()]
+ROOMS: list[Room] = [PokerStars(), Pacific888(), Winamax(), IPoker(), PartyPoker(), FullTilt(), Ongame(),
+                     Absolute(), Acpc()]
 
 
 def register(room: Room, *, before: str = "acpc") -> Room:

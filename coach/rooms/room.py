@@ -34,7 +34,7 @@ from coach.errors import HandHistoryError
 from coach.i18n import N_
 from coach.limits import MAX_NAME_LENGTH, clip
 
-__all__ = ["ParseValue", "RawHand", "Room", "UnknownHeader"]
+__all__ = ["ParseValue", "RawHand", "Room", "UnknownHeader", "anchor", "local_number"]
 
 ParseValue = Callable[[str], Any]
 _NEVER = "(?!)"
@@ -206,9 +206,18 @@ class Room:
         """The hand read, replayed by the engine and checked against the room's summary (each room kind)."""
         raise NotImplementedError
 
+    def number(self, written: str) -> str:
+        """An amount as the room wrote it, as the importer's reader takes it («$1,500.50»: commas
+        dropped there). Rooms that write «6 000» or «2.000 $» override it (:func:`local_number`)."""
+        return written
+
     def read(self, hand_text: str, parse_value: ParseValue, source: str) -> RawHand:
         """The hand in PHH order; raises :class:`HandHistoryError` with the reason in words."""
         self.variant(hand_text, source)
+
+        def value(written: str) -> Any:
+            return parse_value(self.number(written))
+
         lines = hand_text.splitlines()
         seat_of: dict[str, int] = {}
         stack_of: dict[str, Any] = {}
@@ -218,11 +227,11 @@ class Room:
             if m := self.SEATS.search(line):
                 seat_of.setdefault(m["player"], int(m["seat"]))
             if m := self.STARTING_STACKS.search(line):
-                stack_of.setdefault(m["player"], parse_value(m["starting_stack"]))
+                stack_of.setdefault(m["player"], value(m["starting_stack"]))
             if self.ANTE_POSTING.pattern != _NEVER and (m := self.ANTE_POSTING.search(line)):
-                antes[m["player"]] += parse_value(m["ante"])
+                antes[m["player"]] += value(m["ante"])
             elif m := self.BLIND_OR_STRADDLE_POSTING.search(line):
-                blinds.setdefault(m["player"], parse_value(m["blind_or_straddle"]))
+                blinds.setdefault(m["player"], value(m["blind_or_straddle"]))
         acting = self.seated(hand_text)
         for player in acting:
             if player not in seat_of or player not in stack_of:
@@ -247,9 +256,9 @@ class Room:
         return RawHand(
             players=tuple(players), seats=tuple(seat_of[p] for p in players), antes=tuple(ante_list),
             blinds_or_straddles=tuple(blind_list), starting_stacks=tuple(stack_of[p] for p in players),
-            actions=tuple(self.actions(lines, parse_value, players)),
+            actions=tuple(self.actions(lines, value, players)),
             variables=self.variables(hand_text, parse_value),
-            winnings=self.collected(hand_text, parse_value), rake=self.rake(hand_text, parse_value),
+            winnings=self.collected(hand_text, value), rake=self.rake(hand_text, value),
             shows_written=self.HOLE_CARDS_SHOWING.pattern != _NEVER,
         )
 
@@ -316,6 +325,30 @@ class Room:
             return Decimal(0)
         m = self.RAKE.search(hand_text)
         return Decimal(parse_value(m["rake"])) if m else Decimal(0)
+
+
+_NOT_DIGITS = re.compile(r"[^\d.,]")
+
+
+def local_number(written: str) -> str:
+    """An amount in any of the rooms' local spellings, as plain digits with a decimal point.
+
+    «$1,379» and «2.000 $» and «6 000» are thousands (a separator followed by exactly three
+    digits, or written more than once), «0,02 €» and «$0.02» are decimals; with both a comma and
+    a point, the last one is the decimal separator («1.234,50 €»).
+    """
+    digits = _NOT_DIGITS.sub("", written)
+    if "," in digits and "." in digits:
+        decimal = "," if digits.rfind(",") > digits.rfind(".") else "."
+        thousands = "." if decimal == "," else ","
+        return digits.replace(thousands, "").replace(decimal, ".")
+    for sep in (",", "."):
+        if sep in digits:
+            last = digits.rsplit(sep, 1)[1]
+            if digits.count(sep) > 1 or len(last) == 3:
+                return digits.replace(sep, "")
+            return digits.replace(sep, ".")
+    return digits or written
 
 
 def anchor(cls: type[Room]) -> type[Room]:

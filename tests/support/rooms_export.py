@@ -28,6 +28,7 @@ from coach.engine.events import (
 from coach.engine.hand import Hand
 from coach.engine.phh import HandHistory
 from coach.engine.phh_actions import format_units
+from tests.support.rooms_export_more import export_888, export_winamax
 
 __all__ = [
     "ROOM_WRITERS",
@@ -560,6 +561,8 @@ ROOM_WRITERS: dict[str, Callable[..., str]] = {
     "ongame": export_ongame,
     "absolute": export_absolute,
     "acpc": export_acpc,
+    "888poker": export_888,
+    "winamax": export_winamax,
 }
 
 

@@ -1,0 +1,112 @@
+"""Rooms pokerkit has no parser for: 888poker (also Pacific Poker, its old name, and the Cassava
+software's other skins, 888.it among them) and Winamax. Each subclasses pokerkit's ``REParser`` for
+the pattern names and is read by :class:`~coach.rooms.room.Room` like every room.
+
+888poker writes amounts in brackets in the client's local spelling («[$1,379]», «[6 000]», «[2.000 $]»,
+«[0,02 €]»: :func:`~coach.rooms.room.local_number`), each action's amount as the chips it adds
+(«raises [$450]»), the pot each winner collected («collected [ $3,403 ]») and no rake line: in a cash
+game the rake is what the pot holds beyond what the winners collected (at most :data:`RAKE_SHARE` of
+it), in a tournament nothing. Winamax writes PokerStars' layout without the colon after the name,
+«raises 1.09€ to 1.24€» (the street's total), «collected 8.56€ from main pot» and «Total pot 12.90€ |
+Rake 0.80€» (or «No rake»).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any, ClassVar
+
+from pokerkit.notation import REParser
+
+from coach.i18n import N_
+from coach.rooms.room import ParseValue, local_number
+from coach.rooms.textroom import TextRoom
+
+__all__ = ["RAKE_SHARE", "Pacific888", "Winamax"]
+
+RAKE_SHARE = Decimal("0.10")  # the most a cash game's rake takes of a pot (the rooms' caps are lower)
+_NEVER = re.compile("(?!)")
+
+
+@dataclass
+class Pacific888(TextRoom, REParser):
+    KEY = "888poker"
+    NAME = "888poker"
+    SIGNATURE = re.compile(r"^\*{5} (?:888poker|888\.\w+|Cassava|Pacific Poker) Hand History for Game \d+",
+                           re.M)
+    RAISE = "adds"
+    GUIDE = N_("(Pacific Poker too) in the client's settings, in the section on the hand history, turn on "
+               "saving the hands, language English; the `.txt` files are in the folder shown there.")
+    HAND = re.compile(r"^\*{5} .+? Hand History for Game .+?(?=^\n{2,}|\Z)", re.M | re.S)
+    FINAL_SEAT = re.compile(r"^Seat (?P<final_seat>\d+) is the button", re.M)
+    VARIANT = re.compile(r"Blinds (?P<variant>No Limit Holdem)\b")
+    VARIANTS: ClassVar[dict[str, str]] = {"No Limit Holdem": "NT"}
+    SEATS = re.compile(r"^Seat (?P<seat>\d+): (?P<player>.+?) \( [^)\n]* \)\s*$")
+    STARTING_STACKS = re.compile(r"^Seat \d+: (?P<player>.+?) \( (?P<starting_stack>[^)\n]*?) \)\s*$")
+    ANTE_POSTING = re.compile(r"^(?P<player>.+) posts ante \[(?P<ante>[^\]\n]+)\]")
+    BLIND_OR_STRADDLE_POSTING = re.compile(
+        r"^(?P<player>.+) posts (?:small|big) blind \[(?P<blind_or_straddle>[^\]\n]+)\]")
+    HOLE_DEALING = re.compile(r"^Dealt to (?P<player>.+) \[ ?(?P<cards>[^\]\n]+?) ?\]")
+    BOARD_DEALING = re.compile(r"^\*\* Dealing (?:flop|turn|river) \*\* \[ ?(?P<cards>[^\]\n]+?) ?\]")
+    FOLDING = re.compile(r"^(?P<player>.+) folds$")
+    CHECKING_OR_CALLING = re.compile(r"^(?P<player>.+) (?:checks|calls \[[^\]\n]*\])$")
+    COMPLETION_BETTING_OR_RAISING = re.compile(r"^(?P<player>.+) (?:bets|raises) \[(?P<amount>[^\]\n]+)\]$")
+    HOLE_CARDS_SHOWING = re.compile(r"^(?P<player>.+) shows \[ ?(?P<cards>[^\]\n]+?) ?\]")
+    VARIABLES: ClassVar[dict[str, tuple[re.Pattern[str], Any]]] = {
+        "hand": (re.compile(r"Hand History for Game (?P<hand>\d+)"), str),
+        "table": (re.compile(r"^Table (?P<table>.+?) \(", re.M), str),
+    }
+    PLAYER_VARIABLES: ClassVar[dict[str, Any]] = {}
+    COLLECTED = re.compile(r"^(?P<player>.+) collected \[ ?(?P<winnings>[^\]\n]+?) ?\]")
+    _TOURNAMENT: ClassVar[re.Pattern[str]] = re.compile(r"^Tournament #", re.M)
+
+    def number(self, written: str) -> str:
+        return local_number(written)
+
+    def rake(self, hand_text: str, parse_value: ParseValue) -> Decimal:
+        """No rake line: a cash game's rake is what the pot keeps, up to :data:`RAKE_SHARE` of it."""
+        if self._TOURNAMENT.search(hand_text):
+            return Decimal(0)
+        won = self.collected(hand_text, parse_value) or {}
+        return Decimal(sum(won.values(), Decimal(0))) * RAKE_SHARE / (1 - RAKE_SHARE)
+
+
+@dataclass
+class Winamax(TextRoom, REParser):
+    KEY = "winamax"
+    NAME = "Winamax"
+    SIGNATURE = re.compile(r"^Winamax Poker - ", re.M)
+    RAISE = "to"
+    GUIDE = N_("in the client's options, in the section on the hand history, choose the folder where the "
+               "client saves the hands (`.txt` files, one per table).")
+    HAND = re.compile(r"^Winamax Poker - .+?(?=^\n{2,}|\Z)", re.M | re.S)
+    FINAL_SEAT = re.compile(r"Seat #(?P<final_seat>\d+) is the button")
+    VARIANT = re.compile(r" - (?P<variant>Holdem no limit) \(")
+    VARIANTS: ClassVar[dict[str, str]] = {"Holdem no limit": "NT"}
+    _AMOUNT = r"[0-9][0-9.,]*(?: ?€)?"
+    SEATS = re.compile(rf"^Seat (?P<seat>\d+): (?P<player>.+?) \({_AMOUNT}(?:, [^)\n]*)?\)$")
+    STARTING_STACKS = re.compile(
+        rf"^Seat \d+: (?P<player>.+?) \((?P<starting_stack>{_AMOUNT})(?:, [^)\n]*)?\)$")
+    ANTE_POSTING = re.compile(rf"^(?P<player>.+) posts ante (?P<ante>{_AMOUNT})")
+    BLIND_OR_STRADDLE_POSTING = re.compile(
+        rf"^(?P<player>.+) posts (?:small|big) blind (?P<blind_or_straddle>{_AMOUNT})")
+    HOLE_DEALING = re.compile(r"^Dealt to (?P<player>.+) \[(?P<cards>[^\]\n]+)\]$")
+    BOARD_DEALING = re.compile(r"^\*\*\* (?:FLOP|TURN|RIVER) \*\*\* .*\[(?P<cards>[^\]\n]+)\]$")
+    FOLDING = re.compile(r"^(?P<player>.+) folds$")
+    CHECKING_OR_CALLING = re.compile(rf"^(?P<player>.+) (?:checks|calls {_AMOUNT})(?: and is all-in)?$")
+    COMPLETION_BETTING_OR_RAISING = re.compile(
+        rf"^(?P<player>.+) (?:bets|raises {_AMOUNT} to) (?P<amount>{_AMOUNT})(?: and is all-in)?$")
+    HOLE_CARDS_SHOWING = re.compile(r"^(?P<player>.+) shows \[(?P<cards>[^\]\n]+)\]")
+    VARIABLES: ClassVar[dict[str, tuple[re.Pattern[str], Any]]] = {
+        "hand": (re.compile(r"HandId: #(?P<hand>[\d-]+)"), str),
+        "table": (re.compile(r"^Table: '(?P<table>[^'\n]+)'", re.M), str),
+    }
+    PLAYER_VARIABLES: ClassVar[dict[str, Any]] = {}
+    COLLECTED = re.compile(rf"^(?P<player>.+?) collected (?P<winnings>{_AMOUNT}) from ")
+    RAKE = re.compile(rf"^Total pot [^|\n]*\| Rake (?P<rake>{_AMOUNT})", re.M)
+    PEEK_PLAYER = re.compile(r"^Seat \d+: ([^\n(]{1,64}?) \([0-9]", re.M)
+
+    def number(self, written: str) -> str:
+        return local_number(written)
