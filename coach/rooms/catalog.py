@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any, ClassVar
 
 from pokerkit.notation import (
@@ -31,8 +32,8 @@ from pokerkit.notation import (
 from coach.engine.phh import HandHistory
 from coach.i18n import N_
 from coach.rooms import acpc
-from coach.rooms.more import Pacific888, Winamax
-from coach.rooms.room import ParseValue, RawHand, Room, anchor
+from coach.rooms.more import RAKE_SHARE, Pacific888, Winamax
+from coach.rooms.room import OTHER_GAME, ParseValue, RawHand, Room, UnknownHeader, anchor, local_number
 from coach.rooms.textroom import TextRoom
 
 __all__ = ["ROOMS", "Acpc", "TextRoom", "file_types", "find_room", "register", "room_names"]
@@ -87,9 +88,12 @@ class PartyPoker(TextRoom, PartyPokerParser):
 
 @dataclass
 class IPoker(TextRoom, IPokerNetworkParser):
-    """The iPoker network's client files (XML), Italian skins included. The client may write every
-    ``<player …/>`` of a hand on one line and in any order: :meth:`normalize` puts each tag on a line
-    of its own, and the seats are ordered by their numbers, the button by ``dealer="1"``.
+    """The iPoker network's client files (XML), Italian skins included. The client may write a hand's
+    tags all on one line, its attributes in any order and its actions out of order (sorted by player):
+    :meth:`normalize` puts each tag on a line of its own and each round's actions in the order of their
+    ``no``; the game («Holdem NL €0.01/€0.02») is written once for the file, in the session's
+    ``<gametype>``, and copied into each hand. The seats are ordered by their numbers, the button is
+    ``dealer="1"``. A cash game writes no rake: it is what the pot keeps (as 888poker's).
 
     Action codes: 0 fold, 1/2 blinds, 3 call, 4 check, 5 bet, 6 and 7 all-in (``sum`` the chips the
     action adds), 15 ante, 23 raise (``sum`` the street's total).
@@ -97,31 +101,96 @@ class IPoker(TextRoom, IPokerNetworkParser):
 
     KEY = "ipoker"
     NAME = "iPoker"
-    SIGNATURE = re.compile(r'^<game gamecode="', re.M)
+    SIGNATURE = re.compile(r'^[ \t]*<game gamecode="', re.M)
     FILE_TYPES = ("xml", "txt")
     RAISE = "to"
     GUIDE = N_("The client saves the hands as XML files (`<game gamecode=\"…\">`) in the hand-history "
                "folder shown in the client's options. The XML format does not depend on the client's "
                "language.")
+    FINAL_SEAT = re.compile(r'<player\b(?=[^>]*\bdealer="1")(?=[^>]*\bseat="(?P<final_seat>\d+)")')
+    SEATS = re.compile(r'<player\b(?=[^>]*\bseat="(?P<seat>\d+)")(?=[^>]*\bname="(?P<player>[^"]+)")')
+    STARTING_STACKS = re.compile(
+        r'<player\b(?=[^>]*\bname="(?P<player>[^"]+)")(?=[^>]*\bchips="(?P<starting_stack>[^"]+)")')
     ANTE_POSTING = re.compile(
-        r'<action\b.*\bplayer="(?P<player>.+?)".*\btype="15".*\bsum="\D?(?P<ante>[0-9.,]+)".*/>')
+        r'<action\b(?=[^>]*\bplayer="(?P<player>[^"]+)")(?=[^>]*\btype="15")(?=[^>]*\bsum="(?P<ante>[^"]+)")')
+    BLIND_OR_STRADDLE_POSTING = re.compile(
+        r'<action\b(?=[^>]*\bplayer="(?P<player>[^"]+)")(?=[^>]*\btype="[12]")'
+        r'(?=[^>]*\bsum="(?P<blind_or_straddle>[^"]+)")')
+    FOLDING = re.compile(r'<action\b(?=[^>]*\bplayer="(?P<player>[^"]+)")(?=[^>]*\btype="0")')
+    CHECKING_OR_CALLING = re.compile(r'<action\b(?=[^>]*\bplayer="(?P<player>[^"]+)")(?=[^>]*\btype="[34]")')
     COMPLETION_BETTING_OR_RAISING = re.compile(
-        r'<action\b.*\bplayer="(?P<player>.+?)".*\btype="(5|6|7|23)".*\bsum="\D?(?P<amount>[0-9.,]+)".*/>')
-    COLLECTED = re.compile(r'<player\b[^>]*\bname="(?P<player>[^"]+)"[^>]*\bwin="\D?(?P<winnings>[0-9.,]+)"')
-    RAKE = re.compile(r'<rake>\D?(?P<rake>[0-9.,]+)</rake>')
+        r'<action\b(?=[^>]*\bplayer="(?P<player>[^"]+)")(?=[^>]*\btype="(?:5|6|7|23)")'
+        r'(?=[^>]*\bsum="(?P<amount>[^"]+)")')
+    HOLE_DEALING = re.compile(
+        r'<cards\b(?=[^>]*\btype="Pocket")(?=[^>]*\bplayer="(?P<player>[^"]+)")[^>]*>'
+        r'(?P<cards>[0-9TJQKAcdhsCDHS ]+)</cards>')
+    BOARD_DEALING = re.compile(
+        r'<cards\b(?=[^>]*\btype="(?:Flop|Turn|River)")[^>]*>(?P<cards>[0-9TJQKAcdhsCDHS ]+)</cards>')
+    VARIANT = re.compile(r"<(?:file)?gametype>(?P<variant>[^<]*)</")
+    COLLECTED = re.compile(
+        r'<player\b(?=[^>]*\bname="(?P<player>[^"]+)")(?=[^>]*\bwin="(?P<winnings>[^"]+)")')
+    RAKE = re.compile(r'<rake>(?P<rake>[^<]+)</rake>')
     PEEK_PLAYER = re.compile(r'<player\b[^>\n]*\bname="([^"\n]{1,64})"')
     _ADDS: ClassVar[re.Pattern[str]] = re.compile(r'\btype="[67]"')
-    _TAGS: ClassVar[re.Pattern[str]] = re.compile(r">[ \t]*<")
+    _TAGS: ClassVar[re.Pattern[str]] = re.compile(r">[ \t\r\n]*<")
+    _NO: ClassVar[re.Pattern[str]] = re.compile(r'\bno="(\d{1,9})"')
+    _GAMETYPE: ClassVar[re.Pattern[str]] = re.compile(r"<gametype>([^<\n]{0,80})</gametype>")
+    _NL: ClassVar[re.Pattern[str]] = re.compile(r"(?i)\b(?:NL|No ?Limit)\b")
+    _TOURNAMENT: ClassVar[re.Pattern[str]] = re.compile(r"<(?:file)?tournament")
 
     def normalize(self, text: str) -> str:
-        return self._TAGS.sub(">\n<", text)
+        lines = self._TAGS.sub(">\n<", text).split("\n")
+        head = text[:max(0, text.find("<game "))] if "<game " in text else ""
+        gametype = self._GAMETYPE.search(head)
+        tournament = "<tournament" in head
+        out: list[str] = []
+        round_lines: list[str] | None = None
+        for line in lines:
+            line = line.strip()
+            if line.startswith("<round"):
+                out.append(line)
+                round_lines = []
+                continue
+            if round_lines is not None and line.startswith("</round"):
+                order = {id(x): k for k, x in enumerate(round_lines)}
+                round_lines.sort(key=lambda x: (x.startswith("<action"), int(m.group(1)) if (
+                    m := self._NO.search(x)) and x.startswith("<action") else order[id(x)]))
+                out += [*round_lines, line]
+                round_lines = None
+                continue
+            if round_lines is not None:
+                round_lines.append(line)
+                continue
+            out.append(line)
+            if line.startswith("<game gamecode="):
+                if gametype is not None:
+                    out.append(f"<filegametype>{gametype.group(1)}</filegametype>")
+                if tournament:
+                    out.append("<filetournament/>")
+        return "\n".join(out)
+
+    def variant(self, hand_text: str, source: str) -> str:
+        m = self.VARIANT.search(hand_text)
+        game = "" if m is None else m["variant"]
+        if m is None or (self._NL.search(game) and "hold" in game.lower() and not OTHER_GAME.search(game)):
+            return "NT"  # a file without a <gametype> is read as No-Limit Hold'em, as pokerkit does
+        raise UnknownHeader(source, game, True)
+
+    def number(self, written: str) -> str:
+        return local_number(written)
 
     def raise_total(self, bets: dict[str, Any], player: str, amount: Any, line: str) -> Any:
         return bets[player] + amount if self._ADDS.search(line) else amount
 
     def cards(self, written: str) -> str:
-        """iPoker writes the suit first (``S10 HA``)."""
-        return super().cards(" ".join(c[1:] + c[:1] for c in written.replace("10", "T").split()))
+        """iPoker writes the suit first, in capitals (``S10 HA``)."""
+        return super().cards(" ".join(c[1:] + c[:1].lower() for c in written.replace("10", "T").split()))
+
+    def rake(self, hand_text: str, parse_value: ParseValue) -> Decimal:
+        if self.RAKE.search(hand_text) or self._TOURNAMENT.search(hand_text):
+            return super().rake(hand_text, parse_value)
+        won = self.collected(hand_text, parse_value) or {}
+        return Decimal(sum(won.values(), Decimal(0))) * RAKE_SHARE / (1 - RAKE_SHARE)
 
     def button_index(self, hand_text: str, players: list[str], seats: list[int],
                      blinds: dict[str, Any], source: str) -> int:

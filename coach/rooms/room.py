@@ -34,14 +34,15 @@ from coach.errors import HandHistoryError
 from coach.i18n import N_
 from coach.limits import MAX_NAME_LENGTH, clip
 
-__all__ = ["ParseValue", "RawHand", "Room", "UnknownHeader", "anchor", "local_number"]
+__all__ = ["OTHER_GAME", "ParseValue", "RawHand", "Room", "UnknownHeader", "anchor", "local_number"]
 
 ParseValue = Callable[[str], Any]
 _NEVER = "(?!)"
 # Words of a header that name another game than No-Limit Hold'em: such a hand is skipped, not refused.
-OTHER_GAME = re.compile(r"Omaha|Stud|Razz|Draw|Badugi|Courchevel|Pot[ -]Limit|Fixed[ -]Limit|\bPL\b|\bFL\b"
-                        r"|\bLimit Hold|Hold'?em Limit|\bLHE\b|\bPLO\b|Triple|5 ?Card|Irish|Pineapple|HORSE",
-                        re.I)
+OTHER_GAME = re.compile(
+    r"Omaha|Stud|Razz|Draw|Badugi|Courchevel|Pot[ -]Limit|Fix(?:ed)?[ -]Limit|\bPL\b|\bFL\b|\bLimit Hold"
+    r"|Hold'?em Limit|\bLHE\b|\bPLO\b|Triple|5 ?Card|Irish|Pineapple|HORSE|Six Plus|6\+|Short ?Deck"
+    r"|^\s*[LP]H\b", re.I)
 
 
 @dataclass(frozen=True)
@@ -158,9 +159,10 @@ class Room:
         m = self.VARIANT.search(hand_text)
         if m is not None and m["variant"] in self.VARIANTS:
             return self.VARIANTS[m["variant"]]
-        header = _first_line(hand_text)
-        raise UnknownHeader(source, header, OTHER_GAME.search(hand_text[:2000].split("\n\n")[0]) is not None
-                            and OTHER_GAME.search(header) is not None)
+        head = "\n".join(hand_text[:4000].split("\n", 4)[:4])  # the header: its game is on its first lines
+        game = OTHER_GAME.search(head)
+        line = next((x for x in head.split("\n") if game and game.group() in x), _first_line(hand_text))
+        raise UnknownHeader(source, line.strip(), game is not None)
 
     def player_of(self, line: str) -> str | None:
         """The player a line of action names, with the pattern order pokerkit's parsers use."""

@@ -8,7 +8,7 @@ from pokerkit.notation import FullTiltPokerParser, IPokerNetworkParser
 from coach.engine.phh import HandHistory, loads_phh
 from coach.i18n import get_translator
 from coach.rooms import import_histories
-from coach.rooms.catalog import FullTilt, IPoker
+from coach.rooms.catalog import FullTilt
 from tests.support.rooms_export import export_histories
 
 from .hands import HEADS_UP_ALL_IN, SIDE_POT, TOURNAMENT
@@ -32,7 +32,7 @@ def _imported(text: str) -> HandHistory:
 def test_ipoker_antes_and_all_ins_are_read_by_the_subclass_not_by_pokerkit() -> None:
     text = export_histories([loads_phh(TOURNAMENT)], "ipoker", tournament=True)
     assert 'type="15" sum="25"' in text
-    ours = next(iter(IPoker()(text)))
+    ours = _imported(text)
     assert list(ours.antes) == [25, 25, 25, 25]
     assert list(next(iter(IPokerNetworkParser()(text))).antes) == [0, 0, 0, 0]  # pokerkit 0.7.7
     assert _stacks(_imported(text)) == (2875, 975, 4675, 2475)

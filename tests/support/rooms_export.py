@@ -578,7 +578,9 @@ def export_histories(histories: Sequence[HandHistory | Hand], room: str, *, firs
         hand, scale = (item.replay(), item.scale) if isinstance(item, HandHistory) else (item, 1)
         texts.append(writer(hand, first + k, scale=scale, **options))
     body = "\n\n\n".join(texts)
-    if room == "ipoker":
-        return ('<session sessioncode="1">\n<general>\n<currency>EUR</currency>\n</general>\n'
+    if room == "ipoker":  # the session's header: the game, and a tournament's name
+        game = "<gametype>Holdem NL</gametype>\n" + (
+            "<tournamentname>Coach</tournamentname>\n" if options.get("tournament") else "")
+        return ('<session sessioncode="1">\n<general>\n<currency>EUR</currency>\n' + game + "</general>\n"
                 + body + "</session>\n")
     return body + "\n\n\n"
