@@ -44,7 +44,10 @@ __all__ = ["ROOMS", "Acpc", "TextRoom", "file_types", "find_room", "register", "
 class PokerStars(TextRoom, PokerStarsParser):
     KEY = "pokerstars"
     NAME = "PokerStars"
-    SIGNATURE = re.compile(r"^PokerStars (?:Hand|Game|Zoom Hand) #", re.M)
+    # PokerStars, its Zoom and Home Games, and the rooms whose clients write its layout (Full Tilt's
+    # last client, Run It Once, PokerMaster, PokerBros): the same lines, read by the same class
+    SIGNATURE = re.compile(r"^[ \t]*(?:PokerStars(?: Zoom| Home Game)? (?:Hand|Game)|Full Tilt(?: Rush)? Hand"
+                           r"|Run It Once Poker Hand|PokerMaster Hand|PokerBros Hand) #", re.M)
     GUIDE = N_("In the client's settings, in the section on the hand history, turn on saving the hand "
                "histories and choose the language **English**. Hands already written in Italian («Mano "
                "PokerStars n. …») stay in Italian: the Coach recognises them and tells you to change the "
@@ -72,7 +75,7 @@ class PartyPoker(TextRoom, PartyPokerParser):
 
     KEY = "partypoker"
     NAME = "PartyPoker"
-    SIGNATURE = re.compile(r"^Game #\d+ starts", re.M)
+    SIGNATURE = re.compile(r"^\*{5} Hand History [Ff]or Game \d+ \*{5}", re.M)
     RAISE = "adds"
     GUIDE = N_("In the client's settings, in the section on the hand history: turn on saving to disk, "
                "language English; the `.txt` files are in the folder shown there.")
@@ -208,7 +211,7 @@ class FullTilt(TextRoom, FullTiltPokerParser):
 
     KEY = "fulltilt"
     NAME = "Full Tilt Poker"
-    SIGNATURE = re.compile(r"^Full Tilt Poker Game #", re.M)
+    SIGNATURE = re.compile(r"^Full ?Tilt ?Poker Game #", re.M)
     RAISE = "to"
     VARIANT = re.compile(r" - (\D?\d+ Cap )?(?P<variant>No Limit Hold'em|NL Hold'em) - ")
     VARIANTS: ClassVar[dict[str, str]] = {"No Limit Hold'em": "NT", "NL Hold'em": "NT"}
@@ -231,6 +234,7 @@ class Ongame(TextRoom, OngameNetworkParser):
     SEATS = re.compile(r"Seat (?P<seat>\d+): (?P<player>.+) \(\D?[0-9.,]+\)(?!,)")
     STARTING_STACKS = re.compile(r"Seat \d+: (?P<player>.+) \(\D?(?P<starting_stack>[0-9.,]+)\)(?!,)")
     ANTE_POSTING = re.compile(r"(?P<player>.+) posts ante \(\D?(?P<ante>[0-9.,]+)\)")
+    HOLE_DEALING = re.compile(r"^Dealing to (?P<player>.+): \[(?P<cards>[^\]\n]+)\]")
     COLLECTED_LINE = re.compile(r"^(?:Main|Side) pot(?: \d+)?: \D?[0-9.,]+ won by ")
     COLLECTED = re.compile(r"^(?P<player>.+) \(\D?(?P<winnings>[0-9.,]+)\)$")
     RAKE = re.compile(r"^Rake taken: \D?(?P<rake>[0-9.,]+)", re.M)
@@ -261,6 +265,10 @@ class Absolute(TextRoom, AbsolutePokerParser):
     NAME = "Absolute Poker"
     SIGNATURE = re.compile(r"^Stage #", re.M)
     RAISE = "adds"
+    # cash «Stage #1: Holdem  No Limit $2», tournaments «Stage #1 Tourney ID 5 Holdem Multi Normal Tournament
+    # No Limit 10» (pokerkit reads only the first)
+    VARIANT = re.compile(r"Holdem(?: \(1 on 1\))? +(?:Multi Normal Tournament )?(?P<variant>No Limit) ")
+    VARIANTS: ClassVar[dict[str, str]] = {"No Limit": "NT"}
     PEEK_PLAYER = re.compile(r"^Seat \d+ - ([^\n(]{1,64}?) \(", re.M)
     HOLE_DEALING = re.compile(r"Dealt to (?P<player>.+) \[(?P<cards>[0-9TJQKAcdhs ]+)\]")
     COLLECTED = re.compile(r"^Seat \d+: (?P<player>.+?) (?:\([\w ]+\) )?(?:collected|won) Total "

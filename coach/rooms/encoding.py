@@ -48,6 +48,8 @@ def decode_hand_text(data: bytes) -> tuple[str | None, Message | None]:
     position = 0
     for bom, encoding in _BOMS:
         if data.startswith(bom):
+            if encoding == "utf_16" and len(data) % 2 and data[-1:] in (b"\n", b"\r", b"\x00"):
+                data = data[:-1]  # a one-byte line end added after the UTF-16 text (by an editor or a copy)
             try:
                 text = data.decode(encoding).removeprefix("\ufeff")
             except UnicodeDecodeError as exc:

@@ -42,7 +42,7 @@ _NEVER = "(?!)"
 OTHER_GAME = re.compile(
     r"Omaha|Stud|Razz|Draw|Badugi|Courchevel|Pot[ -]Limit|Fix(?:ed)?[ -]Limit|\bPL\b|\bFL\b|\bLimit Hold"
     r"|Hold'?em Limit|\bLHE\b|\bPLO\b|Triple|5 ?Card|Irish|Pineapple|HORSE|Six Plus|6\+|Short ?Deck"
-    r"|^\s*[LP]H\b", re.I)
+    r"|^\s*[LP]H\b|\bNormal\b|POT_LIMIT|\bLIMIT TEXAS", re.I)
 
 
 @dataclass(frozen=True)
