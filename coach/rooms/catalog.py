@@ -83,7 +83,10 @@ class PartyPoker(TextRoom, PartyPokerParser):
     ANTE_POSTING = re.compile(r"(?P<player>.+) posts ante \[\D?(?P<ante>[0-9.,]+)(?: \w+)?\]")
     BLIND_OR_STRADDLE_POSTING = re.compile(
         r"(?P<player>.+) posts (small|big) blind \[\D?(?P<blind_or_straddle>[0-9.,]+)(?: \w+)?\]\.")
-    STARTING_STACKS = re.compile(r"Seat \d+: (?P<player>.+) \( \D?(?P<starting_stack>[0-9.,]+)(?: \w+)? \)")
+    # «seat 1: anna ( $26,02 USD )»: the Mac client's lowercase seat and decimal comma
+    SEATS = re.compile(r"^[Ss]eat (?P<seat>\d+): (?P<player>.+) \(")
+    STARTING_STACKS = re.compile(r"^[Ss]eat \d+: (?P<player>.+) \( \D?(?P<starting_stack>[0-9.,]+)(?: \w+)? \)")
+    FINAL_SEAT = re.compile(r"[Ss]eat (?P<final_seat>\d+) is the button")
     COMPLETION_BETTING_OR_RAISING = re.compile(
         r"(?P<player>.+) (bets|raises|is all-In ) \[\D?(?P<amount>[0-9.,]+)(?: \w+)?\]")
     COLLECTED = re.compile(r"^(?P<player>\S+) wins \D?(?P<winnings>[0-9.,]+)")

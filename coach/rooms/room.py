@@ -209,9 +209,15 @@ class Room:
         raise NotImplementedError
 
     def number(self, written: str) -> str:
-        """An amount as the room wrote it, as the importer's reader takes it («$1,500.50»: commas
-        dropped there). Rooms that write «6 000» or «2.000 $» override it (:func:`local_number`)."""
-        return written
+        """An amount as the room wrote it, in plain digits: the English clients' «$1,500.50» (a point is
+        always the decimal one: «$0.125» is an eighth) and a Mac client's «$0,10 USD»; the rooms whose
+        clients write «6 000» or «2.000 $» override it with :func:`local_number`."""
+        digits = _NOT_DIGITS.sub("", written).rstrip(".,")  # «1,270.» ends a sentence
+        if digits.count(".") > 1:  # «2.856.582»: a client set to a locale with points between thousands
+            return digits.replace(".", "").replace(",", ".")
+        if "." not in digits and "," in digits and len(digits.rsplit(",", 1)[1]) != 3:
+            return digits.replace(",", ".")  # «0,10»: a decimal comma
+        return digits.replace(",", "") or written
 
     def read(self, hand_text: str, parse_value: ParseValue, source: str) -> RawHand:
         """The hand in PHH order; raises :class:`HandHistoryError` with the reason in words."""
@@ -242,6 +248,10 @@ class Room:
                     N_("{file}: «{line}»: {player} acts but has no seat line with his stack: the hand is "
                        "incomplete or not in the {room} format."),
                     file=source, line=clip(line.strip(), 80), player=clip(player, 40), room=self.NAME)
+        if not blinds and not any(antes.values()):
+            raise HandHistoryError(
+                N_("{file}: the hand posts no blind: the {room} format writes them, so the hand is incomplete or "
+                   "in a variant of the format that is not read here."), file=source, room=self.NAME)
         if len(acting) < 2:
             raise HandHistoryError(N_("{file}: fewer than two players act in this hand: it is incomplete."),
                                    file=source)
