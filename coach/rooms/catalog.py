@@ -17,7 +17,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from decimal import Decimal
 from typing import Any, ClassVar
 
 from pokerkit.notation import (
@@ -32,7 +31,7 @@ from pokerkit.notation import (
 from coach.engine.phh import HandHistory
 from coach.i18n import N_
 from coach.rooms import acpc
-from coach.rooms.more import RAKE_SHARE, Pacific888, Winamax
+from coach.rooms.more import Pacific888, Winamax
 from coach.rooms.room import OTHER_GAME, ParseValue, RawHand, Room, UnknownHeader, anchor, local_number
 from coach.rooms.textroom import TextRoom
 
@@ -85,11 +84,14 @@ class PartyPoker(TextRoom, PartyPokerParser):
         r"(?P<player>.+) posts (small|big) blind \[\D?(?P<blind_or_straddle>[0-9.,]+)(?: \w+)?\]\.")
     # «seat 1: anna ( $26,02 USD )»: the Mac client's lowercase seat and decimal comma
     SEATS = re.compile(r"^[Ss]eat (?P<seat>\d+): (?P<player>.+) \(")
-    STARTING_STACKS = re.compile(r"^[Ss]eat \d+: (?P<player>.+) \( \D?(?P<starting_stack>[0-9.,]+)(?: \w+)? \)")
+    STARTING_STACKS = re.compile(
+        r"^[Ss]eat \d+: (?P<player>.+) \( \D?(?P<starting_stack>[0-9.,]+)(?: \w+)? \)")
     FINAL_SEAT = re.compile(r"[Ss]eat (?P<final_seat>\d+) is the button")
     COMPLETION_BETTING_OR_RAISING = re.compile(
         r"(?P<player>.+) (bets|raises|is all-In ) \[\D?(?P<amount>[0-9.,]+)(?: \w+)?\]")
     COLLECTED = re.compile(r"^(?P<player>\S+) wins \D?(?P<winnings>[0-9.,]+)")
+    RAKE_IMPLIED = True  # no rake line; the old client's «wins» lines are net of it
+    TOURNAMENT = re.compile(r"Trny:|Buy-in")
 
 
 @dataclass
@@ -142,7 +144,8 @@ class IPoker(TextRoom, IPokerNetworkParser):
     _NO: ClassVar[re.Pattern[str]] = re.compile(r'\bno="(\d{1,9})"')
     _GAMETYPE: ClassVar[re.Pattern[str]] = re.compile(r"<gametype>([^<\n]{0,80})</gametype>")
     _NL: ClassVar[re.Pattern[str]] = re.compile(r"(?i)\b(?:NL|No ?Limit)\b")
-    _TOURNAMENT: ClassVar[re.Pattern[str]] = re.compile(r"<(?:file)?tournament")
+    RAKE_IMPLIED = True
+    TOURNAMENT = re.compile(r"<(?:file)?tournament")
 
     def normalize(self, text: str) -> str:
         lines = self._TAGS.sub(">\n<", text).split("\n")
@@ -192,12 +195,6 @@ class IPoker(TextRoom, IPokerNetworkParser):
         """iPoker writes the suit first, in capitals (``S10 HA``)."""
         return super().cards(" ".join(c[1:] + c[:1].lower() for c in written.replace("10", "T").split()))
 
-    def rake(self, hand_text: str, parse_value: ParseValue) -> Decimal:
-        if self.RAKE.search(hand_text) or self._TOURNAMENT.search(hand_text):
-            return super().rake(hand_text, parse_value)
-        won = self.collected(hand_text, parse_value) or {}
-        return Decimal(sum(won.values(), Decimal(0))) * RAKE_SHARE / (1 - RAKE_SHARE)
-
     def button_index(self, hand_text: str, players: list[str], seats: list[int],
                      blinds: dict[str, Any], source: str) -> int:
         for line in hand_text.splitlines():
@@ -241,6 +238,7 @@ class Ongame(TextRoom, OngameNetworkParser):
     COLLECTED_LINE = re.compile(r"^(?:Main|Side) pot(?: \d+)?: \D?[0-9.,]+ won by ")
     COLLECTED = re.compile(r"^(?P<player>.+) \(\D?(?P<winnings>[0-9.,]+)\)$")
     RAKE = re.compile(r"^Rake taken: \D?(?P<rake>[0-9.,]+)", re.M)
+    FINAL_STACK = re.compile(r"^Seat \d+: (?P<player>.+) \((?P<amount>\D?[0-9.,]+)\), net: ", re.M)
     _STREET: ClassVar[re.Pattern[str]] = re.compile(r"^--- Dealing (flop|turn|river) \[", re.M)
 
     def raise_total(self, bets: dict[str, Any], player: str, amount: Any, line: str) -> Any:

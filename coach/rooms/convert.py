@@ -143,7 +143,10 @@ def check_winnings(raw: RawHand, history: HandHistory, hand: Hand) -> None:
     the room wrote. Some rooms count the uncalled bet in what a player won, so
     either reading is accepted.
     """
-    if not raw.winnings or hand.result is None:
+    if hand.result is None:
+        return
+    _check_final_stacks(raw, history, hand)
+    if not raw.winnings:
         return
     result = hand.result
     won = [0] * history.player_count
@@ -165,3 +168,38 @@ def check_winnings(raw: RawHand, history: HandHistory, hand: Hand) -> None:
            "the pot does not add up."),
         file=history.source, player=raw.players[worst],
         theirs=str(raw.winnings.get(raw.players[worst], 0)), ours=str(history.units(won[worst])))
+
+
+def _check_final_stacks(raw: RawHand, history: HandHistory, hand: Hand) -> None:
+    """Refuse a hand whose final stacks differ from the ones the room wrote (Ongame's «Seat 1: anna
+    ($133.31), net: …»): a player who won nothing must end exactly as written, a winner may have less
+    by the rake.
+
+    Why both checks: a pot won without a showdown says nothing about the antes, and an ante the room
+    writes in a line no pattern reads would be converted as 0, every player richer by it and the winner
+    poorer: the final stacks the room wrote catch it.
+    """
+    if not raw.final_stacks or hand.result is None:
+        return
+    won = [0] * history.player_count
+    for award in hand.result.awards:
+        for seat, share in zip(award.winners, award.shares, strict=True):
+            won[seat] += share
+    kept = Decimal(0)
+    for seat, name in enumerate(raw.players):
+        if name not in raw.final_stacks:
+            continue
+        ours = Decimal(hand.result.finishing_stacks[seat])
+        theirs = raw.final_stacks[name] * history.scale
+        kept += ours - theirs
+        if ours < theirs or (ours > theirs and not won[seat]):
+            raise HandHistoryError(
+                N_("{file}: the history says {player} ends the hand with {theirs}, the rules give {ours}: the "
+                   "stacks do not add up (a forced bet or an action the history writes in a line that is not "
+                   "read)."), file=history.source, player=name, theirs=str(raw.final_stacks[name]),
+                ours=str(history.units(int(ours))))
+    if kept > raw.rake * history.scale:
+        raise HandHistoryError(
+            N_("{file}: the winners end the hand with {kept} less than the rules give them, more than the "
+               "rake of {rake}: the stacks do not add up."), file=history.source,
+            kept=str(history.units(int(kept))), rake=str(raw.rake))

@@ -70,7 +70,7 @@ def decode_hand_text(data: bytes) -> tuple[str | None, Message | None]:
             text = str(best).removeprefix("\ufeff")
     assert text is not None
     if 0 < text.count("\x00") <= max(4, len(text) // 1000):
-        text = text.replace("\x00", "")  # a few stray NULs (a client that crashed while writing), not a binary
+        text = text.replace("\x00", "")  # a few stray NULs (a client that crashed writing), not a binary
     if position >= 0 and _latin_share(text) < 0.5:  # decoded, but to no language a room writes in
         return None, _refused(data, position)
     bad = _BINARY.search(text)

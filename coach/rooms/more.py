@@ -5,7 +5,7 @@ the pattern names and is read by :class:`~coach.rooms.room.Room` like every room
 888poker writes amounts in brackets in the client's local spelling («[$1,379]», «[6 000]», «[2.000 $]»,
 «[0,02 €]»: :func:`~coach.rooms.room.local_number`), each action's amount as the chips it adds
 («raises [$450]»), the pot each winner collected («collected [ $3,403 ]») and no rake line: in a cash
-game the rake is what the pot holds beyond what the winners collected (at most :data:`RAKE_SHARE` of
+game the rake is what the pot holds beyond what the winners collected (at most ``RAKE_SHARE`` of
 it), in a tournament nothing. Winamax writes PokerStars' layout without the colon after the name,
 «raises 1.09€ to 1.24€» (the street's total), «collected 8.56€ from main pot» and «Total pot 12.90€ |
 Rake 0.80€» (or «No rake»).
@@ -15,18 +15,16 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from decimal import Decimal
 from typing import Any, ClassVar
 
 from pokerkit.notation import REParser
 
 from coach.i18n import N_
-from coach.rooms.room import ParseValue, local_number
+from coach.rooms.room import local_number
 from coach.rooms.textroom import TextRoom
 
-__all__ = ["RAKE_SHARE", "Pacific888", "Winamax"]
+__all__ = ["Pacific888", "Winamax"]
 
-RAKE_SHARE = Decimal("0.10")  # the most a cash game's rake takes of a pot (the rooms' caps are lower)
 _NEVER = re.compile("(?!)")
 
 
@@ -60,17 +58,11 @@ class Pacific888(TextRoom, REParser):
     }
     PLAYER_VARIABLES: ClassVar[dict[str, Any]] = {}
     COLLECTED = re.compile(r"^(?P<player>.+) collected \[ ?(?P<winnings>[^\]\n]+?) ?\]")
-    _TOURNAMENT: ClassVar[re.Pattern[str]] = re.compile(r"^Tournament #", re.M)
+    RAKE_IMPLIED = True
+    TOURNAMENT = re.compile(r"^Tournament #", re.M)
 
     def number(self, written: str) -> str:
         return local_number(written)
-
-    def rake(self, hand_text: str, parse_value: ParseValue) -> Decimal:
-        """No rake line: a cash game's rake is what the pot keeps, up to :data:`RAKE_SHARE` of it."""
-        if self._TOURNAMENT.search(hand_text):
-            return Decimal(0)
-        won = self.collected(hand_text, parse_value) or {}
-        return Decimal(sum(won.values(), Decimal(0))) * RAKE_SHARE / (1 - RAKE_SHARE)
 
 
 @dataclass

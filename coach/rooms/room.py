@@ -64,6 +64,7 @@ class RawHand:
     winnings: dict[str, Decimal] | None = None
     rake: Decimal = Decimal(0)
     shows_written: bool = True
+    final_stacks: dict[str, Decimal] = field(default_factory=dict)  # what the summary says each one has left
 
 
 class UnknownHeader(HandHistoryError):
@@ -104,6 +105,13 @@ class Room:
     COLLECTED: ClassVar[re.Pattern[str] | None] = None
     COLLECTED_LINE: ClassVar[re.Pattern[str] | None] = None
     RAKE: ClassVar[re.Pattern[str] | None] = None
+    # A cash game whose room writes no rake line: the rake is what the pot keeps beyond what the winners
+    # collected, at most RAKE_SHARE of the pot; never in a tournament (TOURNAMENT finds its header).
+    RAKE_IMPLIED: ClassVar[bool] = False
+    RAKE_SHARE: ClassVar[Decimal] = Decimal("0.10")
+    TOURNAMENT: ClassVar[re.Pattern[str] | None] = None
+    # «Seat 1: anna ($133.31), net: +$10» (Ongame): each player's stack after the hand, checked too
+    FINAL_STACK: ClassVar[re.Pattern[str] | None] = None
     # Lines the engine cannot replay exactly, each with the key of its reason (coach.rooms.refusals).
     REFUSED_LINES: ClassVar[tuple[tuple[re.Pattern[str], str], ...]] = ()
     # A hand's players and hero for the upload's peek (no parsing): the seat lines' and «Dealt to» names.
@@ -250,8 +258,9 @@ class Room:
                     file=source, line=clip(line.strip(), 80), player=clip(player, 40), room=self.NAME)
         if not blinds and not any(antes.values()):
             raise HandHistoryError(
-                N_("{file}: the hand posts no blind: the {room} format writes them, so the hand is incomplete or "
-                   "in a variant of the format that is not read here."), file=source, room=self.NAME)
+                N_("{file}: the hand posts no blind: the {room} format writes them, so the hand is "
+                   "incomplete or in a variant of the format that is not read here."),
+                file=source, room=self.NAME)
         if len(acting) < 2:
             raise HandHistoryError(N_("{file}: fewer than two players act in this hand: it is incomplete."),
                                    file=source)
@@ -272,6 +281,8 @@ class Room:
             variables=self.variables(hand_text, parse_value),
             winnings=self.collected(hand_text, value), rake=self.rake(hand_text, value),
             shows_written=self.HOLE_CARDS_SHOWING.pattern != _NEVER,
+            final_stacks={} if self.FINAL_STACK is None else {
+                m["player"]: Decimal(value(m["amount"])) for m in self.FINAL_STACK.finditer(hand_text)},
         )
 
     def actions(self, lines: list[str], parse_value: ParseValue, players: list[str]) -> list[str]:
@@ -333,10 +344,14 @@ class Room:
         return dict(won)
 
     def rake(self, hand_text: str, parse_value: ParseValue) -> Decimal:
-        if self.RAKE is None:
+        """The rake the room wrote; else, for a room that writes none, the most a cash game's rake keeps."""
+        m = None if self.RAKE is None else self.RAKE.search(hand_text)
+        if m is not None:
+            return Decimal(parse_value(m["rake"]))
+        if not self.RAKE_IMPLIED or (self.TOURNAMENT is not None and self.TOURNAMENT.search(hand_text)):
             return Decimal(0)
-        m = self.RAKE.search(hand_text)
-        return Decimal(parse_value(m["rake"])) if m else Decimal(0)
+        won = self.collected(hand_text, parse_value) or {}
+        return Decimal(sum(won.values(), Decimal(0))) * self.RAKE_SHARE / (1 - self.RAKE_SHARE)
 
 
 _NOT_DIGITS = re.compile(r"[^\d.,]")
