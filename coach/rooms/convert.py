@@ -194,9 +194,9 @@ def _check_final_stacks(raw: RawHand, history: HandHistory, hand: Hand) -> None:
         kept += ours - theirs
         if ours < theirs or (ours > theirs and not won[seat]):
             raise HandHistoryError(
-                N_("{file}: the history says {player} ends the hand with {theirs}, the rules give {ours}: the "
-                   "stacks do not add up (a forced bet or an action the history writes in a line that is not "
-                   "read)."), file=history.source, player=name, theirs=str(raw.final_stacks[name]),
+                N_("{file}: the history says {player} ends the hand with {theirs}, the rules give {ours}: "
+                   "the stacks do not add up (a forced bet or an action the history writes in a line that is "
+                   "not read)."), file=history.source, player=name, theirs=str(raw.final_stacks[name]),
                 ours=str(history.units(int(ours))))
     if kept > raw.rake * history.scale:
         raise HandHistoryError(
