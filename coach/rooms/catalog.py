@@ -109,7 +109,7 @@ class IPoker(TextRoom, IPokerNetworkParser):
 
     KEY = "ipoker"
     NAME = "iPoker"
-    SIGNATURE = re.compile(r'^[ \t]*<game gamecode="', re.M)
+    SIGNATURE = re.compile(r'<game gamecode="')  # anywhere: the client may write the whole file on one line
     FILE_TYPES = ("xml", "txt")
     RAISE = "to"
     GUIDE = N_("The client saves the hands as XML files (`<game gamecode=\"…\">`) in the hand-history "
