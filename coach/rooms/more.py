@@ -35,8 +35,8 @@ class Pacific888(TextRoom, REParser):
     SIGNATURE = re.compile(r"^\*{5} (?:888poker|888\.\w+|Cassava|Pacific Poker) Hand History for Game \d+",
                            re.M)
     RAISE = "adds"
-    GUIDE = N_("(Pacific Poker too) in the client's settings, in the section on the hand history, turn on "
-               "saving the hands, language English; the `.txt` files are in the folder shown there.")
+    GUIDE = N_("Pacific Poker and 888.it too. In the client's settings, in the section on the hand history, "
+               "turn on saving the hands, language English; the `.txt` files are in the folder shown there.")
     HAND = re.compile(r"^\*{5} .+? Hand History for Game .+?(?=^\n{2,}|\Z)", re.M | re.S)
     FINAL_SEAT = re.compile(r"^Seat (?P<final_seat>\d+) is the button", re.M)
     VARIANT = re.compile(r"Blinds (?P<variant>No Limit Holdem)\b")
@@ -71,7 +71,7 @@ class Winamax(TextRoom, REParser):
     NAME = "Winamax"
     SIGNATURE = re.compile(r"^Winamax Poker - ", re.M)
     RAISE = "to"
-    GUIDE = N_("in the client's options, in the section on the hand history, choose the folder where the "
+    GUIDE = N_("In the client's options, in the section on the hand history, choose the folder where the "
                "client saves the hands (`.txt` files, one per table).")
     HAND = re.compile(r"^Winamax Poker - .+?(?=^\n{2,}|\Z)", re.M | re.S)
     FINAL_SEAT = re.compile(r"Seat #(?P<final_seat>\d+) is the button")

@@ -125,7 +125,8 @@ def test_ipoker_players_on_one_line_and_actions_out_of_order() -> None:
 
 
 @pytest.mark.parametrize(("old", "new", "english", "italian"), [
-    ("Hold'em No Limit ($1/$2 USD)", "Hold'em Turbo Special ($1/$2 USD)", "unrecognised header: «PokerStars Hand",
+    ("Hold'em No Limit ($1/$2 USD)", "Hold'em Turbo Special ($1/$2 USD)",
+     "unrecognised header: «PokerStars Hand",
      "intestazione non riconosciuta: «PokerStars Hand"),
     ("Anna_Rossi collected $68", "Anna_Rossi collected $86", "the pot does not add up", "non torna"),
     ("Bruno: calls $4", "Bruno: calls $4\nCarla: cashed out the hand for $22.77 | Cash Out Fee $0.02",
