@@ -16,6 +16,7 @@ with unknown cards may muck, or show cards typed then (cards that are nowhere el
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal
@@ -26,7 +27,7 @@ from coach.engine.phh import HandHistory, dump_phh
 from coach.errors import IllegalAction, InvalidInput
 from coach.i18n import N_
 from coach.learning.verdict import Verdict, assess
-from coach.limits import MAX_PLAYERS, MIN_PLAYERS, clip
+from coach.limits import MAX_AMOUNT_DIGITS, MAX_AMOUNT_UNITS, MAX_PLAYERS, MIN_PLAYERS, clip
 
 __all__ = ["HERO_FIELD", "Build", "BuildStep", "Phase", "Setup", "StepKind", "board_size", "coach_grades",
            "hero_decisions", "make_setup", "parse_known_cards"]
@@ -85,12 +86,27 @@ def parse_known_cards(text: str, count: int, what: str) -> tuple[Card, ...]:
     return tuple(cards)
 
 
+_DIGITS = re.compile(r"[0-9]+")  # ASCII digits only: «²» and «١٢» are digits to str.isdigit
+
+
 def _whole(value: object, low: int, msgid: str, **params: object) -> int:
-    """A whole number of chips of at least ``low`` (a form's text or a number), else ``msgid``."""
-    if isinstance(value, str) and value.strip().isdigit():
-        value = int(value.strip())
+    """A whole number of chips of at least ``low`` (a form's text or a number), else ``msgid``.
+
+    Why the digits are counted before ``int``: a 5,000-digit stack made ``int`` raise past Python's
+    4,300-digit limit, and the page crashed; any amount longer than the engine's largest
+    (:data:`~coach.limits.MAX_AMOUNT_UNITS`) is refused in words before it is converted.
+    """
+    if isinstance(value, str) and _DIGITS.fullmatch(text := value.strip()):
+        digits = text.lstrip("0") or "0"
+        if len(digits) > MAX_AMOUNT_DIGITS or int(digits) > MAX_AMOUNT_UNITS:
+            raise InvalidInput(N_("'{value}' is too large: at most {limit} chips."), value=clip(text, 24),
+                               limit=MAX_AMOUNT_UNITS)
+        value = int(digits)
     if isinstance(value, bool) or not isinstance(value, int) or value < low:
         raise InvalidInput(msgid, value=clip(value), **params)
+    if value > MAX_AMOUNT_UNITS:
+        raise InvalidInput(N_("'{value}' is too large: at most {limit} chips."), value=clip(value, 24),
+                           limit=MAX_AMOUNT_UNITS)
     return value
 
 

@@ -51,6 +51,15 @@ def test_bad_input_is_refused_and_changes_nothing(app: Callable[..., AppTest]) -
     assert at.error and _build(at) is None
 
 
+def test_a_5000_digit_stack_is_an_italian_error_not_a_crash(app: Callable[..., AppTest]) -> None:
+    at = _setup(goto(app(), "mani"))
+    at.text_input(key="builder.stack.0").input("9" * 5000).run()
+    at.button(key="builder.start").click().run()
+    assert not at.exception
+    assert at.error and "troppo grande" in at.error[0].value and len(at.error[0].value) < 400
+    assert _build(at) is None
+
+
 def test_build_undo_save_open_and_delete(app: Callable[..., AppTest]) -> None:
     at = _setup(goto(app(), "mani"))
     at.button(key="builder.start").click().run()
