@@ -183,7 +183,8 @@ def _seen(hand: Hand) -> tuple[object, ...]:
             hand.legal_actions())
 
 
-@pytest.mark.parametrize("stack", ["9" * 5000, "0" * 5000 + "5" * 20, "1" + "0" * 13, "²", "١٢", "12.5", "-3"])
+@pytest.mark.parametrize("stack", ["9" * 5000, "0" * 5000 + "5" * 20, "1" + "0" * 13, "²", "١٢", "12.5",
+                                   "-3"])
 def test_a_stack_of_too_many_digits_or_not_digits_is_refused_in_words(stack: str) -> None:
     """A 5,000-digit stack crashed the page (int() past Python's 4,300-digit limit)."""
     with pytest.raises(InvalidInput) as err:
