@@ -21,7 +21,7 @@ from typing import Any
 
 from coach.engine.hand import Hand
 from coach.engine.phh import HandHistory, history_from_table
-from coach.errors import CoachError, HandHistoryError
+from coach.errors import CoachError, HandHistoryError, IllegalAction
 from coach.i18n import N_
 from coach.limits import clip
 from coach.rooms.room import RawHand
@@ -123,6 +123,22 @@ def to_history(raw: RawHand, source: str, venue: str) -> tuple[HandHistory, Hand
             break
         try:
             hand.apply_code(code, scale=scale)
+        except IllegalAction as exc:
+            if exc.code == "nobody_to_raise" and " cbr " in code:
+                # a room writes «raises» for an all-in larger than anyone left can call: a call, the rest
+                # returned (pokerkit's parsers read it the same way)
+                code = code.split(" cbr ")[0] + " cc"
+                try:
+                    hand.apply_code(code, scale=scale)
+                except (CoachError, ValueError):
+                    out.extend([code, *codes[k + 1:]])
+                    done = None
+                    break
+                out.append(code)
+                continue
+            out.extend(codes[k:])
+            done = None
+            break
         except (CoachError, ValueError):
             out.extend(codes[k:])
             done = None

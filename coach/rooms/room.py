@@ -169,7 +169,8 @@ class Room:
             return self.VARIANTS[m["variant"]]
         head = "\n".join(hand_text[:4000].split("\n", 4)[:4])  # the header: its game is on its first lines
         game = OTHER_GAME.search(head)
-        line = next((x for x in head.split("\n") if game and game.group() in x), _first_line(hand_text))
+        line = next((x for x in head.split("\n") if game and game.group() in x), None) or next(
+            (x for x in head.split("\n") if "hold" in x.lower()), _first_line(hand_text))
         raise UnknownHeader(source, line.strip(), game is not None)
 
     def player_of(self, line: str) -> str | None:

@@ -7,6 +7,8 @@ which needs :class:`~coach.rooms.room.RawHand`: the base class stays free of the
 from __future__ import annotations
 
 from coach.engine.phh import HandHistory
+from coach.errors import HandHistoryError
+from coach.i18n import N_
 from coach.rooms.convert import check_winnings, to_history
 from coach.rooms.refusals import out_of_turn_blind
 from coach.rooms.room import ParseValue, RawHand, Room
@@ -23,6 +25,11 @@ class TextRoom(Room):
                                  if source.rsplit(":", 1)[-1].isdigit() else 1)
         if late is not None:
             raise late
+        if max(raw.blinds_or_straddles[:2], default=0) <= 0 < max(raw.blinds_or_straddles, default=0):
+            raise HandHistoryError(
+                N_("{file}: the blinds are not posted by the two players left of the button (a player "
+                   "sitting out, or a blind posted late): the hand cannot be replayed in its order."),
+                file=source)
         history, hand = to_history(raw, source, self.NAME)
         if hand is None:
             hand = history.replay()  # raises the rule that refuses the first action
