@@ -31,7 +31,7 @@ from pokerkit.notation import (
 from coach.engine.phh import HandHistory
 from coach.i18n import N_
 from coach.rooms import acpc
-from coach.rooms.more import Pacific888, Winamax
+from coach.rooms.more import Pacific888, PartyPokerTable, Winamax
 from coach.rooms.room import OTHER_GAME, ParseValue, RawHand, Room, UnknownHeader, anchor, local_number
 from coach.rooms.textroom import TextRoom
 
@@ -92,6 +92,32 @@ class PartyPoker(TextRoom, PartyPokerParser):
     COLLECTED = re.compile(r"^(?P<player>\S+) wins \D?(?P<winnings>[0-9.,]+)")
     RAKE_IMPLIED = True  # no rake line; the old client's «wins» lines are net of it
     TOURNAMENT = re.compile(r"Trny:|Buy-in")
+    # Old tournament hands write the level («Blinds-Antes(400/800 -25)», «Blinds(20/40)»), not the blinds'
+    # posts: the two seats after the button post them (heads-up: the button the small blind)
+    _LEVEL: ClassVar[re.Pattern[str]] = re.compile(r"Blinds(?:-Antes)?\((?P<sb>[0-9.,]+)/(?P<bb>[0-9.,]+)")
+    _DEALING: ClassVar[str] = "** Dealing down cards **"
+
+    def read(self, hand_text: str, parse_value: ParseValue, source: str) -> RawHand:
+        level = self._LEVEL.search(hand_text)
+        lines = hand_text.split("\n")
+        if level is None or self._DEALING not in lines or any(
+                self.BLIND_OR_STRADDLE_POSTING.search(x) for x in lines):
+            return super().read(hand_text, parse_value, source)
+        seat_of: dict[str, int] = {}
+        for x in lines:
+            if m := self.SEATS.search(x):
+                seat_of.setdefault(str(m["player"]), int(m["seat"]))
+        button = self.FINAL_SEAT.search(hand_text)
+        acting = set(self.seated(hand_text))
+        order = sorted((seat, name) for name, seat in seat_of.items() if name in acting)
+        if button is None or len(order) < 2:
+            return super().read(hand_text, parse_value, source)
+        after = [n for s, n in order if s > int(button["final_seat"])] + [n for s, n in order
+                                                                          if s <= int(button["final_seat"])]
+        small, big = (after[-1], after[0]) if len(after) == 2 else (after[0], after[1])
+        posts = [f"{small} posts small blind [{level['sb']}].", f"{big} posts big blind [{level['bb']}]."]
+        at = lines.index(self._DEALING)
+        return super().read("\n".join([*lines[:at], *posts, *lines[at:]]), parse_value, source)
 
 
 @dataclass
@@ -309,8 +335,8 @@ class Acpc(Room):
 
 
 # The registry: the order is the order of the pages' lists and of a tie in detection.
-ROOMS: list[Room] = [PokerStars(), Pacific888(), Winamax(), IPoker(), PartyPoker(), FullTilt(), Ongame(),
-                     Absolute(), Acpc()]
+ROOMS: list[Room] = [PokerStars(), Pacific888(), Winamax(), IPoker(), PartyPokerTable(), PartyPoker(),
+                     FullTilt(), Ongame(), Absolute(), Acpc()]
 
 
 def register(room: Room, *, before: str = "acpc") -> Room:
@@ -341,5 +367,6 @@ def file_types() -> list[str]:
 
 
 def room_names(*, logs: bool = True) -> list[str]:
-    """The rooms' names as users read them, in the registry's order (ACPC's only with ``logs``)."""
-    return [room.NAME for room in ROOMS if logs or not room.FALLBACK]
+    """The rooms' names as users read them, in the registry's order, each once (two layouts of one
+    room are one name); ACPC's only with ``logs``."""
+    return list(dict.fromkeys(room.NAME for room in ROOMS if logs or not room.FALLBACK))

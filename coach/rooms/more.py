@@ -23,7 +23,7 @@ from coach.i18n import N_
 from coach.rooms.room import local_number
 from coach.rooms.textroom import TextRoom
 
-__all__ = ["Pacific888", "Winamax"]
+__all__ = ["Pacific888", "PartyPokerTable", "Winamax"]
 
 _NEVER = re.compile("(?!)")
 
@@ -102,3 +102,42 @@ class Winamax(TextRoom, REParser):
 
     def number(self, written: str) -> str:
         return local_number(written)
+
+
+@dataclass
+class PartyPokerTable(TextRoom, REParser):
+    """PartyPoker's client since about 2013 («***** Hand History For Game 1575590274851x9bwt8w5zk *****»,
+    «20/40 Tourney Texas Holdem Game Table (NL)»): amounts in parentheses, «raises 307 to 327», and a
+    summary line per player with his final stack («Player1 balance 654, bet 327, collected 654, net +327
+    [ 8h, 3d ]»), checked against the engine's. Same name as the older layout: the same room."""
+
+    KEY = "partypoker-table"
+    NAME = "PartyPoker"
+    SIGNATURE = re.compile(r"^\*{5} Hand History For Game \w+ \*{5}\n[^\n]*Game Table \(", re.M)
+    RAISE = "to"
+    HAND = re.compile(r"^\*{5} Hand History For Game .+?(?=^\n{2,}|\Z)", re.M | re.S)
+    FINAL_SEAT = re.compile(r"Seat (?P<final_seat>\d+) is the button")
+    VARIANT = re.compile(r"Hold'?em Game Table \((?P<variant>NL)\)")
+    VARIANTS: ClassVar[dict[str, str]] = {"NL": "NT"}
+    SEATS = re.compile(r"^Seat (?P<seat>\d+): (?P<player>.+) \([^)\n]*\)$")
+    STARTING_STACKS = re.compile(r"^Seat \d+: (?P<player>.+) \(\D?(?P<starting_stack>[0-9.,]+)(?: \w+)?\)$")
+    ANTE_POSTING = re.compile(r"^(?P<player>.+) posts ante \(\D?(?P<ante>[0-9.,]+)(?: \w+)?\)")
+    BLIND_OR_STRADDLE_POSTING = re.compile(
+        r"^(?P<player>.+) posts (?:small|big) blind \(\D?(?P<blind_or_straddle>[0-9.,]+)(?: \w+)?\)")
+    HOLE_DEALING = re.compile(r"^Dealt to (?P<player>.+) \[ ?(?P<cards>[^\]\n]+?) ?\]")
+    BOARD_DEALING = re.compile(r"^\*\* Dealing (?:Flop|Turn|River) \*\* :? ?\[ ?(?P<cards>[^\]\n]+?) ?\]")
+    FOLDING = re.compile(r"^(?P<player>.+) folds$")
+    CHECKING_OR_CALLING = re.compile(r"^(?P<player>.+) (?:checks|calls \(?\D?[0-9.,]+(?: \w+)?\)?)$")
+    COMPLETION_BETTING_OR_RAISING = re.compile(
+        r"^(?P<player>.+) (?:bets|raises \(?\D?[0-9.,]+\)? to) \(?\D?(?P<amount>[0-9.,]+)(?: \w+)?\)?$")
+    HOLE_CARDS_SHOWING = re.compile(r"^(?P<player>.+) balance [^\[\n]*\[ (?P<cards>[^\]\n]+) \]")
+    VARIABLES: ClassVar[dict[str, tuple[re.Pattern[str], Any]]] = {
+        "hand": (re.compile(r"Hand History For Game (?P<hand>\w+)"), str),
+    }
+    PLAYER_VARIABLES: ClassVar[dict[str, Any]] = {}
+    COLLECTED = re.compile(
+        r"^(?P<player>.+) balance [^,\n]*,(?: bet [^,\n]*,)? collected \D?(?P<winnings>[0-9.,]+)")
+    FINAL_STACK = re.compile(r"^(?P<player>.+) balance \D?(?P<amount>[0-9.,]+)", re.M)
+    RAKE_IMPLIED = True
+    TOURNAMENT = re.compile(r"Tourney")
+    PEEK_PLAYER = re.compile(r"^Seat \d+: ([^\n(]{1,64}?) \(", re.M)

@@ -105,6 +105,16 @@ def test_ongame_antes_are_read_and_an_unread_ante_is_refused_not_converted_as_ze
     assert "non tornano" in _reason(report, tr=IT)
 
 
+def test_partypoker_table_layout_with_its_balance_lines() -> None:
+    text = (DATA / "partypoker-table-tournament-all-in.txt").read_text()
+    report = import_histories(text)
+    assert report.room == "PartyPoker" and [o.status for o in report.hands] == ["ok"], _reason(report)
+    history = report.hands[0].history
+    assert history is not None and _stacks(history) == (1000, 1000)
+    report = import_histories(text.replace("Anna balance 1000", "Anna balance 1100"))
+    assert "the stacks do not add up" in _reason(report)
+
+
 def test_ongame_repeated_street_line_is_read_once() -> None:
     text = export_histories(histories()[:1], "ongame")
     turn = next(line for line in text.splitlines() if line.startswith("--- Dealing turn"))

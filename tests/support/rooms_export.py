@@ -28,7 +28,7 @@ from coach.engine.events import (
 from coach.engine.hand import Hand
 from coach.engine.phh import HandHistory
 from coach.engine.phh_actions import format_units
-from tests.support.rooms_export_more import export_888, export_winamax
+from tests.support.rooms_export_more import export_888, export_partypoker_table, export_winamax
 
 __all__ = [
     "ROOM_WRITERS",
@@ -563,6 +563,7 @@ ROOM_WRITERS: dict[str, Callable[..., str]] = {
     "acpc": export_acpc,
     "888poker": export_888,
     "winamax": export_winamax,
+    "partypoker-table": export_partypoker_table,
 }
 
 

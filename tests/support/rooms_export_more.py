@@ -24,7 +24,7 @@ from coach.engine.events import (
 from coach.engine.hand import Hand
 from coach.engine.phh_actions import format_units
 
-__all__ = ["export_888", "export_winamax"]
+__all__ = ["export_888", "export_partypoker_table", "export_winamax"]
 
 
 def _names(hand: Hand) -> list[str]:
@@ -174,4 +174,71 @@ def export_winamax(hand: Hand, number: int, *, scale: int = 1, hero: str | None 
                     for w, x in zip(e.winners, e.shares, strict=True)]
     rake = "No rake" if tournament else f"Rake {u(0)}"
     out += ["*** SUMMARY ***", f"Total pot {u(total)} | {rake}", f"Board: [{_cards(hand.board)}]"]
+    return "\n".join(out) + "\n"
+
+
+def export_partypoker_table(hand: Hand, number: int, *, scale: int = 1, hero: str | None = None,
+                            tournament: bool = False) -> str:
+    """One hand as PartyPoker's client since about 2013 writes it: «(20)» amounts, «raises X to Y», a
+    summary line per player with his final stack («balance»), what he collected and his shown cards."""
+    _no_straddles(hand, "PartyPoker")
+    names, cfg = _names(hand), hand.config
+
+    def u(chips: int) -> str:
+        return format_units(chips, scale) if tournament else f"${format_units(chips, scale)}"
+
+    blinds = sorted(b.amount for b in hand.events if isinstance(b, BlindPosted)) or [0]
+    kind = "Tourney Texas Holdem Game Table (NL) (SNG Tournament #1)" if tournament else \
+        "Texas Holdem Game Table (NL)"
+    out = [f"***** Hand History For Game {number}abc *****",
+           f"{format_units(blinds[0], scale)}/{format_units(blinds[-1], scale)} {kind} - "
+           "Mon Jan 01 12:00:00 EST 2024",
+           f"Table Coach {number} (Real Money) -- Seat {_button(hand) + 1} is the button",
+           f"Total number of players : {cfg.n_seats}/{cfg.n_seats}"]
+    out += [f"Seat {s + 1}: {names[s]} ({u(cfg.stacks[s])})" for s in range(cfg.n_seats)]
+    hero_seat = _hero(hand, hero)
+    bets: dict[int, int] = {}
+    shown: dict[int, str] = {}
+    won: dict[int, int] = {}
+    for e in hand.events:
+        if isinstance(e, AntePosted):
+            out.append(f"{names[e.seat]} posts ante ({u(e.amount)})")
+        elif isinstance(e, BlindPosted):
+            out.append(f"{names[e.seat]} posts {e.kind} blind ({u(e.amount)})")
+            bets[e.seat] = e.amount
+        elif isinstance(e, HoleDealt):
+            if "** Dealing down cards **" not in out:
+                out.append("** Dealing down cards **")
+            if e.seat == hero_seat and e.cards is not None:
+                out.append(f"Dealt to {names[e.seat]} [ {_cards(e.cards, ', ')} ]")
+        elif isinstance(e, BoardDealt):
+            bets.clear()
+            out.append(f"** Dealing {e.street.capitalize()} ** : [ {_cards(e.cards, ', ')} ]")
+        elif isinstance(e, ActionTaken):
+            r, name = e.record, names[e.record.seat]
+            top = max(bets.values(), default=0)
+            if r.kind in ("fold", "check"):
+                out.append(f"{name} {r.kind}s")
+            elif r.kind == "call":
+                out.append(f"{name} calls ({u(r.added)})")
+            elif top == 0:
+                out.append(f"{name} bets ({u(r.to)})")
+            else:
+                out.append(f"{name} raises {u(r.to - top)} to {u(r.to)}")
+            if r.all_in:
+                out.append(f"{name} is all-In.")
+            bets[r.seat] = r.to
+        elif isinstance(e, HandShown):
+            shown[e.seat] = _cards(e.cards, ", ")
+        elif isinstance(e, PotAwarded):
+            for w, x in zip(e.winners, e.shares, strict=True):
+                won[w] = won.get(w, 0) + x
+    result = hand.result
+    assert result is not None
+    out.append("** Summary **")
+    for s in range(cfg.n_seats):
+        cards = f"[ {shown[s]} ] [ a hand ]" if s in shown else ""
+        end = u(result.finishing_stacks[cfg.position_of(s)])
+        got = f", collected {u(won[s])}" if s in won else ""
+        out.append(f"{names[s]} balance {end}{got}{cards}")
     return "\n".join(out) + "\n"
