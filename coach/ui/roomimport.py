@@ -110,7 +110,8 @@ def room_import(t: Translator) -> None:
     """The uploader, the names option and, after an import, the report and what was saved."""
     st.header(t("Import from an online room"))
     st.markdown(t("Upload a hand history file of one of these rooms: {rooms} (in English). Every No-Limit "
-                  "Texas Hold'em hand the rules accept is saved in My hands.", rooms=", ".join(room_names())))
+                  "Texas Hold'em hand the rules accept is saved in My hands.",
+                  rooms=", ".join(room_names(logs=False))))
     st.file_uploader(t("Hand history file (.txt, .xml)"), type=file_types(), key=FILE,
                      help=t("At most {limit} KB.", limit=MAX_BYTES // 1024))
     st.checkbox(t("Keep the opponents' names"), key=KEEP,
@@ -145,13 +146,14 @@ def export_guide(t: Translator) -> None:
             "The poker clients write every hand you play in a text file on your computer, the **hand "
             "history**. The coach reads these files: upload one here (to keep the hands) or in the "
             "Replayer (to step through them with the coach's comments)."))
+        guided = {room.NAME for room in ROOMS if room.GUIDE}
         for room in ROOMS:  # each room's own paragraph (coach.rooms.catalog), in the registry's order
             if room.GUIDE:
                 st.markdown(f"**{room.NAME}**: " + t(room.GUIDE))
         st.markdown(t(
             "The menus' names change between the clients' versions and between sites: look in the "
             "settings for «Hand History» or «Storia delle mani». Also read: {rooms}.",
-            rooms=", ".join(room.NAME for room in ROOMS if not room.GUIDE)))
+            rooms=", ".join(dict.fromkeys(room.NAME for room in ROOMS if room.NAME not in guided))))
         st.markdown(t(
             "**Hands the coach refuses on purpose.** A straddle, and a blind posted by a player returning "
             "to the table («posts small & big blinds»), cannot be replayed by the coach under the rules "

@@ -49,7 +49,8 @@ def pasted_pick(snap: ClassSnapshot, t: Translator) -> tuple[SpotRef, str] | Non
     if not open_vote:
         with st.expander(t("Paste or upload a hand history (PHH or an online room's)"),
                          expanded=not isinstance(text, str)):
-            st.text_area(t("The hand history (PHH, or {rooms})", rooms=", ".join(room_names())),
+            st.text_area(t("The hand history (PHH, or {rooms})",
+                           rooms=", ".join(room_names(logs=False))),
                          key="live.paste.text", height=160, max_chars=MAX_HAND_BYTES,
                          placeholder="variant = 'NT'\nstarting_stacks = [...]\nactions = [...]")
             st.file_uploader(t("… or a file (.phh, .txt, .xml)"), type=["phh", "phhs", "toml", "txt", "xml"],

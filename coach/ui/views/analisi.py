@@ -105,7 +105,8 @@ def render() -> None:
 
 
 def _upload(t: Translator) -> None:
-    st.file_uploader(t("Your hand histories (PHH, or {rooms})", rooms=", ".join(room_names())),
+    st.file_uploader(t("Your hand histories (PHH, or {rooms})",
+                       rooms=", ".join(room_names(logs=False))),
                      type=["phh", "phhs", *file_types()], accept_multiple_files=True, key="analisi_files",
                      on_change=_on_upload,
                      help=t("At most {files} files of 1 MB each.", files=MAX_FILES))

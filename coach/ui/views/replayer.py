@@ -177,7 +177,8 @@ def _on_comment(step: int, code: str) -> None:
 def render() -> None:
     t = state.tr()
     page_header(t("Replayer"), t("Step through any hand: a hand history (PHH, or a file of your online room: "
-                                 "{rooms}) or one of the lessons' hands.", rooms=", ".join(room_names())))
+                                 "{rooms}) or one of the lessons' hands.",
+                                 rooms=", ".join(room_names(logs=False))))
     src_file, src_paste, src_lesson = st.tabs([t("Upload a file"), t("Paste the text"), t("A lesson's hand")])
     with src_file:
         st.file_uploader(t("Hand history: PHH (.phh) or an online room's (.txt, .xml)"),
