@@ -60,6 +60,9 @@ profiles = Table(
     Column("display_name", String(MAX_NAME), nullable=True),
     Column("transfer_hash", String(64), nullable=True),
     Column("claimed_at", DateTime, nullable=True),
+    # Revision 0014: «Crea una mano»'s half-built hand (coach.learning.builder.Build.to_draft), kept
+    # across a reload until it is saved or discarded.
+    Column("builder_draft", Text, nullable=True),
     Index("uq_profiles_transfer_hash", "transfer_hash", unique=True),
 )
 completed_lessons = Table(

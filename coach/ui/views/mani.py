@@ -46,6 +46,28 @@ SAVED = "builder.saved"  # the title of the hand just saved (the page says so on
 STREET_OF_BOARD = {0: "flop", 3: "turn", 4: "river"}
 
 
+def _keep_draft(build: Build | None) -> None:
+    """The half-built hand kept in the profile (revision 0014), so a reload of the page finds it."""
+    profile = state.settings().profile
+    draft = None if build is None else build.to_draft()
+    state.save(lambda db: db.save_builder_draft(profile, draft))
+
+
+def _restore_draft() -> None:
+    """After a reload (a new session): the hand being built, read back from the profile, if any."""
+    if BUILD in st.session_state:
+        return
+    profile = state.settings().profile
+    draft = state.load(lambda db: db.builder_draft(profile), None)
+    if not isinstance(draft, str):
+        st.session_state[BUILD] = None
+        return
+    try:
+        st.session_state[BUILD] = Build.from_draft(draft)
+    except CoachError:  # a draft an older version wrote, or that no longer replays: start afresh
+        st.session_state[BUILD] = None
+
+
 def _problem(err: CoachError) -> None:
     st.session_state[PROBLEM] = err
 
@@ -72,6 +94,7 @@ def _on_start() -> None:
                            hero_cards=str(ss.get("builder.hero_cards", "")),
                            known=v["known"])  # type: ignore[arg-type]
         ss[BUILD] = Build.start(setup)
+        _keep_draft(ss[BUILD])
     except CoachError as err:
         _problem(err)
 
@@ -83,6 +106,7 @@ def _step(step: BuildStep) -> None:
     st.session_state.pop(PROBLEM, None)
     try:
         st.session_state[BUILD] = build.apply(step)
+        _keep_draft(st.session_state[BUILD])
     except CoachError as err:  # the build in the session stays as it was
         _problem(err)
 
@@ -121,11 +145,13 @@ def _on_undo() -> None:
     st.session_state.pop(PROBLEM, None)
     if isinstance(build, Build) and build.steps:
         st.session_state[BUILD] = build.undo()
+        _keep_draft(st.session_state[BUILD])
 
 
 def _on_restart() -> None:
     st.session_state.pop(PROBLEM, None)
     st.session_state[BUILD] = None
+    _keep_draft(None)
 
 
 def _on_save() -> None:
@@ -139,6 +165,7 @@ def _on_save() -> None:
     if saved is not None:
         st.session_state[SAVED] = title
         st.session_state[BUILD] = None
+        _keep_draft(None)
 
 
 def _on_delete_all(confirmed: bool) -> None:
@@ -302,6 +329,7 @@ def render() -> None:
     if isinstance(saved, str):
         st.success(t("Saved in My hands: {title}", title=md_text(saved)), icon=":material/check:")
     st.header(t("Build a hand"))
+    _restore_draft()
     build = st.session_state.get(BUILD)
     if isinstance(build, Build):
         _building(build, t)

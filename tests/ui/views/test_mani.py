@@ -60,6 +60,26 @@ def test_a_5000_digit_stack_is_an_italian_error_not_a_crash(app: Callable[..., A
     assert _build(at) is None
 
 
+def test_a_half_built_hand_survives_a_reload_until_it_is_saved(app: Callable[..., AppTest],
+                                                               db_url: str) -> None:
+    """A reload is a new session: the hand being built comes back from the profile (revision 0014)."""
+    at = _setup(goto(app(profile="Anna"), "mani"))
+    at.button(key="builder.start").click().run()
+    at.number_input(key="builder.act.amount").set_value(6)
+    at.button(key="builder.act.raise").click().run()
+    built = _built(at)
+    assert len(built.steps) == 1
+    again = goto(app(profile="Anna"), "mani")  # the page reloaded
+    assert not again.exception and _build(again) == built
+    again.button(key="builder.act.fold").click().run()
+    assert len(_built(again).steps) == 2
+    again.button(key="builder.restart").click().run()  # discarded: gone from the profile too
+    assert _build(goto(app(profile="Anna"), "mani")) is None
+    assert Store(db_url).builder_draft("Anna") is None
+    other = goto(app(profile="Bruno"), "mani")  # another profile's page has no draft
+    assert _build(other) is None
+
+
 def test_build_undo_save_open_and_delete(app: Callable[..., AppTest]) -> None:
     at = _setup(goto(app(), "mani"))
     at.button(key="builder.start").click().run()
