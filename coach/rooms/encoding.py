@@ -69,7 +69,7 @@ def decode_hand_text(data: bytes) -> tuple[str | None, Message | None]:
                 return None, _refused(data, position)
             text = str(best).removeprefix("\ufeff")
     assert text is not None
-    if 0 < text.count("\x00") <= max(4, len(text) // 1000):
+    if 0 < text.count("\x00") <= text.count("\n") + 4:  # at most one a line: strays, not UTF-16 or binary
         text = text.replace("\x00", "")  # a few stray NULs (a client that crashed writing), not a binary
     if position >= 0 and _latin_share(text) < 0.5:  # decoded, but to no language a room writes in
         return None, _refused(data, position)

@@ -32,8 +32,9 @@ _NEVER = re.compile("(?!)")
 class Pacific888(TextRoom, REParser):
     KEY = "888poker"
     NAME = "888poker"
-    SIGNATURE = re.compile(r"^\*{5} (?:888poker|888\.\w+|Cassava|Pacific Poker) Hand History for Game \d+",
-                           re.M)
+    # 888poker, its national sites («888poker.ca-on», «888.it», «888.ro BLAST»), Cassava, Pacific Poker
+    SIGNATURE = re.compile(
+        r"^\*{5} (?:888poker|888\.|Cassava|Pacific Poker)[\w.-]*(?: \w+)? Hand History for Game \d+", re.M)
     RAISE = "adds"
     GUIDE = N_("Pacific Poker and 888.it too. In the client's settings, in the section on the hand history, "
                "turn on saving the hands, language English; the `.txt` files are in the folder shown there.")
