@@ -30,7 +30,7 @@ from typing import Any, ClassVar, Literal
 from pokerkit import Card
 
 from coach.engine.phh import HandHistory
-from coach.errors import HandHistoryError
+from coach.errors import HandHistoryError, InvalidInput
 from coach.i18n import N_
 from coach.limits import MAX_NAME_LENGTH, clip
 
@@ -43,6 +43,10 @@ OTHER_GAME = re.compile(
     r"Omaha|Stud|Razz|Draw|Badugi|Courchevel|Pot[ -]Limit|Fix(?:ed)?[ -]Limit|\bPL\b|\bFL\b|\bLimit Hold"
     r"|Hold'?em Limit|\bLHE\b|\bPLO\b|Triple|5 ?Card|Irish|Pineapple|HORSE|Six Plus|6\+|Short ?Deck"
     r"|^\s*[LP]H\b|\bNormal\b|POT_LIMIT|\bLIMIT TEXAS", re.I)
+
+
+# Hold'em with 36 cards («6+ Hold'em», «Six Plus»): the same words as No-Limit Hold'em, another game.
+_SHORT_DECK = re.compile(r"6\+ ?Hold|Six ?Plus|Short ?Deck", re.I)
 
 
 @dataclass(frozen=True)
@@ -165,9 +169,12 @@ class Room:
     def variant(self, hand_text: str, source: str) -> str:
         """The game's PHH code; raises :class:`UnknownHeader` (another game, or a header not read)."""
         m = self.VARIANT.search(hand_text)
-        if m is not None and m["variant"] in self.VARIANTS:
-            return self.VARIANTS[m["variant"]]
         head = "\n".join(hand_text[:4000].split("\n", 4)[:4])  # the header: its game is on its first lines
+        if m is not None and m["variant"] in self.VARIANTS:
+            short = _SHORT_DECK.search(head)
+            if short is None:
+                return self.VARIANTS[m["variant"]]
+            raise UnknownHeader(source, next(x for x in head.split("\n") if short.group() in x).strip(), True)
         game = OTHER_GAME.search(head)
         line = next((x for x in head.split("\n") if game and game.group() in x), None) or next(
             (x for x in head.split("\n") if "hold" in x.lower()), _first_line(hand_text))
@@ -199,8 +206,13 @@ class Room:
         return max(bets.values(), default=0) + amount
 
     def cards(self, written: str) -> str:
-        """The room's cards as PHH cards (``10h`` and ``h10`` rooms override)."""
-        return "".join(map(repr, Card.parse(written.replace(",", " ").replace("10", "T"))))
+        """The room's cards as PHH cards (``10h`` and ``h10`` rooms override); cards written otherwise
+        (a client's translated suits) are refused in words, not with pokerkit's exception."""
+        try:
+            return "".join(map(repr, Card.parse(written.replace(",", " ").replace("10", "T"))))
+        except ValueError:
+            raise InvalidInput(N_("the cards «{cards}» cannot be read: a room writes a rank and a suit in "
+                                  "English, as in As or Td."), cards=clip(written.strip(), 40)) from None
 
     def button_index(self, hand_text: str, players: list[str], seats: list[int],
                      blinds: dict[str, Any], source: str) -> int:
