@@ -187,3 +187,15 @@ def test_a_player_without_a_seat_is_named_the_same_on_every_run_without_an_excep
     assert len(said) == 1
     [reason] = said
     assert "UTGplus2" in reason and "no seat line" in reason and "KeyError" not in reason
+
+
+def test_short_deck_holdem_is_another_game_and_foreign_cards_are_said_in_words() -> None:
+    text = export_histories(histories()[:1], "pokerstars")
+    six = import_histories(text.replace("Hold'em No Limit", "6+ Hold'em No Limit", 1))
+    assert six.hands[0].status == "skipped" and "6+ Hold'em" in _reason(six)
+    eight = export_histories(histories()[:1], "888poker")  # 888's client in Italian: «p» for picche
+    foreign = import_histories(eight.replace("Dealt to Anna_Rossi [ As, Ks ]",
+                                             "Dealt to Anna_Rossi [ Ap, Kp ]"))
+    assert foreign.hands[0].status == "refused"
+    assert "cannot be read" in _reason(foreign) and "Ap, Kp" in _reason(foreign)
+    assert "non si leggono" in _reason(foreign, tr=IT) and "Error" not in _reason(foreign)
