@@ -30,6 +30,7 @@ from coach.store.checks import MAX_HAND_TITLE
 from coach.store.records import UserHand
 from coach.textsafe import md_text
 from coach.ui import state
+from coach.ui.cardpicker import card_picker
 from coach.ui.controls import action_panel
 from coach.ui.handlist import hand_list
 from coach.ui.handview import table_view
@@ -243,6 +244,11 @@ def _setup_form(t: Translator) -> None:
     d1.selectbox(t("Button"), seats, key="builder.button", format_func=seat_label)
     d2.selectbox(t("Your seat"), seats, key="builder.hero", format_func=seat_label)
     d3.text_input(t("Your cards"), key="builder.hero_cards", max_chars=8, placeholder="AsKd")
+    with st.expander(t("Pick your cards by tapping"), icon=":material/playing_cards:"):
+        others = "".join("".join(str(ss.get(f"builder.cards.{i}", "")).split())
+                         for i in range(n) if i != ss.get("builder.hero"))
+        used = [others[k:k + 2] for k in range(0, len(others), 2)]
+        card_picker(t, "builder.pick", "builder.hero_cards", used)
     st.button(t("Start the hand"), key="builder.start", type="primary", on_click=_on_start,
               icon=":material/play_arrow:")
 

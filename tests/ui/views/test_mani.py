@@ -148,3 +148,19 @@ def test_elimina_le_mie_mani_takes_the_session_analyses_and_stops_a_running_one(
     assert not store.advance_review_job(running, 1)  # the running analysis stops at its next hand
     assert store.review_job(other, "Bruno") is not None
     assert not [b for b in at.button if b.key == "builder.delete"]  # nothing left to delete
+
+
+def test_the_heros_cards_are_picked_by_tapping_with_italian_suits_and_used_cards_left_out(
+        app: Callable[..., AppTest]) -> None:
+    at = _setup(goto(app(), "mani"))  # Bruno's QhQc are known
+    spades, hearts = at.pills(key="builder.pick.s"), at.pills(key="builder.pick.h")
+    assert "picche" in spades.label and "cuori" in hearts.label
+    # the labels as shown: four colours, Bruno's queen of hearts taken
+    assert ":red[**Q♥**]" not in hearts.options and ":red[**A♥**]" in hearts.options
+    assert len(hearts.options) == 12 and len(spades.options) == 13
+    assert all(o.startswith(":gray[") for o in spades.options)
+    spades.set_value(["As"]).run()
+    at.pills(key="builder.pick.d").set_value(["Kd"]).run()
+    assert at.text_input(key="builder.hero_cards").value in ("AsKd", "KdAs")
+    at.button(key="builder.start").click().run()
+    assert not at.error and _built(at).setup.hole[0] is not None
