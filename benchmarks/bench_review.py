@@ -3,7 +3,7 @@
     python benchmarks/bench_review.py [--hands 1000] [--file SESSION.phhs] [--clicks 60]
 
 1. A session of ``--hands`` 6-max hands is generated with the engine and the practice bots
-   (``coach.review.sample``; or read from ``--file``), timed apart.
+   (``tests.support.sample``; or read from ``--file``), timed apart.
 2. The review in this process (``coach.review.session.review_session``, the coach's fast
    models): hands per second. Target (issue 23): 1,000 hands in at most 60 s.
 3. The same review as the app runs it: a job on huey's SQLite queue, taken by a worker process
@@ -35,9 +35,9 @@ from coach.learning.answers import decision_verdict, graded_decisions  # noqa: E
 from coach.learning.script import HandScript  # noqa: E402
 from coach.lessons.loader import default_lessons_dir, load_lessons  # noqa: E402
 from coach.review.jobs import enqueue_review, queue_url  # noqa: E402
-from coach.review.sample import sample_session  # noqa: E402
 from coach.review.session import detect_hero, review_session  # noqa: E402
 from coach.store import Store  # noqa: E402
+from tests.support.sample import sample_session  # noqa: E402
 
 
 def _pct(xs: list[float], q: float) -> float:

@@ -16,6 +16,8 @@ with unknown cards may muck, or show cards typed then (cards that are nowhere el
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal
@@ -23,10 +25,10 @@ from typing import Any, Literal
 from coach.cards import Card, parse_cards
 from coach.engine import Hand, TableConfig
 from coach.engine.phh import HandHistory, dump_phh
-from coach.errors import IllegalAction, InvalidInput
+from coach.errors import CoachError, IllegalAction, InvalidInput
 from coach.i18n import N_
 from coach.learning.verdict import Verdict, assess
-from coach.limits import MAX_PLAYERS, MIN_PLAYERS, clip
+from coach.limits import MAX_AMOUNT_DIGITS, MAX_AMOUNT_UNITS, MAX_PLAYERS, MIN_PLAYERS, clip
 
 __all__ = ["HERO_FIELD", "Build", "BuildStep", "Phase", "Setup", "StepKind", "board_size", "coach_grades",
            "hero_decisions", "make_setup", "parse_known_cards"]
@@ -85,12 +87,27 @@ def parse_known_cards(text: str, count: int, what: str) -> tuple[Card, ...]:
     return tuple(cards)
 
 
+_DIGITS = re.compile(r"[0-9]+")  # ASCII digits only: «²» and «١٢» are digits to str.isdigit
+
+
 def _whole(value: object, low: int, msgid: str, **params: object) -> int:
-    """A whole number of chips of at least ``low`` (a form's text or a number), else ``msgid``."""
-    if isinstance(value, str) and value.strip().isdigit():
-        value = int(value.strip())
+    """A whole number of chips of at least ``low`` (a form's text or a number), else ``msgid``.
+
+    Why the digits are counted before ``int``: a 5,000-digit stack made ``int`` raise past Python's
+    4,300-digit limit, and the page crashed; any amount longer than the engine's largest
+    (:data:`~coach.limits.MAX_AMOUNT_UNITS`) is refused in words before it is converted.
+    """
+    if isinstance(value, str) and _DIGITS.fullmatch(text := value.strip()):
+        digits = text.lstrip("0") or "0"
+        if len(digits) > MAX_AMOUNT_DIGITS or int(digits) > MAX_AMOUNT_UNITS:
+            raise InvalidInput(N_("'{value}' is too large: at most {limit} chips."), value=clip(text, 24),
+                               limit=MAX_AMOUNT_UNITS)
+        value = int(digits)
     if isinstance(value, bool) or not isinstance(value, int) or value < low:
         raise InvalidInput(msgid, value=clip(value), **params)
+    if value > MAX_AMOUNT_UNITS:
+        raise InvalidInput(N_("'{value}' is too large: at most {limit} chips."), value=clip(value, 24),
+                           limit=MAX_AMOUNT_UNITS)
     return value
 
 
@@ -207,6 +224,48 @@ class Build:
         if hand.can_show_or_muck(seat):
             out.append(BuildStep("muck", seat=seat))
         return tuple(out)
+
+    def to_draft(self) -> str:
+        """The build as a small JSON text (the set-up and the steps), kept in the database so a reload
+        of the page does not lose a half-built hand (:meth:`from_draft` reads it back)."""
+        s = self.setup
+        data = {"v": 1, "names": list(s.names), "stacks": list(s.stacks), "button": s.button,
+                "small_blind": s.small_blind, "big_blind": s.big_blind, "ante": s.ante, "hero": s.hero,
+                "hole": [None if pair is None else "".join(map(str, pair)) for pair in s.hole],
+                "steps": [{"kind": x.kind, "amount": x.amount, "cards": "".join(map(str, x.cards)),
+                           "seat": x.seat, "face_down": x.face_down} for x in self.steps]}
+        return json.dumps(data, separators=(",", ":"))
+
+    @classmethod
+    def from_draft(cls, text: str) -> Build:
+        """A build read back from :meth:`to_draft`; every value checked again (the set-up form's checks,
+        then the engine replaying each step): a draft that does not replay raises :class:`CoachError`."""
+        try:
+            data = json.loads(text)
+            hole = data["hole"]
+            known = {k: str(c) for k, c in enumerate(hole) if c and k != data["hero"]}
+            setup = make_setup(data["names"], [str(x) for x in data["stacks"]], button=int(data["button"]),
+                               small_blind=str(data["small_blind"]), big_blind=str(data["big_blind"]),
+                               ante=str(data["ante"]), hero=data["hero"], hero_cards=str(hole[data["hero"]]),
+                               known=known)
+            build = cls.start(setup)
+            for x in data["steps"]:
+                kinds: dict[str, StepKind] = {k: k for k in ("fold", "check", "call", "bet", "raise",
+                                                             "all_in", "board", "show", "muck")}
+                kind = kinds.get(str(x["kind"]))
+                if kind is None:
+                    raise InvalidInput(N_("The draft of the hand cannot be read back."))
+                cards = parse_cards([x["cards"][i:i + 2] for i in range(0, len(x["cards"]), 2)])
+                amount = x["amount"]
+                build = build.apply(BuildStep(
+                    kind, None if amount is None else _whole(str(amount), 1, N_(
+                        "The draft of the hand cannot be read back.")),
+                    tuple(cards), None if x["seat"] is None else int(x["seat"]), bool(x["face_down"])))
+            return build
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError, RecursionError) as exc:
+            if isinstance(exc, CoachError):
+                raise
+            raise InvalidInput(N_("The draft of the hand cannot be read back.")) from None
 
     def phh(self) -> str:
         """The hand as PHH text (the players' names as typed; ``_hero``: the hero's PHH player number,

@@ -157,9 +157,14 @@ def _live(name: str, data: bytes, tr: Translator, keep_names: bool) -> dict[str,
 def _import(name: str, data: bytes, tr: Translator, keep_names: bool) -> dict[str, Any]:
     """A room's file for «Le mie mani»: its report and each readable hand (opponents by position unless
     kept), or why the whole file cannot be read (``problem``, in words). The page titles, caps and saves."""
-    report = import_histories(data, source=name, limit=MAX_BYTES)
-    if report.problem is not None:
-        return {"name": name, "problem": tr.md(user_params(report.problem))}
+    try:  # the one front door (coach.rooms.files), as the Replayer's
+        report = read_hand_file(name, data, limit=MAX_BYTES).report
+    except CoachError as exc:
+        return {"name": name, "problem": tr.md(user_params(localized_problem(exc.message)))}
+    if report is None:  # a PHH file: «Le mie mani» imports a room's file here
+        report = import_histories(data, source=name, limit=MAX_BYTES)
+        return {"name": name, "problem": tr.md(user_params(report.problem or Message(
+            N_("this is a PHH file, not a room's: open it in the Replayer."))))}
     hands = [{"phh": (h.history if keep_names else anonymize(h.history)).dumps(), "number": h.number,
               "room_hand": h.room_hand} for h in report.hands if h.history is not None]
     return {"name": name, "report": _report(report, tr), "hands": hands}

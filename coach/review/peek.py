@@ -19,9 +19,10 @@ from dataclasses import dataclass
 
 from coach.errors import InvalidInput
 from coach.i18n import N_
-from coach.limits import MAX_HAND_BYTES, MAX_NAME_LENGTH, decode_text, kb_up
+from coach.limits import MAX_HAND_BYTES, MAX_NAME_LENGTH, kb_up
 from coach.review.session import MAX_SESSION_HANDS
-from coach.rooms.parsers import PARSERS
+from coach.rooms import find_room
+from coach.rooms.encoding import decode_hand_text
 
 __all__ = ["Upload", "peek_upload"]
 
@@ -29,9 +30,6 @@ _PHH_SECTION = re.compile(r"^\s*\[\d+\]\s*$", re.M)
 _PHH_PLAYERS = re.compile(r"^\s*players\s*=\s*\[([^\n\]]*)\]", re.M)
 _N = MAX_NAME_LENGTH
 _QUOTED = re.compile(rf"\"((?:[^\"\\\n]|\\.){{1,{_N}}})\"|'([^'\n]{{1,{_N}}})'")
-_ROOM_SEAT = re.compile(rf"^Seat \d+: ([^\n(]{{1,{_N}}}?) \(", re.M)
-_ROOM_DEALT = re.compile(rf"^Dealt to ([^\n\[]{{1,{_N}}}?) \[", re.M)
-_IPOKER_PLAYER = re.compile(rf"<player\b[^>\n]*\bname=\"([^\"\n]{{1,{_N}}})\"")
 
 
 @dataclass(frozen=True)
@@ -44,20 +42,17 @@ class Upload:
     hero: str | None  # the player dealt cards in a room's file, else who plays most hands
 
 
-def _chunks(text: str, starts: list[int]) -> list[str]:
-    return [text[a:b] for a, b in zip(starts, [*starts[1:], len(text)], strict=True)]
-
-
 def _scan(text: str, seen: Counter[str], dealt: Counter[str]) -> int:
     """The hands of one file, counting each hand's players once; 0 when nothing looks like a hand."""
-    for _, _, signature in PARSERS.values():
-        starts = [m.start() for m in signature.finditer(text)]
-        if starts:  # an online room's history: one chunk per hand, from one first line to the next
-            for chunk in _chunks(text, starts):
-                names = set(_ROOM_SEAT.findall(chunk)) | set(_IPOKER_PLAYER.findall(chunk))
-                seen.update(n.strip() for n in names)
-                dealt.update({n.strip() for n in _ROOM_DEALT.findall(chunk)})
-            return len(starts)
+    room = find_room(text)  # the registry's detection, the importer's (coach.rooms.catalog)
+    if room is not None:  # an online room's history: each hand's names on the room's own lines
+        hands = 0
+        for _, chunk in room.hands(room.normalize(text)):
+            players, hero = room.peek(chunk)
+            seen.update(players)
+            dealt.update(hero)
+            hands += 1
+        return hands
     for line in _PHH_PLAYERS.finditer(text):
         names = {a or b for a, b in _QUOTED.findall(line.group(1))}
         seen.update(names)
@@ -80,11 +75,11 @@ def peek_upload(files: Sequence[tuple[str, bytes]]) -> Upload:
             raise InvalidInput(
                 N_("The file {name} is too large ({size} KB): a hand history is at most {limit} KB."),
                 name=name, size=kb_up(len(data)), limit=MAX_HAND_BYTES // 1024)
-        text, problem = decode_text(data)
+        text, problem = decode_hand_text(data)
         if text is None:
-            raise InvalidInput(N_("The file {name} is not a text file (UTF-8): is it really a PHH hand "
-                                  "history? ({problem})"), name=name, problem=problem)
-        hands += _scan(text.replace("\r\n", "\n"), seen, dealt)
+            raise InvalidInput(N_("The file {name} cannot be read as text: is it really a hand history? "
+                                  "({problem})"), name=name, problem=problem)
+        hands += _scan(text.replace("\r\n", "\n").replace("\r", "\n"), seen, dealt)
         if hands > MAX_SESSION_HANDS:
             raise InvalidInput(N_("A session review reads at most {limit} hands."), limit=MAX_SESSION_HANDS)
         texts.append((name, text))

@@ -22,14 +22,13 @@ from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from coach.engine.hand import Hand
-from coach.engine.phh import HandHistory, history_from_table, split_phhs
+from coach.engine.phh import HandHistory, history_from_table
 from coach.errors import CoachError, HandHistoryError, InvalidInput
 from coach.feedback.analysis import analyze
 from coach.i18n import N_, Translator
 from coach.learning.script import HandScript
-from coach.limits import MAX_HAND_BYTES, decode_text, kb_up
 from coach.positions import seat_position
-from coach.rooms import import_histories
+from coach.rooms.files import COMMAND, UPLOAD, Limits, read_hand_files
 from coach.rooms.privacy import name_labels, scrub_names
 
 __all__ = [
@@ -49,7 +48,7 @@ __all__ = [
 ]
 
 PLAYER_KINDS = ("fold", "check_call", "bet_raise")
-MAX_SESSION_HANDS = 5000  # hands of one review: a long online session is 1,000-2,000
+MAX_SESSION_HANDS = UPLOAD.hands  # hands of one review: a long online session is 1,000-2,000
 
 
 @dataclass(frozen=True)
@@ -115,10 +114,11 @@ class SessionReview:
 # -- reading -----------------------------------------------------------------------------------
 
 
-def load_texts(files: Iterable[tuple[str, str]], tr: Translator | None = None,
-               refused: list[RefusedHand] | None = None) -> list[HandHistory]:
+def load_texts(files: Iterable[tuple[str, str | bytes]], tr: Translator | None = None,
+               refused: list[RefusedHand] | None = None, limits: Limits = COMMAND) -> list[HandHistory]:
     """The hands of ``(name, text)`` pairs: PHH (one hand, or ``.phhs`` sections) or an online room's
-    history (PokerStars, PartyPoker, iPoker...: :func:`coach.rooms.import_histories`).
+    history, read through the one front door (:func:`coach.rooms.files.read_hand_files`, under
+    ``limits``: a page's upload passes :data:`~coach.rooms.files.UPLOAD`).
 
     A hand without names gets its PHH seats as names (``p1``...), so a hero can still be
     chosen. A file that is not valid PHH raises (the whole upload is refused with the
@@ -128,11 +128,9 @@ def load_texts(files: Iterable[tuple[str, str]], tr: Translator | None = None,
     reason in ``tr``'s language, so the review lists them instead of losing them silently.
     """
     hands: list[HandHistory] = []
-    for name, text in files:
-        report = import_histories(text, source=name)
-        if report.room is not None:  # an online room's history
-            if report.problem is not None:
-                raise InvalidInput(N_("{file}: {problem}"), file=name, problem=report.problem)
+    for read in read_hand_files(files, limits):  # the one front door (coach.rooms.files)
+        name, report = read.name, read.report
+        if report is not None:  # an online room's history
             for outcome in report.hands:
                 if outcome.status == "ok" and outcome.history is not None:
                     hands.append(outcome.history)
@@ -143,9 +141,7 @@ def load_texts(files: Iterable[tuple[str, str]], tr: Translator | None = None,
                     refused.append(RefusedHand(-outcome.number, f"{name}:{outcome.line}", said,
                                                outcome.status, outcome.names))
         else:
-            for source, table in split_phhs(text, name):
-                if table is None or not table:
-                    continue
+            for source, table in read.sections:
                 history = history_from_table(table, source)
                 if history.players is None:  # a hand without names: its players are its seats, p1..pN
                     seats = range(len(history.starting_stacks))
@@ -162,24 +158,12 @@ def load_texts(files: Iterable[tuple[str, str]], tr: Translator | None = None,
 def load_session(files: Sequence[tuple[str, bytes]]) -> list[HandHistory]:
     """THE ENTRY POINT FOR OTHER FORMATS: uploaded files ``(name, bytes)`` -> PHH hands.
 
-    Today PHH only (``.phh``, ``.phhs``); the rooms' importer
-    (``coach.rooms.import_histories``) plugs in here: a file that is not PHH goes
-    through it and its hands join the list. Each file obeys the upload limit
-    (:data:`coach.limits.MAX_HAND_BYTES`) and must be UTF-8 text.
+    PHH (``.phh``, ``.phhs``) or a room's history, through the one front door
+    (:func:`coach.rooms.files.read_hand_files`) under the upload's limits
+    (:data:`coach.rooms.files.UPLOAD`): size, encoding, room, hand count.
     """
-    texts: list[tuple[str, str]] = []
-    for name, data in files:
-        if len(data) > MAX_HAND_BYTES:
-            raise InvalidInput(
-                N_("The file {name} is too large ({size} KB): a hand history is at most {limit} KB."),
-                name=name, size=kb_up(len(data)), limit=MAX_HAND_BYTES // 1024)
-        text, problem = decode_text(data)
-        if text is None:
-            raise InvalidInput(N_("The file {name} is not a text file (UTF-8): is it really a PHH hand "
-                                  "history? ({problem})"), name=name, problem=problem)
-        texts.append((name, text))
     try:
-        return load_texts(texts)
+        return load_texts(files, limits=UPLOAD)
     except (RecursionError, MemoryError):
         raise InvalidInput(N_("The files are nested too deeply or too large to be read.")) from None
 

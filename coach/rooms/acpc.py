@@ -8,7 +8,7 @@ start of every hand (``blind = 100 50``, ``firstPlayer = 2 1 1 1``: player 1 is 
 player 2 the small blind and the button, who speaks first before the flop and last after it).
 
 A line ``STATE:12:r300c/cr600c/cc/r1200f:Ks6d|Qh5c/9c7h3s/5d/Jc:-600|600:Alice|Bob`` (or the same
-fields with the players first) becomes a :class:`~coach.rooms.parsers.RawHand`: ``r`` raises to a
+fields with the players first) becomes a :class:`~coach.rooms.room.RawHand`: ``r`` raises to a
 total for the whole hand (so the street's part is the total less what each had in when the street
 began), ``c`` checks or calls, ``f`` folds, ``/`` deals the next board cards. It is replayed by the
 engine like any room's hand (:func:`coach.rooms.convert.to_history`), and the result the log states
@@ -28,7 +28,7 @@ from coach.errors import HandHistoryError
 from coach.i18n import N_
 from coach.limits import clip
 from coach.rooms.convert import to_history
-from coach.rooms.parsers import RawHand
+from coach.rooms.room import RawHand
 
 __all__ = ["PRESET", "SIGNATURE", "AcpcGame", "read_hand", "read_line"]
 

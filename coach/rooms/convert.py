@@ -1,4 +1,4 @@
-"""A room's hand (:class:`~coach.rooms.parsers.RawHand`) -> the project's PHH hand, replayed.
+"""A room's hand (:class:`~coach.rooms.room.RawHand`) -> the project's PHH hand, replayed.
 
 Rooms write only what a player saw: the hero's hole cards, the shows at the
 showdown, in the order the room prints them (PokerStars prints an all-in's
@@ -21,10 +21,10 @@ from typing import Any
 
 from coach.engine.hand import Hand
 from coach.engine.phh import HandHistory, history_from_table
-from coach.errors import CoachError, HandHistoryError
+from coach.errors import CoachError, HandHistoryError, IllegalAction
 from coach.i18n import N_
 from coach.limits import clip
-from coach.rooms.parsers import RawHand
+from coach.rooms.room import RawHand
 
 __all__ = ["check_winnings", "to_history"]
 
@@ -123,6 +123,22 @@ def to_history(raw: RawHand, source: str, venue: str) -> tuple[HandHistory, Hand
             break
         try:
             hand.apply_code(code, scale=scale)
+        except IllegalAction as exc:
+            if exc.code == "nobody_to_raise" and " cbr " in code:
+                # a room writes «raises» for an all-in larger than anyone left can call: a call, the rest
+                # returned (pokerkit's parsers read it the same way)
+                code = code.split(" cbr ")[0] + " cc"
+                try:
+                    hand.apply_code(code, scale=scale)
+                except (CoachError, ValueError):
+                    out.extend([code, *codes[k + 1:]])
+                    done = None
+                    break
+                out.append(code)
+                continue
+            out.extend(codes[k:])
+            done = None
+            break
         except (CoachError, ValueError):
             out.extend(codes[k:])
             done = None
@@ -143,7 +159,10 @@ def check_winnings(raw: RawHand, history: HandHistory, hand: Hand) -> None:
     the room wrote. Some rooms count the uncalled bet in what a player won, so
     either reading is accepted.
     """
-    if not raw.winnings or hand.result is None:
+    if hand.result is None:
+        return
+    _check_final_stacks(raw, history, hand)
+    if not raw.winnings:
         return
     result = hand.result
     won = [0] * history.player_count
@@ -165,3 +184,38 @@ def check_winnings(raw: RawHand, history: HandHistory, hand: Hand) -> None:
            "the pot does not add up."),
         file=history.source, player=raw.players[worst],
         theirs=str(raw.winnings.get(raw.players[worst], 0)), ours=str(history.units(won[worst])))
+
+
+def _check_final_stacks(raw: RawHand, history: HandHistory, hand: Hand) -> None:
+    """Refuse a hand whose final stacks differ from the ones the room wrote (Ongame's «Seat 1: anna
+    ($133.31), net: …»): a player who won nothing must end exactly as written, a winner may have less
+    by the rake.
+
+    Why both checks: a pot won without a showdown says nothing about the antes, and an ante the room
+    writes in a line no pattern reads would be converted as 0, every player richer by it and the winner
+    poorer: the final stacks the room wrote catch it.
+    """
+    if not raw.final_stacks or hand.result is None:
+        return
+    won = [0] * history.player_count
+    for award in hand.result.awards:
+        for seat, share in zip(award.winners, award.shares, strict=True):
+            won[seat] += share
+    kept = Decimal(0)
+    for seat, name in enumerate(raw.players):
+        if name not in raw.final_stacks:
+            continue
+        ours = Decimal(hand.result.finishing_stacks[seat])
+        theirs = raw.final_stacks[name] * history.scale
+        kept += ours - theirs
+        if ours < theirs or (ours > theirs and not won[seat]):
+            raise HandHistoryError(
+                N_("{file}: the history says {player} ends the hand with {theirs}, the rules give {ours}: "
+                   "the stacks do not add up (a forced bet or an action the history writes in a line that is "
+                   "not read)."), file=history.source, player=name, theirs=str(raw.final_stacks[name]),
+                ours=str(history.units(int(ours))))
+    if kept > raw.rake * history.scale:
+        raise HandHistoryError(
+            N_("{file}: the winners end the hand with {kept} less than the rules give them, more than the "
+               "rake of {rake}: the stacks do not add up."), file=history.source,
+            kept=str(history.units(int(kept))), rake=str(raw.rake))

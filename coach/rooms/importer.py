@@ -1,11 +1,13 @@
 """``import_histories``: a file of an online room's hands -> one outcome per hand.
 
-The limits come first and cost one linear scan each (docs/RULES.md): the size,
-the length of a line (the rooms' patterns are pokerkit's regular expressions,
-whose ``(?P<player>.+)`` costs the square of a line's length when it fails), the
-number of hands; only then is any hand parsed, each on its own slice of the text
-(up to the next hand's first line), so a hand that never ends cannot make every
-other hand scan to the end of the file.
+The room is the registry's (:func:`coach.rooms.catalog.find_room`), so every room is read the same
+way. The limits come first and cost one linear scan each (docs/RULES.md): the file's size and the
+number of hands; then each hand, on its own slice of the text (up to the next hand's first line, so
+a hand that never ends cannot make every other hand scan to the end of the file), has its own: its
+size and the length of its lines (the rooms' patterns are regular expressions whose ``.*`` costs
+the square of a line's length when they fail). A room that writes long lines (iPoker's client puts
+every player of a hand on one line) has them split by its :meth:`~coach.rooms.room.Room.normalize`
+first, so a long line refuses one hand, never a whole file.
 """
 
 from __future__ import annotations
@@ -14,20 +16,21 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
-from typing import Any, Final, Literal
+from typing import Final, Literal
 
 from coach.engine.phh import HandHistory
 from coach.errors import CoachError, HandHistoryError
 from coach.i18n import N_, Message
-from coach.limits import MAX_AMOUNT_TEXT, MAX_FILE_BYTES, amount_problem, clip, decode_text, kb_up
-from coach.rooms import acpc
-from coach.rooms.convert import check_winnings, to_history
-from coach.rooms.parsers import PARSERS, RawMixin
+from coach.limits import MAX_AMOUNT_TEXT, MAX_FILE_BYTES, amount_problem, clip, kb_up
+from coach.rooms.catalog import find_room, room_names
+from coach.rooms.encoding import decode_hand_text
 from coach.rooms.privacy import name_labels
-from coach.rooms.refusals import out_of_turn_blind, refused_line
+from coach.rooms.refusals import refused_line
+from coach.rooms.room import Room, UnknownHeader
 
 __all__ = [
     "MAX_HANDS_PER_FILE",
+    "MAX_HAND_CHARS",
     "MAX_LINE_CHARS",
     "HandOutcome",
     "ImportReport",
@@ -35,14 +38,14 @@ __all__ = [
 ]
 
 MAX_HANDS_PER_FILE: Final[int] = 10_000
-MAX_LINE_CHARS: Final[int] = 512
+MAX_LINE_CHARS: Final[int] = 512  # a line of one hand, after the room's normalize()
+MAX_HAND_CHARS: Final[int] = 64 * 1024  # one hand (the longest real ones are about 6 KB)
 Status = Literal["ok", "skipped", "refused"]
 
 _LONG_LINE = re.compile(r"[^\n]{" + str(MAX_LINE_CHARS + 1) + "}")
 # PokerStars.it and the other Italian clients: «Mano PokerStars n. 123», «Posto 1: … in fiches».
 _ITALIAN = re.compile(r"^(?:Mano|Partita) PokerStars n\.|^Posto \d+: [^\n]*\bin fiches\b"
                       r"|: (?:passa|rilancia) ", re.M)
-_FIRST_LINE = re.compile(r"[^\n]*")
 
 
 @dataclass(frozen=True)
@@ -96,12 +99,10 @@ def _parse_value(source: str) -> Callable[[str], Decimal]:
     return parse
 
 
-def _detect(text: str) -> tuple[str | None, Message | None]:
-    for key, (_, _, signature) in PARSERS.items():
-        if signature.search(text):
-            return key, None
-    if acpc.SIGNATURE.search(text):
-        return "acpc", None
+def _detect(text: str) -> tuple[Room | None, Message | None]:
+    room = find_room(text)
+    if room is not None:
+        return room, None
     italian = _ITALIAN.search(text)
     if italian:
         return None, Message(
@@ -110,80 +111,66 @@ def _detect(text: str) -> tuple[str | None, Message | None]:
                "set the language of hand histories to English (the menus' names change between versions "
                "of the client): the hands played from then on are written in English."),
             {"sample": clip(italian.group(), 40)})
-    return None, Message(N_("no hand of a known room was found (PokerStars, PartyPoker, iPoker, Full Tilt, "
-                            "Ongame, Absolute Poker in English, or an ACPC log)."))
+    return None, Message(N_("no hand of a known room was found ({rooms})."),
+                         {"rooms": ", ".join(room_names())})
 
 
-def _one(parser: Any, name: str, text: str, number: int, line: int, source: str) -> HandOutcome:
+def _refused(number: int, line: int, reason: CoachError, names: tuple[tuple[str, str], ...] = (),
+             label: str | None = None) -> HandOutcome:
+    return HandOutcome(number, line, label, "refused", reason, names=names)
+
+
+def _positions(room: Room, hand_text: str, where: str) -> tuple[tuple[str, str], ...]:
+    """Each player with his position when the hand can be read that far, else ``p1``… in order of action."""
+    try:
+        return name_labels(room.read(hand_text, _parse_value(where), where).players)
+    except (CoachError, KeyError, ValueError, IndexError, ArithmeticError, NotImplementedError):
+        return name_labels(tuple(room.seated(hand_text)), ordered=False) if hasattr(room, "SEATS") else ()
+
+
+def _one(room: Room, text: str, number: int, line: int, source: str) -> HandOutcome:
     where = f"{source}:{line}"
-    m = parser.HAND.match(text)
-    if m is None:
-        return HandOutcome(number, line, None, "refused", HandHistoryError(
-            N_("{file}: the hand is incomplete or not in the {room} format."), file=where, room=name))
-    hand_text = m.group()
+    if len(text) > MAX_HAND_CHARS:
+        return _refused(number, line, HandHistoryError(
+            N_("{file}: the hand is {size} KB long, more than the limit of {limit} KB: not one hand."),
+            file=where, size=kb_up(len(text)), limit=MAX_HAND_CHARS // 1024))
+    long_line = _LONG_LINE.search(text)
+    if long_line is not None:
+        return _refused(number, line, HandHistoryError(
+            N_("{file}: a line of the hand is longer than {limit} characters: not a line of a hand history."),
+            file=f"{source}:{line + text.count(chr(10), 0, long_line.start())}", limit=MAX_LINE_CHARS))
     try:
-        parser._parse_variant(hand_text)
-    except (KeyError, ValueError):
-        game = _FIRST_LINE.match(hand_text)
-        return HandOutcome(number, line, None, "skipped", Message(
-            N_("not No-Limit Texas Hold'em ({game})."), {"game": clip(game.group() if game else "", 80)}))
-    try:
-        seated = name_labels(tuple(parser._parse_players(hand_text)), ordered=False)
-    except (KeyError, ValueError, IndexError):
-        seated = ()
-    assert isinstance(parser, RawMixin)
-    refusal = refused_line(parser, hand_text, source, line)
+        room.variant(text, where)
+    except UnknownHeader as exc:
+        if exc.other_game:
+            return HandOutcome(number, line, None, "skipped", exc.message)
+        return _refused(number, line, exc)
+    refusal = refused_line(room, text, source, line)
     if refusal is not None:
-        try:  # the other lines are read as usual: the players' positions are known
-            seated = name_labels(parser.raw(hand_text, _parse_value(where)).players)
-        except (CoachError, KeyError, ValueError, IndexError, ArithmeticError):
-            pass
-        return HandOutcome(number, line, None, "refused", refusal, names=seated)
+        return _refused(number, line, refusal, _positions(room, text, where))
     try:
-        raw = parser.raw(hand_text, _parse_value(where))
+        raw, history = room.replay(text, _parse_value(where), where)
     except CoachError as exc:
-        return HandOutcome(number, line, None, "refused", exc, names=seated)
-    except (KeyError, ValueError, IndexError, ArithmeticError) as exc:
-        return HandOutcome(number, line, None, "refused", HandHistoryError(
-            N_("{file}: the hand cannot be read in the {room} format ({detail})."), file=where, room=name,
-            detail=clip(f"{type(exc).__name__}: {exc}", 80)), names=seated)
+        return _refused(number, line, exc, _positions(room, text, where))
+    except (KeyError, ValueError, IndexError, ArithmeticError, TypeError):
+        return _refused(number, line, HandHistoryError(
+            N_("{file}: the hand cannot be read in the {room} format (a line is not where the format puts "
+               "it, or is missing)."), file=where, room=room.NAME), _positions(room, text, where))
     room_hand = raw.variables.get("hand")
-    label = None if room_hand is None else clip(room_hand, 40)
-    named = name_labels(raw.players)
-    late = out_of_turn_blind(raw, parser, hand_text, source, line)
-    if late is not None:
-        return HandOutcome(number, line, label, "refused", late, names=named)
-    try:
-        history, hand = to_history(raw, where, name)
-        if hand is None:
-            hand = history.replay()
-        check_winnings(raw, history, hand)
-    except CoachError as exc:
-        return HandOutcome(number, line, label, "refused", exc, names=named)
-    return HandOutcome(number, line, label, "ok", None, history, named)
-
-
-def _acpc_one(text: str, number: int, line: int, source: str) -> HandOutcome:
-    """One line of an ACPC log, under the competition's heads-up game (:data:`coach.rooms.acpc.PRESET`)."""
-    where = f"{source}:{line}"
-    try:
-        raw, history = acpc.read_hand(text, where)
-    except CoachError as exc:
-        return HandOutcome(number, line, None, "refused", exc)
-    label = str(raw.variables["hand"])
+    label = None if room_hand is None else clip(str(room_hand), 40)
     return HandOutcome(number, line, label, "ok", None, history, name_labels(raw.players))
 
 
-def import_histories(data: str | bytes, *, source: str = "<text>",
-                     limit: int = MAX_FILE_BYTES) -> ImportReport:
-    """Detect the room of ``data``, read each hand with pokerkit's parser and replay it with the engine.
+def import_histories(data: str | bytes, *, source: str = "<text>", limit: int = MAX_FILE_BYTES,
+                     max_hands: int = MAX_HANDS_PER_FILE) -> ImportReport:
+    """Detect the room of ``data``, read each hand with the room's class and replay it with the engine.
 
-    The whole file is refused (``problem``) when it is too large, not UTF-8, has
-    a line longer than :data:`MAX_LINE_CHARS`, more than :data:`MAX_HANDS_PER_FILE`
-    hands, or no hand of a known room (with the setting to change when the room
-    wrote it in Italian). Otherwise every hand has its outcome: No-Limit Hold'em
-    hands the rules accept are ``ok``, other games ``skipped``, the rest
-    ``refused`` with the rule, naming ``source:line``.
+    The whole file is refused (``problem``) when it is larger than ``limit`` bytes, not text in an
+    encoding a room writes (:func:`coach.rooms.encoding.decode_hand_text`), holds more than
+    ``max_hands`` hands, or no hand of a known room (with the setting to change when the room
+    wrote it in Italian). Otherwise every hand has its outcome: No-Limit Hold'em hands the rules
+    accept are ``ok``, other games ``skipped``, the rest ``refused`` with the reason, naming
+    ``source:line``.
     """
     size = len(data)
     if size > limit:
@@ -191,42 +178,26 @@ def import_histories(data: str | bytes, *, source: str = "<text>",
             N_("the file is {size} KB, more than the limit of {limit} KB."),
             {"size": kb_up(size), "limit": limit // 1024}))
     if isinstance(data, bytes):
-        decoded, problem = decode_text(data)
+        decoded, problem = decode_hand_text(data)
         if decoded is None:
             return ImportReport(source, None, problem=problem)
         text = decoded
     else:
         text = data.removeprefix("\ufeff")
     text = text.replace("\r\n", "\n").replace("\r", "\n")
-    long_line = _LONG_LINE.search(text)
-    if long_line is not None:
-        return ImportReport(source, None, problem=Message(
-            N_("line {line} is longer than {limit} characters: not a hand history."),
-            {"line": text.count("\n", 0, long_line.start()) + 1, "limit": MAX_LINE_CHARS}))
-    key, problem = _detect(text)
-    if key is None:
+    room, problem = _detect(text)
+    if room is None:
         return ImportReport(source, None, problem=problem)
-    if key == "acpc":
-        lines = [(k, row) for k, row in enumerate(text.split("\n"), start=1) if acpc.SIGNATURE.match(row)]
-        if len(lines) > MAX_HANDS_PER_FILE:
-            return ImportReport(source, "ACPC", problem=Message(
-                N_("the file has {count} hands, more than the limit of {limit}."),
-                {"count": len(lines), "limit": MAX_HANDS_PER_FILE}))
-        return ImportReport(source, "ACPC", [_acpc_one(row, number, k, source)
-                                             for number, (k, row) in enumerate(lines, start=1)])
-    name, parser_class, signature = PARSERS[key]
-    starts = [m.start() for m in signature.finditer(text)]
-    if len(starts) > MAX_HANDS_PER_FILE:
-        return ImportReport(source, name, problem=Message(
+    text = room.normalize(text)
+    count = room.count(text)
+    if count > max_hands:
+        return ImportReport(source, room.NAME, problem=Message(
             N_("the file has {count} hands, more than the limit of {limit}."),
-            {"count": len(starts), "limit": MAX_HANDS_PER_FILE}))
-    parser = parser_class()
+            {"count": count, "limit": max_hands}))
     hands: list[HandOutcome] = []
-    line = 1
-    previous = 0
-    for number, start in enumerate(starts, start=1):
+    line, previous = 1, 0
+    for number, (start, hand_text) in enumerate(room.hands(text), start=1):
         line += text.count("\n", previous, start)
         previous = start
-        end = starts[number] if number < len(starts) else len(text)
-        hands.append(_one(parser, name, text[start:end].rstrip("\n") + "\n\n\n", number, line, source))
-    return ImportReport(source, name, hands)
+        hands.append(_one(room, hand_text, number, line, source))
+    return ImportReport(source, room.NAME, hands)

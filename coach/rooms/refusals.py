@@ -10,6 +10,8 @@ largest blind, and whose "post" convention, a negative blind, the engine's table
   is not: posted outside the blinds' seats it would make that player speak last before the flop.
 - a big blind posted by a third player (the same return, where the room asks only the big blind):
   the same reason.
+- a cash-out («cashed out the hand for $22.77», PokerStars' All-in Cash Out): the room pays the
+  player a sum outside the pot, which a PHH hand cannot say; converted, his stack would be wrong.
 - a straddle. Under the gun the order would be exact (the straddler speaks last), the minimum
   raise would not: the engine counts it from the big blind, the rooms from the straddle, so a raise
   the room forbids would be accepted; from another seat the order follows house rules the history
@@ -25,7 +27,7 @@ from typing import Any
 from coach.errors import HandHistoryError
 from coach.i18n import N_
 from coach.limits import clip
-from coach.rooms.parsers import RawHand
+from coach.rooms.room import RawHand
 
 __all__ = ["REASONS", "out_of_turn_blind", "refused_line"]
 
@@ -45,6 +47,10 @@ REASONS: dict[str, str] = {
         "the rooms count it from the straddle (and a straddle from a seat other than the one after the "
         "big blind changes the order of play by house rules that the history does not state). The hand "
         "is refused rather than replayed under other rules."),
+    "cash_out": N_(
+        "{file}: «{line}»: the player cashed out the hand (the room paid him a sum outside the pot, "
+        "whatever the cards). The engine replays the pot only: that player's final stack would not be "
+        "the room's. The hand is refused rather than converted with a wrong stack."),
 }
 
 

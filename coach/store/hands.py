@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import ColumnElement, Select, and_, delete, func, insert, or_, select
+from sqlalchemy import ColumnElement, Select, and_, delete, func, insert, or_, select, update
 from sqlalchemy.engine import Connection
 
 from coach.errors import InvalidInput
@@ -265,3 +265,20 @@ class HandsStore(StoreBase):
             hands = int(conn.execute(delete(user_hands).where(user_hands.c.profile_id == pid)).rowcount or 0)
             delete_parse_jobs_of(conn, pid)  # the last files given to the Replayer and the live class
             return hands, delete_jobs_of(conn, pid)
+
+    # -- «Crea una mano»'s draft (revision 0014) -----------------------------------------------
+    def save_builder_draft(self, profile: str, draft: str | None) -> None:
+        """Keep the half-built hand (``None``: forget it, the hand was saved or discarded)."""
+        name = clean_profile_name(profile)
+        text = None if draft is None else text_arg(draft, "builder_draft", MAX_HAND_TEXT)
+        with self._tx(write=True) as conn:
+            pid = self._ensure_profile(conn, name)
+            conn.execute(update(profiles).where(profiles.c.id == pid).values(builder_draft=text))
+
+    def builder_draft(self, profile: str) -> str | None:
+        """The half-built hand kept by :meth:`save_builder_draft`, or None."""
+        name = clean_profile_name(profile)
+        with self._tx(write=False) as conn:
+            draft = conn.scalar(select(profiles.c.builder_draft).where(profiles.c.name == name))
+        return draft if isinstance(draft, str) else None
+

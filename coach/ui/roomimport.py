@@ -22,7 +22,7 @@ from coach.errors import CoachError
 from coach.i18n import Translator, user_params
 from coach.learning.replay import MAX_BYTES, localized_problem
 from coach.review.parsejobs import report_of
-from coach.rooms import ImportReport
+from coach.rooms import ROOMS, ImportReport, file_types, room_names
 from coach.store.checks import MAX_HAND_TEXT, MAX_HAND_TITLE, MAX_USER_HANDS
 from coach.textsafe import md_text
 from coach.ui import parsewait, state
@@ -109,10 +109,10 @@ def _take_job(t: Translator) -> None:
 def room_import(t: Translator) -> None:
     """The uploader, the names option and, after an import, the report and what was saved."""
     st.header(t("Import from an online room"))
-    st.markdown(t("Upload a hand history file of PokerStars, PartyPoker, an iPoker-network room, Full Tilt, "
-                  "Ongame or Absolute Poker (in English): every No-Limit Texas Hold'em hand the rules accept "
-                  "is saved in My hands."))
-    st.file_uploader(t("Hand history file (.txt, .xml)"), type=["txt", "xml"], key=FILE,
+    st.markdown(t("Upload a hand history file of one of these rooms: {rooms} (in English). Every No-Limit "
+                  "Texas Hold'em hand the rules accept is saved in My hands.",
+                  rooms=", ".join(room_names(logs=False))))
+    st.file_uploader(t("Hand history file (.txt, .xml)"), type=file_types(), key=FILE,
                      help=t("At most {limit} KB.", limit=MAX_BYTES // 1024))
     st.checkbox(t("Keep the opponents' names"), key=KEEP,
                 help=t("Unticked, your opponents are saved with the name of their position (BTN, SB, BB…): "
@@ -146,23 +146,14 @@ def export_guide(t: Translator) -> None:
             "The poker clients write every hand you play in a text file on your computer, the **hand "
             "history**. The coach reads these files: upload one here (to keep the hands) or in the "
             "Replayer (to step through them with the coach's comments)."))
-        st.markdown(t(
-            "**PokerStars** (PokerStars.it too): in the client's settings, in the section on the hand "
-            "history, turn on saving the hand histories and choose **English** as their language; the "
-            "same place shows the folder where the client writes the .txt files (one per table and day). "
-            "Hands already written in Italian («Mano PokerStars n. …») stay in Italian and cannot be "
-            "read: the coach says so; the setting applies to the hands played from then on."))
-        st.markdown(t(
-            "**PartyPoker**: in the client's settings, in the section on the hand history, turn on saving "
-            "the histories to disk in English; the .txt files are in the folder shown there."))
-        st.markdown(t(
-            "**iPoker network** (several Italian sites play on it): the client saves the hands in XML "
-            "files, in the hand history folder named in the client's options. The XML format does not "
-            "depend on the client's language."))
+        guided = {room.NAME for room in ROOMS if room.GUIDE}
+        for room in ROOMS:  # each room's own paragraph (coach.rooms.catalog), in the registry's order
+            if room.GUIDE:
+                st.markdown(f"**{room.NAME}**: " + t(room.GUIDE))
         st.markdown(t(
             "The menus' names change between the clients' versions and between sites: look in the "
-            "settings for «Hand History» or «Storia delle mani». Full Tilt, Ongame and Absolute Poker "
-            "files are read too."))
+            "settings for «Hand History» or «Storia delle mani». Also read: {rooms}.",
+            rooms=", ".join(dict.fromkeys(room.NAME for room in ROOMS if room.NAME not in guided))))
         st.markdown(t(
             "**Hands the coach refuses on purpose.** A straddle, and a blind posted by a player returning "
             "to the table («posts small & big blinds»), cannot be replayed by the coach under the rules "

@@ -14,7 +14,7 @@ from rooms.hands import histories
 
 from coach.cli.imports import main
 from coach.engine.phh import load_phh
-from coach.rooms.export import export_histories
+from tests.support.rooms_export import export_histories
 
 
 def run(*args: str) -> tuple[int, list[dict[str, Any]]]:

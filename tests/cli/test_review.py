@@ -13,8 +13,8 @@ from typing import Any
 
 from coach.cli.review import main
 from coach.engine.phh import history_from_table, split_phhs
-from coach.review.sample import sample_session
-from coach.rooms.export import export_histories
+from tests.support.rooms_export import export_histories
+from tests.support.sample import sample_session
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -18,8 +18,8 @@ from sqlalchemy import create_engine, text
 from support.browser import BROWSER, WAIT_MS, open_context, shot, wait_idle
 
 from coach.engine.phh import loads_phhs
-from coach.review.sample import sample_session
-from coach.rooms.export import export_histories
+from tests.support.rooms_export import export_histories
+from tests.support.sample import sample_session
 
 pytestmark = BROWSER
 

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 
-import coach.learning.replay as replay_module
+import coach.rooms.files as files_module
 
 from .cases import BASE, ITALIAN_NEEDLE, PHH_TEXTS
 
@@ -46,8 +46,14 @@ def upload(at: AppTest, name: str, data: bytes) -> AppTest:
     return at
 
 
-UPLOADS: dict[str, bytes] = {name: text.encode("utf-8") for name, text in PHH_TEXTS.items()}
-UPLOADS["latin1.phh"] = ("# caff\xe8 \n" + BASE).encode("latin-1")
+UPLOADS: dict[str, bytes] = {name: text.encode("utf-8") for name, text in PHH_TEXTS.items()
+                           if name != "latin1.phh"}
+
+
+def test_a_latin_1_upload_is_read(replayer: AppTest) -> None:
+    """Latin-1 is an encoding the rooms' clients write (coach.rooms.encoding): read, not refused."""
+    at = upload(replayer, "latin1.phh", ("# caff\xe8 \n" + BASE).encode("latin-1"))
+    assert not at.error and NOTHING_LOADED not in page_text(at)
 
 
 @pytest.mark.parametrize("name", sorted(UPLOADS))
@@ -82,13 +88,13 @@ def test_a_bad_upload_leaves_the_hand_shown_before(replayer: AppTest) -> None:
 def test_an_upload_is_parsed_once_and_picking_a_hand_parses_nothing(
         replayer: AppTest, monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[str] = []
-    original: Callable[..., Any] = replay_module.split_phhs
+    original: Callable[..., Any] = files_module.split_phhs
 
     def counting(text: str, source: str) -> Any:
         calls.append(source)
         return original(text, source)
 
-    monkeypatch.setattr(replay_module, "split_phhs", counting)
+    monkeypatch.setattr(files_module, "split_phhs", counting)  # the front door (coach.rooms.files) splits
     three = "".join(f"[{i}]\n{BASE}\n" for i in (1, 2, 3))
     at = upload(replayer, "tre.phhs", three.encode("utf-8"))
     assert calls == ["tre.phhs"] and not at.error

@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 from coach.cards import Card, parse_cards
 from coach.engine import Hand
 from coach.engine.phh import loads_phh
-from coach.errors import IllegalAction, InvalidInput
+from coach.errors import CoachError, IllegalAction, InvalidInput
+from coach.i18n import get_translator
 from coach.learning.builder import (
     HERO_FIELD,
     Build,
@@ -180,3 +181,33 @@ def _seen(hand: Hand) -> tuple[object, ...]:
     """Everything the table shows (not PokerKit's undealt deck, which it shuffles by itself)."""
     return (hand.stacks, hand.bets, hand.board, hand.actor, hand.street, hand.phh_actions, hand.events,
             hand.legal_actions())
+
+
+@pytest.mark.parametrize("stack", ["9" * 5000, "0" * 5000 + "5" * 20, "1" + "0" * 13, "²", "١٢", "12.5",
+                                   "-3"])
+def test_a_stack_of_too_many_digits_or_not_digits_is_refused_in_words(stack: str) -> None:
+    """A 5,000-digit stack crashed the page (int() past Python's 4,300-digit limit)."""
+    with pytest.raises(InvalidInput) as err:
+        make_setup(["Anna", "Bruno"], [stack, "200"], button=1, small_blind="1", big_blind="2", ante="0",
+                   hero=0, hero_cards="AsKd")
+    said = err.value.localized(get_translator("it"))
+    assert "troppo grande" in said or "numero intero" in said, said
+    assert len(said) < 400
+
+
+def test_the_largest_stack_is_accepted() -> None:
+    setup = make_setup(["Anna", "Bruno"], [str(10**12), "200"], button=1, small_blind="1", big_blind="2",
+                       ante="0", hero=0, hero_cards="AsKd")
+    assert setup.stacks[0] == 10**12
+
+
+def test_a_draft_reads_back_to_the_same_build_and_a_broken_one_is_refused_in_words() -> None:
+    setup = make_setup(["Anna", "Bruno", "Carla"], ["200", "150", "300"], button=2, small_blind="1",
+                       big_blind="2", ante="0", hero=0, hero_cards="AsKd", known={1: "QhQc"})
+    build = Build.start(setup).apply(BuildStep("raise", 6)).apply(BuildStep("fold")).apply(BuildStep("call"))
+    build = build.apply(BuildStep("board", cards=tuple(parse_cards(["2c", "7d", "Th"]))))
+    assert Build.from_draft(build.to_draft()) == build
+    for broken in ("", "{", "[]", build.to_draft().replace('"raise"', '"teleport"'),
+                   build.to_draft().replace('"amount":6', '"amount":1'), '{"v":1}'):
+        with pytest.raises(CoachError):
+            Build.from_draft(broken)

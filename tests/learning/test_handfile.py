@@ -7,8 +7,8 @@ import pytest
 from coach.errors import CoachError, HandHistoryError, InvalidInput
 from coach.i18n import get_translator
 from coach.learning.handfile import read_hand_file
-from coach.rooms.export import export_histories
 from tests.rooms.hands import SHOWDOWN, histories
+from tests.support.rooms_export import export_histories
 
 EN = get_translator("en")
 
@@ -45,6 +45,6 @@ def test_what_is_neither_says_why() -> None:
 
 
 def test_a_room_file_with_too_many_hands_is_refused_whole(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("coach.rooms.importer.MAX_HANDS_PER_FILE", 2)
+    monkeypatch.setattr("coach.learning.handfile.MAX_HANDS_PER_FILE", 2)
     kind, text = _problem("s.txt", export_histories(histories(), "pokerstars").encode())
     assert kind is InvalidInput and "more than the limit of 2" in text

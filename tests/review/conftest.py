@@ -14,7 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from coach.review.sample import sample_session
+from tests.support.sample import sample_session
 
 
 @lru_cache(maxsize=2)

@@ -15,8 +15,8 @@ from coach.review import jobs
 from coach.review.cards import decision_hand_text
 from coach.review.jobs import enqueue_review, queue, queue_url, run_review_job, worker_lock
 from coach.review.session import ReviewedDecision
-from coach.rooms.export import export_histories
 from coach.store import Store
+from tests.support.rooms_export import export_histories
 
 from .conftest import run_worker_until_finished, session_text
 

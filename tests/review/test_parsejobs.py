@@ -13,8 +13,8 @@ from coach.learning.handfile import read_hand_file
 from coach.review import parsejobs
 from coach.review.jobs import queue, queue_url
 from coach.review.parsejobs import PARSE_TASK, enqueue_parse, precheck, report_of, run_parse_job
-from coach.rooms.export import export_histories
 from coach.store import Store
+from tests.support.rooms_export import export_histories
 
 from .conftest import run_worker_until_finished, session_text
 

@@ -10,7 +10,7 @@ from coach.i18n import get_translator
 from coach.limits import MAX_HAND_BYTES
 from coach.review import peek
 from coach.review.peek import peek_upload
-from coach.rooms.export import export_histories
+from tests.support.rooms_export import export_histories
 
 from .conftest import session_text
 

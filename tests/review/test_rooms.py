@@ -1,6 +1,6 @@
 """A session review reads an online room's history as well as PHH: the same hands, the same grades.
 
-The file is written by the project's own exporter (coach.rooms.export) from a generated session,
+The file is written by the project's own exporter (tests.support.rooms_export) from a generated session,
 so the PHH and the PokerStars texts hold the same hands; a doctored hand of the room's file is
 listed as refused with its line and reason, never lost silently.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 from coach.engine.phh import HandHistory, history_from_table, split_phhs
 from coach.i18n import get_translator
 from coach.review.session import RefusedHand, SessionReview, detect_hero, load_texts, review_session
-from coach.rooms.export import export_histories
+from tests.support.rooms_export import export_histories
 
 from .conftest import session_text
 

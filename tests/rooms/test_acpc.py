@@ -9,7 +9,7 @@ from coach.engine.phh import HandHistory, loads_phh
 from coach.i18n import get_translator
 from coach.rooms import import_histories
 from coach.rooms.acpc import PRESET, AcpcGame
-from coach.rooms.export import export_histories
+from tests.support.rooms_export import export_histories
 
 from .hands import ACPC_HANDS
 

@@ -12,14 +12,9 @@ from pokerkit.notation import OngameNetworkParser, PartyPokerParser, PokerStarsP
 from coach.engine.phh import HandHistory, load_phh, loads_phh
 from coach.i18n import get_translator
 from coach.rooms import MAX_HANDS_PER_FILE, MAX_LINE_CHARS, ImportReport, import_histories
-from coach.rooms.export import export_histories
-from coach.rooms.parsers import (
-    PARSERS,
-    OngameRaw,
-    OngameSeatsParser,
-    PartyPokerTournamentParser,
-    PokerStarsAnteParser,
-)
+from coach.rooms.catalog import ROOMS as REGISTRY
+from coach.rooms.catalog import Ongame, PartyPoker, PokerStars
+from tests.support.rooms_export import export_histories
 
 from .hands import TOURNAMENT, histories
 
@@ -77,7 +72,7 @@ def test_shared_hands_round_trip(room: str, options: dict[str, bool], phh_dir: P
 def test_pokerstars_antes_are_read_by_the_subclass_not_by_pokerkit() -> None:
     text = export_histories([loads_phh(TOURNAMENT)], "pokerstars", tournament=True)
     assert ": posts the ante 25" in text
-    ours = next(iter(PokerStarsAnteParser()(text)))
+    ours = next(iter(PokerStars()(text)))
     theirs = next(iter(PokerStarsParser()(text)))
     assert list(ours.antes) == [25, 25, 25, 25]
     assert list(theirs.antes) == [0, 0, 0, 0]  # pokerkit 0.7.7: the reason for the subclass
@@ -143,7 +138,7 @@ def test_partypoker_tournaments_are_read_by_the_subclass_not_by_pokerkit() -> No
     assert "p1 posts ante [25]" in text and "Seat 1: p1 ( 3,000 )" in text and "Buy-in Trny:" in text
     assert PartyPokerParser.VARIANT.search(text) is None  # pokerkit 0.7.7: cash games only
     assert PartyPokerParser.STARTING_STACKS.search("Seat 1: p1 ( 3,000 )") is None
-    ours = next(iter(PartyPokerTournamentParser()(text)))
+    ours = next(iter(PartyPoker()(text)))
     assert list(ours.antes) == [25, 25, 25, 25]
     report = import_histories(text)
     assert report.hands[0].status == "ok" and report.hands[0].history is not None
@@ -152,14 +147,14 @@ def test_partypoker_tournaments_are_read_by_the_subclass_not_by_pokerkit() -> No
 
 def test_ongame_seat_lines_that_end_the_line_are_read() -> None:
     assert OngameNetworkParser.SEATS.search("Seat 1: p1 ($20)") is None  # pokerkit 0.7.7
-    assert OngameSeatsParser.SEATS.search("Seat 1: p1 ($20)") is not None
-    assert OngameSeatsParser.SEATS.search("Seat 1: p1 ($20), net: -$20") is None  # the summary
+    assert Ongame.SEATS.search("Seat 1: p1 ($20)") is not None
+    assert Ongame.SEATS.search("Seat 1: p1 ($20), net: -$20") is None  # the summary
 
 
 def test_ongame_split_pots_name_each_winner() -> None:
     """One line per pot, its winners after «won by», split at «), » (no regex that retries each «, »)."""
     text = "Main pot: $4 won by anna b ($1.90), bruno ($2.10)\nSide pot 1: $3 won by c ($3)\nRake taken: $0\n"
-    won = OngameRaw()._collected(text, Decimal)
+    won = Ongame().collected(text, Decimal)
     assert won == {"anna b": Decimal("1.90"), "bruno": Decimal("2.10"), "c": Decimal(3)}
 
 
@@ -204,7 +199,8 @@ def test_hostile_files_are_refused_before_parsing() -> None:
     big = import_histories(b"x" * 2049, limit=2048)
     assert big.problem is not None and "limit" in EN.render(big.problem)
     long_line = import_histories("PokerStars Hand #1: " + "a" * (10 * MAX_LINE_CHARS) + "\n")
-    assert long_line.problem is not None and "line 1" in EN.render(long_line.problem)
+    assert long_line.problem is None and long_line.hands[0].status == "refused"  # that hand, not the file
+    assert "longer than 512 characters" in _reason(long_line)
     many = import_histories("PokerStars Hand #1: Hold'em No Limit\n" * (MAX_HANDS_PER_FILE + 1))
     assert many.problem is not None and "hands, more than the limit" in EN.render(many.problem)
     assert import_histories(b"\xff\xfe").problem is not None
@@ -212,11 +208,11 @@ def test_hostile_files_are_refused_before_parsing() -> None:
 
 def test_line_patterns_that_start_with_a_name_are_anchored() -> None:
     """Unanchored, ``(?P<player>.+): folds`` costs the square of each line's length (74 s for 2 MB)."""
-    for _, parser, _ in PARSERS.values():
+    for parser in (room for room in REGISTRY if hasattr(room, "FOLDING")):
         for name in ("FOLDING", "CHECKING_OR_CALLING", "COMPLETION_BETTING_OR_RAISING",
                      "BLIND_OR_STRADDLE_POSTING", "HOLE_CARDS_SHOWING"):
             pattern = getattr(parser, name).pattern
-            assert not pattern.startswith("(?P<player>.+)"), (parser.__name__, name)
+            assert not pattern.startswith("(?P<player>.+)"), (parser.KEY, name)
 
 
 def test_a_giant_number_refuses_its_hand_only() -> None:

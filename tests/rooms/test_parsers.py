@@ -8,8 +8,8 @@ from pokerkit.notation import FullTiltPokerParser, IPokerNetworkParser
 from coach.engine.phh import HandHistory, loads_phh
 from coach.i18n import get_translator
 from coach.rooms import import_histories
-from coach.rooms.export import export_histories
-from coach.rooms.parsers import FullTiltTournamentParser, IPokerAllInAnteParser
+from coach.rooms.catalog import FullTilt
+from tests.support.rooms_export import export_histories
 
 from .hands import HEADS_UP_ALL_IN, SIDE_POT, TOURNAMENT
 
@@ -32,7 +32,7 @@ def _imported(text: str) -> HandHistory:
 def test_ipoker_antes_and_all_ins_are_read_by_the_subclass_not_by_pokerkit() -> None:
     text = export_histories([loads_phh(TOURNAMENT)], "ipoker", tournament=True)
     assert 'type="15" sum="25"' in text
-    ours = next(iter(IPokerAllInAnteParser()(text)))
+    ours = _imported(text)
     assert list(ours.antes) == [25, 25, 25, 25]
     assert list(next(iter(IPokerNetworkParser()(text))).antes) == [0, 0, 0, 0]  # pokerkit 0.7.7
     assert _stacks(_imported(text)) == (2875, 975, 4675, 2475)
@@ -75,6 +75,6 @@ def test_full_tilt_tournaments_are_read_by_the_subclass_not_by_pokerkit() -> Non
     text = export_histories([loads_phh(TOURNAMENT)], "fulltilt", tournament=True)
     assert " - NL Hold'em - 100/200 - " in text and "p1 antes 25" in text and "Seat 1: p1 (3,000)" in text
     assert FullTiltPokerParser.VARIANT.search(text) is None  # pokerkit 0.7.7: «No Limit Hold'em» only
-    ours = next(iter(FullTiltTournamentParser()(text)))
+    ours = next(iter(FullTilt()(text)))
     assert list(ours.antes) == [25, 25, 25, 25]
     assert _stacks(_imported(text)) == (2875, 975, 4675, 2475)

@@ -9,8 +9,8 @@ import pytest
 
 from coach.engine.phh import loads_phh
 from coach.rooms import import_histories
-from coach.rooms.export import export_histories
 from coach.rooms.privacy import anonymize, hero_of, name_labels, scrub_names, seat_names
+from tests.support.rooms_export import export_histories
 
 from .hands import SHOWDOWN, TOURNAMENT, histories
 

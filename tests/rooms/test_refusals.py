@@ -8,8 +8,8 @@ import pytest
 
 from coach.i18n import get_translator
 from coach.rooms import import_histories
-from coach.rooms.export import export_histories
 from coach.rooms.refusals import REASONS
+from tests.support.rooms_export import export_histories
 
 from .hands import histories
 

@@ -17,6 +17,7 @@ from streamlit.testing.v1 import AppTest
 import coach.learning.handfile as handfile
 import coach.learning.replay as replay
 import coach.rooms as rooms
+import coach.rooms.files as files
 import coach.rooms.importer as importer
 from coach.lessons.loader import load_lessons
 from coach.review import parsejobs
@@ -45,8 +46,8 @@ class Worker:
         self.allowed = False
         self.real = parsejobs.run_parse_job
         monkeypatch.setattr(parsejobs, "run_parse_job", lambda *args: self.held.append(args))
-        for module, name in ((handfile, "import_histories"), (handfile, "load_sections"),
-                             (replay, "split_phhs"), (parsejobs, "import_histories"),
+        for module, name in ((handfile, "read_hand_files"), (files, "import_histories"),
+                             (files, "split_phhs"), (replay, "split_phhs"), (parsejobs, "import_histories"),
                              (rooms, "import_histories"), (importer, "import_histories")):
             monkeypatch.setattr(module, name, self._guard(getattr(module, name)))
 

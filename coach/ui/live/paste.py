@@ -19,7 +19,7 @@ from coach.i18n import N_, Translator, user_params
 from coach.learning.replay import localized_problem
 from coach.limits import MAX_HAND_BYTES
 from coach.live import SpotRef, hand_digest
-from coach.rooms import HandOutcome
+from coach.rooms import HandOutcome, room_names
 from coach.store.checks import MAX_HAND_SEARCH
 from coach.store.records import ClassSnapshot, HandPage, UserHand
 from coach.ui import parsewait, state
@@ -49,8 +49,8 @@ def pasted_pick(snap: ClassSnapshot, t: Translator) -> tuple[SpotRef, str] | Non
     if not open_vote:
         with st.expander(t("Paste or upload a hand history (PHH or an online room's)"),
                          expanded=not isinstance(text, str)):
-            st.text_area(t("The hand history (PHH, or PokerStars, PartyPoker, iPoker, Full Tilt, Ongame, "
-                           "Absolute Poker)"),
+            st.text_area(t("The hand history (PHH, or {rooms})",
+                           rooms=", ".join(room_names(logs=False))),
                          key="live.paste.text", height=160, max_chars=MAX_HAND_BYTES,
                          placeholder="variant = 'NT'\nstarting_stacks = [...]\nactions = [...]")
             st.file_uploader(t("… or a file (.phh, .txt, .xml)"), type=["phh", "phhs", "toml", "txt", "xml"],

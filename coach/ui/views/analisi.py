@@ -25,6 +25,7 @@ from coach.review.jobs import enqueue_review, ensure_worker
 from coach.review.peek import Upload, peek_upload
 from coach.review.session import ReviewedDecision
 from coach.review.summary import STREETS, action_words, best_words, kind_label, leak_from_json
+from coach.rooms import file_types, room_names
 from coach.store import Store
 from coach.store.reviews import ABANDONED_S, ReviewJob
 from coach.textsafe import md_text
@@ -122,9 +123,9 @@ def render() -> None:
 
 
 def _upload(t: Translator) -> None:
-    st.file_uploader(t("Your hand histories (PHH, or PokerStars, PartyPoker, iPoker, Full Tilt, Ongame, "
-                       "Absolute Poker)"),
-                     type=["phh", "phhs", "txt", "xml"], accept_multiple_files=True, key="analisi_files",
+    st.file_uploader(t("Your hand histories (PHH, or {rooms})",
+                       rooms=", ".join(room_names(logs=False))),
+                     type=["phh", "phhs", *file_types()], accept_multiple_files=True, key="analisi_files",
                      on_change=_on_upload,
                      help=t("At most {files} files of 1 MB each.", files=MAX_FILES))
     err = st.session_state.get(ERROR)

@@ -30,6 +30,7 @@ from coach.store.checks import MAX_HAND_TITLE
 from coach.store.records import UserHand
 from coach.textsafe import md_text
 from coach.ui import state
+from coach.ui.cardpicker import card_picker
 from coach.ui.controls import action_panel
 from coach.ui.handlist import hand_list
 from coach.ui.handview import table_view
@@ -44,6 +45,28 @@ PROBLEM = "builder.problem"  # the last refusal: an IllegalAction (with its rule
 CONFIRM = "builder.confirm_delete"  # «Elimina le mie mani» asked, waiting for the confirmation
 SAVED = "builder.saved"  # the title of the hand just saved (the page says so once)
 STREET_OF_BOARD = {0: "flop", 3: "turn", 4: "river"}
+
+
+def _keep_draft(build: Build | None) -> None:
+    """The half-built hand kept in the profile (revision 0014), so a reload of the page finds it."""
+    profile = state.settings().profile
+    draft = None if build is None else build.to_draft()
+    state.save(lambda db: db.save_builder_draft(profile, draft))
+
+
+def _restore_draft() -> None:
+    """After a reload (a new session): the hand being built, read back from the profile, if any."""
+    if BUILD in st.session_state:
+        return
+    profile = state.settings().profile
+    draft = state.load(lambda db: db.builder_draft(profile), None)
+    if not isinstance(draft, str):
+        st.session_state[BUILD] = None
+        return
+    try:
+        st.session_state[BUILD] = Build.from_draft(draft)
+    except CoachError:  # a draft an older version wrote, or that no longer replays: start afresh
+        st.session_state[BUILD] = None
 
 
 def _problem(err: CoachError) -> None:
@@ -72,6 +95,7 @@ def _on_start() -> None:
                            hero_cards=str(ss.get("builder.hero_cards", "")),
                            known=v["known"])  # type: ignore[arg-type]
         ss[BUILD] = Build.start(setup)
+        _keep_draft(ss[BUILD])
     except CoachError as err:
         _problem(err)
 
@@ -83,6 +107,7 @@ def _step(step: BuildStep) -> None:
     st.session_state.pop(PROBLEM, None)
     try:
         st.session_state[BUILD] = build.apply(step)
+        _keep_draft(st.session_state[BUILD])
     except CoachError as err:  # the build in the session stays as it was
         _problem(err)
 
@@ -121,11 +146,13 @@ def _on_undo() -> None:
     st.session_state.pop(PROBLEM, None)
     if isinstance(build, Build) and build.steps:
         st.session_state[BUILD] = build.undo()
+        _keep_draft(st.session_state[BUILD])
 
 
 def _on_restart() -> None:
     st.session_state.pop(PROBLEM, None)
     st.session_state[BUILD] = None
+    _keep_draft(None)
 
 
 def _on_save() -> None:
@@ -139,6 +166,7 @@ def _on_save() -> None:
     if saved is not None:
         st.session_state[SAVED] = title
         st.session_state[BUILD] = None
+        _keep_draft(None)
 
 
 def _on_delete_all(confirmed: bool) -> None:
@@ -216,6 +244,11 @@ def _setup_form(t: Translator) -> None:
     d1.selectbox(t("Button"), seats, key="builder.button", format_func=seat_label)
     d2.selectbox(t("Your seat"), seats, key="builder.hero", format_func=seat_label)
     d3.text_input(t("Your cards"), key="builder.hero_cards", max_chars=8, placeholder="AsKd")
+    with st.expander(t("Pick your cards by tapping"), icon=":material/playing_cards:"):
+        others = "".join("".join(str(ss.get(f"builder.cards.{i}", "")).split())
+                         for i in range(n) if i != ss.get("builder.hero"))
+        used = [others[k:k + 2] for k in range(0, len(others), 2)]
+        card_picker(t, "builder.pick", "builder.hero_cards", used)
     st.button(t("Start the hand"), key="builder.start", type="primary", on_click=_on_start,
               icon=":material/play_arrow:")
 
@@ -302,6 +335,7 @@ def render() -> None:
     if isinstance(saved, str):
         st.success(t("Saved in My hands: {title}", title=md_text(saved)), icon=":material/check:")
     st.header(t("Build a hand"))
+    _restore_draft()
     build = st.session_state.get(BUILD)
     if isinstance(build, Build):
         _building(build, t)

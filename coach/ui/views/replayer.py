@@ -27,7 +27,7 @@ from coach.learning.review import spot_of
 from coach.learning.script import HandScript
 from coach.learning.verdict import Verdict, assess
 from coach.review.parsejobs import report_of
-from coach.rooms import ImportReport
+from coach.rooms import ImportReport, file_types, room_names
 from coach.textsafe import md_text
 from coach.ui import feedbacklevel, inputs, parsewait, state
 from coach.ui.controls import step_controls
@@ -177,14 +177,14 @@ def _on_comment(step: int, code: str) -> None:
 def render() -> None:
     t = state.tr()
     page_header(t("Replayer"), t("Step through any hand: a hand history (PHH, or a file of your online room: "
-                                 "PokerStars, PartyPoker, iPoker, Full Tilt, Ongame, Absolute Poker) or one "
-                                 "of the lessons' hands."))
+                                 "{rooms}) or one of the lessons' hands.",
+                                 rooms=", ".join(room_names(logs=False))))
     src_file, src_paste, src_lesson = st.tabs([t("Upload a file"), t("Paste the text"), t("A lesson's hand")])
     with src_file:
         st.file_uploader(t("Hand history: PHH (.phh) or an online room's (.txt, .xml)"),
-                         type=["phh", "phhs", "toml", "txt", "xml"], key="replay_file", on_change=_on_upload,
-                         help=t("At most {limit} KB. PokerStars, PartyPoker and iPoker histories in English; "
-                                "see «How to export your hands» in My hands.", limit=MAX_BYTES // 1024))
+                         type=["phh", "phhs", "toml", *file_types()], key="replay_file", on_change=_on_upload,
+                         help=t("At most {limit} KB. The rooms' histories in English; see «How to export "
+                                "your hands» in My hands.", limit=MAX_BYTES // 1024))
     with src_paste:
         st.text_area(t("PHH text, or a room's hand history"), key="replay_text", height=180,
                      max_chars=MAX_BYTES,

@@ -51,6 +51,35 @@ def test_bad_input_is_refused_and_changes_nothing(app: Callable[..., AppTest]) -
     assert at.error and _build(at) is None
 
 
+def test_a_5000_digit_stack_is_an_italian_error_not_a_crash(app: Callable[..., AppTest]) -> None:
+    at = _setup(goto(app(), "mani"))
+    at.text_input(key="builder.stack.0").input("9" * 5000).run()
+    at.button(key="builder.start").click().run()
+    assert not at.exception
+    assert at.error and "troppo grande" in at.error[0].value and len(at.error[0].value) < 400
+    assert _build(at) is None
+
+
+def test_a_half_built_hand_survives_a_reload_until_it_is_saved(app: Callable[..., AppTest],
+                                                               db_url: str) -> None:
+    """A reload is a new session: the hand being built comes back from the profile (revision 0014)."""
+    at = _setup(goto(app(profile="Anna"), "mani"))
+    at.button(key="builder.start").click().run()
+    at.number_input(key="builder.act.amount").set_value(6)
+    at.button(key="builder.act.raise").click().run()
+    built = _built(at)
+    assert len(built.steps) == 1
+    again = goto(app(profile="Anna"), "mani")  # the page reloaded
+    assert not again.exception and _build(again) == built
+    again.button(key="builder.act.fold").click().run()
+    assert len(_built(again).steps) == 2
+    again.button(key="builder.restart").click().run()  # discarded: gone from the profile too
+    assert _build(goto(app(profile="Anna"), "mani")) is None
+    assert Store(db_url).builder_draft("Anna") is None
+    other = goto(app(profile="Bruno"), "mani")  # another profile's page has no draft
+    assert _build(other) is None
+
+
 def test_build_undo_save_open_and_delete(app: Callable[..., AppTest]) -> None:
     at = _setup(goto(app(), "mani"))
     at.button(key="builder.start").click().run()
@@ -119,3 +148,19 @@ def test_elimina_le_mie_mani_takes_the_session_analyses_and_stops_a_running_one(
     assert not store.advance_review_job(running, 1)  # the running analysis stops at its next hand
     assert store.review_job(other, "Bruno") is not None
     assert not [b for b in at.button if b.key == "builder.delete"]  # nothing left to delete
+
+
+def test_the_heros_cards_are_picked_by_tapping_with_italian_suits_and_used_cards_left_out(
+        app: Callable[..., AppTest]) -> None:
+    at = _setup(goto(app(), "mani"))  # Bruno's QhQc are known
+    spades, hearts = at.pills(key="builder.pick.s"), at.pills(key="builder.pick.h")
+    assert "picche" in spades.label and "cuori" in hearts.label
+    # the labels as shown: four colours, Bruno's queen of hearts taken
+    assert ":red[**Q♥**]" not in hearts.options and ":red[**A♥**]" in hearts.options
+    assert len(hearts.options) == 12 and len(spades.options) == 13
+    assert all(o.startswith(":gray[") for o in spades.options)
+    spades.set_value(["As"]).run()
+    at.pills(key="builder.pick.d").set_value(["Kd"]).run()
+    assert at.text_input(key="builder.hero_cards").value in ("AsKd", "KdAs")
+    at.button(key="builder.start").click().run()
+    assert not at.error and _built(at).setup.hole[0] is not None

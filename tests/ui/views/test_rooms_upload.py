@@ -1,6 +1,6 @@
 """Room histories wherever a user gives the app a hand: the Replayer, «Le mie mani», the live class.
 
-The files are written by :mod:`coach.rooms.export` from the rooms tests' engine hands, so each
+The files are written by :mod:`tests.support.rooms_export` from the rooms tests' engine hands, so each
 test knows what the file holds: which hands read, which names are in it.
 """
 
@@ -11,9 +11,10 @@ from collections.abc import Callable
 from streamlit.testing.v1 import AppTest
 
 from coach.engine.phh import loads_phh
-from coach.rooms.export import export_histories
 from coach.store import Store
 from tests.rooms.hands import histories
+from tests.support.rooms_export import export_histories
+from tests.support.toyroom import toy_room, toy_text
 
 from ..helpers import goto, texts
 
@@ -126,3 +127,19 @@ def test_a_teacher_pastes_a_room_history(app: Callable[..., AppTest]) -> None:
     assert not at.exception and not at.error
     assert loads_phh(str(at.session_state["live.teacher.pasted"])).players == ("SB", "BB", "p3", "BTN")
     assert at.selectbox(key="live.teacher.point").options  # a decision of it can be posed
+
+
+def test_a_toy_room_added_as_one_class_is_in_the_pages_lists_and_guide(app: Callable[..., AppTest]) -> None:
+    """The pages' lists of rooms and the in-app guide come from the registry (coach.rooms.ROOMS)."""
+    with toy_room():
+        at = goto(app(), "replayer")
+        assert "ToyPoker" in texts(at)
+        at.file_uploader(key="replay_file").upload("toy.txt", toy_text().encode(), "text/plain").run()
+        assert not at.exception and not at.error
+        [ok] = at.success
+        assert "ToyPoker" in ok.value and "Lette: 4" in ok.value
+        at = goto(app(), "mani")
+        body = texts(at)
+        assert "ToyPoker" in body  # the import's list and the guide's paragraph
+        assert "**ToyPoker**" in body or "ToyPoker**" in body
+    assert "ToyPoker" not in texts(goto(app(profile="Bruno"), "replayer"))  # (Ospite's upload is kept)

@@ -28,6 +28,7 @@ from coach.engine.events import (
 from coach.engine.hand import Hand
 from coach.engine.phh import HandHistory
 from coach.engine.phh_actions import format_units
+from tests.support.rooms_export_more import export_888, export_partypoker_table, export_winamax
 
 __all__ = [
     "ROOM_WRITERS",
@@ -560,6 +561,9 @@ ROOM_WRITERS: dict[str, Callable[..., str]] = {
     "ongame": export_ongame,
     "absolute": export_absolute,
     "acpc": export_acpc,
+    "888poker": export_888,
+    "winamax": export_winamax,
+    "partypoker-table": export_partypoker_table,
 }
 
 
@@ -575,7 +579,9 @@ def export_histories(histories: Sequence[HandHistory | Hand], room: str, *, firs
         hand, scale = (item.replay(), item.scale) if isinstance(item, HandHistory) else (item, 1)
         texts.append(writer(hand, first + k, scale=scale, **options))
     body = "\n\n\n".join(texts)
-    if room == "ipoker":
-        return ('<session sessioncode="1">\n<general>\n<currency>EUR</currency>\n</general>\n'
+    if room == "ipoker":  # the session's header: the game, and a tournament's name
+        game = "<gametype>Holdem NL</gametype>\n" + (
+            "<tournamentname>Coach</tournamentname>\n" if options.get("tournament") else "")
+        return ('<session sessioncode="1">\n<general>\n<currency>EUR</currency>\n' + game + "</general>\n"
                 + body + "</session>\n")
     return body + "\n\n\n"

@@ -1,0 +1,244 @@
+"""Engine hands written as 888poker (Pacific Poker, Cassava) and Winamax write them, for the tests.
+
+Each writer follows the room's published layout (the lines its client writes), amounts in the
+client's spelling: 888poker's «[$1,379]» or, in a tournament, «[6 000]» with a space between the
+thousands as its European clients write them; Winamax's «1.09€» and «raises 1.09€ to 1.24€».
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from coach.cards import Card
+from coach.engine.events import (
+    ActionTaken,
+    AntePosted,
+    BetReturned,
+    BlindPosted,
+    BoardDealt,
+    HandMucked,
+    HandShown,
+    HoleDealt,
+    PotAwarded,
+)
+from coach.engine.hand import Hand
+from coach.engine.phh_actions import format_units
+
+__all__ = ["export_888", "export_partypoker_table", "export_winamax"]
+
+
+def _names(hand: Hand) -> list[str]:
+    return ["_".join(n.split()) for n in hand.config.names]
+
+
+def _hero(hand: Hand, hero: str | None) -> int | None:
+    names = _names(hand)
+    if hero is not None and hero in names:
+        return names.index(hero)
+    return next((e.seat for e in hand.events if isinstance(e, HoleDealt) and e.cards is not None), None)
+
+
+def _button(hand: Hand) -> int:
+    return hand.config.seat_of(hand.config.n_seats - 1)
+
+
+def _cards(cards: Sequence[Card], sep: str = " ") -> str:
+    return sep.join(str(c) for c in cards)
+
+
+def _no_straddles(hand: Hand, room: str) -> None:
+    if any(isinstance(e, BlindPosted) and e.kind == "other" for e in hand.events):
+        raise ValueError(f"{room}: a straddle cannot be written")
+
+
+def export_888(hand: Hand, number: int, *, scale: int = 1, hero: str | None = None,
+               tournament: bool = False) -> str:
+    """One hand as 888poker writes it: each action's amount is the chips it adds, the summary says what
+    each winner collected (a cash game's pot less the rake, here none), a tournament's chips with a space
+    between the thousands («6 000»)."""
+    _no_straddles(hand, "888poker")
+    names, cfg = _names(hand), hand.config
+
+    def u(chips: int) -> str:
+        if tournament:
+            return f"{int(format_units(chips, scale)):,}".replace(",", " ") if scale == 1 else format_units(
+                chips, scale)
+        return f"${format_units(chips, scale)}"
+
+    blinds = sorted(b.amount for b in hand.events if isinstance(b, BlindPosted)) or [0]
+    out = [f"#Game No : {number}", f"***** 888poker Hand History for Game {number} *****",
+           f"{u(blinds[0])}/{u(blinds[-1])} Blinds No Limit Holdem - *** 01 01 2024 12:00:00",
+           (f"Tournament #{9000 + number} $1 + $0.10 - Table #1 (Real Money)" if tournament
+            else f"Table Coach {number} 6 Max (Real Money)"),
+           f"Seat {_button(hand) + 1} is the button", f"Total number of players : {cfg.n_seats}"]
+    out += [f"Seat {s + 1}: {names[s]} ( {u(cfg.stacks[s])} )" for s in range(cfg.n_seats)]
+    hero_seat = _hero(hand, hero)
+    dealt = False
+    summary: list[str] = []
+    for e in hand.events:
+        if isinstance(e, AntePosted):
+            out.append(f"{names[e.seat]} posts ante [{u(e.amount)}]")
+        elif isinstance(e, BlindPosted):
+            out.append(f"{names[e.seat]} posts {e.kind} blind [{u(e.amount)}]")
+        elif isinstance(e, HoleDealt):
+            if not dealt:
+                out.append("** Dealing down cards **")
+                dealt = True
+            if e.seat == hero_seat and e.cards is not None:
+                out.append(f"Dealt to {names[e.seat]} [ {_cards(e.cards, ', ')} ]")
+        elif isinstance(e, BoardDealt):
+            out.append(f"** Dealing {e.street} ** [ {_cards(e.cards, ', ')} ]")
+        elif isinstance(e, ActionTaken):
+            r, name = e.record, names[e.record.seat]
+            verb = {"fold": "folds", "check": "checks"}.get(r.kind)
+            if verb is not None:
+                out.append(f"{name} {verb}")
+            else:
+                word = {"call": "calls", "bet": "bets"}.get(r.kind, "raises")
+                out.append(f"{name} {word} [{u(r.added)}]")
+        elif isinstance(e, HandShown):
+            summary.append(f"{names[e.seat]} shows [ {_cards(e.cards, ', ')} ]")
+        elif isinstance(e, HandMucked):
+            summary.append(f"{names[e.seat]} did not show his hand")
+        elif isinstance(e, PotAwarded):
+            summary += [f"{names[w]} collected [ {u(x)} ]" for w, x in zip(e.winners, e.shares, strict=True)]
+    return "\n".join([*out, "** Summary **", *summary]) + "\n"
+
+
+def export_winamax(hand: Hand, number: int, *, scale: int = 1, hero: str | None = None,
+                   tournament: bool = False) -> str:
+    """One hand as Winamax writes it: PokerStars' layout without the colon, euros after the amount
+    («0.15€»), «raises X to Y», «collected X from main pot», «Total pot X | Rake Y» (or «No rake»)."""
+    _no_straddles(hand, "Winamax")
+    names, cfg = _names(hand), hand.config
+
+    def u(chips: int) -> str:
+        return format_units(chips, scale) + ("" if tournament else "€")
+
+    blinds = sorted(b.amount for b in hand.events if isinstance(b, BlindPosted)) or [0]
+    antes = [a.amount for a in hand.events if isinstance(a, AntePosted)]
+    level = f"{u(max(antes))}/{u(blinds[0])}/{u(blinds[-1])}" if antes else f"{u(blinds[0])}/{u(blinds[-1])}"
+    kind = (f'Tournament "Coach" buyIn: 0.93€ + 0.07€ level: 1 - HandId: #{number}-1-1700000000'
+            if tournament else f"CashGame - HandId: #{number}-1-1700000000")
+    out = [f"Winamax Poker - {kind} - Holdem no limit ({level}) - 2024/01/01 12:00:00 UTC",
+           f"Table: 'Coach {number}' {cfg.n_seats}-max (real money) Seat #{_button(hand) + 1} is the button"]
+    out += [f"Seat {s + 1}: {names[s]} ({u(cfg.stacks[s])})" for s in range(cfg.n_seats)]
+    out.append("*** ANTE/BLINDS ***")
+    hero_seat = _hero(hand, hero)
+    bets: dict[int, int] = {}
+    total = 0
+    shown = False
+    for e in hand.events:
+        if isinstance(e, AntePosted):
+            out.append(f"{names[e.seat]} posts ante {u(e.amount)}")
+            total += e.amount
+        elif isinstance(e, BlindPosted):
+            out.append(f"{names[e.seat]} posts {e.kind} blind {u(e.amount)}")
+            bets[e.seat] = e.amount
+            total += e.amount
+        elif isinstance(e, HoleDealt) and e.seat == hero_seat and e.cards is not None:
+            out.append(f"Dealt to {names[e.seat]} [{_cards(e.cards)}]")
+        elif isinstance(e, BoardDealt):
+            bets.clear()
+            if e.street == "flop":
+                out.append(f"*** FLOP *** [{_cards(e.cards)}]")
+            else:
+                out.append(f"*** {e.street.upper()} *** [{_cards(e.board[:-1])}][{_cards(e.cards)}]")
+        elif isinstance(e, ActionTaken):
+            if "*** PRE-FLOP ***" not in out:
+                out.append("*** PRE-FLOP ***")
+            r, name = e.record, names[e.record.seat]
+            allin = " and is all-in" if r.all_in else ""
+            top = max(bets.values(), default=0)
+            total += r.added
+            if r.kind in ("fold", "check"):
+                out.append(f"{name} {r.kind}s")
+            elif r.kind == "call":
+                out.append(f"{name} calls {u(r.added)}{allin}")
+            elif top == 0:
+                out.append(f"{name} bets {u(r.to)}{allin}")
+            else:
+                out.append(f"{name} raises {u(r.to - top)} to {u(r.to)}{allin}")
+            bets[r.seat] = r.to
+        elif isinstance(e, BetReturned):
+            total -= e.amount
+        elif isinstance(e, HandShown | HandMucked):
+            if not shown:
+                out.append("*** SHOW DOWN ***")
+                shown = True
+            if isinstance(e, HandShown):
+                out.append(f"{names[e.seat]} shows [{_cards(e.cards)}] (a hand)")
+        elif isinstance(e, PotAwarded):
+            pot = "pot" if e.total_pots <= 1 else ("main pot" if e.index == 0 else f"side pot {e.index}")
+            out += [f"{names[w]} collected {u(x)} from {pot}"
+                    for w, x in zip(e.winners, e.shares, strict=True)]
+    rake = "No rake" if tournament else f"Rake {u(0)}"
+    out += ["*** SUMMARY ***", f"Total pot {u(total)} | {rake}", f"Board: [{_cards(hand.board)}]"]
+    return "\n".join(out) + "\n"
+
+
+def export_partypoker_table(hand: Hand, number: int, *, scale: int = 1, hero: str | None = None,
+                            tournament: bool = False) -> str:
+    """One hand as PartyPoker's client since about 2013 writes it: «(20)» amounts, «raises X to Y», a
+    summary line per player with his final stack («balance»), what he collected and his shown cards."""
+    _no_straddles(hand, "PartyPoker")
+    names, cfg = _names(hand), hand.config
+
+    def u(chips: int) -> str:
+        return format_units(chips, scale) if tournament else f"${format_units(chips, scale)}"
+
+    blinds = sorted(b.amount for b in hand.events if isinstance(b, BlindPosted)) or [0]
+    kind = "Tourney Texas Holdem Game Table (NL) (SNG Tournament #1)" if tournament else \
+        "Texas Holdem Game Table (NL)"
+    out = [f"***** Hand History For Game {number}abc *****",
+           f"{format_units(blinds[0], scale)}/{format_units(blinds[-1], scale)} {kind} - "
+           "Mon Jan 01 12:00:00 EST 2024",
+           f"Table Coach {number} (Real Money) -- Seat {_button(hand) + 1} is the button",
+           f"Total number of players : {cfg.n_seats}/{cfg.n_seats}"]
+    out += [f"Seat {s + 1}: {names[s]} ({u(cfg.stacks[s])})" for s in range(cfg.n_seats)]
+    hero_seat = _hero(hand, hero)
+    bets: dict[int, int] = {}
+    shown: dict[int, str] = {}
+    won: dict[int, int] = {}
+    for e in hand.events:
+        if isinstance(e, AntePosted):
+            out.append(f"{names[e.seat]} posts ante ({u(e.amount)})")
+        elif isinstance(e, BlindPosted):
+            out.append(f"{names[e.seat]} posts {e.kind} blind ({u(e.amount)})")
+            bets[e.seat] = e.amount
+        elif isinstance(e, HoleDealt):
+            if "** Dealing down cards **" not in out:
+                out.append("** Dealing down cards **")
+            if e.seat == hero_seat and e.cards is not None:
+                out.append(f"Dealt to {names[e.seat]} [ {_cards(e.cards, ', ')} ]")
+        elif isinstance(e, BoardDealt):
+            bets.clear()
+            out.append(f"** Dealing {e.street.capitalize()} ** : [ {_cards(e.cards, ', ')} ]")
+        elif isinstance(e, ActionTaken):
+            r, name = e.record, names[e.record.seat]
+            top = max(bets.values(), default=0)
+            if r.kind in ("fold", "check"):
+                out.append(f"{name} {r.kind}s")
+            elif r.kind == "call":
+                out.append(f"{name} calls ({u(r.added)})")
+            elif top == 0:
+                out.append(f"{name} bets ({u(r.to)})")
+            else:
+                out.append(f"{name} raises {u(r.to - top)} to {u(r.to)}")
+            if r.all_in:
+                out.append(f"{name} is all-In.")
+            bets[r.seat] = r.to
+        elif isinstance(e, HandShown):
+            shown[e.seat] = _cards(e.cards, ", ")
+        elif isinstance(e, PotAwarded):
+            for w, x in zip(e.winners, e.shares, strict=True):
+                won[w] = won.get(w, 0) + x
+    result = hand.result
+    assert result is not None
+    out.append("** Summary **")
+    for s in range(cfg.n_seats):
+        cards = f"[ {shown[s]} ] [ a hand ]" if s in shown else ""
+        end = u(result.finishing_stacks[cfg.position_of(s)])
+        got = f", collected {u(won[s])}" if s in won else ""
+        out.append(f"{names[s]} balance {end}{got}{cards}")
+    return "\n".join(out) + "\n"
