@@ -359,7 +359,8 @@ def _option_grade(g: Graded, best: Graded, valuation: Valuation, ctx: Context,
         return OptionGrade(o.code, o.kind, o.amount, g.grade, None, None, join(*parts), True, short)
     if not g.trusted:
         above_best = best.ev is None or (g.ev is not None and g.ev > best.ev)
-        verdict = Message(T.UNTRUSTED_EV if above_best else T.UNTRUSTED_EV_RULE, {"verdict": head, "noun": noun(o)})
+        verdict = Message(T.UNTRUSTED_EV if above_best else T.UNTRUSTED_EV_RULE,
+                          {"verdict": head, "noun": noun(o)})
         parts = [valuation.headline, *g.notes, verdict, *notes]
         return OptionGrade(o.code, o.kind, o.amount, g.grade, None, None, join(*parts), True, short)
     ev_bb = g.ev / bb

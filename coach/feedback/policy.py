@@ -308,7 +308,8 @@ def grade_valuation(val: Valuation, ctx: Context) -> list[Graded]:
         small_raise = cap_note == T.MIN_RAISE_NOTE  # the right action at a poor size: still «buona»
         if (Rule.OTHER_SIZE in val.model.caps and beats_passive and top.opt.aggressive
                 and grade.rank > Grade.BUONA.rank and (cap is Grade.OTTIMA or small_raise)
-                and v.opt.amount is not None and v.opt.amount - sit.hero_in_front >= TOKEN_BET * (sit.pot + sit.to_call)):
+                and v.opt.amount is not None
+                and v.opt.amount - sit.hero_in_front >= TOKEN_BET * (sit.pot + sit.to_call)):
             # the right action, another size: sizes are where the estimate leans most on its assumptions
             # (a token bet, 2 chips into 19, is not "another size" of a value bet: it gives the value up)
             grade = Grade.BUONA
@@ -331,7 +332,8 @@ def grade_valuation(val: Valuation, ctx: Context) -> list[Graded]:
             notes.append(Message(T.NEVER_LOSES))
         g = Graded(v, grade, notes)
         by_numbers[id(g)] = (numbers, estimate)
-        if cap_note is not None and grade.rank >= cap.rank and (floor is not None or grade.rank > numbers.rank):
+        if cap_note is not None and grade.rank >= cap.rank \
+                and (floor is not None or grade.rank > numbers.rank):
             demoted.add(id(g))  # a rule holds its grade down, and says why
         out.append(g)
     _one_order(out, demoted, by_numbers, stake, tol)
@@ -347,7 +349,7 @@ def grade_valuation(val: Valuation, ctx: Context) -> list[Graded]:
 
 
 def _one_order(graded: list[Graded], demoted: set[int], by_numbers: dict[int, tuple[Grade, bool]],
-               stake: float, tol: float) -> None:
+               stake: float, tol: float, depth: int = 0) -> None:
     """Within one decision, an option that loses more than another never gets a better grade.
 
     Two options further apart than the model's precision (the tie margin, and
@@ -360,6 +362,7 @@ def _one_order(graded: list[Graded], demoted: set[int], by_numbers: dict[int, tu
     and otherwise the one worth less comes down to the other's grade.
     """
     measured = sorted((g for g in graded if g.ev is not None), key=lambda g: g.ev or 0.0, reverse=True)
+    before = [(g.grade, g.trusted) for g in measured]
     for i, hi in enumerate(measured):
         for lo in measured[i + 1:]:
             assert hi.ev is not None and lo.ev is not None
@@ -374,6 +377,17 @@ def _one_order(graded: list[Graded], demoted: set[int], by_numbers: dict[int, tu
                 hi.grade = lo.grade
             else:
                 lo.grade = hi.grade
+    if [(g.grade, g.trusted) for g in measured] != before:
+        if depth < len(measured):
+            # a lift may reorder an earlier pair
+            _one_order(graded, demoted, by_numbers, stake, tol, depth + 1)
+            return
+        for i, hi in enumerate(measured):  # settled by demotions only: the order holds whatever lifted
+            for lo in measured[i + 1:]:
+                assert hi.ev is not None and lo.ev is not None
+                margin = max(tol, tie_margin(stake, estimate=hi.valued.estimate or lo.valued.estimate))
+                if hi.trusted and hi.ev - lo.ev > margin:
+                    lo.grade = lo.grade.at_least(hi.grade)
 
 
 def _fold_when_free(graded: list[Graded], ctx: Context) -> Graded | None:
@@ -473,11 +487,16 @@ def _heuristic_rules(
                                     stack=stack)
         grade = by_passive.at_least(by_estimate)
     needed = sit.to_call / (sit.pot + sit.to_call) if sit.to_call > 0 else 0.0
-    if (Rule.FOLD_GREAT_PRICE in caps and v.opt.kind == "fold" and sit.to_call > 0 and sit.street != "river"
-            and eq >= GREAT_PRICE_EQUITY
-            and eq >= GREAT_PRICE_FACTOR * needed and grade.rank < Grade.ERRORE.rank):
+    # what the call wins on the price alone, before any later street: equity times the pot it plays for
+    direct = eq * (sit.pot + sit.to_call) - sit.to_call
+    by_price = grade_for_loss(direct, stake, stack=stack) if direct > 0 else Grade.OTTIMA
+    if (Rule.FOLD_GREAT_PRICE in caps and v.opt.kind == "fold" and sit.to_call > 0
+            and eq >= GREAT_PRICE_FACTOR * needed and grade.rank < Grade.ERRORE.rank
+            and ((eq >= GREAT_PRICE_EQUITY and sit.street != "river") or by_price.rank >= Grade.ERRORE.rank)):
         # a draw or a hand with this much equity at this price is a clear call (or raise): folding it
-        # is the mistake the pot odds lesson is about, however cautious the estimate of the call
+        # is the mistake the pot odds lesson is about, however cautious the estimate of the call; and
+        # so is any fold whose price alone (20 into 350 with 21% against 5.4% needed: 5.6 bb, 16% of the
+        # pot) loses what the plain scale calls «errore» — the estimate's doubt is about later streets
         grade = Grade.ERRORE
         notes.append(Message(T.FOLD_GREAT_PRICE))
     bluff = v.opt.aggressive and is_bluff(ctx)
