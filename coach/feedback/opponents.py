@@ -179,7 +179,7 @@ def _class_codes(cards: IntArray) -> IntArray:
     return np.asarray(np.maximum(cards[:, 0], cards[:, 1]) * 52 + np.minimum(cards[:, 0], cards[:, 1]))
 
 
-def _top_share(rng: WeightedRange, share: float) -> WeightedRange:
+def top_share(rng: WeightedRange, share: float) -> WeightedRange:
     """The strongest ``share`` of a range by preflop strength."""
     if share >= 1.0 or len(rng) == 0:
         return rng
@@ -297,7 +297,7 @@ def preflop_weighted(sit: Situation, seat: int, dead: tuple[int, ...], prof: Pro
         rng = rng.reweighted(np.where(trap, LIMP_TRAP_WEIGHT, 1.0))
     if read.top_share < 1.0:  # a call of an all-in (a looser caller calls wider), a first-in jam
         keep = prof.raise_keep if read.raising else prof.preflop_keep
-        return _top_share(rng, min(1.0, read.top_share * keep))
+        return top_share(rng, min(1.0, read.top_share * keep))
     return _reshape(rng, prof.raise_keep if read.raising else prof.preflop_keep, dead)
 
 

@@ -1,0 +1,58 @@
+# ruff: noqa: E501  (a data table: one spot per statement reads better than wrapped lines)
+"""Banded spots for issue 29 (coach v4): one per failure class the issue lists, each with its reason.
+
+Stacks are in chips with a 1/2 blind (100 bb = 200 chips). The grading rule these bands rely
+on is docs/COACH.md «Una sola regola»: a loss is measured against the pot and the stack (the
+worse counts), rules lift an option one grade at most above its numbers (two for the
+one-street estimate), and within a decision the order of values is the order of grades.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def add(b: Any) -> None:
+    OK, LEAK, BAD, BLUNDER = b.OK, b.LEAK, b.BAD, b.BLUNDER
+    # Players still to act (issue 29, point 2). UTG opens to 5 with 40 bb, the cutoff re-jams
+    # 12 bb (24 chips), the button has TsTd with 40 bb; the blinds and the opener are still to
+    # act. They are not callers with any two cards: each continues with the top of what
+    # overcalls a 12 bb jam (TT+, AQs+, AK: about 5% of hands) and folds the rest. TT has about
+    # 52% of the pot in that mixture (55% against the 12 bb cutoff jam alone); 24 to win 32
+    # needs 42.9%: calling is right («ottima»/«buona»), folding gives up about 2.7 bb, 17% of
+    # the 16 bb pot: never «ottima»/«buona» (it was «ottima» when the blinds held any two cards
+    # and TT had 30%). The isolating re-shove is left unbanded: the estimate's value of it leans
+    # on how often three players behind continue against 40 bb, which it only guesses.
+    b.spot("pf-6max-tt-vs-12bb-rejam-players-behind", 6, {6: "TsTd"}, ["p3 cbr 5", "p4 f", "p5 cbr 24"],
+           stacks=[80, 80, 80, 80, 24, 80], best="call", model="heuristic",
+           bands={"call": OK, "fold": LEAK},
+           reason="players still to act continue with a range, not any two: TT calls a 12 bb re-jam")
+    # Across decisions (issue 29, point 4): K-K facing a 4-bet all-in for 100 bb after its own
+    # 3-bet. Against a 4-bet jamming range (QQ+, AK and some bluffs) K-K has well over the 41%
+    # the price asks; folding loses about 40 bb, 40% of a 100 bb stack: «errore grave», never
+    # milder than calling the nuts instead of raising it (it was «errore», a third of the pot).
+    b.spot("pf-6max-kk-folds-to-4bet-allin", 6, {6: "KsKh"}, ["p3 f", "p4 f", "p5 cbr 5", "p6 cbr 16", "p1 f", "p2 f", "p5 cbr 200"],
+           best="call", model="heuristic",
+           bands={"call": ["ottima"], "fold": BLUNDER},
+           reason="folding K-K to a 4-bet all-in loses 40% of the stack: errore grave")
+    # Within one decision (issue 29, point 4): a set of sevens three-way on a wet board
+    # (7h 8h 2c after a call and a check in front: the small blind checks, the big blind
+    # checks, the button is last). Checking behind gives two players a free card to the flush
+    # and straight draws this board is full of: no "standard slow play" lifts it to «buona»
+    # (it was «buona» by the strong-passive rule while its own figure said it lost a third of
+    # the pot). Betting is best («ottima»/«buona» for the sizes), the check a leak.
+    b.spot("flop-6max-3way-set-checks-back-wet-board", 6, {6: "7s7d"},
+           ["p3 f", "p4 f", "p5 f", "p6 cbr 5", "p1 cc", "p2 cc", "d db 7h8h2c", "p1 cc", "p2 cc"],
+           best="aggressive", model="heuristic",
+           bands={"check": LEAK, "fold": BAD},
+           reason="top set three-way on a wet board bets: checking back is no standard slow play")
+    # Fold at a great price (issue 29, point 4; lesson 07 is the same class). Three-way in a
+    # raised pot, the flop checks around on Jd7c4s; on the 2h turn the small blind bets 2 into
+    # 15 and the big blind folds. The button's 9s9d (an underpair with showdown value) pays 2
+    # to win 17 (10.5% needed) with far more equity: folding gives up the pot on the price alone
+    # («errore» or worse, never «imprecisa»); calling or raising is fine.
+    b.spot("turn-6max-underpair-folds-to-a-tiny-bet", 6, {6: "9s9d"},
+           ["p3 f", "p4 f", "p5 f", "p6 cbr 5", "p1 cc", "p2 cc", "d db Jd7c4s", "p1 cc", "p2 cc", "p6 cc", "d db 2h", "p1 cbr 2", "p2 f"],
+           best="not_fold", model="heuristic",
+           bands={"fold": BAD, "call": OK},
+           reason="folding an underpair for 2 into 15 with far more than the 10.5% needed is a mistake")
