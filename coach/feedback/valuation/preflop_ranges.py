@@ -157,6 +157,12 @@ def _opens_anywhere(table: RangeTable, cls: str) -> bool:
     return first is not None and cls in hand_classes(table.open[first])
 
 
+def _continues_elsewhere(table: RangeTable, cls: str) -> bool:
+    """The hand continues against a 3-bet from some pair of positions (a close call elsewhere)."""
+    return any(cls in hand_classes(f.call) or cls in hand_classes(f.raise_range)
+               for f in table.vs_3bet_by.values())
+
+
 def _wider_open(table: RangeTable, cls: str) -> bool:
     """The hand opens from some later position (a close call, not a blunder)."""
     return any(cls in hand_classes(t) for t in table.open.values())
@@ -321,7 +327,7 @@ def value(ctx: Context) -> Valuation | None:
         opener_from = Message(T.FROM_POS.get(sit.positions[opener], T.FROM_POS["UTG"]))
         headline = Message(msg, {"hand": hand_txt, "hero_from": from_pos, "opener_from": opener_from})
     else:
-        f3 = table.vs_3bet
+        f3 = table.facing_3bet(pos, sit.positions[opener] if opener is not None else None)
         if f3 is not None:
             answer = response_to_raise(f3.raise_range, f3.call, ctx.profiles.get(opener or -1, DEFAULT))
             raise_w, call_w = answer.raise_classes.get(cls, 0.0), answer.call_classes.get(cls, 0.0)
@@ -372,6 +378,10 @@ def value(ctx: Context) -> Valuation | None:
                 g = Grade.OTTIMA
             elif raise_w > 0:
                 g = Grade.BUONA
+            elif kind == "facing_3bet" and _continues_elsewhere(table, cls):
+                # a hand that calls a 3-bet from another pair of positions (T9s in position against
+                # the blinds, not out of position against the button): a leak, not a blunder
+                g = Grade.IMPRECISA
             else:
                 g = Grade.ERRORE
         else:

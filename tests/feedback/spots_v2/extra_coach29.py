@@ -56,3 +56,31 @@ def add(b: Any) -> None:
            best="not_fold", model="heuristic",
            bands={"fold": BAD, "call": OK},
            reason="folding an underpair for 2 into 15 with far more than the 10.5% needed is a mistake")
+    # Preflop by the pair of positions (issue 29, point 3). The button opens, the big blind
+    # 3-bets to 22 (11 bb): in position against a blind a late opener continues with about half
+    # of his opens; AhJc calls (published 100 bb solver charts call AJo here and 4-bet a few
+    # of them), folding gives up a profitable call («imprecisa»), a 100 bb shove is no answer.
+    b.spot("pf-6max-btn-ajo-calls-bb-3bet", 6, {6: "AhJc"}, ["p3 f", "p4 f", "p5 f", "p6 cbr 5", "p1 f", "p2 cbr 22"],
+           best="call", model="chart",
+           bands={"call": OK, "fold": LEAK},
+           reason="AJo on the button calls a big-blind 3-bet in position")
+    # 88 on the button against the big blind's 3-bet: every pair calls in position (set value
+    # and showdown value against a wide blind 3-bet); folding is a leak.
+    b.spot("pf-6max-btn-88-calls-bb-3bet", 6, {6: "8h8c"}, ["p3 f", "p4 f", "p5 f", "p6 cbr 5", "p1 f", "p2 cbr 22"],
+           best="call", model="chart",
+           bands={"call": OK, "fold": LEAK},
+           reason="88 on the button calls a big-blind 3-bet in position")
+    # KhQc in the cutoff against the button's 3-bet to 16: out of position against a late,
+    # wide 3-bet, KQo is at the bottom of the calling range (solver charts mix call and fold,
+    # calling more often): the call is fine, the fold at most a small leak.
+    b.spot("pf-6max-co-kqo-calls-btn-3bet", 6, {5: "KhQc"}, ["p3 f", "p4 f", "p5 cbr 5", "p6 cbr 16", "p1 f", "p2 f"],
+           best="call", model="chart",
+           bands={"call": OK, "fold": ["buona", "imprecisa"]},
+           reason="KQo in the cutoff calls the button's 3-bet")
+    # Th9h in the cutoff against the button's 3-bet: out of position the suited connector is
+    # below the calling range (it was «ottima» with one chart for every pair): fold; the call
+    # loses a little («imprecisa»: it calls in position against the blinds), 4-betting is a mistake.
+    b.spot("pf-6max-co-t9s-folds-to-btn-3bet", 6, {5: "Th9h"}, ["p3 f", "p4 f", "p5 cbr 5", "p6 cbr 16", "p1 f", "p2 f"],
+           best="fold", model="chart",
+           bands={"fold": OK, "call": ["buona", "imprecisa"], "raise": BAD},
+           reason="T9s out of position against a button 3-bet folds")
