@@ -379,3 +379,43 @@ def response_to_raise(raise_text: str, call_text: str, prof: Profile) -> Respons
     msg = PF_PROFILE_TIGHTER if scale < 1.0 else PF_PROFILE_WIDER
     note = Message(msg, {"profile": prof.name, "combos": round(moved.total), "chart": round(chart.total)})
     return Response(new_raise, new_call, note)
+
+
+STEAL_MAX_SCALE = 3.0  # the widest: any two cards from the button
+STEAL_MIN_SCALE = 0.7  # the tightest: the strongest 70% of the chart's opens (the rest is a close fold)
+STEAL_WIDER = N_("The players still to act ({profile}) defend less than the chart assumes: the coach opens "
+                 "{combos} combinations here instead of the chart's {chart}.")
+STEAL_TIGHTER = N_("The players still to act ({profile}) defend and re-raise more than the chart assumes: the "
+                   "coach opens {combos} combinations here instead of the chart's {chart}.")
+
+
+def open_against(open_text: str, behind: list[Profile]) -> tuple[dict[str, float] | None, Message | None]:
+    """The raise-first-in range against the profiles of the players still to act.
+
+    A steal is worth what the players behind give up: the chart assumes they
+    defend as the charts do. It wins the blinds when *all* of them fold, so the
+    opening range is scaled by one over the product of their defending widths
+    (:attr:`Profile.preflop_keep`, times the square root of
+    :attr:`Profile.raise_keep` for a player who re-raises more), within
+    :data:`STEAL_MIN_SCALE` and :data:`STEAL_MAX_SCALE`: against two rocks in
+    the blinds (each defends 60% of the chart's hands, so both fold far more
+    often) the button opens any two cards — 9-5 offsuit steals about +0.7 bb:
+    they fold both about 60% of the time for 1.5 bb, and a called 2.5 bb open
+    still realises a third of the pot; against two aggressive players (1.2
+    times as many hands, twice the re-raises) the range is 0.7 times the
+    chart's; balanced players leave it as it is. The added hands are the
+    strongest outside the chart.
+    """
+    if not open_text or not behind or all(p.equilibrium for p in behind):
+        return None, None  # the chart as it is
+    chart = parse_weighted(open_text)
+    width = float(np.prod([p.preflop_keep * (p.raise_keep if p.raise_keep > 1 else 1.0) ** 0.5
+                           for p in behind]))
+    scale = min(STEAL_MAX_SCALE, max(STEAL_MIN_SCALE, 1.0 / width))
+    if abs(scale - 1.0) < 1e-9:
+        return None, None
+    moved = _reshape(chart, scale, ())
+    profiled = next(p for p in behind if not p.equilibrium)
+    note = Message(STEAL_WIDER if scale > 1.0 else STEAL_TIGHTER,
+                   {"profile": profiled.name, "combos": round(moved.total), "chart": round(chart.total)})
+    return moved.classes(), note

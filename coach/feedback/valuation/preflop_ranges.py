@@ -50,7 +50,7 @@ from dataclasses import dataclass
 from coach.cards import format_cards
 from coach.feedback import texts as T
 from coach.feedback.grading import THRESHOLDS, Grade, grade_for_loss, stake_bb
-from coach.feedback.opponents import response_to_raise
+from coach.feedback.opponents import open_against, response_to_raise
 from coach.feedback.options import Option, limpers
 from coach.feedback.profiles import DEFAULT
 from coach.feedback.rangemodel import class_of_cards, hand_classes, parse_weighted
@@ -298,7 +298,9 @@ def value(ctx: Context) -> Valuation | None:
     bb_check = sit.can_check
     if kind == "unopened":
         text = table.open_range(pos)
-        raise_w = hand_classes(text).get(cls, 0.0) if text else 0.0
+        behind = [ctx.profiles.get(s, DEFAULT) for s in sit.opponents]
+        opens, profile_note = open_against(text, behind)
+        raise_w = (opens if opens is not None else hand_classes(text) if text else {}).get(cls, 0.0)
         width = T.pct_phrase(T.WIDTH, parse_weighted(text).share_of_all() if text else 0.0)
         msg = T.PF_OPEN_IN if raise_w >= 1 else (T.PF_OPEN_MIXED if raise_w > 0 else T.PF_OPEN_OUT)
         headline = Message(msg, {"hand": hand_txt, "from_pos": from_pos, "width": width})

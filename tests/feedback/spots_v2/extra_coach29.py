@@ -84,3 +84,12 @@ def add(b: Any) -> None:
            best="fold", model="chart",
            bands={"fold": OK, "call": ["buona", "imprecisa"], "raise": BAD},
            reason="T9s out of position against a button 3-bet folds")
+    # Unopened pots by profile (issue 29, point 3): 9h5c on the button, two rocks in the blinds.
+    # A steal wins 1.5 bb when both fold; rocks defend about 60% of the chart's hands each, so
+    # both fold about 60% of the time and the open is worth about +0.7 bb even when a called
+    # 9-5 realises only a third of the pot: raising is right, folding a leak (it was «ottima»,
+    # and every steal «errore»). A 100 bb shove to win 1.5 bb is still a mistake.
+    b.spot("pf-6max-btn-95o-steals-vs-two-rocks", 6, {6: "9h5c"}, ["p3 f", "p4 f", "p5 f"],
+           best="raise", model="chart", profiles={"p1": "roccia", "p2": "roccia"},
+           bands={"raise": OK, "fold": LEAK, "all_in": BAD},
+           reason="the button steals any two cards against two rocks in the blinds")
