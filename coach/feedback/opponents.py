@@ -385,8 +385,8 @@ STEAL_MAX_SCALE = 3.0  # the widest: any two cards from the button
 STEAL_MIN_SCALE = 0.7  # the tightest: the strongest 70% of the chart's opens (the rest is a close fold)
 STEAL_WIDER = N_("The players still to act ({profile}) defend less than the chart assumes: the coach opens "
                  "{combos} combinations here instead of the chart's {chart}.")
-STEAL_TIGHTER = N_("The players still to act ({profile}) defend and re-raise more than the chart assumes: the "
-                   "coach opens {combos} combinations here instead of the chart's {chart}.")
+STEAL_TIGHTER = N_("The players still to act ({profile}) defend and re-raise more than the chart assumes: "
+                   "the coach opens {combos} combinations here instead of the chart's {chart}.")
 
 
 def open_against(open_text: str, behind: list[Profile]) -> tuple[dict[str, float] | None, Message | None]:
