@@ -163,7 +163,7 @@ def coach_outs(
     # an out turns around at least half of the hands that beat the hero now, too: a card that only
     # pairs the board under an overpair beats the two pairs, not the sets, straights and flushes
     cards = [c for c in results[0].beat_after
-             if all(o.beat_after[c] >= 0.5 for o in results) and all(o.beat_after[c] >= 0.5 for o in ahead_of)]
+             if all(o.beat_after[c] >= 0.5 for o in (*results, *ahead_of))]
     base = [c.index for c in (*hero, *board)]
     cats = categories_batch(evaluate_batch(np.array([[*base, c.index] for c in cards], dtype=np.int64)
                                            .reshape(len(cards), len(base) + 1)))
