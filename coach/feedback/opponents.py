@@ -214,7 +214,8 @@ def to_act(act: PastAction, history: tuple[PastAction, ...], players: int = 2) -
             checked |= a.seat == act.seat and a.street == act.street and a.kind == "check"
         return Act(act.kind, fraction, act.pot_before, call, act.raise_level, check_raise=checked,
                    opponents=max(1, players - 1 - folded), cards_to_come=to_come,
-                   continuation=act.raise_level == 0 and _last_aggressor(history, act) == act.seat)
+                   continuation=act.raise_level == 0 and _last_aggressor(history, act) == act.seat
+                   and not _raised_last_street(history, act))
     paid = min(call, act.added) if act.kind == "call" else 0
     aggressor = _last_aggressor(history, act) if act.kind == "check" else None
     to_aggressor = aggressor is not None and aggressor != act.seat and not any(
@@ -244,6 +245,22 @@ def _last_aggressor(history: tuple[PastAction, ...], act: PastAction) -> int | N
         if a.street == prev and a.kind in ("bet", "raise"):
             seat = a.seat
     return seat if prev != act.street else None
+
+
+def _raised_last_street(history: tuple[PastAction, ...], act: PastAction) -> bool:
+    """After the flop, his last aggression on the street before was a raise or a check-raise.
+
+    A bet after one is a second barrel of a polarised line, not a continuation
+    bet: the wide, merged range of a c-bet (a 3-bettor's AK on J-8-3) is the
+    preflop raiser's, not the check-raiser's, whose range the raise already
+    made value and draws. Reading his turn lead as a c-bet doubled its bluffs:
+    Q-Q facing a flop check-raise and a pot-sized turn lead on J♥8♥3♣ 9♥ kept 37%
+    against a range of sets, two pairs and made draws.
+    """
+    order = ("preflop", "flop", "turn", "river")
+    prev = order[max(0, order.index(act.street) - 1)]
+    mine = [a for a in history if a.street == prev and a.seat == act.seat and a.kind in ("bet", "raise")]
+    return prev != "preflop" and bool(mine) and mine[-1].raise_level >= 1
 
 
 def _reshape(rng: WeightedRange, keep: float, dead: tuple[int, ...]) -> WeightedRange:

@@ -93,3 +93,21 @@ def add(b: Any) -> None:
            best="raise", model="chart", profiles={"p1": "roccia", "p2": "roccia"},
            bands={"raise": OK, "fold": LEAK, "all_in": BAD},
            reason="the button steals any two cards against two rocks in the blinds")
+    # Aggression over two streets (issue 29, point 1). The big blind check-raises the flop
+    # (7 -> 24 on Jh8h3c) and leads the 9h turn for the pot. After a check-raise a turn bet is a
+    # second barrel of a polarised line, not a c-bet: sets, two pairs, made straights and flushes,
+    # a few draws. QsQd has 11-28% by a strong player's count and 33% is needed: folding is
+    # right, calling a leak (it was «ottima» at 37%; the model now gives about 28%).
+    b.spot("turn-6max-qq-folds-to-checkraise-and-pot-lead", 6, {6: "QsQd"},
+           ["p3 f", "p4 f", "p5 f", "p6 cbr 5", "p1 f", "p2 cc", "d db Jh8h3c", "p2 cc", "p6 cbr 7", "p2 cbr 24", "p6 cc", "d db 9h", "p2 cbr 59"],
+           best="fold", model="heuristic",
+           bands={"fold": OK, "call": ["buona", "imprecisa", "errore"]},
+           reason="an overpair folds to a flop check-raise and a pot-sized turn lead on a wet board")
+    # The same line on Ts9s5d 8s with a 1.5-pot turn overbet: AcAd has under 15% against the
+    # straights, flushes, sets and two pairs that overbet after a check-raise (37.5% needed):
+    # fold; calling is a clear leak (call and fold were both «ottima»; the model now gives 30%).
+    b.spot("turn-6max-aa-folds-to-checkraise-and-overbet", 6, {6: "AcAd"},
+           ["p3 f", "p4 f", "p5 f", "p6 cbr 5", "p1 f", "p2 cc", "d db Ts9s5d", "p2 cc", "p6 cbr 7", "p2 cbr 24", "p6 cc", "d db 8s", "p2 cbr 88"],
+           best="fold", model="heuristic",
+           bands={"fold": OK, "call": LEAK},
+           reason="aces fold to a flop check-raise and a turn overbet on a four-to-a-straight-flush board")
