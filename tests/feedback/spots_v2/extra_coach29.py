@@ -111,3 +111,35 @@ def add(b: Any) -> None:
            best="fold", model="heuristic",
            bands={"fold": OK, "call": LEAK},
            reason="aces fold to a flop check-raise and a turn overbet on a four-to-a-straight-flush board")
+    # The same pair-of-positions chart at nine (issue 29, point 3): AdJs on the button (p9)
+    # against the big blind's 3-bet calls in position, as at six.
+    b.spot("pf-9max-btn-ajo-calls-bb-3bet", 9, {9: "AdJs"}, [*b.folds(3, 4, 5, 6, 7, 8), "p9 cbr 5", "p1 f", "p2 cbr 22"],
+           best="call", model="chart",
+           bands={"call": OK, "fold": LEAK},
+           reason="AJo on the button calls a big-blind 3-bet in position, nine-handed")
+    # Players still to act at nine (issue 29, point 2): UTG+2 opens, the cutoff re-jams 12 bb,
+    # TsTd on the button with 40 bb; the opener and both blinds still to act continue with the
+    # top of what overcalls a 12 bb jam. About 51% for TT, 42.9% needed: call; folding a leak.
+    b.spot("pf-9max-tt-vs-12bb-rejam-players-behind", 9, {9: "TsTd"}, [*b.folds(3, 4), "p5 cbr 5", *b.folds(6, 7), "p8 cbr 24"],
+           stacks=[80, 80, 80, 80, 80, 80, 80, 24, 80], best="call", model="heuristic",
+           bands={"call": OK, "fold": LEAK},
+           reason="players still to act continue with a range, not any two: TT calls a 12 bb re-jam at nine")
+    # Unopened pots by profile, the other way (issue 29, point 3): 9h5c on the button against
+    # two aggressive blinds, who defend and 3-bet more than the chart assumes: the button opens
+    # tighter than the chart, and 9-5 offsuit (outside even the chart) folds; a steal is a leak.
+    b.spot("pf-6max-btn-95o-folds-vs-two-aggressive-blinds", 6, {6: "9h5c"}, ["p3 f", "p4 f", "p5 f"],
+           best="fold", model="chart", profiles={"p1": "aggressivo", "p2": "aggressivo"},
+           bands={"fold": OK, "raise": LEAK},
+           reason="the button folds 9-5 offsuit against two aggressive blinds")
+    # Facing a 3-bet by the pair of positions: KdQd in the cutoff against the button's 3-bet
+    # is a clear continue (call, or 4-bet at times): folding it gives up a profitable call.
+    b.spot("pf-6max-co-kqs-continues-vs-btn-3bet", 6, {5: "KdQd"}, ["p3 f", "p4 f", "p5 cbr 5", "p6 cbr 16", "p1 f", "p2 f"],
+           best="not_fold", model="chart",
+           bands={"call": OK, "fold": LEAK},
+           reason="KQs in the cutoff continues against the button's 3-bet")
+    # Nine-handed, KhQc in the cutoff (p8) against the button's (p9) 3-bet: out of position
+    # against a late 3-bet KQo is at the bottom of the calling range: the call is fine.
+    b.spot("pf-9max-co-kqo-calls-btn-3bet", 9, {8: "KhQc"}, [*b.folds(3, 4, 5, 6, 7), "p8 cbr 5", "p9 cbr 16", "p1 f", "p2 f"],
+           best="call", model="chart",
+           bands={"call": OK, "fold": ["buona", "imprecisa"]},
+           reason="KQo in the cutoff calls the button's 3-bet, nine-handed")
