@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from coach.cards import format_cards
 from coach.errors import InvalidInput
 from coach.feedback import texts as T
+from coach.feedback.behind import Behind, branches, players_behind
 from coach.feedback.grading import Grade
 from coach.feedback.handread import (
     OutsInfo,
@@ -204,18 +205,51 @@ def _round_bb(x: float | None) -> float | None:
 
 
 def _equity(sit: Situation, ranges: Mapping[int, OpponentRange], seed: int,
-            skip: bool) -> tuple[EquityInfo | None, ComboEquity | None]:
+            skip: bool, behind: Sequence[Behind] = (),
+            branch_eqs: list[tuple[float, float]] | None = None,
+            ) -> tuple[EquityInfo | None, ComboEquity | None]:
     live = {s: r for s, r in ranges.items() if len(r.range) > 0}
     if not live or skip:
         return None, None
     hero_idx = [c.index for c in sit.hero_cards]
     board_idx = [c.index for c in sit.board]
+    if behind:  # the players still to act continue or fold (coach.feedback.behind): a mixture of showdowns
+        waiting = {b.seat for b in behind}
+        active = [r.range for s, r in live.items() if s not in waiting]
+        value = err = 0.0
+        samples = 0
+        method = "exact"
+        for p, rs in branches(active, list(behind)):
+            if len(rs) == 1:
+                ce = equity_vs_range(hero_idx, board_idx, rs[0], seed=seed)
+                eq_b, err_b, n_b, m_b = ce.equity, ce.stderr, ce.samples, ce.method
+            else:
+                mw = equity_multiway(hero_idx, board_idx, rs, seed=seed)
+                eq_b, err_b, n_b, m_b = mw.equity, mw.stderr, mw.samples, mw.method
+            value += p * eq_b
+            if branch_eqs is not None:
+                branch_eqs.append((p, eq_b))
+            err += (p * err_b) ** 2
+            samples += n_b
+            method = "montecarlo" if m_b == "montecarlo" else method
+        if active:
+            return EquityInfo(value, method, err ** 0.5, samples), None
     if len(live) == 1:
         (only,) = live.values()
         ce = equity_vs_range(hero_idx, board_idx, only.range, seed=seed)
         return EquityInfo(ce.equity, ce.method, ce.stderr, ce.samples), ce
     mw = equity_multiway(hero_idx, board_idx, [r.range for r in live.values()], seed=seed)
     return EquityInfo(mw.equity, mw.method, mw.stderr, mw.samples), None
+
+
+def _branch_figures(branch_eqs: list[tuple[float, float]]) -> tuple[float, float, float] | None:
+    """(equity when nobody behind continues, equity when someone does, chance that nobody does)."""
+    if len(branch_eqs) < 2:
+        return None
+    (none, alone), rest = branch_eqs[0], branch_eqs[1:]
+    p_called = sum(p for p, _ in rest)
+    called = sum(p * e for p, e in rest) / p_called if p_called > 0 else alone
+    return alone, called, none
 
 
 def _profiles(sit: Situation, given: Mapping[int, str | Profile] | None) -> dict[int, Profile]:
@@ -259,6 +293,10 @@ def analyze(
     sit = read_situation(hand)
     profs = _profiles(sit, profiles)
     ranges = opponent_ranges(sit, villain_ranges, profs)
+    waiting = players_behind(sit, ranges, profs) if not villain_ranges else []
+    # what the learner reads: each player still to act with the range he continues with; the models keep
+    # his whole range, from which they fold him (coach.feedback.behind)
+    shown_ranges = {**ranges, **{b.seat: b.continuing for b in waiting}}
     wanted = list(candidates)
     actor = f"p{hand.config.player_of_seat(sit.hero)}"
     # a code written for another player ("p9 cbr 10" when p3 acts) is not the hero's option: refused
@@ -267,9 +305,11 @@ def analyze(
     refused = _refused(hand, wanted, options, actor)
     chart = preflop_ranges_model.chart_situation(sit, villain_ranges)
     no_equity = chart is not None and chart[0] in ("unopened", "limped")
-    equity, combo_eq = _equity(sit, ranges, seed, skip=no_equity)
+    branch_eqs: list[tuple[float, float]] = []
+    equity, combo_eq = _equity(sit, ranges, seed, skip=no_equity, behind=waiting, branch_eqs=branch_eqs)
     ctx = Context(sit, ranges, profs, options, equity, combo_eq, read_hand(sit.hero_cards, sit.board),
-                  villain_ranges, seed, solver)
+                  villain_ranges, seed, solver,
+                  _branch_figures(branch_eqs))
     valuation, notes = _valuation(ctx)
     graded = grade_valuation(valuation, ctx)
     best = best_of(graded, sit.big_blind)
@@ -295,7 +335,7 @@ def analyze(
         equity_needed=equity_needed(sit.to_call, sit.pot), equity=equity, outs=outs,
         rule_of_2_and_4=rule_of_2_and_4(outs, to_come) if outs else None,
         outs_odds=exact_draw_odds(outs, unseen, to_come) if outs else None,
-        spr=spr_value, villain_ranges=ranges, options=tuple(options_out), best=best.opt.code,
+        spr=spr_value, villain_ranges=shown_ranges, options=tuple(options_out), best=best.opt.code,
         method="ev" if valuation.model.measures_ev else "chart", summary=tuple(summary), outs_info=outs_info,
         model=valuation.model.name, model_note=valuation.note, details=valuation.details,
         profiles={s: p.key for s, p in profs.items()}, refused=tuple(refused),
@@ -358,7 +398,9 @@ def _option_grade(g: Graded, best: Graded, valuation: Valuation, ctx: Context,
         parts: list[Message | None] = [valuation.headline, *g.notes, verdict]
         return OptionGrade(o.code, o.kind, o.amount, g.grade, None, None, join(*parts), True, short)
     if not g.trusted:
-        verdict = Message(T.UNTRUSTED_EV, {"verdict": head, "noun": noun(o)})
+        above_best = best.ev is None or (g.ev is not None and g.ev > best.ev)
+        verdict = Message(T.UNTRUSTED_EV if above_best else T.UNTRUSTED_EV_RULE,
+                          {"verdict": head, "noun": noun(o)})
         parts = [valuation.headline, *g.notes, verdict, *notes]
         return OptionGrade(o.code, o.kind, o.amount, g.grade, None, None, join(*parts), True, short)
     ev_bb = g.ev / bb

@@ -178,8 +178,9 @@ class Bot:
         elif kind == "facing_open" and opener is not None:
             fo = table.facing_open(pos, sit.positions[opener])
             raise_text, call_text, raise_keep = fo.raise_range, fo.call, prof.raise_keep
-        elif table.vs_3bet is not None:
-            raise_text, call_text, raise_keep = table.vs_3bet.raise_range, table.vs_3bet.call, prof.raise_keep
+        elif (f3 := table.facing_3bet(pos, sit.positions[opener] if opener is not None else None)) \
+                is not None:
+            raise_text, call_text, raise_keep = f3.raise_range, f3.call, prof.raise_keep
         else:
             return None
         cls = class_of_cards(sit.hero_cards)

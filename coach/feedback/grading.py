@@ -114,11 +114,44 @@ def tie_margin(stake: float, *, estimate: bool = False) -> float:
     return THRESHOLDS[0][1] * stake * (ESTIMATE_FACTOR if estimate else 1.0)
 
 
-def grade_for_loss(loss: float, stake: float, *, estimate: bool = False) -> Grade:
-    """The grade of an option losing ``loss`` against the best, when ``stake`` is at stake (same unit)."""
-    factor = ESTIMATE_FACTOR if estimate else 1.0
-    share = loss / stake if stake > 0 else float("inf") if loss > 0 else 0.0
+def _grade_for_share(loss: float, base: float, factor: float) -> Grade:
+    share = loss / base if base > 0 else float("inf") if loss > 0 else 0.0
     for grade, bound in THRESHOLDS:
         if share < bound * factor:
             return grade
     return Grade.ERRORE_GRAVE
+
+
+def grade_for_loss(loss: float, stake: float, *, estimate: bool = False, stack: float | None = None) -> Grade:
+    """The grade of an option losing ``loss`` against the best, when ``stake`` is at stake (same unit).
+
+    With ``stack`` (the effective stack at the start of the hand, same unit)
+    the loss is also measured against the stack, on the same thresholds, and
+    the worse of the two grades counts: a loss that is a large part of the
+    stack is never small because the pot has grown larger than the stacks
+    (folding K-K to a 4-bet all-in loses 41 bb, a third of the pot but 41% of
+    a 100 bb stack: «errore grave», never milder than calling the nuts
+    instead of raising it in a smaller pot). The stack measure only matters
+    where the pot is larger than the stack: everywhere else the share of the
+    pot is the larger one.
+    """
+    factor = ESTIMATE_FACTOR if estimate else 1.0
+    grade = _grade_for_share(loss, stake, factor)
+    if stack is not None and stack > 0:
+        grade = grade.at_least(_grade_for_share(loss, stack, factor))
+    return grade
+
+
+def lift_limit(by_numbers: Grade, *, estimate: bool = False) -> Grade:
+    """The best grade a rule may give an option its numbers grade ``by_numbers``.
+
+    A rule that lifts an option (a slow play, a standard line, the nuts
+    called, the right action at another size) says why in words, and may move
+    it one grade at most above what its loss says: «buona» beside a loss its
+    own figures call «errore» would say the opposite of its figure. Two
+    grades for a one-street estimate, whose thresholds are already doubled for
+    the same reason: its figure leaves out every later street (a set that flats
+    a bet and a raise with 1.9 pots behind gets the rest in on the turn) and
+    leans on a guessed curve of folds by size.
+    """
+    return list(Grade)[max(0, by_numbers.rank - (2 if estimate else 1))]

@@ -146,20 +146,24 @@ def coach_outs(
     results = [equity_outs(hero, board, as_range(wr)) for wr in live]
     beaten_now = min(o.beat_now for o in results)
     against = "range"
+    hero_now = int(evaluate_batch(np.array([known]))[0])
+    bidx = np.array([c.index for c in board], dtype=np.int64)
+    sub: list[WeightedRange] = []  # the hands of each range that beat the hero now
+    for wr in live:
+        rows = np.concatenate([wr.cards.astype(np.int64), np.tile(bidx, (len(wr), 1))], axis=1)
+        keep = evaluate_batch(rows) >= hero_now
+        if keep.any():
+            sub.append(WeightedRange(wr.cards[keep], wr.weights[keep]))
+    ahead_of = [equity_outs(hero, board, as_range(wr)) for wr in sub]
     if all(o.ahead for o in results):
         against = "hands_ahead"
-        hero_now = int(evaluate_batch(np.array([known]))[0])
-        bidx = np.array([c.index for c in board], dtype=np.int64)
-        sub: list[WeightedRange] = []
-        for wr in live:
-            rows = np.concatenate([wr.cards.astype(np.int64), np.tile(bidx, (len(wr), 1))], axis=1)
-            keep = evaluate_batch(rows) >= hero_now
-            if keep.any():
-                sub.append(WeightedRange(wr.cards[keep], wr.weights[keep]))
         if not sub:
             return None
-        results = [equity_outs(hero, board, as_range(wr)) for wr in sub]
-    cards = [c for c in results[0].beat_after if all(o.beat_after[c] >= 0.5 for o in results)]
+        results = ahead_of
+    # an out turns around at least half of the hands that beat the hero now, too: a card that only
+    # pairs the board under an overpair beats the two pairs, not the sets, straights and flushes
+    cards = [c for c in results[0].beat_after
+             if all(o.beat_after[c] >= 0.5 for o in (*results, *ahead_of))]
     base = [c.index for c in (*hero, *board)]
     cats = categories_batch(evaluate_batch(np.array([[*base, c.index] for c in cards], dtype=np.int64)
                                            .reshape(len(cards), len(base) + 1)))

@@ -179,7 +179,7 @@ def _class_codes(cards: IntArray) -> IntArray:
     return np.asarray(np.maximum(cards[:, 0], cards[:, 1]) * 52 + np.minimum(cards[:, 0], cards[:, 1]))
 
 
-def _top_share(rng: WeightedRange, share: float) -> WeightedRange:
+def top_share(rng: WeightedRange, share: float) -> WeightedRange:
     """The strongest ``share`` of a range by preflop strength."""
     if share >= 1.0 or len(rng) == 0:
         return rng
@@ -214,7 +214,8 @@ def to_act(act: PastAction, history: tuple[PastAction, ...], players: int = 2) -
             checked |= a.seat == act.seat and a.street == act.street and a.kind == "check"
         return Act(act.kind, fraction, act.pot_before, call, act.raise_level, check_raise=checked,
                    opponents=max(1, players - 1 - folded), cards_to_come=to_come,
-                   continuation=act.raise_level == 0 and _last_aggressor(history, act) == act.seat)
+                   continuation=act.raise_level == 0 and _last_aggressor(history, act) == act.seat
+                   and not _raised_last_street(history, act))
     paid = min(call, act.added) if act.kind == "call" else 0
     aggressor = _last_aggressor(history, act) if act.kind == "check" else None
     to_aggressor = aggressor is not None and aggressor != act.seat and not any(
@@ -244,6 +245,22 @@ def _last_aggressor(history: tuple[PastAction, ...], act: PastAction) -> int | N
         if a.street == prev and a.kind in ("bet", "raise"):
             seat = a.seat
     return seat if prev != act.street else None
+
+
+def _raised_last_street(history: tuple[PastAction, ...], act: PastAction) -> bool:
+    """After the flop, his last aggression on the street before was a raise or a check-raise.
+
+    A bet after one is a second barrel of a polarised line, not a continuation
+    bet: the wide, merged range of a c-bet (a 3-bettor's AK on J-8-3) is the
+    preflop raiser's, not the check-raiser's, whose range the raise already
+    made value and draws. Reading his turn lead as a c-bet doubled its bluffs:
+    Q-Q facing a flop check-raise and a pot-sized turn lead on J♥8♥3♣ 9♥ kept 37%
+    against a range of sets, two pairs and made draws.
+    """
+    order = ("preflop", "flop", "turn", "river")
+    prev = order[max(0, order.index(act.street) - 1)]
+    mine = [a for a in history if a.street == prev and a.seat == act.seat and a.kind in ("bet", "raise")]
+    return prev != "preflop" and bool(mine) and mine[-1].raise_level >= 1
 
 
 def _reshape(rng: WeightedRange, keep: float, dead: tuple[int, ...]) -> WeightedRange:
@@ -297,7 +314,7 @@ def preflop_weighted(sit: Situation, seat: int, dead: tuple[int, ...], prof: Pro
         rng = rng.reweighted(np.where(trap, LIMP_TRAP_WEIGHT, 1.0))
     if read.top_share < 1.0:  # a call of an all-in (a looser caller calls wider), a first-in jam
         keep = prof.raise_keep if read.raising else prof.preflop_keep
-        return _top_share(rng, min(1.0, read.top_share * keep))
+        return top_share(rng, min(1.0, read.top_share * keep))
     return _reshape(rng, prof.raise_keep if read.raising else prof.preflop_keep, dead)
 
 
@@ -379,3 +396,43 @@ def response_to_raise(raise_text: str, call_text: str, prof: Profile) -> Respons
     msg = PF_PROFILE_TIGHTER if scale < 1.0 else PF_PROFILE_WIDER
     note = Message(msg, {"profile": prof.name, "combos": round(moved.total), "chart": round(chart.total)})
     return Response(new_raise, new_call, note)
+
+
+STEAL_MAX_SCALE = 3.0  # the widest: any two cards from the button
+STEAL_MIN_SCALE = 0.7  # the tightest: the strongest 70% of the chart's opens (the rest is a close fold)
+STEAL_WIDER = N_("The players still to act ({profile}) defend less than the chart assumes: the coach opens "
+                 "{combos} combinations here instead of the chart's {chart}.")
+STEAL_TIGHTER = N_("The players still to act ({profile}) defend and re-raise more than the chart assumes: "
+                   "the coach opens {combos} combinations here instead of the chart's {chart}.")
+
+
+def open_against(open_text: str, behind: list[Profile]) -> tuple[dict[str, float] | None, Message | None]:
+    """The raise-first-in range against the profiles of the players still to act.
+
+    A steal is worth what the players behind give up: the chart assumes they
+    defend as the charts do. It wins the blinds when *all* of them fold, so the
+    opening range is scaled by one over the product of their defending widths
+    (:attr:`Profile.preflop_keep`, times the square root of
+    :attr:`Profile.raise_keep` for a player who re-raises more), within
+    :data:`STEAL_MIN_SCALE` and :data:`STEAL_MAX_SCALE`: against two rocks in
+    the blinds (each defends 60% of the chart's hands, so both fold far more
+    often) the button opens any two cards — 9-5 offsuit steals about +0.7 bb:
+    they fold both about 60% of the time for 1.5 bb, and a called 2.5 bb open
+    still realises a third of the pot; against two aggressive players (1.2
+    times as many hands, twice the re-raises) the range is 0.7 times the
+    chart's; balanced players leave it as it is. The added hands are the
+    strongest outside the chart.
+    """
+    if not open_text or not behind or all(p.equilibrium for p in behind):
+        return None, None  # the chart as it is
+    chart = parse_weighted(open_text)
+    width = float(np.prod([p.preflop_keep * (p.raise_keep if p.raise_keep > 1 else 1.0) ** 0.5
+                           for p in behind]))
+    scale = min(STEAL_MAX_SCALE, max(STEAL_MIN_SCALE, 1.0 / width))
+    if abs(scale - 1.0) < 1e-9:
+        return None, None
+    moved = _reshape(chart, scale, ())
+    profiled = next(p for p in behind if not p.equilibrium)
+    note = Message(STEAL_WIDER if scale > 1.0 else STEAL_TIGHTER,
+                   {"profile": profiled.name, "combos": round(moved.total), "chart": round(chart.total)})
+    return moved.classes(), note

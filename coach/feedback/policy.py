@@ -39,10 +39,12 @@ After grading, the coach never says two things at once:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from coach.cards import Card
 from coach.feedback import texts as T
-from coach.feedback.grading import Grade, grade_for_loss, stake_bb, tie_margin
+from coach.feedback.grading import Grade, grade_for_loss, lift_limit, stake_bb, tie_margin
 from coach.feedback.options import Option
 from coach.feedback.valuation import Context, Rule, Valuation, Valued
 from coach.i18n import Message
@@ -52,6 +54,7 @@ BREAK_EVEN_SHARE = 0.05  # a bluff earning less than this share of the stake ove
 GREAT_PRICE_EQUITY = 0.3  # with at least this equity and ...
 GREAT_PRICE_FACTOR = 2.0  # ... twice the equity the price asks for, folding before the river is «errore»
 DEAD_CALL_EQUITY = 0.10  # a call with less equity than this is graded on the plain thresholds
+TOKEN_BET = 0.25  # a bet or raise adding less than this share of the pot is no "other size" of a real bet
 MIN_RAISE_FACTOR = 2.5  # a raise to less than this many times the bet faced is a "min-raise"
 
 
@@ -76,12 +79,18 @@ class Graded:
         return self.valued.ev
 
 
-def stake_chips(ctx: Context) -> float:
-    """What is at stake in the decision, in chips (:func:`coach.feedback.grading.stake_bb`)."""
+def stack_chips(ctx: Context) -> float:
+    """The effective stack at the start of the hand, in chips: the hero's against the largest opponent's."""
     sit = ctx.sit
     hero_total = sit.hero_stack + sit.committed[sit.hero]
     others = max((sit.stacks[s] + sit.committed[s] for s in sit.opponents), default=0)
-    eff = min(hero_total, others)
+    return float(min(hero_total, others))
+
+
+def stake_chips(ctx: Context) -> float:
+    """What is at stake in the decision, in chips (:func:`coach.feedback.grading.stake_bb`)."""
+    sit = ctx.sit
+    eff = stack_chips(ctx)
     return stake_bb(sit.pot / ctx.bb, eff / ctx.bb, preflop=sit.street == "preflop") * ctx.bb
 
 
@@ -251,6 +260,7 @@ def grade_valuation(val: Valuation, ctx: Context) -> list[Graded]:
     it (``tied``) and those whose EV is not shown (``trusted`` False).
     """
     stake = stake_chips(ctx)
+    stack = stack_chips(ctx) or None
     if not val.model.measures_ev:  # the model graded every option itself
         own = [Graded(v, v.grade or Grade.IMPRECISA, list(v.notes)) for v in val.valued]
         _lift_played(own, val)
@@ -277,6 +287,8 @@ def grade_valuation(val: Valuation, ctx: Context) -> list[Graded]:
     best_passive = max(passive, key=lambda v: v.ev or 0.0) if passive else None
     eq = ctx.equity.value if ctx.equity is not None else 1.0
     out: list[Graded] = []
+    by_numbers: dict[int, tuple[Grade, bool]] = {}  # id(Graded): (grade by its loss alone, estimate)
+    demoted: set[int] = set()  # id(Graded) of the options a rule capped below their numbers, saying why
     for v in val.valued:
         notes = list(v.notes)
         if v.ev is None:
@@ -289,21 +301,27 @@ def grade_valuation(val: Valuation, ctx: Context) -> list[Graded]:
             # a call with next to no equity has nothing to realise: its loss (about the call itself)
             # is no estimate's guess, so it is graded on the plain thresholds
             estimate = False
-        grade = grade_for_loss(0.0 if loss <= tol else loss, stake, estimate=estimate)
+        grade = grade_for_loss(0.0 if loss <= tol else loss, stake, estimate=estimate, stack=stack)
+        numbers = grade
         cap, cap_note, floor = caps[id(v)]
         beats_passive = v.opt.aggressive and all(v.ev > (u.ev or 0.0) for u in passive)
         small_raise = cap_note == T.MIN_RAISE_NOTE  # the right action at a poor size: still «buona»
         if (Rule.OTHER_SIZE in val.model.caps and beats_passive and top.opt.aggressive
-                and grade.rank > Grade.BUONA.rank and (cap is Grade.OTTIMA or small_raise)):
+                and grade.rank > Grade.BUONA.rank and (cap is Grade.OTTIMA or small_raise)
+                and v.opt.amount is not None
+                and v.opt.amount - sit.hero_in_front >= TOKEN_BET * (sit.pot + sit.to_call)):
             # the right action, another size: sizes are where the estimate leans most on its assumptions
+            # (a token bet, 2 chips into 19, is not "another size" of a value bet: it gives the value up)
             grade = Grade.BUONA
-        grade = _heuristic_rules(v, grade, val, ctx, top, best_passive, eq, notes, stake)
+        grade = _heuristic_rules(v, grade, val, ctx, top, best_passive, eq, notes, stake, stack)
         if (Rule.NUTS_PASSIVE in val.model.caps and v.opt.passive and sit.to_call > 0
                 and sit.street == "river" and ctx.hand.nuts and top.opt.aggressive
                 and grade.rank > Grade.IMPRECISA.rank):
             # calling or checking the nuts wins the pot: what it loses is value not collected
             grade = Grade.IMPRECISA
             notes.append(Message(T.NUTS_PASSIVE))
+        if grade.rank < numbers.rank:  # a rule lifted it: one grade at most (grading.lift_limit)
+            grade = grade.at_least(lift_limit(numbers, estimate=estimate))
         if cap_note is not None and (grade.rank < cap.rank or floor is not None):
             grade = grade.at_least(cap)
             if floor is not None:
@@ -312,7 +330,13 @@ def grade_valuation(val: Valuation, ctx: Context) -> list[Graded]:
         if v.opt.kind == "fold" and ctx.equity is not None and ctx.equity.method == "exact" \
                 and ctx.equity.value >= 0.9999 and not sit.can_check:
             notes.append(Message(T.NEVER_LOSES))
-        out.append(Graded(v, grade, notes))
+        g = Graded(v, grade, notes)
+        by_numbers[id(g)] = (numbers, estimate)
+        if cap_note is not None and grade.rank >= cap.rank \
+                and (floor is not None or grade.rank > numbers.rank):
+            demoted.add(id(g))  # a rule holds its grade down, and says why
+        out.append(g)
+    _one_order(out, demoted, by_numbers, stake, tol)
     fold = _fold_when_free(out, ctx)
     _lift_played(out, val)
     _settle(out, ctx, stake, tol)
@@ -322,6 +346,48 @@ def grade_valuation(val: Valuation, ctx: Context) -> list[Graded]:
             if g is not fold and g.trusted and g.ev is not None and g.ev > fold_ev:
                 fold.grade = fold.grade.at_least(g.grade)
     return out
+
+
+def _one_order(graded: list[Graded], demoted: set[int], by_numbers: dict[int, tuple[Grade, bool]],
+               stake: float, tol: float, depth: int = 0) -> None:
+    """Within one decision, an option that loses more than another never gets a better grade.
+
+    Two options further apart than the model's precision (the tie margin, and
+    the Monte Carlo noise) are compared: when the one worth less is graded
+    better, either the one worth more was capped by a rule that says why (a
+    huge overbet, a bluff raise: its figure is the estimate's least reliable
+    number, and it is not shown), or the one worth less was lifted by a rule
+    (a slow play, a standard line): then the one worth more is lifted to its
+    grade where its own loss allows that lift (:func:`coach.feedback.grading.lift_limit`),
+    and otherwise the one worth less comes down to the other's grade.
+    """
+    measured = sorted((g for g in graded if g.ev is not None), key=lambda g: g.ev or 0.0, reverse=True)
+    before = [(g.grade, g.trusted) for g in measured]
+    for i, hi in enumerate(measured):
+        for lo in measured[i + 1:]:
+            assert hi.ev is not None and lo.ev is not None
+            margin = max(tol, tie_margin(stake, estimate=hi.valued.estimate or lo.valued.estimate))
+            if hi.ev - lo.ev <= margin or lo.grade.rank >= hi.grade.rank or not hi.trusted:
+                continue
+            if id(hi) in demoted:
+                hi.trusted = False  # its grade is the rule's, and so is the reason; its figure is not shown
+                continue
+            numbers, estimate = by_numbers.get(id(hi), (hi.grade, False))
+            if lift_limit(numbers, estimate=estimate).rank <= lo.grade.rank:
+                hi.grade = lo.grade
+            else:
+                lo.grade = hi.grade
+    if [(g.grade, g.trusted) for g in measured] != before:
+        if depth < len(measured):
+            # a lift may reorder an earlier pair
+            _one_order(graded, demoted, by_numbers, stake, tol, depth + 1)
+            return
+        for i, hi in enumerate(measured):  # settled by demotions only: the order holds whatever lifted
+            for lo in measured[i + 1:]:
+                assert hi.ev is not None and lo.ev is not None
+                margin = max(tol, tie_margin(stake, estimate=hi.valued.estimate or lo.valued.estimate))
+                if hi.trusted and hi.ev - lo.ev > margin:
+                    lo.grade = lo.grade.at_least(hi.grade)
 
 
 def _fold_when_free(graded: list[Graded], ctx: Context) -> Graded | None:
@@ -394,7 +460,7 @@ def _best_key_min(graded: list[Graded]) -> Graded:
 
 def _heuristic_rules(
     v: Valued, grade: Grade, val: Valuation, ctx: Context, top: Valued, best_passive: Valued | None,
-    eq: float, notes: list[Message], stake: float,
+    eq: float, notes: list[Message], stake: float, stack: float | None = None,
 ) -> Grade:
     """The rules for the one-street estimate's blind spots, each where the model lists it in ``caps``."""
     sit = ctx.sit
@@ -417,14 +483,20 @@ def _heuristic_rules(
         else:  # passing up a bluff: a close second against a balanced player, a leak against a rock
             cap = Grade.IMPRECISA if folds_too_much else Grade.BUONA
         by_estimate = grade if grade.rank <= cap.rank else cap
-        by_passive = grade_for_loss(max(0.0, best_passive.ev - v.ev), stake, estimate=best_passive.estimate)
+        by_passive = grade_for_loss(max(0.0, best_passive.ev - v.ev), stake, estimate=best_passive.estimate,
+                                    stack=stack)
         grade = by_passive.at_least(by_estimate)
     needed = sit.to_call / (sit.pot + sit.to_call) if sit.to_call > 0 else 0.0
-    if (Rule.FOLD_GREAT_PRICE in caps and v.opt.kind == "fold" and sit.to_call > 0 and sit.street != "river"
-            and eq >= GREAT_PRICE_EQUITY
-            and eq >= GREAT_PRICE_FACTOR * needed and grade.rank < Grade.ERRORE.rank):
+    # what the call wins on the price alone, before any later street: equity times the pot it plays for
+    direct = eq * (sit.pot + sit.to_call) - sit.to_call
+    by_price = grade_for_loss(direct, stake, stack=stack) if direct > 0 else Grade.OTTIMA
+    if (Rule.FOLD_GREAT_PRICE in caps and v.opt.kind == "fold" and sit.to_call > 0
+            and eq >= GREAT_PRICE_FACTOR * needed and grade.rank < Grade.ERRORE.rank
+            and ((eq >= GREAT_PRICE_EQUITY and sit.street != "river") or by_price.rank >= Grade.ERRORE.rank)):
         # a draw or a hand with this much equity at this price is a clear call (or raise): folding it
-        # is the mistake the pot odds lesson is about, however cautious the estimate of the call
+        # is the mistake the pot odds lesson is about, however cautious the estimate of the call; and
+        # so is any fold whose price alone (20 into 350 with 21% against 5.4% needed: 5.6 bb, 16% of the
+        # pot) loses what the plain scale calls «errore» — the estimate's doubt is about later streets
         grade = Grade.ERRORE
         notes.append(Message(T.FOLD_GREAT_PRICE))
     bluff = v.opt.aggressive and is_bluff(ctx)
@@ -453,6 +525,10 @@ def _standard_passive_line(o: Option, ctx: Context) -> bool:
     hand = ctx.hand
     if o.kind == "check":
         first_to_act = not any(a.street == sit.street for a in sit.history)
+        if len(sit.opponents) >= 2 and sit.street != "river" and wet_board(sit.board):
+            # three-way on a board full of draws a set bets: a free card is what the others need,
+            # and one of two players usually has a draw or a pair that pays (no standard slow play)
+            return False
         return hand.set_or_better or (hand.strong_made and first_to_act)
     bet = sit.to_call
     pot_before = max(1, sit.pot - bet)
@@ -462,6 +538,15 @@ def _standard_passive_line(o: Option, ctx: Context) -> bool:
     if hand.combo_draw:
         return fraction <= 1.0
     return hand.strong_draw and fraction <= 0.55
+
+
+def wet_board(board: Sequence[Card]) -> bool:
+    """A board with a flush draw or three ranks within five: draws a free card can complete."""
+    suits = [c.suit for c in board]
+    if any(suits.count(x) >= 2 for x in set(suits)) and len(board) < 5:
+        return True
+    ranks = {c.rank for c in board} | ({-1} if any(c.rank == 12 for c in board) else set())  # the wheel's ace
+    return any(sum(1 for r in ranks if lo <= r < lo + 5) >= 3 for lo in range(-1, 9))
 
 
 def best_of(graded: list[Graded], big_blind: int | None = None) -> Graded:

@@ -48,6 +48,8 @@ class RangeTable:
     vs_open: Mapping[str, FacingRanges] = field(default_factory=dict)
     bb_defend: Mapping[str, FacingRanges] = field(default_factory=dict)
     vs_3bet: FacingRanges | None = None
+    # facing a 3-bet by the pair of positions: "ip_late", "oop_late", "ip_early" (vs_3bet: early, OOP)
+    vs_3bet_by: Mapping[str, FacingRanges] = field(default_factory=dict)
     villain: Mapping[str, str] = field(default_factory=dict)
     vs_limp: Mapping[str, FacingRanges] = field(default_factory=dict)
     # first in with 12-25 big blinds (above the push/fold charts): the small raise, and the limp
@@ -81,6 +83,19 @@ class RangeTable:
                 return self.vs_limp[pos]
         return FacingRanges("", "")
 
+    def facing_3bet(self, hero: str, threebettor: str | None) -> FacingRanges | None:
+        """4-bet and call ranges for ``hero``, who opened, facing a 3-bet from ``threebettor``.
+
+        In position when the 3-bet came from a blind and the hero is not a blind;
+        a late opener is the cutoff, the button or the small blind. The early,
+        out-of-position answer is ``vs_3bet`` (also where no pair has a chart).
+        """
+        blinds = ("SB", "BB")
+        late = hero in ("CO", "BTN", "SB")
+        in_position = threebettor in blinds and hero not in blinds
+        key = ("ip_" if in_position else "oop_") + ("late" if late else "early")
+        return self.vs_3bet_by.get(key, self.vs_3bet)
+
     def facing_open(self, hero: str, opener: str) -> FacingRanges:
         """3-bet and call ranges for ``hero`` facing one open from ``opener``."""
         table = self.bb_defend if hero == "BB" else self.vs_open
@@ -104,6 +119,7 @@ def parse_table(data: Mapping[str, Any]) -> RangeTable:
         vs_open={str(k): _facing(v, "threebet") for k, v in data.get("vs_open", {}).items()},
         bb_defend={str(k): _facing(v, "threebet") for k, v in data.get("bb_defend", {}).items()},
         vs_3bet=_facing(data["vs_3bet"], "fourbet") if "vs_3bet" in data else None,
+        vs_3bet_by={str(k): _facing(v, "fourbet") for k, v in data.get("vs_3bet_by", {}).items()},
         villain={str(k): str(v) for k, v in data.get("villain", {}).items()},
         vs_limp={str(k): _facing(v, "isoraise") for k, v in data.get("vs_limp", {}).items()},
         short_open={str(k): str(v) for k, v in data.get("short_open", {}).items()},
@@ -137,6 +153,8 @@ def all_range_texts(table: RangeTable) -> list[tuple[str, str]]:
             out += [(f"{name}.{p}.raise", f.raise_range), (f"{name}.{p}.call", f.call)]
     if table.vs_3bet is not None:
         out += [("vs_3bet.raise", table.vs_3bet.raise_range), ("vs_3bet.call", table.vs_3bet.call)]
+    for k, f in table.vs_3bet_by.items():
+        out += [(f"vs_3bet_by.{k}.raise", f.raise_range), (f"vs_3bet_by.{k}.call", f.call)]
     for p, f in table.vs_limp.items():
         out += [(f"vs_limp.{p}.raise", f.raise_range), (f"vs_limp.{p}.call", f.call)]
     out += [(f"villain.{k}", v) for k, v in table.villain.items()]
@@ -174,6 +192,11 @@ def validate_table(table: RangeTable) -> list[str]:
         both = parsed.get("vs_3bet.raise", frozenset()) & parsed.get("vs_3bet.call", frozenset())
         if both:
             problems.append(f"{table.format} vs_3bet: both raise and call: {sorted(both)}")
+    for k in table.vs_3bet_by:
+        label = f"vs_3bet_by.{k}"
+        both = parsed.get(f"{label}.raise", frozenset()) & parsed.get(f"{label}.call", frozenset())
+        if both:
+            problems.append(f"{table.format} vs_3bet_by.{k}: both raise and call: {sorted(both)}")
     for p in table.vs_limp:
         both = parsed.get(f"vs_limp.{p}.raise", frozenset()) & parsed.get(f"vs_limp.{p}.call", frozenset())
         if both:

@@ -302,6 +302,9 @@ TIE = N_("These are worth the same: {first} and {second}")
 UNTRUSTED_EV = N_(
     "{verdict}. The model's figure for {noun} is higher, but for this play it cannot be trusted (the reason "
     "is above), so it is not given as its expected value.")
+UNTRUSTED_EV_RULE = N_(
+    "{verdict}. The model's figure for {noun} is higher than that of an option graded better, but for this "
+    "play it cannot be trusted (the reason is above), so it is not given as its expected value.")
 MODEL_HEURISTIC_AGAINST = {
     "principiante": N_("Figures: one-street estimate against a beginner who calls too much (his folds and "
                        "calls follow that profile)."),

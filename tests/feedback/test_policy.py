@@ -103,7 +103,9 @@ def test_multiway_bluff() -> None:
     hand, profiles, _ = random_spot(1480)
     kw: dict[str, Any] = {"profiles": profiles, "solver": False, "seed": 0}
     a, b = both(Rule.MULTIWAY_BLUFF, hand, kw)
-    assert grade(a, "cbr 10") is Grade.IMPRECISA and grade(b, "cbr 10") is Grade.OTTIMA
+    # without the rule the raise is within a fifth of a bb of the best raise (ottima or buona: the loss is
+    # also measured against the stack, docs/COACH.md «La scala dei giudizi»)
+    assert grade(a, "cbr 10") is Grade.IMPRECISA and grade(b, "cbr 10").rank <= Grade.BUONA.rank
     assert a.best == "f" and "only better hands call" in text(a, "cbr 10")
     assert "no showdown value" not in text(a, "cbr 10") and "A bluff raise" not in text(a, "cbr 10")
 
@@ -225,9 +227,24 @@ def test_nuts_passive() -> None:
 
 def test_other_size() -> None:
     """A bet that beats every passive play is «buona» at least when the best is another size."""
-    hand, kw = banded("spots", "flop-6max-3way-set")
+    # top pair against a calling station: the pot-sized bet is best; the bet of 12 (two thirds of the pot)
+    # loses 2.5 bb by the estimate's guessed curve of calls by size, «errore» by its numbers: the rule
+    # makes it a close second (the size is where the estimate leans most on its assumptions)
+    hand, kw = banded("spots_v2", "turn-hu-thin-value-vs-principiante")
     a, b = both(Rule.OTHER_SIZE, hand, kw)
-    assert grade(a, "cbr 2") is Grade.BUONA and grade(b, "cbr 2").rank > Grade.BUONA.rank
+    assert grade(a, "cbr 12") is Grade.BUONA and grade(b, "cbr 12").rank > Grade.BUONA.rank
+
+
+def test_other_size_not_for_a_token_bet() -> None:
+    """A bet of less than a quarter of the pot is no "other size" of a value bet: its numbers grade it.
+
+    Fails on the code before the one grading rule: a 2-chip bet into 15 with a set three-way was
+    «buona» by this rule while its text said the bet of 10 earns more.
+    """
+    hand, kw = banded("spots", "flop-6max-3way-set")
+    with without(Rule.STRONG_PASSIVE):  # so that the call's slow-play floor does not lift it by the order
+        a = analyze(hand, **kw)
+    assert grade(a, "cbr 2") is Grade.IMPRECISA
 
 
 def test_fold_when_free_holds_for_every_model() -> None:

@@ -73,6 +73,10 @@ class Context:
     given: Mapping[int, str] | None
     seed: int
     solver: bool = True
+    # before the flop with players still to act (coach.feedback.behind): the hero's equity when they all
+    # fold (against the players already in), his equity when one or more continue, and the chance that
+    # none does; None otherwise
+    equity_branches: tuple[float, float, float] | None = None
 
     @property
     def bb(self) -> int:

@@ -31,7 +31,7 @@ from coach.feedback import texts as T
 from coach.feedback.actionranges import Features, action_likelihood, features
 from coach.feedback.handread import hand_phrase
 from coach.feedback.maths import call_threshold, equity_needed, ev_bet, ev_call, ev_check
-from coach.feedback.opponents import OpponentRange, opponent_range, to_act
+from coach.feedback.opponents import CALL_JAM_SHARE, OpponentRange, opponent_range, to_act
 from coach.feedback.profiles import DEFAULT, Profile
 from coach.feedback.rangemodel import (
     ComboEquity,
@@ -247,6 +247,7 @@ def ev_aggressive(
     sit: Situation, amount: int, ranges: Mapping[int, OpponentRange], pcts: Mapping[int, np.ndarray],
     combo_eq: ComboEquity | None, eq_all: float, profiles: Mapping[int, Profile],
     model: Callers | None = None, called_eq: Mapping[int, FloatArray] | None = None,
+    branches: tuple[float, float, float] | None = None,
 ) -> tuple[float, float]:
     """(EV, probability that everyone folds) of betting or raising to ``amount``.
 
@@ -256,6 +257,11 @@ def ev_aggressive(
     the flop, the percentile line of :func:`coach.feedback.maths.call_threshold`.
     ``called_eq`` is each opponent's equity against this bet when already
     computed for every size at once (:meth:`Callers.equities`).
+
+    With an opponent already all-in and players still to act (``branches``:
+    the hero's equity when they all fold, and when they continue), folding
+    them out does not win the pot: the hero still plays the all-in player for
+    what he matched, and a caller's range is the one that continues.
     """
     add = amount - sit.hero_in_front
     live = [s for s in sit.live_opponents if s in ranges and len(ranges[s].range)]
@@ -304,6 +310,16 @@ def ev_aggressive(
         if combo_eq is not None and len(live) == 1:
             got = combo_eq.equity_where(calls)
             eq_called = got if got is not None else eq_all
+    if branches is not None and sit.all_in:
+        # the players behind continue with the strongest half (CALL_JAM_SHARE) of what continues against
+        # the all-in and the hero's call: a raise of the hero's faces them with more
+        alone, when_called, none = branches
+        matched = min(add, sit.to_call)  # what the all-in player matches; the rest comes back when all fold
+        fold_payoff = alone * sit.pot_for_call(matched) - matched
+        f_all = 1.0 - CALL_JAM_SHARE * (1.0 - none)
+        caller_add = max(callers_add) if callers_add else 0  # one player behind continues, as a rule
+        called = when_called * (sit.pot + a_eff + caller_add) - a_eff
+        return f_all * fold_payoff + (1 - f_all) * called, f_all
     if len(live) == 1:
         return ev_bet(sit.pot, a_eff, callers_add[0], folds[0], eq_called), folds[0]
     f_all = float(np.prod(folds))
@@ -366,7 +382,7 @@ def value(ctx: Context) -> Valuation:
         else:
             assert o.amount is not None
             ev, f = ev_aggressive(sit, o.amount, ctx.ranges, pcts, ctx.combo_eq, eq, ctx.profiles, model,
-                                  called.get(o.amount))
+                                  called.get(o.amount), ctx.equity_branches)
             fold_share[o.code] = f
             # an all-in that leaves nobody able to bet later is exact given the folds
             valued.append(Valued(o, ev, True))

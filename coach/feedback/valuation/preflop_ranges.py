@@ -50,7 +50,7 @@ from dataclasses import dataclass
 from coach.cards import format_cards
 from coach.feedback import texts as T
 from coach.feedback.grading import THRESHOLDS, Grade, grade_for_loss, stake_bb
-from coach.feedback.opponents import response_to_raise
+from coach.feedback.opponents import open_against, response_to_raise
 from coach.feedback.options import Option, limpers
 from coach.feedback.profiles import DEFAULT
 from coach.feedback.rangemodel import class_of_cards, hand_classes, parse_weighted
@@ -155,6 +155,12 @@ def _opens_anywhere(table: RangeTable, cls: str) -> bool:
     """The hand is in the tightest opening range of the table (the first seat's)."""
     first = next((p for p in table.positions if p in table.open), None)
     return first is not None and cls in hand_classes(table.open[first])
+
+
+def _continues_elsewhere(table: RangeTable, cls: str) -> bool:
+    """The hand continues against a 3-bet from some pair of positions (a close call elsewhere)."""
+    return any(cls in hand_classes(f.call) or cls in hand_classes(f.raise_range)
+               for f in table.vs_3bet_by.values())
 
 
 def _wider_open(table: RangeTable, cls: str) -> bool:
@@ -292,7 +298,9 @@ def value(ctx: Context) -> Valuation | None:
     bb_check = sit.can_check
     if kind == "unopened":
         text = table.open_range(pos)
-        raise_w = hand_classes(text).get(cls, 0.0) if text else 0.0
+        behind = [ctx.profiles.get(s, DEFAULT) for s in sit.opponents]
+        opens, profile_note = open_against(text, behind)
+        raise_w = (opens if opens is not None else hand_classes(text) if text else {}).get(cls, 0.0)
         width = T.pct_phrase(T.WIDTH, parse_weighted(text).share_of_all() if text else 0.0)
         msg = T.PF_OPEN_IN if raise_w >= 1 else (T.PF_OPEN_MIXED if raise_w > 0 else T.PF_OPEN_OUT)
         headline = Message(msg, {"hand": hand_txt, "from_pos": from_pos, "width": width})
@@ -321,7 +329,7 @@ def value(ctx: Context) -> Valuation | None:
         opener_from = Message(T.FROM_POS.get(sit.positions[opener], T.FROM_POS["UTG"]))
         headline = Message(msg, {"hand": hand_txt, "hero_from": from_pos, "opener_from": opener_from})
     else:
-        f3 = table.vs_3bet
+        f3 = table.facing_3bet(pos, sit.positions[opener] if opener is not None else None)
         if f3 is not None:
             answer = response_to_raise(f3.raise_range, f3.call, ctx.profiles.get(opener or -1, DEFAULT))
             raise_w, call_w = answer.raise_classes.get(cls, 0.0), answer.call_classes.get(cls, 0.0)
@@ -372,6 +380,10 @@ def value(ctx: Context) -> Valuation | None:
                 g = Grade.OTTIMA
             elif raise_w > 0:
                 g = Grade.BUONA
+            elif kind == "facing_3bet" and _continues_elsewhere(table, cls):
+                # a hand that calls a 3-bet from another pair of positions (T9s in position against
+                # the blinds, not out of position against the button): a leak, not a blunder
+                g = Grade.IMPRECISA
             else:
                 g = Grade.ERRORE
         else:
