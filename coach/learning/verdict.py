@@ -1,11 +1,10 @@
 """The coach's verdict on one choice, in the shape the pages show.
 
-:func:`assess` asks :func:`coach.feedback.analyze` (pot odds, equity, EV of
-every legal option) about the hand *before* the learner's action, with the
-learner's exact size added to the candidates, and picks out the option the
-learner chose. If the analysis cannot run for a spot (an unknown hole card in
-a replayed hand, say) the verdict is empty and the page keeps the lesson's own
-words: a missing number is better than an invented one.
+:func:`verdict_from` picks the learner's option out of the coach's analysis
+(pot odds, equity, EV of every legal option); the one judge that asks the coach
+for it is :func:`coach.learning.judge.judge`. If the analysis cannot run for a
+spot (an unknown hole card in a replayed hand, say) the verdict is empty and the
+page keeps the lesson's own words: a missing number is better than an invented one.
 
 This is the one place where a lesson's own grade meets the coach's. A lesson's
 decision point may carry its own text and grade per option
@@ -24,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from coach.engine import Hand
-from coach.feedback import DecisionAnalysis, Grade, OptionGrade, analyze
+from coach.feedback import DecisionAnalysis, Grade, OptionGrade
 from coach.feedback import texts as T
 from coach.feedback.wording import join
 from coach.i18n import Message
@@ -70,6 +69,7 @@ class Verdict:
     authored: bool = False  # the explanation already carries the lesson's text for this option
     model_grade: str | None = None  # the coach's own grade when the lesson's replaced it
     headline: Message | None = None  # the coach's plain sentence (OptionGrade.headline), for «Essenziale»
+    model: str | None = None  # the valuation model that answered (``chart``, ``solver``...)
 
 
 @dataclass(frozen=True)
@@ -193,6 +193,7 @@ def verdict_from(analysis: DecisionAnalysis, code: str, names: Sequence[str] = (
         authored=chosen.authored,
         model_grade=None if chosen.model_grade is None else chosen.model_grade.value,
         headline=chosen.option.headline,
+        model=analysis.model,
     )
 
 
@@ -242,21 +243,3 @@ def hand_profiles(hand: Hand, profiles: Mapping[str, str] | None) -> dict[int, s
     if not profiles:
         return None
     return {hand.config.seat_of_player(int(label[1:])): name for label, name in profiles.items()}
-
-
-def assess(hand: Hand, code: str, *, seed: int = 0,
-           authored: Mapping[str, AuthoredFeedback] | None = None,
-           profiles: Mapping[str, str] | None = None) -> Verdict:
-    """Grade ``code`` (``p3 cbr 6``) in the spot ``hand`` is in; the hand is not modified.
-
-    ``authored`` (see :func:`lesson_authored`) overrides the grade and adds to or
-    replaces the explanation of the options it names, for every option the
-    analysis lists (so the table of choices shows the lesson's grades too).
-    """
-    opt = option_code(code)
-    try:
-        analysis = analyze(hand, seed=seed, candidates=[opt] if opt.startswith("cbr") else [],
-                           profiles=hand_profiles(hand, profiles))
-    except Exception:  # an analysis that cannot run must not hide the lesson's own feedback
-        return authored_verdict(code, authored)
-    return verdict_from(analysis, code, hand.config.names, authored)

@@ -2,7 +2,7 @@
 
 ``grades`` lets a decision point give an option the lesson's grade instead of
 the coach's; ``replace`` lets its text stand instead of the coach's explanation.
-The lesson page lays both over the coach's analysis through :func:`coach.learning.verdict.assess`.
+The lesson page lays both over the coach's analysis through :func:`coach.learning.judge.judge`.
 """
 
 from __future__ import annotations
@@ -15,8 +15,9 @@ import pytest
 from coach.errors import LessonError
 from coach.feedback import Grade
 from coach.i18n import get_translator
+from coach.learning.judge import judge as assess
 from coach.learning.script import HandScript
-from coach.learning.verdict import AuthoredFeedback, assess, authored_verdict, lesson_authored
+from coach.learning.verdict import AuthoredFeedback, authored_verdict, lesson_authored
 from coach.lessons.loader import LessonLoadError, default_lessons_dir, load_lesson
 from coach.lessons.schema import GRADES, Decision, ExampleHand
 
