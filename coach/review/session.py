@@ -77,13 +77,26 @@ class ReviewedDecision:
     best_kind: str
     best_bb: float | None
     model: str
+    # How the player finds the hand in his own file: the room's hand number (None for a PHH file,
+    # whose ``source`` names the section), and the money a big blind was (``big_blind`` chips,
+    # ``scale`` chips a unit, ``currency`` when the room wrote one) for the amounts in parentheses.
+    room_hand: str | None = None
+    big_blind: int = 0
+    scale: int = 1
+    currency: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 
     @staticmethod
     def from_dict(data: dict[str, Any]) -> ReviewedDecision:
-        return ReviewedDecision(**{k: data[k] for k in ReviewedDecision.__dataclass_fields__})
+        """A stored decision (a review stored before the newer fields keeps their defaults)."""
+        return ReviewedDecision(**{k: data[k] for k in ReviewedDecision.__dataclass_fields__ if k in data})
+
+    @property
+    def in_money(self) -> bool:
+        """The hand was played for money (a room's cash game): amounts get their money in parentheses."""
+        return self.scale > 1 or bool(self.currency)
 
     @property
     def loss(self) -> float:
@@ -271,6 +284,10 @@ def review_hand(history: HandHistory, index: int, hero: str) -> tuple[list[Revie
             if a.kind in PLAYER_KINDS and a.seat == me}
     out: list[ReviewedDecision] = []
     skipped = 0
+    number = history.extra.get("hand")
+    room_hand = None if number is None else str(number)
+    money = history.extra.get("currency")
+    currency = money if isinstance(money, str) and money else None
 
     def grade(k: int, hand: Hand) -> None:
         """Called by the one strict replay with the table before each action: the hero's are graded."""
@@ -294,7 +311,8 @@ def review_hand(history: HandHistory, index: int, hero: str) -> tuple[list[Revie
             action_kind=taken.kind, action_bb=_option_bb(taken.kind, taken.amount, bb),
             grade=verdict.grade, ev_loss_bb=verdict.ev_loss_bb, best=verdict.best_code or code,
             best_kind=best_kind, best_bb=_option_bb(best_kind, verdict.best_amount, bb),
-            model=verdict.model or ""))
+            model=verdict.model or "", room_hand=room_hand, big_blind=bb, scale=history.scale,
+            currency=currency))
 
     history.replay(observe=grade)  # strict: a doctored history is refused here, with its rule
     return out, skipped
