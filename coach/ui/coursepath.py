@@ -15,7 +15,8 @@ import streamlit as st
 from coach.i18n import NN_, Translator
 from coach.learning.completion import LessonState, completed, lesson_state
 from coach.lessons.schema import Lesson
-from coach.ui import lessonnav, state
+from coach.ui import feedbacklevel, lessonnav, state
+from coach.ui.feedbacklevel import Level
 from coach.ui.navigation import target
 from coach.ui.widgets import course_links
 
@@ -32,6 +33,20 @@ def done_ids(all_: Sequence[Lesson], profile: str, answered: set[str], right: se
     """The lessons done, by the rule (questions right once; the marks for lessons without any)."""
     marked = state.load(lambda db: {c.lesson_id for c in db.completed_lessons(profile)}, set[str]())
     return completed(all_, answered, right, marked)
+
+
+def learner_feedback(all_: Sequence[Lesson]) -> tuple[Level, bool]:
+    """The feedback level and whether the price line shows its percentage on a page that is no
+    lesson (Pratica, the Ripasso's own cards): they follow the learner's next lesson
+    (:func:`coach.ui.feedbacklevel.learner_level`)."""
+    settings = state.settings()
+    profile = settings.profile
+    answered: set[str] = state.load(lambda db: set(db.lesson_answers(profile)), set[str]())
+    done = done_ids(all_, profile, answered, right_keys(profile))
+    level = feedbacklevel.learner_level(settings.feedback_level, all_, done)
+    reached = feedbacklevel.next_lesson(all_, done)
+    odds = feedbacklevel.shows_odds(settings.feedback_level, level, all_, reached)
+    return level, odds
 
 
 def missing_text(where: LessonState, t: Translator) -> str:

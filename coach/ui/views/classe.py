@@ -413,7 +413,8 @@ def _question_view(snap: ClassSnapshot, pupil: LivePupil, t: Translator) -> None
         st.markdown(head)
         st.markdown(pose.prompt)
         with st.container(key="live-pupil-actions"):
-            action_panel(hand, f"live.q{q.id}", partial(_on_choice, q.id, pupil, q.spot, q.hand))
+            # the pupil's phone is at the essential level: the chips of the price, no percentage
+            action_panel(hand, f"live.q{q.id}", partial(_on_choice, q.id, pupil, q.spot, q.hand), odds=False)
         refusal = state.get(REFUSALS, dict[int, IllegalAction]()).get(q.id)
         if refusal is not None:
             show_refusal(refusal)
