@@ -21,9 +21,11 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Hashable, Iterable, Mapping
+from dataclasses import replace
 
 from coach.engine import Hand
 from coach.feedback import DecisionAnalysis, analyze
+from coach.learning.reasons import plain_reason
 from coach.learning.verdict import (
     AuthoredFeedback,
     Verdict,
@@ -82,7 +84,8 @@ def judge(hand: Hand, code: str, *, authored: Mapping[str, AuthoredFeedback] | N
           profiles: Mapping[str, str] | None = None, seed: int = 0) -> Verdict:
     """THE verdict on ``code`` (``p3 cbr 6``) in the spot ``hand`` is in; the hand is not modified.
 
-    Grade, EV loss, best option, the plain reason (``headline``), the figures and
+    Grade, EV loss, best option, the plain sentence (``headline``) and its reason in words a
+    beginner can reuse (``reason``, :func:`coach.learning.reasons.plain_reason`), the figures and
     the range assumed, from :func:`spot_analysis`. ``authored`` (a lesson's own grades
     and texts, :func:`coach.learning.verdict.lesson_authored`) is laid over the
     coach's; when the analysis cannot run (an unknown hole card) the verdict is the
@@ -92,7 +95,8 @@ def judge(hand: Hand, code: str, *, authored: Mapping[str, AuthoredFeedback] | N
         analysis = spot_analysis(hand, (code,), profiles=profiles, seed=seed)
     except Exception:  # an analysis that cannot run must not hide the lesson's own feedback
         return authored_verdict(code, authored)
-    return verdict_from(analysis, code, hand.config.names, authored)
+    verdict = verdict_from(analysis, code, hand.config.names, authored)
+    return replace(verdict, reason=plain_reason(hand, verdict))
 
 
 def best_choice(hand: Hand, *, authored: Mapping[str, AuthoredFeedback] | None = None,

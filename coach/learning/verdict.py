@@ -70,6 +70,7 @@ class Verdict:
     model_grade: str | None = None  # the coach's own grade when the lesson's replaced it
     headline: Message | None = None  # the coach's plain sentence (OptionGrade.headline), for «Essenziale»
     model: str | None = None  # the valuation model that answered (``chart``, ``solver``...)
+    reason: Message | None = None  # why the best choice is best, in plain words (coach.learning.reasons)
 
 
 @dataclass(frozen=True)

@@ -73,9 +73,16 @@ def essential_sentence(answer: DecisionAnswer, t: Translator) -> str:
     v = answer.verdict
     if v.headline is not None and answer.is_best is None:
         # With a lesson's best choice the badge's line says it; the coach's headline could
-        # name another option (the model looks one street ahead).
-        return t.render(v.headline)
+        # name another option.
+        return plain_sentence(v, t)
     return ""
+
+
+def plain_sentence(v: Verdict, t: Translator) -> str:
+    """The coach's plain sentence and its reason: «Il call è la scelta giusta. Paghi poco rispetto a
+    quello che c'è nel piatto, e la tua mano vince abbastanza spesso.» (no figure, no term)."""
+    parts = [t.render(m) for m in (v.headline, v.reason) if m is not None]
+    return " ".join(parts)
 
 
 def essential_text(answer: DecisionAnswer, t: Translator) -> None:
@@ -166,7 +173,7 @@ def show_comment(v: Verdict, t: Translator, level: Level, *, ranges: bool = True
     the learner's turn: the grids would push the buttons off the screen)."""
     if level == ESSENTIAL:
         if v.headline is not None:
-            st.markdown(link_rules(t.render(v.headline), t))
+            st.markdown(link_rules(plain_sentence(v, t), t))
         with st.expander(why_label(t), expanded=False, icon=":material/help:"):
             _comment_numbers(v, t, ranges)
         return
