@@ -24,7 +24,6 @@ from dataclasses import dataclass, field, replace
 
 from coach.engine import Hand
 from coach.feedback import DecisionAnalysis, Grade, OptionGrade
-from coach.feedback import texts as T
 from coach.feedback.wording import join
 from coach.i18n import Message
 from coach.learning.ranges import PLAYER, RangeView, range_view
@@ -150,9 +149,10 @@ def _lesson_option(o: OptionGrade, fb: AuthoredFeedback | None) -> LessonOption:
     if fb is None:
         return LessonOption(o, o.grade, o.explanation)
     text = fb.text if isinstance(fb.text, Message) else Message("{text}", {"text": fb.text})
+    # A lesson's grade other than the coach's is recorded (``model_grade``) for
+    # ``python -m coach lessons check``, which fails on it: no note excuses it on the page.
     model_grade = o.grade if (fb.grade is not None and fb.grade != o.grade) else None
-    second = Message(T.MODEL_OPINION, {"grade": model_grade.label}) if model_grade is not None else None
-    expl = join(text, second) if fb.replace else join(o.explanation, text, second)
+    expl = text if fb.replace else join(o.explanation, text)
     return LessonOption(o, fb.grade or o.grade, expl, authored=True, model_grade=model_grade)
 
 
@@ -218,12 +218,11 @@ def lesson_authored(decision: Decision) -> dict[str, AuthoredFeedback]:
 
 
 def lesson_best(verdict: Verdict) -> Verdict:
-    """The verdict on the lesson's best choice: «ottima», with the coach's grade as a note if it differs."""
+    """The verdict on the lesson's best choice: «ottima». Where the coach grades it lower, its grade is
+    kept in ``model_grade`` for ``python -m coach lessons check``, which fails on it (no note on the page)."""
     if verdict.grade is None or verdict.grade == Grade.OTTIMA.value:
         return replace(verdict, grade=Grade.OTTIMA.value, grade_label=Grade.OTTIMA.label)
-    note = Message(T.MODEL_OPINION, {"grade": Grade(verdict.grade).label})
-    expl = join(verdict.explanation, note) if verdict.explanation is not None else note
-    return replace(verdict, grade=Grade.OTTIMA.value, grade_label=Grade.OTTIMA.label, explanation=expl,
+    return replace(verdict, grade=Grade.OTTIMA.value, grade_label=Grade.OTTIMA.label,
                    model_grade=verdict.grade)
 
 

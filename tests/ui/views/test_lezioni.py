@@ -215,20 +215,18 @@ def test_show_or_muck_decision(app: Callable[..., AppTest]) -> None:
     assert "Hai scelto" in body and "La lezione suggerisce un'altra scelta" in body
 
 
-def test_the_lessons_choice_against_the_coachs_model_is_explained(app: Callable[..., AppTest]) -> None:
-    # Lesson 6, the Queens facing a c-bet in a 3-bet pot: the lesson teaches the call,
-    # the coach's one-street model prefers a small raise. Choosing the lesson's call must
-    # not read as a contradiction: the page says the model would choose differently, and
-    # why, and keeps the coach's own grade as a note.
+def test_a_lesson_choice_shows_the_coachs_own_grade_without_a_hedge(app: Callable[..., AppTest]) -> None:
+    # Lesson 6, the Queens facing a c-bet in a 3-bet pot: the coach grades the call «buona» and the
+    # lesson no longer overrules it with «ottima» plus a note excusing the coach (issue 30).
     dec = "dec.06-puntare-rilanciare/0/12"
     at = _open_lesson(app, lezione="06-puntare-rilanciare", mano="1", passo="9")
     at.button(key=f"{dec}.call").click().run()
     assert not at.exception
     body = texts(at)
-    assert "giudizio: Ottima" in body
-    assert "la scelta che la lezione insegna" in body
-    assert "Qui il modello del coach" not in body  # no hedge about the coach (issue 30)
-    assert "la valuterebbe «Buona»" in body
+    assert "giudizio: Buona" in body
+    assert "Qui il modello del coach" not in body
+    assert "Il giudizio mostrato è quello della lezione" not in body
+    assert "circa 2,6 bb" in body  # the lesson quotes the loss the page shows
 
 
 def test_the_lessons_own_grade_is_shown(app: Callable[..., AppTest], tmp_path: Path,
