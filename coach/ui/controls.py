@@ -21,6 +21,7 @@ from coach.learning.presets import bet_presets
 from coach.learning.script import Attempt
 from coach.ui import inputs, state
 from coach.ui.phone import ACTIONS_KEY
+from coach.ui.scroll import count_tap
 from coach.ui.widgets import shortcut
 
 
@@ -69,8 +70,12 @@ def action_panel(hand: Hand, prefix: str, on_choice: Callable[[Attempt], None], 
     ``on_choice`` as «Bet / Raise» (the engine's check, its refusal, the verdict); the amount box is
     for any other size. All in one keyed container, which the phone layout moves under the table.
     """
+    def tapped(attempt: Attempt) -> None:  # every decision button counts its tap (coach.ui.scroll)
+        count_tap()
+        on_choice(attempt)
+
     with st.container(key=ACTIONS_KEY + prefix):
-        _action_panel(hand, prefix, on_choice, odds)
+        _action_panel(hand, prefix, tapped, odds)
 
 
 def _action_panel(hand: Hand, prefix: str, on_choice: Callable[[Attempt], None], odds: bool) -> None:

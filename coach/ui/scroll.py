@@ -43,3 +43,18 @@ def scroll_to(key: str, token: str, *, block: Literal["start", "center", "end", 
         "else if(n++ < 40){setTimeout(go,50);}}setTimeout(go,80);})();</script>"
     )
     st.html(script, unsafe_allow_javascript=True)
+
+
+TAP = "cc.tap"  # how many decision buttons this session has pressed: the token of «scroll to the answer»
+
+
+def count_tap() -> None:
+    """Called by every decision button (:func:`coach.ui.controls.action_panel`) before its choice."""
+    st.session_state[TAP] = int(st.session_state.get(TAP, 0)) + 1
+
+
+def after_tap(key: str, *, block: Literal["start", "center", "end", "nearest"] = "center") -> None:
+    """Bring ``st.container(key=key)`` (the verdict, the rule's refusal) into view once after each tap
+    of a decision button: on a phone the answer to a tap is drawn below the first screen, and a tap
+    whose answer stays out of sight seems to do nothing. A rerun without a new tap leaves the page."""
+    scroll_to(key, f"{key}:{int(st.session_state.get(TAP, 0))}", block=block)

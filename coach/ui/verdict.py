@@ -26,8 +26,10 @@ from coach.learning.answers import DecisionAnswer
 from coach.learning.verdict import OptionRow, Verdict, option_code
 from coach.ui.feedbacklevel import ESSENTIAL, NUMBERS, Level
 from coach.ui.figures import EquityData, build_equity_figure, describe_equity
+from coach.ui.scroll import after_tap
 from coach.ui.widgets import link_rules, show_ranges
 
+VERDICT_KEY = "cc_verdict"
 GRADE_BOX = {"ottima": "success", "buona": "success", "imprecisa": "warning",
              "errore": "error", "errore grave": "error"}
 
@@ -47,7 +49,13 @@ def show_verdict(answer: DecisionAnswer, t: Translator, level: Level = NUMBERS, 
     if v.grade_label is not None:
         head += " — " + t("grade: {grade}", grade=t.render(v.grade_label))
     box: Any = getattr(st, GRADE_BOX.get(v.grade or "", "info"))
-    box(head)
+    with st.container(key=VERDICT_KEY):  # the badge and its sentence, brought into view after a tap
+        box(head)
+        _verdict_text(answer, t, level, classroom)
+    after_tap(VERDICT_KEY)
+
+
+def _verdict_text(answer: DecisionAnswer, t: Translator, level: Level, classroom: bool) -> None:
     if classroom:
         with st.container(key="verdict_takeaway"):
             st.markdown(bold_line(takeaway(answer, t), t))

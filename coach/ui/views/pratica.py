@@ -32,7 +32,7 @@ from coach.ui.lessons import lessons
 from coach.ui.navigation import target
 from coach.ui.phone import QUESTION_KEY
 from coach.ui.practice_replay import REPLAY, open_replay, open_similar, render_replay, replay_in_progress
-from coach.ui.scroll import scroll_to
+from coach.ui.scroll import after_tap, scroll_to
 from coach.ui.table import STREET_NAMES
 from coach.ui.verdict import GRADE_BOX, action_label, show_comment
 from coach.ui.widgets import (
@@ -60,6 +60,8 @@ STYLE_NAMES = {
     "loose-passive": N_("Loose and passive (calls a lot)"),
 }
 
+GRADES_KEY = "prac_grades"  # the hand's grades, above «Mano successiva»
+COMMENT_KEY = "prac_comment"  # the coach's comment on the last choice, at the learner's next turn
 
 def _table() -> PracticeTable | None:
     tb = st.session_state.get(TABLE)
@@ -331,8 +333,13 @@ def _play(tb: PracticeTable, t: Translator) -> None:
             elif sess.current is None and tb.last_record is not None:
                 _hand_over(tb, t, feedback)
             show_log(view.log)
-    # The table in view when a hand opens, at each of the learner's turns and at its end.
-    scroll_to(AREA, f"{tb.session_id}.{tb.hand_number}.{len(hand.actions)}.{sess.current is None}")
+    # The table in view when a hand opens and at each of the learner's turns; after a tap the coach's
+    # comment (at the learner's next turn) or the hand's grades (at its end) are brought into view
+    # instead (coach.ui.scroll.after_tap): on a phone they are below the table.
+    answered = bool(tb.decisions_of(tb.hand_number)) and (
+        sess.current is None or (tb.hero_to_act() and s.feedback_timing == "decision"))
+    if not answered:
+        scroll_to(AREA, f"{tb.session_id}.{tb.hand_number}.{len(hand.actions)}.{sess.current is None}")
     _session_charts(tb, t)
 
 
@@ -374,9 +381,10 @@ def _grades_line(decisions: Sequence[GradedDecision], t: Translator) -> None:
     graded = [(d.street, d.verdict.grade_label) for d in decisions if d.verdict.grade_label is not None]
     if not graded:
         return
-    with st.container(key="prac_grades"):
+    with st.container(key=GRADES_KEY):
         st.markdown(t("Your choices: {grades}", grades=" — ".join(
             f"{t(STREET_NAMES.get(s, s))} · **{t.render(g)}**" for s, g in graded if g is not None)))
+    after_tap(GRADES_KEY)
 
 
 def _feedback(tb: PracticeTable, hand_number: int, t: Translator, level: Level, *, at_turn: bool) -> None:
@@ -389,9 +397,12 @@ def _feedback(tb: PracticeTable, hand_number: int, t: Translator, level: Level, 
     decisions = tb.decisions_of(hand_number)
     if not decisions:
         return
-    st.markdown("**" + t("The coach's comments") + "**")
     last = decisions[-1]
-    _comment(last, t, level, ranges=not at_turn)  # at the learner's turn the buttons stay on the screen
+    with st.container(key=COMMENT_KEY):
+        st.markdown("**" + t("The coach's comments") + "**")
+        _comment(last, t, level, ranges=not at_turn)  # at the learner's turn the buttons stay on the screen
+    if at_turn:
+        after_tap(COMMENT_KEY, block="start")
     if last.spot is not None:
         with st.container(horizontal=True):
             st.button(t("Replay this decision"), key=f"prac.replay.{hand_number}.{len(decisions)}",
