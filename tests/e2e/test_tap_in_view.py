@@ -1,0 +1,77 @@
+"""After a tap on a phone the answer is in view (issue 30): the lesson's verdict and the rule's refusal,
+Pratica's refusal, and at a hand's end its grades above «Mano successiva», at 360x640 and 390x844.
+
+Before issue 30 the verdict and the refusal were drawn under the buttons, below the first screen of a
+360x640 phone (the tap seemed to do nothing), and Pratica's grades sat below «Mano successiva».
+Screenshots in test-output/.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from support.browser import BROWSER, box, inside, open_context, open_decision, shot, wait_idle
+
+pytestmark = BROWSER
+
+PHONE = {"is_mobile": True, "has_touch": True, "device_scale_factor": 2}
+DEC = ".st-key-dec-03-azioni-0-4"  # Carla's first decision: call 2 into 3 (a check is refused)
+
+
+def in_view(page: Any, selector: str, width: int, height: int) -> bool:
+    """The element comes into view once the page's scroll after the tap is over (a busy machine: a while)."""
+    page.locator(selector).first.wait_for()
+    for _ in range(30):
+        if inside(box(page, selector), width, height):
+            return True
+        page.wait_for_timeout(200)
+    return inside(box(page, selector), width, height)
+
+
+def test_the_lessons_refusal_and_verdict_come_into_view_after_a_tap(browser: Any, server: str) -> None:
+    for width, height in ((360, 640), (390, 844)):
+        context, page, errors = open_context(browser, width, height, **PHONE)
+        try:
+            open_decision(page, server)
+            page.locator(f"{DEC}-check button").tap()  # facing the big blind: the rule refuses it
+            assert in_view(page, ".st-key-cc_refusal", width, height), box(page, ".st-key-cc_refusal")
+            shot(page, f"tap-{width}-lesson-refusal.png")
+            page.locator(f"{DEC}-call button").tap()
+            page.get_by_text("Hai scelto", exact=False).first.wait_for()
+            wait_idle(page)
+            verdict = box(page, ".st-key-cc_verdict")
+            assert verdict["height"] < height  # the badge and its sentence fit the screen...
+            assert in_view(page, ".st-key-cc_verdict", width, height), box(page, ".st-key-cc_verdict")
+            shot(page, f"tap-{width}-lesson-verdict.png")
+            assert errors == [], errors
+        finally:
+            context.close()
+
+
+def test_practice_refusal_in_view_and_the_grades_above_next_hand(browser: Any, server: str) -> None:
+    width, height = 360, 640
+    context, page, errors = open_context(browser, width, height, **PHONE)
+    try:
+        page.goto(server + "/pratica")
+        page.get_by_role("button", name="Siediti al tavolo").tap()
+        page.locator(".cc-seat.cc-hero .cc-card").first.wait_for()
+        page.get_by_role("button", name="Fold").wait_for()
+        wait_idle(page)
+        price = page.locator('[class*="st-key-cc_actions_prac"] p:has-text("Per chiamare")').count()
+        # facing a bet a check is refused; with nothing to pay, a call is
+        wrong = '[class*="st-key-prac-"][class*="-check"] button' if price else \
+            '[class*="st-key-prac-"][class*="-call"] button'
+        page.locator(wrong).first.tap()
+        assert in_view(page, ".st-key-cc_refusal", width, height), box(page, ".st-key-cc_refusal")
+        shot(page, "tap-360-practice-refusal.png")
+        page.get_by_role("button", name="Fold").first.tap()  # the hand ends for the learner
+        page.get_by_role("button", name="Mano successiva").wait_for(timeout=90_000)
+        wait_idle(page)
+        grades, nxt = box(page, ".st-key-prac_grades"), box(page, ".st-key-prac_next")
+        assert grades["y"] + grades["height"] <= nxt["y"]  # the grade is read before the next hand
+        assert in_view(page, ".st-key-prac_grades", width, height), box(page, ".st-key-prac_grades")
+        assert "Le tue scelte:" in page.locator(".st-key-prac_grades").inner_text()
+        shot(page, "tap-360-practice-grades.png")
+        assert errors == [], errors
+    finally:
+        context.close()
