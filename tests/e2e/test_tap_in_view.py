@@ -75,3 +75,36 @@ def test_practice_refusal_in_view_and_the_grades_above_next_hand(browser: Any, s
         assert errors == [], errors
     finally:
         context.close()
+
+
+def test_home_on_a_phone_opens_with_the_next_lesson(browser: Any, server: str) -> None:
+    for width, height in ((360, 640), (390, 844)):
+        context, page, errors = open_context(browser, width, height, **PHONE)
+        try:
+            page.goto(server + "/")
+            nxt = page.get_by_role("button", name="Prossima lezione: 1.", exact=False)
+            nxt.wait_for()
+            wait_idle(page)
+            assert page.evaluate("window.scrollY") == 0
+            assert inside(dict(nxt.bounding_box()), width, height), nxt.bounding_box()
+            first = page.locator('[data-testid="stMainBlockContainer"]').inner_text()[:400]
+            assert "pot odds" not in first and "equity" not in first  # no term before its lesson
+            shot(page, f"tap-{width}-home.png")
+            assert errors == [], errors
+        finally:
+            context.close()
+
+
+def test_radio_options_are_44px_on_a_phone(browser: Any, server: str) -> None:
+    context, page, errors = open_context(browser, 360, 640, **PHONE)
+    try:
+        page.goto(server + "/pratica")
+        page.get_by_role("button", name="Siediti al tavolo").wait_for()
+        wait_idle(page)
+        labels = page.locator('[data-testid="stRadio"] [role="radiogroup"] label:visible')
+        assert labels.count() >= 2
+        heights = [b["height"] for b in (labels.nth(i).bounding_box() for i in range(labels.count())) if b]
+        assert heights and min(heights) >= 44, heights
+        assert errors == [], errors
+    finally:
+        context.close()
