@@ -108,3 +108,19 @@ def test_radio_options_are_44px_on_a_phone(browser: Any, server: str) -> None:
         assert errors == [], errors
     finally:
         context.close()
+
+
+def test_the_number_box_steppers_speak_italian(browser: Any, server: str) -> None:
+    context, page, errors = open_context(browser, 1280, 800)
+    try:
+        open_decision(page, server)
+        down = page.locator('[data-testid="stNumberInputStepDown"]').first
+        up = page.locator('[data-testid="stNumberInputStepUp"]').first
+        for _ in range(25):  # relabelled by the page's script once Streamlit has drawn the box
+            if down.get_attribute("aria-label") == "Diminuisci":
+                break
+            page.wait_for_timeout(200)
+        assert (down.get_attribute("aria-label"), up.get_attribute("aria-label")) == ("Diminuisci", "Aumenta")
+        assert errors == [], errors
+    finally:
+        context.close()
