@@ -256,6 +256,12 @@ def render() -> None:
     code, token = _params()
     pupil: LivePupil | None = None
     down = False
+    if code and not token:  # the class link opened again (a new tab): this phone's pupil, if it joined
+        profile = state.settings().profile
+        mine: LivePupil | None = state.load(lambda db: db.pupil_of_profile(code, profile), None)
+        if mine is not None:
+            token = mine.token
+            st.query_params["alunno"] = token
     if token:
         pupil, down = _this_pupil(token)
     if pupil is None and not down:
