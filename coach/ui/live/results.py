@@ -115,6 +115,8 @@ def reveal_verdict(ref: SpotRef, pose: common.Posed, text: str | None, t: Transl
     # The coach's headline names its own best choice: said only where it is the one revealed.
     agrees = v.best_code is None or v.best_code == option_code(best)
     line = point(lesson_text, v.headline if agrees else None, t)
+    if line and not lesson_text and agrees and v.reason is not None:  # the coach's sentence and its why
+        line += " " + t.render(v.reason)
     if line:
         with st.container(key="reveal_takeaway"):
             st.markdown(bold_line(line, t))
