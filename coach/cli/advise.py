@@ -2,7 +2,8 @@
 
 The file is a PHH hand that stops where someone must act: that player is the
 hero, his hole cards must be known (the others may be ``????``). The output is
-one JSON object per file (figures, options with grade, EV in big blinds and
+one JSON object per file (the one judge's analysis, :func:`coach.learning.judge.spot_analysis`,
+the same the pages and the session review grade with: figures, options with grade, EV in big blinds and
 the explanation in the chosen language, the best option as a PHH code, the
 model that produced the figures). A file that cannot be read, parsed, replayed
 or advised prints ``{"file", "error"}`` on its line and the next file is still
@@ -18,9 +19,9 @@ from collections.abc import Sequence
 from coach.cli.common import ArgumentParser, add_locale, error_line, internal_error, parse_args, read_file
 from coach.engine.phh import loads_phh
 from coach.errors import CoachError, InvalidInput
-from coach.feedback.analysis import analyze
 from coach.feedback.profiles import profile
 from coach.i18n import N_, get_translator
+from coach.learning.judge import spot_analysis
 
 
 def _parser() -> ArgumentParser:
@@ -69,8 +70,9 @@ def advise_text(text: str, *, source: str = "<phh>", seed: int = 0, locale: str 
                                text=item)
         profile(name)
         chosen[hand.config.seat_of_player(int(label[1:]))] = name.strip()
-    analysis = analyze(hand, villain_ranges=given or None, seed=seed, candidates=actions,
-                       profiles=chosen or None)
+    labels_of = {f"p{hand.config.player_of_seat(s)}": name for s, name in chosen.items()}
+    analysis = spot_analysis(hand, asked=actions, villain_ranges=given or None, seed=seed,
+                             profiles=labels_of or None)
     labels = [f"p{hand.config.player_of_seat(s)}" for s in range(hand.config.n_seats)]
     out = analysis.to_json(locale, labels=labels)
     out["file"] = source

@@ -9,8 +9,11 @@ is a warning line, not a failure (the English course shows it in Italian).
 Problems print one a line (``file: place: problem``), in Italian unless
 ``--locale en`` (alias ``--lang``); a file that cannot be read (missing, not
 UTF-8, nested too deep, not TOML) is one such line and the other files are still
-checked. The exit status is 1 when there is any problem, 2 for a usage error. ``python -m coach lessons
-coverage`` prints, for each rule, where it is taught, shown and asked.
+checked. The course check also holds the lessons to the coach
+(:func:`coach.learning.agreement.disagreements`): a text that names a grade or quotes a
+loss other than the page shows, «Ottima» beside «the lesson suggests another choice», a
+hedge about the coach. The exit status is 1 when there is any problem, 2 for a usage error.
+``python -m coach lessons coverage`` prints, for each rule, where it is taught, shown and asked.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from pathlib import Path
 from coach.cli.common import ArgumentParser, add_locale, parse_args
 from coach.errors import LessonError
 from coach.i18n import N_, Message, get_translator
+from coach.learning.agreement import disagreements
 from coach.lessons.loader import default_lessons_dir, lesson_paths, load_lessons
 from coach.lessons.overlay import OVERLAY_LOCALES
 from coach.lessons.validator import check_lessons, coverage, missing_overlays
@@ -66,7 +70,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not paths:
         print(tr.render(Message(N_("No lesson files found."))), file=sys.stderr)
         return 1
-    problems = check_lessons(paths, course=args.course or not args.paths)
+    course = args.course or not args.paths
+    problems = check_lessons(paths, course=course)
+    if course and not problems:  # the lessons load: hold their words to the coach's page
+        files = {p.stem: str(p) for p in paths}
+        problems = disagreements(load_lessons(paths[0].parent), files)
     for problem in problems:
         print(problem.render(tr))
     italian = [p for p in paths if p.parent.name not in OVERLAY_LOCALES]

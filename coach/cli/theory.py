@@ -32,7 +32,7 @@ from coach.feedback.analysis import analyze
 from coach.feedback.valuation import turn as turn_model
 from coach.i18n import N_, SUPPORTED_LOCALES, Decimal, Message, Percent, Translator, get_translator
 from coach.learning.answers import graded_decisions
-from coach.learning.verdict import option_code
+from coach.learning.judge import candidates as judge_candidates
 from coach.lessons.loader import default_lessons_dir, load_lessons
 from coach.theory import preflop, pushfold
 from coach.theory.classes import CLASS_NAMES
@@ -282,9 +282,8 @@ def lesson_spots() -> Iterator[turn_model.LessonSpot]:
     seen: set[str] = set()
     for g in graded_decisions(load_lessons(default_lessons_dir())):
         for code in g.codes:
-            opt = option_code(code)
-            with turn_model.recording() as found:
-                analyze(g.hand, candidates=[opt] if opt.startswith("cbr") else [], profiles=g.profiles)
+            with turn_model.recording() as found:  # not the judge's cache: the model must run to record
+                analyze(g.hand, candidates=list(judge_candidates((code,))), profiles=g.profiles)
             for spot, hand2, key in found:
                 if key not in seen:
                     seen.add(key)

@@ -270,24 +270,20 @@ BLUFF_LOSES = N_(
     "This bet has no showdown value: it wins only when the opponent folds, and he does not fold often "
     "enough to pay for it.")
 STRONG_PASSIVE = N_(
-    "The estimate looks one street ahead and prefers raising; with a hand this strong, calling "
-    "is still playable: it keeps the opponent's bluffs in and controls the size of the pot.")
+    "With a hand this strong, calling is playable too: it keeps the opponent's bluffs in and controls the "
+    "size of the pot.")
 STRONG_CHECK = N_(
-    "The estimate looks one street ahead and prefers betting; with a hand this strong, checking "
-    "is still playable: it leaves the opponent room to bluff and controls the size of the pot.")
+    "With a hand this strong, checking is playable too: it leaves the opponent room to bluff and controls "
+    "the size of the pot.")
 STRONG_CHECK_STANDARD = N_(
-    "The estimate looks one street ahead and prefers betting, but checking is a standard line with a hand "
-    "this strong: it leaves the opponent room to bluff, controls the pot and lets you win more on later "
-    "streets.")
+    "With a hand this strong, checking is a standard line: it leaves the opponent room to bluff, controls "
+    "the pot and lets you win more on later streets.")
 STRONG_PASSIVE_STANDARD = N_(
-    "The estimate looks one street ahead and prefers raising, but this is a standard line with a hand this "
-    "strong: it keeps the opponent's bluffs in, controls the pot and lets you win more on later streets.")
+    "With a hand this strong, this is a standard line: it keeps the opponent's bluffs in, controls the pot "
+    "and lets you win more on later streets.")
 RIVER_OVERBET_NOTE = N_(
     "On the river a bet of more than twice the pot is called only by strong hands: without the nuts it is "
     "never graded above good.")
-MODEL_OPINION = N_(
-    "The lesson's grade is the one shown; the coach's model, which looks at this decision alone, would "
-    "grade it {grade}.")
 NUTS_PASSIVE = N_(
     "With the nuts you win this pot anyway: just calling or checking only gives up the chips a raise "
     "would collect.")

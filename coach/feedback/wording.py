@@ -69,11 +69,13 @@ def loses(verdict: Message, o: Option, loss_bb: float, estimate: bool) -> Messag
 
 
 def tie_verdict(best: Option, tied: Sequence[Option]) -> Message:
-    """"The check and the bet of 6 are worth the same": the best option and those tied with it."""
-    others: Message = noun(tied[-1])
-    for o in reversed(tied[:-1]):
-        others = Message(T.OUTS_LIST, {"first": noun(o), "second": others})
-    return Message(T.TIE, {"first": noun(best), "second": others})
+    """"The check and the bet of 6 are worth the same": the best option and those tied with it, as
+    one list («l'all-in, la puntata di 13, la puntata di 20 e la puntata di 26»)."""
+    named = [best, *tied]
+    head: Message = noun(named[0])
+    for o in named[1:-1]:
+        head = Message(T.OUTS_LIST, {"first": head, "second": noun(o)})
+    return Message(T.TIE, {"first": head, "second": noun(named[-1])})
 
 
 def gain_over(passive: Option, estimate: bool) -> str:

@@ -22,11 +22,11 @@ from coach.engine import Hand
 from coach.errors import CoachError
 from coach.feedback import Grade
 from coach.i18n import N_, Message
+from coach.learning.judge import judge
 from coach.learning.review import ReviewSpot, spot_of
 from coach.learning.script import Attempt, HandScript, Outcome, try_choice
 from coach.learning.verdict import (
     Verdict,
-    assess,
     authored_verdict,
     hand_profiles,
     lesson_authored,
@@ -107,7 +107,7 @@ def decision_verdict(sc: HandScript, at: int, code: str) -> Verdict:
     """The coach's verdict on ``code`` at the decision point ``at`` of a lesson's hand, with the
     lesson's own grades and texts and its opponents' profiles (the same for every learner)."""
     decision = sc.decisions[at]
-    return assess(sc.hand_at(sc.step_of_action(at)), code, authored=lesson_authored(decision),
+    return judge(sc.hand_at(sc.step_of_action(at)), code, authored=lesson_authored(decision),
                   profiles=sc.profiles)
 
 
@@ -184,7 +184,7 @@ def spot_verdict(spot: ReviewSpot, code: str,
     """
     hand = spot.hand()
     if lesson is None:
-        return assess(hand, code, profiles=spot.profiles)
+        return judge(hand, code, profiles=spot.profiles)
     decision, profiles = lesson
-    verdict = assess(hand, code, authored=lesson_authored(decision), profiles=profiles)
+    verdict = judge(hand, code, authored=lesson_authored(decision), profiles=profiles)
     return lesson_best(verdict) if decision.best in (code, option_code(code)) else verdict

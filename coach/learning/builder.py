@@ -27,7 +27,8 @@ from coach.engine import Hand, TableConfig
 from coach.engine.phh import HandHistory, dump_phh
 from coach.errors import CoachError, IllegalAction, InvalidInput
 from coach.i18n import N_
-from coach.learning.verdict import Verdict, assess
+from coach.learning.judge import judge
+from coach.learning.verdict import Verdict
 from coach.limits import MAX_AMOUNT_DIGITS, MAX_AMOUNT_UNITS, MAX_PLAYERS, MIN_PLAYERS, clip
 
 __all__ = ["HERO_FIELD", "Build", "BuildStep", "Phase", "Setup", "StepKind", "board_size", "coach_grades",
@@ -303,7 +304,7 @@ def coach_grades(history: HandHistory) -> list[tuple[str, str, int | None, Verdi
             kind = "bet" if legal.to_match == 0 else "raise"
         else:
             kind = {"f": "fold", "cc": "check" if legal.can_check else "call"}.get(words[1], words[1])
-        out.append((hand.street, kind, amount, assess(hand, code)))
+        out.append((hand.street, kind, amount, judge(hand, code)))
     return out
 
 

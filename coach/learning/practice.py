@@ -11,7 +11,6 @@ refused choice leaves the hand exactly as it was.
 from __future__ import annotations
 
 import json
-import logging
 import random
 import threading
 import time
@@ -23,12 +22,13 @@ from typing import Any, Literal, cast
 from coach.engine import Hand
 from coach.engine.session import BlindLevel, HandRecord, Session
 from coach.errors import CoachError, IllegalAction, InvalidInput
-from coach.feedback import STYLES, Bot, analyze
+from coach.feedback import STYLES, Bot
 from coach.feedback.profiles import BOT_STYLE_PROFILE
 from coach.i18n import N_, Message
+from coach.learning.judge import judge
 from coach.learning.review import ReviewSpot, spot_of
 from coach.learning.script import Attempt, Outcome, as_refusal, try_choice
-from coach.learning.verdict import Verdict, option_code, verdict_from
+from coach.learning.verdict import Verdict, option_code
 
 Mode = Literal["cash", "tournament"]
 BOT_NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Franco", "Giulia", "Luca", "Marta", "Nico")
@@ -294,21 +294,13 @@ class PracticeTable:
         refusal = _refusal(hand, attempt)
         if refusal is not None:
             return Outcome(attempt, refusal=refusal)
-        candidates = [f"cbr {attempt.amount}"] if attempt.kind == "raise" and attempt.amount else []
-        try:
-            analysis = analyze(hand, seed=seed, candidates=candidates, profiles=self.profiles(hand))
-        except CoachError:  # e.g. a spot the coach cannot read: the action still counts, ungraded
-            analysis = None
-        except Exception:  # a bug in the coach must not stop the learner's hand: logged, ungraded
-            logging.getLogger(__name__).exception("the coach failed on a practice spot")
-            analysis = None
+        verdict = judge(hand, _attempt_code(hand, attempt), profiles=self.profile_labels(hand), seed=seed)
         street = hand.street
         number = self.hand_number
         spot = self._spot(hand, number)
         outcome = try_choice(hand, attempt)
         if outcome.code is not None:
-            verdict = (verdict_from(analysis, outcome.code, hand.config.names) if analysis is not None
-                       else Verdict(outcome.code))
+            verdict = replace(verdict, code=outcome.code)
             said = option_code(outcome.code)
             if spot is not None:
                 spot = replace(spot, action=said, grade=verdict.grade or "")
@@ -318,13 +310,15 @@ class PracticeTable:
 
     def _spot(self, hand: Hand, number: int) -> ReviewSpot | None:
         """The spot as it stands, to answer again later (None if it cannot be written down)."""
-        profiles = {f"p{hand.config.player_of_seat(seat)}": name
-                    for seat, name in self.profiles(hand).items()}
         try:
             return spot_of(hand, source="practice", ref=f"{self.session_id}/{number}/{len(hand.actions)}",
-                           profiles=profiles)
+                           profiles=self.profile_labels(hand))
         except CoachError:
             return None
+
+    def profile_labels(self, hand: Hand) -> dict[str, str]:
+        """:meth:`profiles` by PHH player (``{"p2": "principiante"}``), as the judge and cards take them."""
+        return {f"p{hand.config.player_of_seat(seat)}": name for seat, name in self.profiles(hand).items()}
 
     @property
     def session_id(self) -> str:
@@ -479,3 +473,17 @@ def _refusal(hand: Hand, attempt: Attempt) -> IllegalAction | None:
     except InvalidInput as err:
         return as_refusal(err)
     return None
+
+
+def _attempt_code(hand: Hand, attempt: Attempt) -> str:
+    """The PHH code (without the player) ``attempt`` will be if the rules allow it, to judge the spot
+    before the attempt is applied: the judge reads the table as the learner saw it."""
+    if attempt.kind == "fold":
+        return "f"
+    if attempt.kind in ("check", "call"):
+        return "cc"
+    legal = hand.legal_actions()
+    if attempt.kind == "all_in":
+        can_raise = legal.can_bet or legal.can_raise
+        return f"cbr {legal.max_raise_to}" if can_raise and legal.max_raise_to else "cc"
+    return f"cbr {int(attempt.amount or 0)}"

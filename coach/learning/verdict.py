@@ -1,11 +1,10 @@
 """The coach's verdict on one choice, in the shape the pages show.
 
-:func:`assess` asks :func:`coach.feedback.analyze` (pot odds, equity, EV of
-every legal option) about the hand *before* the learner's action, with the
-learner's exact size added to the candidates, and picks out the option the
-learner chose. If the analysis cannot run for a spot (an unknown hole card in
-a replayed hand, say) the verdict is empty and the page keeps the lesson's own
-words: a missing number is better than an invented one.
+:func:`verdict_from` picks the learner's option out of the coach's analysis
+(pot odds, equity, EV of every legal option); the one judge that asks the coach
+for it is :func:`coach.learning.judge.judge`. If the analysis cannot run for a
+spot (an unknown hole card in a replayed hand, say) the verdict is empty and the
+page keeps the lesson's own words: a missing number is better than an invented one.
 
 This is the one place where a lesson's own grade meets the coach's. A lesson's
 decision point may carry its own text and grade per option
@@ -24,8 +23,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from coach.engine import Hand
-from coach.feedback import DecisionAnalysis, Grade, OptionGrade, analyze
-from coach.feedback import texts as T
+from coach.feedback import DecisionAnalysis, Grade, OptionGrade
 from coach.feedback.wording import join
 from coach.i18n import Message
 from coach.learning.ranges import PLAYER, RangeView, range_view
@@ -70,6 +68,8 @@ class Verdict:
     authored: bool = False  # the explanation already carries the lesson's text for this option
     model_grade: str | None = None  # the coach's own grade when the lesson's replaced it
     headline: Message | None = None  # the coach's plain sentence (OptionGrade.headline), for «Essenziale»
+    model: str | None = None  # the valuation model that answered (``chart``, ``solver``...)
+    reason: Message | None = None  # why the best choice is best, in plain words (coach.learning.reasons)
 
 
 @dataclass(frozen=True)
@@ -149,9 +149,10 @@ def _lesson_option(o: OptionGrade, fb: AuthoredFeedback | None) -> LessonOption:
     if fb is None:
         return LessonOption(o, o.grade, o.explanation)
     text = fb.text if isinstance(fb.text, Message) else Message("{text}", {"text": fb.text})
+    # A lesson's grade other than the coach's is recorded (``model_grade``) for
+    # ``python -m coach lessons check``, which fails on it: no note excuses it on the page.
     model_grade = o.grade if (fb.grade is not None and fb.grade != o.grade) else None
-    second = Message(T.MODEL_OPINION, {"grade": model_grade.label}) if model_grade is not None else None
-    expl = join(text, second) if fb.replace else join(o.explanation, text, second)
+    expl = text if fb.replace else join(o.explanation, text)
     return LessonOption(o, fb.grade or o.grade, expl, authored=True, model_grade=model_grade)
 
 
@@ -193,6 +194,7 @@ def verdict_from(analysis: DecisionAnalysis, code: str, names: Sequence[str] = (
         authored=chosen.authored,
         model_grade=None if chosen.model_grade is None else chosen.model_grade.value,
         headline=chosen.option.headline,
+        model=analysis.model,
     )
 
 
@@ -216,12 +218,11 @@ def lesson_authored(decision: Decision) -> dict[str, AuthoredFeedback]:
 
 
 def lesson_best(verdict: Verdict) -> Verdict:
-    """The verdict on the lesson's best choice: «ottima», with the coach's grade as a note if it differs."""
+    """The verdict on the lesson's best choice: «ottima». Where the coach grades it lower, its grade is
+    kept in ``model_grade`` for ``python -m coach lessons check``, which fails on it (no note on the page)."""
     if verdict.grade is None or verdict.grade == Grade.OTTIMA.value:
         return replace(verdict, grade=Grade.OTTIMA.value, grade_label=Grade.OTTIMA.label)
-    note = Message(T.MODEL_OPINION, {"grade": Grade(verdict.grade).label})
-    expl = join(verdict.explanation, note) if verdict.explanation is not None else note
-    return replace(verdict, grade=Grade.OTTIMA.value, grade_label=Grade.OTTIMA.label, explanation=expl,
+    return replace(verdict, grade=Grade.OTTIMA.value, grade_label=Grade.OTTIMA.label,
                    model_grade=verdict.grade)
 
 
@@ -242,21 +243,3 @@ def hand_profiles(hand: Hand, profiles: Mapping[str, str] | None) -> dict[int, s
     if not profiles:
         return None
     return {hand.config.seat_of_player(int(label[1:])): name for label, name in profiles.items()}
-
-
-def assess(hand: Hand, code: str, *, seed: int = 0,
-           authored: Mapping[str, AuthoredFeedback] | None = None,
-           profiles: Mapping[str, str] | None = None) -> Verdict:
-    """Grade ``code`` (``p3 cbr 6``) in the spot ``hand`` is in; the hand is not modified.
-
-    ``authored`` (see :func:`lesson_authored`) overrides the grade and adds to or
-    replaces the explanation of the options it names, for every option the
-    analysis lists (so the table of choices shows the lesson's grades too).
-    """
-    opt = option_code(code)
-    try:
-        analysis = analyze(hand, seed=seed, candidates=[opt] if opt.startswith("cbr") else [],
-                           profiles=hand_profiles(hand, profiles))
-    except Exception:  # an analysis that cannot run must not hide the lesson's own feedback
-        return authored_verdict(code, authored)
-    return verdict_from(analysis, code, hand.config.names, authored)

@@ -2,11 +2,13 @@
 
 Why its own package: the lessons and the Replayer grade one decision when the
 learner asks; a session review grades *every* decision of one player over
-hundreds of hands, so it must be fast (the coach's one-street models only:
-``analyze(..., solver=False)``, the same fast path the practice bots use; no
-turn/river solver), it runs in a worker of the task queue
-(:mod:`coach.review.jobs`), never in a page's thread, and its figures are
-summed into leaks (:mod:`coach.review.summary`).
+hundreds of hands. Each decision is graded by the one judge
+(:func:`coach.learning.judge.judge`) with the same models as the Replayer, the
+lessons and ``advise`` (the solvers included, never a cheaper model that grades
+differently): so it runs in a worker of the task queue
+(:mod:`coach.review.jobs`), never in a page's thread, the judge's cache pays once
+for a spot met again, and its figures are summed into leaks
+(:mod:`coach.review.summary`).
 
 Input is a list of PHH hands (:class:`coach.engine.phh.HandHistory`), read by
 :func:`load_session`: the one place where other formats (the rooms' importer)
@@ -24,8 +26,8 @@ from typing import Any
 from coach.engine.hand import Hand
 from coach.engine.phh import HandHistory, history_from_table
 from coach.errors import CoachError, HandHistoryError, InvalidInput
-from coach.feedback.analysis import analyze
 from coach.i18n import N_, Translator
+from coach.learning.judge import judge
 from coach.learning.script import HandScript
 from coach.positions import seat_position
 from coach.rooms.files import COMMAND, UPLOAD, Limits, read_hand_files
@@ -76,13 +78,26 @@ class ReviewedDecision:
     best_kind: str
     best_bb: float | None
     model: str
+    # How the player finds the hand in his own file: the room's hand number (None for a PHH file,
+    # whose ``source`` names the section), and the money a big blind was (``big_blind`` chips,
+    # ``scale`` chips a unit, ``currency`` when the room wrote one) for the amounts in parentheses.
+    room_hand: str | None = None
+    big_blind: int = 0
+    scale: int = 1
+    currency: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 
     @staticmethod
     def from_dict(data: dict[str, Any]) -> ReviewedDecision:
-        return ReviewedDecision(**{k: data[k] for k in ReviewedDecision.__dataclass_fields__})
+        """A stored decision (a review stored before the newer fields keeps their defaults)."""
+        return ReviewedDecision(**{k: data[k] for k in ReviewedDecision.__dataclass_fields__ if k in data})
+
+    @property
+    def in_money(self) -> bool:
+        """The hand was played for money (a room's cash game): amounts get their money in parentheses."""
+        return self.scale > 1 or bool(self.currency)
 
     @property
     def loss(self) -> float:
@@ -255,6 +270,10 @@ def review_hand(history: HandHistory, index: int, hero: str) -> tuple[list[Revie
             if a.kind in PLAYER_KINDS and a.seat == me}
     out: list[ReviewedDecision] = []
     skipped = 0
+    number = history.extra.get("hand")
+    room_hand = None if number is None else str(number)
+    money = history.extra.get("currency")
+    currency = money if isinstance(money, str) and money else None
 
     def grade(k: int, hand: Hand) -> None:
         """Called by the one strict replay with the table before each action: the hero's are graded."""
@@ -262,24 +281,24 @@ def review_hand(history: HandHistory, index: int, hero: str) -> tuple[list[Revie
         code = mine.get(k)
         if code is None:
             return
-        try:
-            analysis = analyze(hand, solver=False, candidates=[code] if code.startswith("cbr") else [])
-        except Exception:  # unknown hero cards, a table the models do not know: not graded
+        verdict = judge(hand, code)
+        if verdict.grade is None:  # unknown hero cards, a table the models do not know: not graded
             skipped += 1
             return
-        try:
-            taken = analysis.option(code)
-            best = analysis.option(analysis.best)
-        except KeyError:  # an action the rules refuse: the replay refuses it right after, with its rule
+        taken = next((o for o in verdict.options if o.code == code), None)
+        if taken is None:  # an action the rules refuse: the replay refuses it right after, with its rule
             return
-        street = str(analysis.street)
-        bb = analysis.big_blind or 1
+        street = str(hand.street)
+        bb = hand.config.big_blind or 1
+        best_kind = verdict.best_kind or taken.kind
         out.append(ReviewedDecision(
             hand=index, source=history.source, step=script.step_of_action(k), street=street,
             position=position, kind=decision_kind(history, k, street), action=code,
             action_kind=taken.kind, action_bb=_option_bb(taken.kind, taken.amount, bb),
-            grade=taken.grade.value, ev_loss_bb=taken.ev_loss_bb, best=best.code, best_kind=best.kind,
-            best_bb=_option_bb(best.kind, best.amount, bb), model=analysis.model))
+            grade=verdict.grade, ev_loss_bb=verdict.ev_loss_bb, best=verdict.best_code or code,
+            best_kind=best_kind, best_bb=_option_bb(best_kind, verdict.best_amount, bb),
+            model=verdict.model or "", room_hand=room_hand, big_blind=bb, scale=history.scale,
+            currency=currency))
 
     history.replay(observe=grade)  # strict: a doctored history is refused here, with its rule
     return out, skipped

@@ -1,8 +1,9 @@
 """Where the chips went: a session's decisions summed by street, position and grade, and its leaks.
 
 A leak is a kind of decision on a street (``river_call`` on the river, ``vs_open``
-preflop...) where the hero loses: the three that cost most EV (then the most
-mistakes, for the chart-graded preflop spots that measure none) are named with
+preflop...) where the hero's decisions are graded «imprecisa» or worse (a «buona»
+that lost a little is no leak): the three that cost most EV (then the most
+flawed decisions, for the chart-graded preflop spots that measure none) are named with
 an explanation in the reader's language (a sentence on the spot, one on the
 direction of the mistakes: too loose, too tight, too passive, too aggressive)
 and their costliest examples. Everything here is pure and JSON-ready, so the
@@ -16,8 +17,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from coach.i18n import N_, Decimal, Message
+from coach.i18n import N_, Amount, Decimal, Message
 from coach.review.session import ReviewedDecision, SessionReview
+from coach.textsafe import UserText
 
 __all__ = [
     "GRADES",
@@ -26,6 +28,7 @@ __all__ = [
     "Leak",
     "action_words",
     "best_words",
+    "hand_name",
     "kind_label",
     "leaks",
     "summarize",
@@ -34,6 +37,7 @@ __all__ = [
 STREETS = ("preflop", "flop", "turn", "river")
 GRADES = ("ottima", "buona", "imprecisa", "errore", "errore grave")
 MISTAKES = frozenset({"errore", "errore grave"})
+FLAWED = frozenset({"imprecisa", *MISTAKES})  # what a leak is made of: «imprecisa» and worse
 
 KINDS: dict[str, str] = {
     "open": N_("open"),
@@ -75,25 +79,56 @@ _DIRECTION: dict[str, str] = {
 _WORDS = {"fold": N_("fold"), "check": N_("check"), "call": N_("call"), "all_in": N_("all-in")}
 _BET = N_("bet {amount} bb")
 _RAISE = N_("raise to {amount} bb")
+_ALL_IN = N_("all-in {amount} bb")
+_MONEY = N_("{amount} ({money})")
+_CURRENCY = N_("{amount} {currency}")
+_ROOM_HAND = N_("hand #{number} ({file}, line {line})")
+_FILE_HAND = N_("hand {n} ({file})")
 
 
 def kind_label(kind: str) -> Message:
     return Message(KINDS.get(kind, kind))
 
 
-def _words(kind: str, amount_bb: float | None) -> Message:
-    if kind in ("bet", "raise") and amount_bb is not None:
-        return Message(_BET if kind == "bet" else _RAISE, {"amount": Decimal(amount_bb, 1)})
+def _money(d: ReviewedDecision, amount_bb: float) -> Message:
+    chips = Amount(round(amount_bb * d.big_blind), d.scale)
+    if not d.currency:
+        return Message("{amount}", {"amount": chips})
+    return Message(_CURRENCY, {"amount": chips, "currency": d.currency})
+
+
+def _words(d: ReviewedDecision, kind: str, amount_bb: float | None) -> Message:
+    """An action in big blinds («raise a 2,5 bb»), with its money in parentheses when the hand was
+    played for money («raise a 2,5 bb (0,05 USD)»); action names stay English, as poker players say them."""
+    if kind in ("bet", "raise", "all_in") and amount_bb is not None:
+        words = Message(_BET if kind == "bet" else _RAISE if kind == "raise" else _ALL_IN,
+                        {"amount": Decimal(amount_bb, 1)})
+        if d.in_money and d.big_blind:
+            return Message(_MONEY, {"amount": words, "money": _money(d, amount_bb)})
+        return words
     return Message(_WORDS.get(kind, kind))
 
 
 def action_words(d: ReviewedDecision) -> Message:
-    """The hero's action in words («raise a 2,5 bb», «call»); action names stay English."""
-    return _words(d.action_kind, d.action_bb)
+    """The hero's action in words («raise a 2,5 bb», «call»)."""
+    return _words(d, d.action_kind, d.action_bb)
 
 
 def best_words(d: ReviewedDecision) -> Message:
-    return _words(d.best_kind, d.best_bb)
+    return _words(d, d.best_kind, d.best_bb)
+
+
+def hand_name(d: ReviewedDecision) -> Message:
+    """How the player finds the hand in his own file: the room's hand number and the line where it
+    starts («mano #1000003 (ps.txt, riga 52)»), or a PHH file's section («mano 12 (s.phhs)»)."""
+    file, sep, line = d.source.rpartition(":")
+    if d.room_hand is not None and sep and line.isdigit():
+        return Message(_ROOM_HAND, {"number": UserText(d.room_hand), "file": UserText(file),
+                                    "line": line})  # a line number, not a quantity: no grouping
+    name, bracket, key = d.source.partition("[")
+    if bracket and key.endswith("]"):
+        return Message(_FILE_HAND, {"n": UserText(key[:-1]), "file": UserText(name)})
+    return Message(_FILE_HAND, {"n": d.hand + 1, "file": UserText(d.source)})
 
 
 def _direction(d: ReviewedDecision) -> str | None:
@@ -115,13 +150,14 @@ class Leak:
     kind: str
     street: str
     count: int  # decisions of this kind on this street
-    mistakes: int
+    mistakes: int  # of them graded «imprecisa» or worse
     ev_lost_bb: float
     direction: str | None
     examples: tuple[ReviewedDecision, ...]
 
     def title(self) -> Message:
-        return Message(N_("{kind} on the {street}: {ev} bb lost; mistakes: {mistakes} of {count} decisions."),
+        return Message(N_("{kind} on the {street}: {ev} bb lost; imprecise or worse: {mistakes} of {count} "
+                          "decisions."),
                        {"kind": kind_label(self.kind), "street": self.street, "mistakes": self.mistakes,
                         "count": self.count, "ev": Decimal(self.ev_lost_bb, 1)})
 
@@ -134,21 +170,21 @@ class Leak:
 
 
 def leaks(decisions: Sequence[ReviewedDecision], top: int = 3) -> list[Leak]:
-    """The ``top`` groups (kind × street) that cost most: EV lost, then mistakes."""
+    """The ``top`` groups (kind × street) that cost most, among those with a decision graded «imprecisa»
+    or worse: EV lost, then the flawed decisions."""
     groups: dict[tuple[str, str], list[ReviewedDecision]] = defaultdict(list)
     for d in decisions:
         groups[(d.kind, d.street)].append(d)
     found: list[Leak] = []
     for (kind, street), items in groups.items():
-        bad = [d for d in items if d.loss > 0 or d.grade in MISTAKES]
+        bad = [d for d in items if d.grade in FLAWED]
         if not bad:
             continue
         ev = round(sum(d.loss for d in items), 2)
         dirs = Counter(x for x in (_direction(d) for d in bad) if x is not None)
         direction = dirs.most_common(1)[0][0] if dirs else None
         examples = tuple(sorted(bad, key=lambda d: (-d.loss, -GRADES.index(d.grade)))[:3])
-        found.append(Leak(kind, street, len(items), sum(1 for d in items if d.grade in MISTAKES), ev,
-                          direction, examples))
+        found.append(Leak(kind, street, len(items), len(bad), ev, direction, examples))
     found.sort(key=lambda x: (-x.ev_lost_bb, -x.mistakes,
                               STREETS.index(x.street) if x.street in STREETS else 9))
     return found[:top]

@@ -233,15 +233,32 @@ class LiveStore(StoreBase):
             values = {"class_id": cls.id, "name": shown, "name_key": key, "token": token,
                       "profile": owner, "joined_at": now}
             if not self._insert_ignore(conn, live_pupils, values, ("class_id", "name_key")):
-                taken = conn.scalar(select(live_pupils.c.removed_at).where(
-                    live_pupils.c.class_id == cls.id, live_pupils.c.name_key == key))
-                return JoinResult("duplicate" if taken is None else "blocked", live_class=cls)
+                taken = conn.execute(select(live_pupils).where(
+                    live_pupils.c.class_id == cls.id, live_pupils.c.name_key == key)).first()
+                if taken is not None and taken.removed_at is None and owner is not None \
+                        and taken.profile == owner:  # the same phone (its signed profile) in a new tab
+                    return JoinResult("rejoined", self._pupil_of(taken), cls)
+                return JoinResult("duplicate" if taken is None or taken.removed_at is None else "blocked",
+                                  live_class=cls)
             new = conn.execute(select(live_pupils).where(live_pupils.c.token == token)).one()
             return JoinResult("joined", self._pupil_of(new), cls)
 
     @staticmethod
     def _pupil_of(row: Any) -> LivePupil:
         return LivePupil(row.id, row.class_id, row.name, row.token, row.profile)
+
+    def pupil_of_profile(self, code: str, profile: str) -> LivePupil | None:
+        """This browser's pupil in class ``code`` (its signed profile joined it, not removed): a pupil
+        who opens the class link again in a new tab is the same pupil, not a name «già preso»."""
+        code = normalise_code(code)
+        owner = clean_profile_name(profile)
+        with self._tx(write=False) as conn:
+            joined = live_pupils.join(live_classes, live_classes.c.id == live_pupils.c.class_id)
+            row = conn.execute(select(live_pupils).select_from(joined)
+                               .where(live_classes.c.code == code, live_pupils.c.profile == owner,
+                                      live_pupils.c.removed_at.is_(None))
+                               .order_by(live_pupils.c.joined_at.desc()).limit(1)).first()
+        return None if row is None else self._pupil_of(row)
 
     def pupil(self, token: str) -> LivePupil | None:
         """The pupil this phone is (its token), None if unknown or removed by the teacher."""

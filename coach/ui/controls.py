@@ -21,6 +21,7 @@ from coach.learning.presets import bet_presets
 from coach.learning.script import Attempt
 from coach.ui import inputs, state
 from coach.ui.phone import ACTIONS_KEY
+from coach.ui.scroll import count_tap
 from coach.ui.widgets import shortcut
 
 
@@ -44,35 +45,44 @@ def step_controls(prefix: str, step: int, last: int, *, blocked: bool,
     st.progress((step + 1) / (last + 1), text=t("Step {n} of {total}", n=step + 1, total=last + 1))
 
 
-def price_line(hand: Hand, t: Translator) -> str:
+def price_line(hand: Hand, t: Translator, odds: bool = True) -> str:
     """«Per chiamare 3 · piatto 16 · ti serve il 15,8%»: the numbers of the decision, before it.
 
     The pot is every chip in play (the table's "Piatto totale"); the equity a call
-    needs is the call over the pot after calling.
+    needs is the call over the pot after calling. Without ``odds`` (before the lesson that
+    teaches pot odds: :func:`coach.ui.feedbacklevel.shows_odds`) only the chips.
     """
     legal = hand.legal_actions()
     pot = hand.pot_total
+    if legal.call_amount > 0 and not odds:
+        return t("To call {call} · pot {pot}", call=legal.call_amount, pot=pot)
     if legal.call_amount > 0:
         return t("To call {call} · pot {pot} · you need {needed}", call=legal.call_amount, pot=pot,
                  needed=Percent(legal.call_amount / (pot + legal.call_amount)))
     return t("Nothing to call · pot {pot}: you can check", pot=pot)
 
 
-def action_panel(hand: Hand, prefix: str, on_choice: Callable[[Attempt], None]) -> None:
+def action_panel(hand: Hand, prefix: str, on_choice: Callable[[Attempt], None], *,
+                 odds: bool = True) -> None:
     """The learner's buttons at a decision point; amounts are "to" totals this street.
 
     The bet buttons (:func:`coach.learning.presets.bet_presets`) act in one tap, through the same
     ``on_choice`` as «Bet / Raise» (the engine's check, its refusal, the verdict); the amount box is
     for any other size. All in one keyed container, which the phone layout moves under the table.
     """
+    def tapped(attempt: Attempt) -> None:  # every decision button counts its tap (coach.ui.scroll)
+        count_tap()
+        on_choice(attempt)
+
     with st.container(key=ACTIONS_KEY + prefix):
-        _action_panel(hand, prefix, on_choice)
+        _action_panel(hand, prefix, tapped, odds)
 
 
-def _action_panel(hand: Hand, prefix: str, on_choice: Callable[[Attempt], None]) -> None:
+def _action_panel(hand: Hand, prefix: str, on_choice: Callable[[Attempt], None], odds: bool) -> None:
+    """``odds``: the price line's percentage (:func:`price_line`)."""
     t = state.tr()
     legal = hand.legal_actions()
-    st.markdown(":material/calculate: " + price_line(hand, t))
+    st.markdown(":material/calculate: " + price_line(hand, t, odds))
     amount_key = f"{prefix}.amount"
     if inputs.whole(st.session_state.get(amount_key), 1, inputs.HUGE_AMOUNT) is None:
         # first drawn, or a value the box cannot show (``nan``, ``inf``, text sent by a crafted client)

@@ -16,7 +16,8 @@ import streamlit as st
 from coach.i18n import NN_, Translator
 from coach.learning.completion import LessonState, completed, lesson_state
 from coach.lessons.schema import Lesson
-from coach.ui import lessonnav, state
+from coach.ui import feedbacklevel, lessonnav, state
+from coach.ui.feedbacklevel import Level
 from coach.ui.navigation import target
 from coach.ui.widgets import course_links
 
@@ -77,6 +78,20 @@ def done_ids_kept(all_: Sequence[Lesson], signature: str, profile: str, answered
     done = completed(all_, answered, right | right_here, marked)
     st.session_state[_DONE] = (key, frozenset(done))
     return done
+
+
+def learner_feedback(all_: Sequence[Lesson]) -> tuple[Level, bool]:
+    """The feedback level and whether the price line shows its percentage on a page that is no
+    lesson (Pratica, the Ripasso's own cards): they follow the learner's next lesson
+    (:func:`coach.ui.feedbacklevel.learner_level`)."""
+    settings = state.settings()
+    profile = settings.profile
+    answered: set[str] = state.load(lambda db: set(db.lesson_answers(profile)), set[str]())
+    done = done_ids(all_, profile, answered, right_keys(profile))
+    level = feedbacklevel.learner_level(settings.feedback_level, all_, done)
+    reached = feedbacklevel.next_lesson(all_, done)
+    odds = feedbacklevel.shows_odds(settings.feedback_level, level, all_, reached)
+    return level, odds
 
 
 def missing_text(where: LessonState, t: Translator) -> str:

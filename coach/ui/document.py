@@ -54,6 +54,11 @@ EXACT: dict[str, str] = {
     "Choose options": N_("Choose options"),
     "No results": N_("No results"),
     "Selectbox options": N_("Selectbox options"),
+    # the number box's steppers (aria-labels) and the copy button of a code block (the class's links)
+    "Decrement": N_("Decrement"),
+    "Increment": N_("Increment"),
+    "Copy to clipboard": N_("Copy to clipboard"),
+    "Copied": N_("Copied"),
 }
 # Streamlit's English texts with a part that varies: (JavaScript regular expression, our msgid).
 # The first group of the expression fills the msgid's one placeholder.
@@ -72,7 +77,8 @@ SCOPES = ('[data-testid="stFileUploader"]', '[data-testid="stHeader"]', '[data-t
           '[data-testid="stMultiSelect"]', '[data-testid="stSkipToContent"]',
           '[data-testid="stStatusWidget"]', '[data-testid="stConnectionStatus"]',
           '[data-testid="stTooltipContent"]', '[data-testid="stMainMenuPopover"]',
-          '[data-testid="stSelectboxVirtualDropdown"]')
+          '[data-testid="stSelectboxVirtualDropdown"]', '[data-testid="stNumberInput"]',
+          '[data-testid="stCode"]')
 
 
 def lang_code(locale: str) -> str:

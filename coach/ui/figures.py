@@ -234,7 +234,8 @@ def build_distribution_figure(bars: Sequence[AnswerBar], t: Translator | None = 
         hovertemplate="%{x}: %{y}<extra></extra>",
     ))
     size = 24 if large else 14
-    _layout(fig, title or t("How the class answered"), height=560 if large else 340)
+    # the projector: 500 px from under the page's header and controls (at about 560 px) fits 1080 (issue 30)
+    _layout(fig, title or t("How the class answered"), height=500 if large else 340)
     top = max(counts, default=0)
     fig.update_yaxes(title={"text": t("Pupils")}, rangemode="tozero", dtick=max(1, math.ceil(top / 8)),
                      range=[0, top * 1.2 + 1], tickfont={"size": size}, gridcolor="rgba(255,255,255,.15)",

@@ -47,6 +47,7 @@ PHONE_CSS = f"""
     min-width:44px !important;min-height:44px !important;display:inline-flex;align-items:center;
     justify-content:center;margin:-14px -12px}}
   [data-testid="stCheckbox"] label{{min-height:44px;align-items:center}}
+  [data-testid="stRadio"] [role="radiogroup"] label{{min-height:44px;align-items:center}}
   /* the heading anchors show on hover, which a touch screen has not */
   [data-testid="stHeaderActionElements"]{{display:none !important}}
 }}

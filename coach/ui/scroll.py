@@ -17,13 +17,23 @@ from typing import Literal
 import streamlit as st
 
 _KEY = re.compile(r"[A-Za-z0-9_-]{1,80}")
+# Look again at 0.3, 0.7 and 1.5 s: scroll while the element is out of the window (no "<" before a
+# letter: see scroll_to).
+_SETTLE = ("[300,700,1500].forEach(function(ms){setTimeout(function(){var r=el.getBoundingClientRect();"
+           "if(r.top < 0 || r.bottom > window.innerHeight){"
+           "el.scrollIntoView({block:BLOCK,behavior:'instant'});}"
+           "},ms);});")
 
 
-def scroll_to(key: str, token: str, *, block: Literal["start", "center", "end", "nearest"] = "start") -> None:
+def scroll_to(key: str, token: str, *, block: Literal["start", "center", "end", "nearest"] = "start",
+              settle: bool = False) -> None:
     """Scroll the container ``st.container(key=key)`` into view, once per ``token``.
 
     ``key`` is a container key of the page (letters, digits, ``_`` and ``-``); ``token`` any text
     (it is written into the page as JSON, never as markup). Draws an element of no height.
+    ``settle``: look again for a second and a half and scroll again while the element is out of
+    view (Streamlit removes the previous run's elements, the buttons a verdict replaces, only at the
+    end of the run: the page shifts under an element scrolled into view too early).
     """
     if not _KEY.fullmatch(key):
         raise ValueError(f"not a container key: {key!r}")
@@ -39,7 +49,22 @@ def scroll_to(key: str, token: str, *, block: Literal["start", "center", "end", 
         "var el=document.querySelector(" + selector + ");"
         "if(el){el.style.scrollMarginTop='3.75rem';"
         "el.scrollIntoView({block:" + where + ",behavior:'instant'});"
-        "el.setAttribute('data-scrolled',mark);}"
+        "el.setAttribute('data-scrolled',mark);" + (_SETTLE.replace("BLOCK", where) if settle else "") + "}"
         "else if(n++ < 40){setTimeout(go,50);}}setTimeout(go,80);})();</script>"
     )
     st.html(script, unsafe_allow_javascript=True)
+
+
+TAP = "cc.tap"  # how many decision buttons this session has pressed: the token of «scroll to the answer»
+
+
+def count_tap() -> None:
+    """Called by every decision button (:func:`coach.ui.controls.action_panel`) before its choice."""
+    st.session_state[TAP] = int(st.session_state.get(TAP, 0)) + 1
+
+
+def after_tap(key: str, *, block: Literal["start", "center", "end", "nearest"] = "center") -> None:
+    """Bring ``st.container(key=key)`` (the verdict, the rule's refusal) into view once after each tap
+    of a decision button: on a phone the answer to a tap is drawn below the first screen, and a tap
+    whose answer stays out of sight seems to do nothing. A rerun without a new tap leaves the page."""
+    scroll_to(key, f"{key}:{int(st.session_state.get(TAP, 0))}", block=block, settle=True)

@@ -6,10 +6,10 @@ lesson's and the coach's explanations, the coach's own choice, every option's
 numbers, the equity chart and the opponents' ranges. One module, so a grade
 reads the same wherever the learner meets it.
 
-Two levels (:mod:`coach.ui.feedbacklevel`): *Essenziale* shows the badge and the
-lesson's sentence (or the coach's one plain sentence) next to the buttons, with
-the numbers behind «Perché?»; *Con i numeri* shows everything at once. On the
-projector a one-line takeaway stands above the detail, folded.
+Two levels (:mod:`coach.ui.feedbacklevel`): both show the badge and the lesson's
+sentence (or the coach's one plain sentence) next to the buttons; *Essenziale*
+keeps the numbers behind «Perché?», *Con i numeri* shows them under the sentence.
+On the projector a one-line takeaway stands above the detail, folded.
 """
 
 from __future__ import annotations
@@ -27,8 +27,10 @@ from coach.learning.verdict import OptionRow, Verdict, option_code
 from coach.ui.feedbacklevel import ESSENTIAL, NUMBERS, Level
 from coach.ui.figures import EquityData, build_equity_figure, describe_equity
 from coach.ui.ondemand import folded
+from coach.ui.scroll import after_tap
 from coach.ui.widgets import link_rules, show_ranges
 
+VERDICT_KEY = "cc_verdict"
 GRADE_BOX = {"ottima": "success", "buona": "success", "imprecisa": "warning",
              "errore": "error", "errore grave": "error"}
 
@@ -48,7 +50,13 @@ def show_verdict(answer: DecisionAnswer, t: Translator, level: Level = NUMBERS, 
     if v.grade_label is not None:
         head += " — " + t("grade: {grade}", grade=t.render(v.grade_label))
     box: Any = getattr(st, GRADE_BOX.get(v.grade or "", "info"))
-    box(head)
+    with st.container(key=VERDICT_KEY):  # the badge and its sentence, brought into view after a tap
+        box(head)
+        _verdict_text(answer, t, level, classroom)
+    after_tap(VERDICT_KEY)
+
+
+def _verdict_text(answer: DecisionAnswer, t: Translator, level: Level, classroom: bool) -> None:
     if classroom:
         with st.container(key="verdict_takeaway"):
             st.markdown(bold_line(takeaway(answer, t), t))
@@ -56,9 +64,9 @@ def show_verdict(answer: DecisionAnswer, t: Translator, level: Level = NUMBERS, 
             essential_text(answer, t)
             _details(answer, t, ESSENTIAL)
         return
-    if level == ESSENTIAL:
-        with st.container(key="verdict_essential"):
-            essential_text(answer, t)
+    # At both levels the sentence stays next to the badge: «Con i numeri» adds the numbers under it.
+    with st.container(key="verdict_essential"):
+        essential_text(answer, t)
     if answer.is_best is True:
         st.markdown("✅ " + t("This is the choice the lesson teaches."))
     elif answer.is_best is False:
@@ -74,9 +82,16 @@ def essential_sentence(answer: DecisionAnswer, t: Translator) -> str:
     v = answer.verdict
     if v.headline is not None and answer.is_best is None:
         # With a lesson's best choice the badge's line says it; the coach's headline could
-        # name another option (the model looks one street ahead).
-        return t.render(v.headline)
+        # name another option.
+        return plain_sentence(v, t)
     return ""
+
+
+def plain_sentence(v: Verdict, t: Translator) -> str:
+    """The coach's plain sentence and its reason: «Il call è la scelta giusta. Paghi poco rispetto a
+    quello che c'è nel piatto, e la tua mano vince abbastanza spesso.» (no figure, no term)."""
+    parts = [t.render(m) for m in (v.headline, v.reason) if m is not None]
+    return " ".join(parts)
 
 
 def essential_text(answer: DecisionAnswer, t: Translator) -> None:
@@ -173,7 +188,7 @@ def show_comment(v: Verdict, t: Translator, level: Level, *, ranges: bool = True
     the learner's turn: the grids would push the buttons off the screen)."""
     if level == ESSENTIAL:
         if v.headline is not None:
-            st.markdown(link_rules(t.render(v.headline), t))
+            st.markdown(link_rules(plain_sentence(v, t), t))
         with st.expander(why_label(t), expanded=False, icon=":material/help:"):
             _comment_numbers(v, t, ranges)
         return
@@ -189,23 +204,13 @@ def _comment_numbers(v: Verdict, t: Translator, ranges: bool = True) -> None:
 
 
 def _details(answer: DecisionAnswer, t: Translator, level: Level) -> None:
-    """With ``level`` essential the lesson's sentence is already above (next to the buttons, or the
-    projector's folded detail): it is not said twice."""
+    """The lesson's sentence is already next to the badge (or in the projector's folded detail, at
+    both levels): it is not said twice. No hedge about the coach's model: where a lesson and the
+    coach disagree, ``python -m coach lessons check`` says so and the lesson or the coach is fixed."""
     v = answer.verdict
-    lesson_text = answer.authored if level == ESSENTIAL else ""
-    if answer.authored and not v.authored and not lesson_text:
-        st.markdown(answer.authored)
+    lesson_text = answer.authored
     explanation = without_text(v.explanation, lesson_text)
     if explanation is not None:
-        if answer.is_best is True and v.best_code is not None and option_code(answer.code) != v.best_code:
-            # The lesson keeps its choice against the coach's simple model: say so, so
-            # the two voices do not seem to contradict each other.
-            st.markdown("🧮 " + (t("Here the coach's model, which looks one street ahead, would choose "
-                                   "differently; after the coach's numbers the lesson explains why it "
-                                   "keeps its choice:") if v.authored else
-                                 t("Here the coach's model, which looks one street ahead, would choose "
-                                   "differently; the lesson explains above why it keeps its choice. "
-                                   "The coach's numbers:")))
         # With v.authored the explanation is the coach's followed by the lesson's text
         # (or the lesson's alone, where it says ``replace``).
         st.markdown(link_rules(t.render(explanation), t))

@@ -17,6 +17,7 @@ from coach.ui.lessons import lesson_share
 from coach.ui.navigation import target
 from coach.ui.phone import PHONE_CSS
 from coach.ui.rangegrid import render_range_grid, title
+from coach.ui.scroll import after_tap
 from coach.ui.table import STREET_NAMES, TableView, render_log_box, render_table
 from coach.ui.termlinks import link_feedback
 
@@ -194,6 +195,9 @@ def link_rules(text: str, t: Translator) -> str:
     return link_feedback(text, t)
 
 
+REFUSAL_KEY = "cc_refusal"
+
+
 def show_refusal(refusal: IllegalAction) -> None:
     """The engine's refusal with its numbers, the rule explained, and "nothing changed"."""
     t = state.tr()
@@ -202,10 +206,12 @@ def show_refusal(refusal: IllegalAction) -> None:
     # The refusal's text parameters are the players' names (from a file): shown as text.
     # The rule is named in words by the last of the messages («Regola: Il rilancio minimo»).
     text = t.md(user_params(messages[0] if messages else refusal.message))
-    st.error(link_rules(text, t), icon=":material/block:")
-    for m in messages[1:]:
-        st.markdown(link_rules(t.md(user_params(m)), t))
-    st.caption(t("Nothing has changed: choose again."))
+    with st.container(key=REFUSAL_KEY):
+        st.error(link_rules(text, t), icon=":material/block:")
+        for m in messages[1:]:
+            st.markdown(link_rules(t.md(user_params(m)), t))
+        st.caption(t("Nothing has changed: choose again."))
+    after_tap(REFUSAL_KEY)  # on a phone the refusal is below the buttons: a tap must not seem lost
 
 
 STREETS = ("preflop", "flop", "turn", "river", "showdown")

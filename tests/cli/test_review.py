@@ -105,3 +105,44 @@ def test_a_pokerstars_file_is_reviewed_and_its_doctored_hand_reported(tmp_path: 
     decisions = [x for x in lines if "grade" in x]
     assert decisions and all(x["file"] == str(f) for x in decisions)
     assert len(decisions) <= len([x for x in phh_lines if "grade" in x])
+
+
+def _stars_file(tmp_path: Path) -> Path:
+    """The sample session as a PokerStars cash-game file in dollars (a big blind of $0.02)."""
+    from dataclasses import replace
+
+    hands = [replace(history_from_table(table, src), scale=100)
+             for src, table in split_phhs(_session(), "s.phhs") if table]
+    f = tmp_path / "stars.txt"
+    f.write_text(export_histories(hands, "pokerstars", hero="Tu"), encoding="utf-8")
+    return f
+
+
+def test_each_decision_is_named_by_the_rooms_hand_number_and_line_amounts_in_bb(tmp_path: Path) -> None:
+    f = _stars_file(tmp_path)
+    lines_of_file = f.read_text(encoding="utf-8").splitlines()
+    code, lines = run(str(f), "--hero", "Tu")
+    assert code == 0
+    decisions = [x for x in lines if "grade" in x]
+    assert decisions
+    for d in decisions:
+        # the line named is where the room's hand starts, with the room's hand number on it
+        assert lines_of_file[d["line"] - 1].startswith(f"PokerStars Hand #{d['room_hand']}:")
+        assert d["hand_name"] == f"mano #{d['room_hand']} ({f}, riga {d['line']})"
+    raises = [d for d in decisions if d["code"].startswith("cbr")]
+    assert raises
+    for d in raises:  # big blinds first, the money the room wrote in parentheses
+        assert re.fullmatch(r"(raise a|bet di|all-in di) \d+(,\d)? bb \(\d+,\d\d\)", d["action"]), d["action"]
+
+
+def test_the_text_format_is_a_summary_a_club_player_reads(tmp_path: Path) -> None:
+    f = _stars_file(tmp_path)
+    out = io.StringIO()
+    code = main([str(f), "--hero", "Tu", "--format", "text"], stdout=out)
+    text = out.getvalue()
+    assert code == 0
+    first = text.splitlines()[0]
+    assert re.fullmatch(r"Sessione di Tu: 10 mani, \d+ decisioni, \d+,\d bb persi, \d+ errori\.", first)
+    assert "Per giro: preflop " in text and "Per posizione: " in text and "Le decisioni più costose:" in text
+    assert "Mano #1000" in text and "il coach preferisce" in text
+    assert "{" not in text  # no JSON, no unfilled placeholder

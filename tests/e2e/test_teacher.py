@@ -126,6 +126,15 @@ def test_a_teacher_runs_a_class_without_traps(browser: Any, server: str) -> None
         teacher.locator(CHART).first.wait_for()
         wait_idle(teacher)
         assert teacher.locator(".cc-quiz-prompt").filter(has_text=BOARD).count() == 1
+        # issue 30: the question's chart fits the projector's 1920x1080, with its answers' labels
+        teacher.evaluate("window.scrollTo(0, 0)")
+        chart = teacher.locator(CHART).first.bounding_box()
+        assert chart is not None and chart["y"] + chart["height"] <= 1080, chart
+        ticks = teacher.locator(CHART + " .xtick")
+        assert ticks.count() >= 2
+        for i in range(ticks.count()):
+            tick = ticks.nth(i).bounding_box()
+            assert tick is not None and tick["y"] + tick["height"] <= 1080, tick
         shot(teacher, "teacher-question-stays.png")
 
         # ending the class asks first: one click does not end it

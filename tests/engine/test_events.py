@@ -89,7 +89,7 @@ def test_split_pot_names_the_odd_chip() -> None:
         hand.check(2)
         hand.check(0)
     last = it(hand.events[-1])
-    assert last == ("Carol e Alice si dividono il piatto di 5, 2 a testa: scala all'asso. "
+    assert last == ("Carol e Alice si dividono il piatto di 5, 2 a testa: scala all'Asso. "
                     "La fiche dispari va a Carol, il primo a sinistra del bottone.")
 
 

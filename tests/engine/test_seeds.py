@@ -105,7 +105,7 @@ def test_seed_001_example_hand() -> None:
     assert result.net[3] == 52 and result.net[5] == -51 and result.net[4] == -1
     assert result.showdown_order == (3, 5)   # the river raiser shows first
     assert result.awards[0].description is not None
-    assert render(result.awards[0].description, "it") == "Colore all'asso"
+    assert render(result.awards[0].description, "it") == "Colore all'Asso"
     assert render(result.shown[1].description, "it").startswith("Coppia di Re")  # type: ignore[arg-type]
     assert [a.code for a in hand.actions][-3:] == ["p2 cbr 12", "p6 cbr 40", "p2 cc"]  # p1 = SB, p6 = button
 

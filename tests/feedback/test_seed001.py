@@ -62,7 +62,7 @@ def test_the_river_raise_to_40_with_the_nuts() -> None:
     # up about 7% of the pot («imprecisa»; «buona» where the solver also plays it)
     assert a.option("cbr 40").grade.value in ("buona", "imprecisa")
     assert text.startswith("Paghi 12 per vincere 35: ti serve il 25,5% di equity; "
-                           "con la tua mano (colore all'asso) ne hai il 100,0%.")
+                           "con la tua mano (colore all'Asso) ne hai il 100,0%.")
     assert "Rispetto al call, il rilancio a 40 rende circa" in text
     fold = IT.render(a.option("fold").explanation)
     assert "Contro questo range la tua mano non può perdere" in fold

@@ -2,7 +2,7 @@
 
 At a decision the lesson page shows two things side by side: the lesson's
 authored text for the learner's option and the coach's automatic grade
-(:func:`coach.learning.verdict.assess`, the same call the page makes), replaced by
+(:func:`coach.learning.judge.judge`, the same call the page makes), replaced by
 the lesson's own grade where the decision gives one (``grades``), and raised to
 "ottima" when the option is the one the lesson marks ``best``. A lesson text
 that calls a choice sensible next to a coach that grades it "imprecisa" leaves
@@ -67,8 +67,9 @@ import pytest
 
 from coach.cli.advise import main as advise_main
 from coach.feedback import Grade, analyze
+from coach.learning.judge import judge as assess
 from coach.learning.script import HandScript
-from coach.learning.verdict import assess, hand_profiles, lesson_authored, option_code
+from coach.learning.verdict import hand_profiles, lesson_authored, option_code
 from coach.lessons.loader import default_lessons_dir, load_lessons
 from coach.lessons.schema import Decision, ExampleHand, Lesson
 

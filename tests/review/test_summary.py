@@ -48,3 +48,29 @@ def test_actions_in_words_keep_the_english_action_names() -> None:
     d = ReviewedDecision(0, "s", 0, "preflop", "CO", "open", "cbr 5", "raise", 2.5, "ottima", None, "cbr 5",
                          "raise", 2.5, "chart")
     assert IT.render(action_words(d)) == "raise a 2,5 bb"
+
+
+def test_a_leak_is_made_of_decisions_graded_imprecisa_or_worse() -> None:
+    """«buona» beside a loss is no leak, and the title counts the flawed decisions it is made of."""
+    ds = [_d("river_call", "river", 21.0, "buona"), _d("river_call", "river", 2.0, "buona"),
+          _d("vs_bet", "turn", 0.8, "imprecisa", "call", "fold")]
+    found = leaks(ds)
+    assert [(x.kind, x.street) for x in found] == [("vs_bet", "turn")]
+    assert found[0].mistakes == 1
+    assert "imprecise o peggio: 1 su 1 decisioni" in IT.render(found[0].title())
+
+
+def test_a_decision_is_named_as_the_player_finds_it_in_his_file_with_its_money() -> None:
+    from dataclasses import replace
+
+    from coach.review.summary import best_words, hand_name
+
+    d = ReviewedDecision(116, "stars.txt:2391", 4, "river", "BTN", "bet", "cbr 5200", "bet", 26.0, "buona",
+                         2.8, "cbr 2000", "bet", 10.0, "solver", room_hand="231456789", big_blind=200,
+                         scale=100)
+    assert IT.render(hand_name(d)) == "mano #231456789 (stars.txt, riga 2391)"
+    assert IT.render(action_words(d)) == "bet di 26 bb (52,00)"
+    assert IT.render(best_words(replace(d, currency="EUR"))) == "bet di 10 bb (20,00 EUR)"
+    phh = replace(d, source="s.phhs[117]", room_hand=None, scale=1)
+    assert IT.render(hand_name(phh)) == "mano 117 (s.phhs)"
+    assert IT.render(action_words(phh)) == "bet di 26 bb"  # chips are no money: no parentheses

@@ -62,6 +62,26 @@ def test_a_class_is_joined_by_code_with_unique_names(store_url: str) -> None:
     assert store.join_class(cls.code, "Anna", "tok-other", at=T0).status == "joined"
 
 
+def test_the_same_phone_opening_the_link_again_is_the_same_pupil(store_url: str) -> None:
+    """Issue 30: a pupil who reopens the class link in a new tab (same browser, same signed profile,
+    no token in the address) is recognised, by the page and on joining with his name again; another
+    phone typing the same name is still told the name is taken."""
+    store = Store(store_url)
+    cls = store.create_class("Prof", at=T0)
+    anna = store.join_class(cls.code, "Anna", "tok-anna", profile="u-anna", at=T0)
+    assert anna.pupil is not None
+    assert store.pupil_of_profile(cls.code.lower(), "u-anna") == anna.pupil
+    assert store.pupil_of_profile(cls.code, "u-bruno") is None
+    again = store.join_class(cls.code, "Anna", "tok-new-tab", profile="u-anna", at=T0)
+    assert again.status == "rejoined" and again.pupil == anna.pupil
+    assert store.join_class(cls.code, "Anna", "tok-bruno", profile="u-bruno", at=T0).status == "duplicate"
+    assert store.join_class(cls.code, "Anna", "tok-none", at=T0).status == "duplicate"
+    key = cls.teacher_secret
+    assert key is not None and store.remove_pupil(cls.id, anna.pupil.id, key)
+    assert store.pupil_of_profile(cls.code, "u-anna") is None  # removed by the teacher: not recognised
+    assert store.join_class(cls.code, "Anna", "tok-x", profile="u-anna", at=T0).status == "blocked"
+
+
 def test_lookalikes_cannot_join_next_to_a_name(store_url: str) -> None:
     store = Store(store_url)
     cls = store.create_class("Prof", "3B", hours=2, at=T0)

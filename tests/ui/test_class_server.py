@@ -63,18 +63,18 @@ def test_a_new_session_finds_the_lessons_answers(app: Callable[..., AppTest], db
 
 def test_the_verdict_on_a_lesson_spot_is_computed_once(app: Callable[..., AppTest],
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
-    from coach.learning import answers, verdict
+    from coach.learning import answers, judge
     from coach.ui import lessons
 
     lessons.lesson_verdict.clear()
     calls: list[str] = []
-    real = verdict.assess
+    real = judge.judge
 
     def counting(*args: object, **kwargs: object) -> object:
         calls.append(str(args[1]))
         return real(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(answers, "assess", counting)
+    monkeypatch.setattr(answers, "judge", counting)
     for profile in ("Anna", "Bruno", "Carla"):  # three pupils answer the same spot
         at = _at_decision(app, profile)
         at.button(key=f"{DEC}.call").click().run()

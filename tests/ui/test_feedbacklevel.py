@@ -16,7 +16,15 @@ from coach.learning.verdict import OptionRow
 from coach.lessons.loader import default_lessons_dir, load_lessons, parse_lesson
 from coach.lessons.problems import LessonLoadError
 from coach.lessons.schema import Lesson
-from coach.ui.feedbacklevel import ESSENTIAL, NUMBERS, lesson_level, resolve
+from coach.ui.feedbacklevel import (
+    ESSENTIAL,
+    NUMBERS,
+    learner_level,
+    lesson_level,
+    resolve,
+    shows_odds,
+    teaches,
+)
 from coach.ui.state import SETTINGS_KEY, Settings
 from coach.ui.termlinks import link_feedback, surface_words
 from coach.ui.verdict import essential_sentence, point, sorted_options, takeaway, without_text
@@ -188,7 +196,7 @@ def test_the_class_reveal_is_one_line_above_details_and_phones_get_the_essential
     assert [e.label for e in anna.expander if "Perché?" in e.label] == ["Perché? I numeri del coach"]
 
 
-@pytest.mark.parametrize(("setting", "why"), [("lesson", False), ("essential", True)])
+@pytest.mark.parametrize(("setting", "why"), [("lesson", True), ("essential", True), ("numbers", False)])
 def test_practice_follows_the_setting_outside_the_lessons(app: Callable[..., AppTest], setting: str,
                                                           why: bool) -> None:
     at = app()
@@ -208,7 +216,30 @@ def test_practice_follows_the_setting_outside_the_lessons(app: Callable[..., App
     assert not at.exception
     comments = tb.decisions_of(tb.last_record.number)
     assert comments, "the coach commented on the hand"
-    # «as the lesson says» is the numbers outside a lesson; Essenziale folds them behind «Perché?»
+    # «as the lesson says» follows the learner's next lesson (lesson 1 for a new learner: essential);
+    # Essenziale folds the numbers behind «Perché?»
     assert len(_why_labels(at)) == (len(comments) if why else 0)
     heads = [IT.render(c.verdict.headline) for c in comments if c.verdict.headline is not None]
     assert heads and (heads[0] in texts(at)) is True
+
+
+def test_the_percentage_a_call_needs_waits_for_the_lesson_on_pot_odds() -> None:
+    course = load_lessons(default_lessons_dir())
+    teacher = teaches(course, "pot-odds")
+    assert teacher is not None and teacher.id == "11-pot-odds-outs-equity"
+    first, sixth = course[0], course[5]
+    assert not shows_odds("lesson", resolve("lesson", first), course, first)  # lesson 1: essential
+    assert not shows_odds("lesson", resolve("lesson", sixth), course, sixth)  # numbers, not yet taught
+    assert shows_odds("lesson", resolve("lesson", teacher), course, teacher)
+    assert shows_odds("numbers", NUMBERS, course, first)  # the learner asked for the numbers himself
+    assert not shows_odds("essential", ESSENTIAL, course, None)
+    assert shows_odds("lesson", NUMBERS, course, None)  # the course done
+
+
+def test_pages_outside_the_lessons_follow_the_learners_next_lesson() -> None:
+    course = load_lessons(default_lessons_dir())
+    assert learner_level("lesson", course, set()) == ESSENTIAL  # a new learner: lesson 1
+    assert learner_level("lesson", course, {x.id for x in course[:6]}) == resolve("lesson", course[6])
+    assert learner_level("lesson", course, {x.id for x in course}) == NUMBERS
+    assert learner_level("numbers", course, set()) == NUMBERS
+    assert learner_level("essential", course, {x.id for x in course}) == ESSENTIAL

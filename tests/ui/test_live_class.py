@@ -360,3 +360,16 @@ def test_a_pasted_dotted_key_bomb_is_refused_in_italian(app: Callable[..., AppTe
     assert any("3.001 parti separate da punti" in e.value for e in teacher.error), \
         [e.value for e in teacher.error]
     assert "live.teacher.pasted" not in teacher.session_state
+
+
+def test_a_pupil_reopening_the_class_link_in_a_new_tab_is_recognised(app: Callable[..., AppTest]) -> None:
+    _, code = teacher_with_class(app)
+    first = pupil(app, code, "Anna", "Anna-phone")
+    assert "Ciao Anna" in texts(first)
+    tab = app(profile="Anna-phone")  # the same phone (its profile cookie), the link without the token
+    tab.query_params["codice"] = code
+    goto(tab, "classe")
+    assert not tab.exception, tab.exception
+    assert "Ciao Anna" in texts(tab) and "già preso" not in texts(tab)
+    other = pupil(app, code, "Anna", "Bruno-phone")  # another phone typing the same name
+    assert "già preso" in texts(other)

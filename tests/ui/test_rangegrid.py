@@ -14,8 +14,8 @@ from coach.engine import Hand
 from coach.engine.phh import loads_phh
 from coach.feedback.rangemodel import WeightedRange, parse_weighted, to_indices
 from coach.i18n import Message, get_translator
+from coach.learning.judge import judge as assess
 from coach.learning.ranges import RangeView, range_view
-from coach.learning.verdict import assess
 from coach.lessons.loader import load_lessons
 from coach.textsafe import FSI, PDI
 from coach.ui.rangegrid import render_range_grid, title, top_hands

@@ -23,9 +23,10 @@ from coach.engine import Hand
 from coach.engine.phh import loads_phh
 from coach.errors import CoachError
 from coach.i18n import Translator
+from coach.learning.judge import judge
 from coach.learning.replay import script_for
 from coach.learning.script import HandScript
-from coach.learning.verdict import Verdict, assess
+from coach.learning.verdict import Verdict
 from coach.lessons.schema import Decision, Lesson, Question
 from coach.live import SpotRef, hand_digest, is_loopback, lan_address
 from coach.store import Store
@@ -196,11 +197,11 @@ def _pasted_verdict(digest: str, text: str, at: int, code: str, locale: str) -> 
     """The coach's verdict on ``code`` in a pasted hand, once per process (every pupil of a class
     answers the same spot)."""
     sc = _pasted_script(digest, text)
-    return assess(sc.hand_at(sc.step_of_action(at)), code)
+    return judge(sc.hand_at(sc.step_of_action(at)), code)
 
 
 def pasted_verdict(ref: SpotRef, text: str | None, code: str) -> Verdict:
-    """The Replayer's coach (:func:`coach.learning.verdict.assess`) on a pupil's answer in a pasted hand."""
+    """The one judge (:func:`coach.learning.judge.judge`) on a pupil's answer in a pasted hand."""
     if text is None:
         raise KeyError(ref.key())
     return _pasted_verdict(ref.lesson, text, ref.at, code, state.settings().locale)

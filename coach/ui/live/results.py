@@ -18,7 +18,8 @@ import streamlit as st
 
 from coach.errors import CoachError, InvalidInput
 from coach.i18n import NN_, Translator
-from coach.learning.verdict import option_code
+from coach.learning.judge import best_choice
+from coach.learning.verdict import lesson_authored, option_code
 from coach.lessons.schema import Question
 from coach.live import (
     CLASS_OPEN,
@@ -91,16 +92,18 @@ def reveal_verdict(ref: SpotRef, pose: common.Posed, text: str | None, t: Transl
     """The best choice with the coach's grade, one line to take away (the lesson's point for it, else
     the coach's plain sentence) and, folded under it, the lesson's words, the explanation and figures."""
     lesson_text = ""
-    if ref.is_pasted:
-        probe = common.pasted_verdict(ref, text, f"p{pose.seat} cc")
-        best = f"p{pose.seat} {probe.best_code}" if probe.best_code else f"p{pose.seat} cc"
+    if ref.is_pasted:  # the judge's best choice, read off the spot's analysis (no option graded first)
+        best_opt = best_choice(common.hand_at_spot(ref, text))
+        best = f"p{pose.seat} {best_opt or 'cc'}"
         v = common.pasted_verdict(ref, text, best)
     else:
         dec = common.decision(ref)
         best_ = dec.best
-        if best_ is None:  # the lesson names no best choice: the coach's own
-            probe = grade_decision(ref.lesson, ref.hand, ref.at, dec.options[0]).verdict
-            best_ = f"p{dec.seat} {probe.best_code}" if probe.best_code else dec.options[0]
+        if best_ is None:  # the lesson names no best choice: the judge's, with the lesson's grades laid over
+            sc = common.script(ref)
+            best_opt = best_choice(common.hand_at_spot(ref), authored=lesson_authored(dec),
+                                   profiles=sc.profiles)
+            best_ = f"p{dec.seat} {best_opt}" if best_opt else dec.options[0]
         best = best_
         answer = grade_decision(ref.lesson, ref.hand, ref.at, best)
         v = answer.verdict
@@ -112,6 +115,8 @@ def reveal_verdict(ref: SpotRef, pose: common.Posed, text: str | None, t: Transl
     # The coach's headline names its own best choice: said only where it is the one revealed.
     agrees = v.best_code is None or v.best_code == option_code(best)
     line = point(lesson_text, v.headline if agrees else None, t)
+    if line and not lesson_text and agrees and v.reason is not None:  # the coach's sentence and its why
+        line += " " + t.render(v.reason)
     if line:
         with st.container(key="reveal_takeaway"):
             st.markdown(bold_line(line, t))

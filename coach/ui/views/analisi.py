@@ -24,7 +24,7 @@ from coach.review.cards import decision_hand_text, mistakes_to_cards
 from coach.review.jobs import enqueue_review, ensure_worker
 from coach.review.peek import Upload, peek_upload
 from coach.review.session import ReviewedDecision
-from coach.review.summary import STREETS, action_words, best_words, kind_label, leak_from_json
+from coach.review.summary import STREETS, action_words, best_words, hand_name, kind_label, leak_from_json
 from coach.rooms import file_types, room_names
 from coach.store import Store
 from coach.store.reviews import ABANDONED_S, ReviewJob
@@ -173,11 +173,16 @@ def _progress(job_id: int) -> None:
 
 def _line(d: ReviewedDecision, t: Translator) -> str:
     loss = t.format_fixed(d.ev_loss_bb, 1) if d.ev_loss_bb is not None else "–"
-    return t("Hand {hand} · {street} · {position} · {kind}: **{action}**, {grade}, {loss} bb lost; "
+    return t("{hand} · {street} · {position} · {kind}: **{action}**, {grade}, {loss} bb lost; "
              "the coach prefers {best}",
-             hand=d.hand + 1, street=d.street, position=d.position, kind=t.render(kind_label(d.kind)),
+             hand=_capital(t.md(hand_name(d))), street=d.street, position=d.position,
+             kind=t.render(kind_label(d.kind)),
              action=t.render(action_words(d)), grade=t(GRADE_LABELS.get(d.grade, d.grade)).lower(), loss=loss,
              best=t.render(best_words(d)))
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _open(result: dict[str, Any], d: ReviewedDecision, t: Translator) -> None:
@@ -200,8 +205,8 @@ def _results(job: ReviewJob, t: Translator) -> None:
     b.metric(t("Your decisions"), summary.get("decisions", 0))
     c.metric(t("Mistakes"), summary.get("mistakes", 0))
     e.metric(t("EV lost"), f"{t.format_fixed(summary.get('ev_lost_bb', 0.0), 1)} bb")
-    st.caption(t("Player: {hero}. The coach's fast models graded these decisions (the charts and the "
-                 "one-street estimate): open one in the Replayer for the full analysis.",
+    st.caption(t("Player: {hero}. The coach graded these decisions with the same models as the Replayer "
+                 "and the lessons: open one in the Replayer for its explanation and figures.",
                  hero=md_text(summary.get("hero", ""))))
     left_out = summary.get("refused", [])
     refused = [r for r in left_out if r.get("status", "refused") != "skipped"]

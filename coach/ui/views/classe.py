@@ -256,6 +256,12 @@ def render() -> None:
     code, token = _params()
     pupil: LivePupil | None = None
     down = False
+    if code and not token:  # the class link opened again (a new tab): this phone's pupil, if it joined
+        profile = state.settings().profile
+        mine: LivePupil | None = state.load(lambda db: db.pupil_of_profile(code, profile), None)
+        if mine is not None:
+            token = mine.token
+            st.query_params["alunno"] = token
     if token:
         pupil, down = _this_pupil(token)
     if pupil is None and not down:
@@ -413,7 +419,8 @@ def _question_view(snap: ClassSnapshot, pupil: LivePupil, t: Translator) -> None
         st.markdown(head)
         st.markdown(pose.prompt)
         with st.container(key="live-pupil-actions"):
-            action_panel(hand, f"live.q{q.id}", partial(_on_choice, q.id, pupil, q.spot, q.hand))
+            # the pupil's phone is at the essential level: the chips of the price, no percentage
+            action_panel(hand, f"live.q{q.id}", partial(_on_choice, q.id, pupil, q.spot, q.hand), odds=False)
         refusal = state.get(REFUSALS, dict[int, IllegalAction]()).get(q.id)
         if refusal is not None:
             show_refusal(refusal)

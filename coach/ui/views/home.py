@@ -8,6 +8,7 @@ import streamlit as st
 
 from coach.habit import Habit, habit
 from coach.i18n import NN_, Translator
+from coach.lessons.schema import Lesson
 from coach.ui import state
 from coach.ui.coursepath import done_ids, right_keys, show_path
 from coach.ui.lessons import course
@@ -21,8 +22,11 @@ def render() -> None:
     page_header(t("Texas Hold'em Coach"),
                 t("Learn No-Limit Texas Hold'em step by step, with a coach that explains every choice."))
     st.markdown(t("Welcome, {name}! Here you learn the rules on real hands, play against the "
-                  "coach's bots and get every decision graded with honest numbers: pot odds, "
-                  "equity, chips won or lost.", name=state.display_label(t, markdown=True)))
+                  "coach's bots and get every decision graded, with its reason in plain words.",
+                  name=state.display_label(t, markdown=True)))
+    all_ = _course_or_none(s.locale)
+    done = _done(all_, s.profile) if all_ else set()
+    _next_lesson(t, all_, done)  # first on a phone's screen: where the learner goes on
     summary = state.load(lambda db: db.summary(s.profile), None)
     if summary is not None:
         c1, c2, c3 = st.columns(3)
@@ -59,9 +63,27 @@ def _course(t: Translator, profile: str) -> None:
     done = show_path(t, all_, profile)
     bar.progress(len(done) / len(all_), text=t("{done} of {total} lessons completed", done=len(done),
                                                    total=len(all_)))
+
+
+def _course_or_none(locale: str) -> list[Lesson]:
+    try:
+        return list(course(locale))
+    except Exception:  # a broken lesson file: the lessons page says which
+        return []
+
+
+def _done(all_: list[Lesson], profile: str) -> set[str]:
+    answered: set[str] = state.load(lambda db: set(db.lesson_answers(profile)), set[str]())
+    return done_ids(all_, profile, answered, right_keys(profile))
+
+
+def _next_lesson(t: Translator, all_: list[Lesson], done: set[str]) -> None:
+    """«Prossima lezione: 3. Le azioni», at the top of Home (on a phone, on its first screen)."""
     nxt = next((x for x in all_ if x.id not in done), None)
-    label = t("Next lesson: {title}", title=str(nxt.place) + ". " + nxt.title) if nxt is not None else ""
-    if nxt is not None and st.button(label, key="home_next_lesson", icon=":material/school:"):
+    if nxt is None:
+        return
+    label = t("Next lesson: {title}", title=str(nxt.place) + ". " + nxt.title)
+    if st.button(label, key="home_next_lesson", icon=":material/school:", type="primary"):
         st.session_state["lesson.goto"] = (nxt.id, -1, 0)
         st.switch_page(target("lezioni"))
 

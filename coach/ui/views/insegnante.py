@@ -512,13 +512,11 @@ def _quiz_question(snap: ClassSnapshot, t: Translator) -> None:
     closed = shown is not None and not open_vote
     left, right = st.columns([1.2, 1], gap="medium")
     with left:
-        # The question stays on the projector through the discussion (issue 22): smaller once closed.
-        size = "1.5rem" if closed else "2rem"
-        st.html('<p class="cc-quiz-prompt">' + html.escape(question.prompt) + "</p>"
-                "<style>.cc-quiz-prompt{font-size:" + size + ";font-weight:700;line-height:1.3}</style>")
         if closed and shown is not None:
+            # the chart from the top of the column: under the question it ran past 1080 px (issue 30)
             vote.outcome(shown, ref, snap.pupils, _revealed(shown), t)
         else:
+            _quiz_prompt(question.prompt, "2rem")
             if question.kind == "choice":
                 st.html("<ol class='cc-quiz-choices' type='A'>"
                         + "".join(f"<li>{html.escape(c)}</li>" for c in question.choices)
@@ -526,11 +524,18 @@ def _quiz_question(snap: ClassSnapshot, t: Translator) -> None:
             else:
                 st.markdown(t("Answer with a number ({unit}).", unit=unit_label(question.unit, t)))
     with right:
+        if closed:  # the question stays on the projector through the discussion (issue 22), beside the chart
+            _quiz_prompt(question.prompt, "1.5rem")
         _vote_controls(snap, ref, shown, t)
         if closed and shown is not None and _revealed(shown):
             right_answer = common.quiz_answer_label(question, str(question.answer), t)
             st.success(t("The right answer: {answer}", answer=right_answer), icon=":material/verified:")
             st.markdown(link_rules(question.explanation, t))
+
+
+def _quiz_prompt(prompt: str, size: str) -> None:
+    st.html('<p class="cc-quiz-prompt">' + html.escape(prompt) + "</p>"
+            "<style>.cc-quiz-prompt{font-size:" + size + ";font-weight:700;line-height:1.3}</style>")
 
 
 def _open_controls(cls: LiveClass, ref: SpotRef, snap: ClassSnapshot, t: Translator,

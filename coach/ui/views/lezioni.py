@@ -543,7 +543,9 @@ def _decision(lesson: Lesson, index: int, sc: HandScript, decision: Decision, ha
     if answer is None and all(is_show_or_muck(o) for o in decision.options):
         _show_or_muck_panel(lesson.id, index, decision.at, decision.options, t)
     elif answer is None:
-        action_panel(hand, f"dec.{dkey}", partial(_on_choice, lesson.id, index, decision.at))
+        setting = state.settings().feedback_level
+        odds = feedbacklevel.shows_odds(setting, feedbacklevel.resolve(setting, lesson), lessons(), lesson)
+        action_panel(hand, f"dec.{dkey}", partial(_on_choice, lesson.id, index, decision.at), odds=odds)
         refusal: IllegalAction | None = _refusals().get(dkey)
         if refusal is not None:
             show_refusal(refusal)

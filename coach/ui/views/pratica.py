@@ -22,15 +22,18 @@ from coach.learning.script import Attempt
 from coach.limits import toml_problem
 from coach.store import Store
 from coach.store.records import PracticeHand
-from coach.ui import feedbacklevel, inputs, state
+from coach.ui import inputs, state
 from coach.ui.controls import action_panel
+from coach.ui.coursepath import learner_feedback
+from coach.ui.feedbacklevel import Level
 from coach.ui.figures import GRADE_LABELS, GradePoint, build_grades_figure, build_session_figure
 from coach.ui.handview import table_view
+from coach.ui.lessons import lessons
 from coach.ui.navigation import target
 from coach.ui.ondemand import folded
 from coach.ui.phone import QUESTION_KEY
 from coach.ui.practice_replay import REPLAY, open_replay, open_similar, render_replay, replay_in_progress
-from coach.ui.scroll import scroll_to
+from coach.ui.scroll import after_tap, scroll_to
 from coach.ui.table import STREET_NAMES
 from coach.ui.verdict import GRADE_BOX, action_label, show_comment
 from coach.ui.widgets import (
@@ -60,6 +63,8 @@ STYLE_NAMES = {
     "loose-passive": N_("Loose and passive (calls a lot)"),
 }
 
+GRADES_KEY = "prac_grades"  # the hand's grades, above «Mano successiva»
+COMMENT_KEY = "prac_comment"  # the coach's comment on the last choice, at the learner's next turn
 
 def _table() -> PracticeTable | None:
     tb = st.session_state.get(TABLE)
@@ -315,29 +320,36 @@ def _play(tb: PracticeTable, t: Translator) -> None:
         return
     view = table_view(hand, t, hero=hero)
     refusal = st.session_state.get(REFUSAL)
+    feedback, odds = learner_feedback(lessons())  # Pratica follows the learner's next lesson
     with st.container(key=AREA):
         _, right = table_and_panel(view)
         with right:
             if tb.hero_to_act():
                 # The comment on the last choice first, then the next decision's buttons.
                 if s.feedback_timing == "decision":
-                    _feedback(tb, tb.hand_number, t, at_turn=True)
+                    _feedback(tb, tb.hand_number, t, feedback, at_turn=True)
                 with st.container(key=QUESTION_KEY + "practice"):  # on a phone: above the buttons
                     st.header(t("Your turn"))
                 seen = (tb.hand_number, len(hand.actions))  # the decision these buttons answer
-                action_panel(hand, f"prac.{seen[0]}.{seen[1]}", partial(_on_choice, tb, seen))
+                action_panel(hand, f"prac.{seen[0]}.{seen[1]}", partial(_on_choice, tb, seen), odds=odds)
                 if isinstance(refusal, IllegalAction):
                     show_refusal(refusal)
             elif sess.current is None and tb.last_record is not None:
-                _hand_over(tb, t)
+                _hand_over(tb, t, feedback)
             show_log(view.log)
-    # The table in view when a hand opens, at each of the learner's turns and at its end.
-    scroll_to(AREA, f"{tb.session_id}.{tb.hand_number}.{len(hand.actions)}.{sess.current is None}")
+    # The table in view when a hand opens and at each of the learner's turns; after a tap the coach's
+    # comment (at the learner's next turn) or the hand's grades (at its end) are brought into view
+    # instead (coach.ui.scroll.after_tap): on a phone they are below the table.
+    answered = bool(tb.decisions_of(tb.hand_number)) and (
+        sess.current is None or (tb.hero_to_act() and s.feedback_timing == "decision"))
+    if not answered:
+        scroll_to(AREA, f"{tb.session_id}.{tb.hand_number}.{len(hand.actions)}.{sess.current is None}")
     _session_charts(tb, t)
 
 
-def _hand_over(tb: PracticeTable, t: Translator) -> None:
-    """The hand's result, the coach's comments on every choice, and what to do next."""
+def _hand_over(tb: PracticeTable, t: Translator, level: Level) -> None:
+    """The hand's result, the grades of the learner's choices above «Mano successiva» (on a phone
+    they are read before the next hand starts), what to do next, then the coach's comments."""
     sess = tb.session
     assert tb.last_record is not None
     net = tb.results[-1] if tb.results else 0
@@ -348,6 +360,7 @@ def _hand_over(tb: PracticeTable, t: Translator) -> None:
                    icon=":material/trending_down:")
     else:
         st.info(t("You broke even in this hand."))
+    _grades_line(tb.decisions_of(tb.last_record.number), t)
     with st.container(horizontal=True):
         if tb.can_deal:
             st.button(t("Next hand"), key="prac_next", type="primary", on_click=_on_deal, args=(tb,),
@@ -364,10 +377,21 @@ def _hand_over(tb: PracticeTable, t: Translator) -> None:
         st.error(t("You have no chips left: the session is over."))
     elif sess.is_over:
         st.success(t("You won the tournament: you have all the chips!"), icon=":material/emoji_events:")
-    _feedback(tb, tb.last_record.number, t, at_turn=False)
+    _feedback(tb, tb.last_record.number, t, level, at_turn=False)
 
 
-def _feedback(tb: PracticeTable, hand_number: int, t: Translator, *, at_turn: bool) -> None:
+def _grades_line(decisions: Sequence[GradedDecision], t: Translator) -> None:
+    """«Le tue scelte: Preflop · Ottima — Flop · Errore»: every grade of the hand in one line."""
+    graded = [(d.street, d.verdict.grade_label) for d in decisions if d.verdict.grade_label is not None]
+    if not graded:
+        return
+    with st.container(key=GRADES_KEY):
+        st.markdown(t("Your choices: {grades}", grades=" — ".join(
+            f"{t(STREET_NAMES.get(s, s))} · **{t.render(g)}**" for s, g in graded if g is not None)))
+    after_tap(GRADES_KEY)
+
+
+def _feedback(tb: PracticeTable, hand_number: int, t: Translator, level: Level, *, at_turn: bool) -> None:
     """The coach's comment on the last choice, open, with one «Rigioca» / «Una mano simile» pair.
 
     At the hand's end the comments on the earlier choices follow in one closed «Commenti precedenti»
@@ -377,9 +401,12 @@ def _feedback(tb: PracticeTable, hand_number: int, t: Translator, *, at_turn: bo
     decisions = tb.decisions_of(hand_number)
     if not decisions:
         return
-    st.markdown("**" + t("The coach's comments") + "**")
     last = decisions[-1]
-    _comment(last, t, ranges=not at_turn)  # at the learner's turn the buttons stay on the screen
+    with st.container(key=COMMENT_KEY):
+        st.markdown("**" + t("The coach's comments") + "**")
+        _comment(last, t, level, ranges=not at_turn)  # at the learner's turn the buttons stay on the screen
+    if at_turn:
+        after_tap(COMMENT_KEY, block="start")
     if last.spot is not None:
         with st.container(horizontal=True):
             st.button(t("Replay this decision"), key=f"prac.replay.{hand_number}.{len(decisions)}",
@@ -393,10 +420,10 @@ def _feedback(tb: PracticeTable, hand_number: int, t: Translator, *, at_turn: bo
         return
     with st.expander(t("Earlier comments ({n})", n=len(decisions) - 1)):
         for d in decisions[:-1]:
-            _comment(d, t)
+            _comment(d, t, level)
 
 
-def _comment(d: GradedDecision, t: Translator, *, ranges: bool = True) -> None:
+def _comment(d: GradedDecision, t: Translator, level: Level, *, ranges: bool = True) -> None:
     """One choice: what the learner did, the grade, the explanation and the options' numbers."""
     v = d.verdict
     # The choice in the lessons' words ("hai scelto: Anna paga 2"), never a PHH code.
@@ -407,7 +434,7 @@ def _comment(d: GradedDecision, t: Translator, *, ranges: bool = True) -> None:
         head += " — " + t("grade: {grade}", grade=t.render(v.grade_label))
     getattr(st, GRADE_BOX.get(v.grade or "", "info"))(head)
     # the bots' ranges: at the hand's end (at the learner's turn they push the buttons away)
-    show_comment(v, t, feedbacklevel.resolve(state.settings().feedback_level), ranges=ranges)
+    show_comment(v, t, level, ranges=ranges)
 
 
 def _history(t: Translator) -> None:

@@ -14,6 +14,7 @@ import streamlit as st
 from coach.engine.phh import loads_phh
 from coach.errors import CoachError
 from coach.i18n import Translator, user_params
+from coach.learning.judge import judge
 from coach.learning.replay import (
     MAX_BYTES,
     bounded,
@@ -25,7 +26,7 @@ from coach.learning.replay import (
 )
 from coach.learning.review import spot_of
 from coach.learning.script import HandScript
-from coach.learning.verdict import Verdict, assess
+from coach.learning.verdict import Verdict
 from coach.review.parsejobs import report_of
 from coach.rooms import ImportReport, file_types, room_names
 from coach.textsafe import md_text
@@ -171,7 +172,7 @@ def _on_comment(step: int, code: str) -> None:
     sc: HandScript = st.session_state[SCRIPT]
     t = state.tr()
     with st.spinner(t("The coach is working out the numbers...")):
-        _comments()[step] = assess(sc.hand_at(step), code)
+        _comments()[step] = judge(sc.hand_at(step), code)
 
 
 def render() -> None:

@@ -44,6 +44,7 @@ from coach.lessons.schema import Decision, Lesson, Question
 from coach.store.records import ReviewCard
 from coach.ui import feedbacklevel, inputs, state
 from coach.ui.controls import action_panel
+from coach.ui.coursepath import learner_feedback
 from coach.ui.drills import DRILL_LABELS, drill_choice, drill_view, missing_answer, show_result
 from coach.ui.feedbacklevel import Level
 from coach.ui.figures import GRADE_LABELS
@@ -226,7 +227,8 @@ def _play(spot: ReviewSpot, card: ReviewCard | None, t: Translator) -> None:
         if given is None or given[0] != card_key(spot):
             with st.container(key=QUESTION_KEY + "review"):  # on a phone: above the buttons
                 st.header(t("Your turn: what do you do?"))
-            action_panel(hand, f"review.{_round()}", lambda a: _on_choice(spot, card, a))
+            action_panel(hand, f"review.{_round()}", lambda a: _on_choice(spot, card, a),
+                         odds=_level(spot)[1])
             refusal = st.session_state.get(REFUSAL)
             if isinstance(refusal, IllegalAction):
                 show_refusal(refusal)
@@ -243,17 +245,27 @@ def _play(spot: ReviewSpot, card: ReviewCard | None, t: Translator) -> None:
 def _answer(spot: ReviewSpot, code: str, said: Any, verdict: Verdict) -> tuple[DecisionAnswer, Level]:
     """The answer to a card as its page would show it, and the level of feedback: a lesson's decision
     point keeps the lesson's sentence, its best choice and its level («as the lesson says»)."""
-    setting = state.settings().feedback_level
     found = _lesson_decision(spot.ref) if spot.source == "lesson" and "#" not in spot.ref else None
+    level = _level(spot)[0]
     if found is None:
-        return DecisionAnswer(code, said, "", True, None, verdict), feedbacklevel.resolve(setting)
+        return DecisionAnswer(code, said, "", True, None, verdict), level
     decision = found[0]
     key = next((c for c in decision.options if code in (c, option_code(c))), code)
     is_best = None if decision.best is None else decision.best == key
-    lesson = next((x for x in lessons() if x.id == spot.ref.rsplit("/", 2)[0]), None)
     authored = decision.feedback.get(key, "")
-    return (DecisionAnswer(code, said, authored, key in decision.options, is_best, verdict),
-            feedbacklevel.resolve(setting, lesson))
+    return DecisionAnswer(code, said, authored, key in decision.options, is_best, verdict), level
+
+
+def _level(spot: ReviewSpot) -> tuple[Level, bool]:
+    """The feedback level of a card and whether its price line shows the percentage: a lesson's
+    decision point as its lesson says, any other card as Pratica does (the learner's next lesson)."""
+    setting = state.settings().feedback_level
+    lesson = (next((x for x in lessons() if x.id == spot.ref.rsplit("/", 2)[0]), None)
+              if spot.source == "lesson" and "#" not in spot.ref else None)
+    if lesson is None:
+        return learner_feedback(lessons())
+    level = feedbacklevel.resolve(setting, lesson)
+    return level, feedbacklevel.shows_odds(setting, level, lessons(), lesson)
 
 
 def _feedback(spot: ReviewSpot, card: ReviewCard | None, given: tuple[Any, ...], t: Translator) -> None:

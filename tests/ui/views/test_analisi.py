@@ -66,7 +66,8 @@ def test_a_decision_opens_in_the_replayer_at_its_step(started: AppTest, db_url: 
     at.button(key="analisi_open_0").click().run()
     assert not at.exception, [e.value for e in at.exception]
     assert at.session_state["replay.step"] == first["step"]
-    assert f"I giudizi del coach sulle tue scelte in questa mano: Mano {first['hand'] + 1} ·" in texts(at)
+    said = "I giudizi del coach sulle tue scelte in questa mano: "
+    assert f"{said}Mano {first['hand'] + 1} (s.phhs) ·" in texts(at)
 
 
 def test_mistakes_become_cards_only_with_consent(started: AppTest, db_url: str) -> None:

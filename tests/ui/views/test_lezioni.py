@@ -71,7 +71,8 @@ def test_illegal_raise_is_refused_and_nothing_changes(app: Callable[..., AppTest
     assert "Non è cambiato nulla" in texts(at)
     # the rule explained, named in words, and a link to the glossary
     assert "[Regola: Il rilancio minimo](glossario?regola=R09)" in texts(at)
-    assert [h.proto.body for h in at.html] == table_before  # same table, same log
+    # same table, same log (the one script added brings the refusal into view on a phone)
+    assert [h.proto.body for h in at.html if "cc_refusal" not in h.proto.body] == table_before
     assert any(b.key == f"{DEC}.fold" for b in at.button)  # still deciding
     # a check facing the big blind is refused with its own rule
     at.button(key=f"{DEC}.check").click().run()
@@ -216,20 +217,18 @@ def test_show_or_muck_decision(app: Callable[..., AppTest]) -> None:
     assert "Hai scelto" in body and "La lezione suggerisce un'altra scelta" in body
 
 
-def test_the_lessons_choice_against_the_coachs_model_is_explained(app: Callable[..., AppTest]) -> None:
-    # Lesson 6, the Queens facing a c-bet in a 3-bet pot: the lesson teaches the call,
-    # the coach's one-street model prefers a small raise. Choosing the lesson's call must
-    # not read as a contradiction: the page says the model would choose differently, and
-    # why, and keeps the coach's own grade as a note.
+def test_a_lesson_choice_shows_the_coachs_own_grade_without_a_hedge(app: Callable[..., AppTest]) -> None:
+    # Lesson 6, the Queens facing a c-bet in a 3-bet pot: the coach grades the call «buona» and the
+    # lesson no longer overrules it with «ottima» plus a note excusing the coach (issue 30).
     dec = "dec.06-puntare-rilanciare/0/12"
     at = _open_lesson(app, lezione="06-puntare-rilanciare", mano="1", passo="9")
     at.button(key=f"{dec}.call").click().run()
     assert not at.exception
     body = texts(at)
-    assert "giudizio: Ottima" in body
-    assert "la scelta che la lezione insegna" in body
-    assert "Qui il modello del coach" in body
-    assert "la valuterebbe «Buona»" in body
+    assert "giudizio: Buona" in body
+    assert "Qui il modello del coach" not in body
+    assert "Il giudizio mostrato è quello della lezione" not in body
+    assert "circa 2,6 bb" in body  # the lesson quotes the loss the page shows
 
 
 def test_the_lessons_own_grade_is_shown(app: Callable[..., AppTest], tmp_path: Path,
@@ -358,7 +357,8 @@ def test_a_hand_without_a_hero_shows_its_cards(app: Callable[..., AppTest]) -> N
 
 def test_the_decision_says_the_price_before_the_answer(app: Callable[..., AppTest]) -> None:
     at = _open_lesson(app, lezione=LESSON, mano="1", passo="1")
-    assert "Per chiamare 2 · piatto 3 · ti serve il 40,0%" in texts(at)
+    # lesson 3 comes before the lesson on pot odds: the chips of the price, no percentage
+    assert "Per chiamare 2 · piatto 3" in texts(at) and "ti serve" not in texts(at)
     table = next(h.proto.body for h in at.html if "cc-table" in h.proto.body)
     assert "Piatto totale: 3" in table  # the same pot on the table, preflop too
     order = in_order(at)
