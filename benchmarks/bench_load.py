@@ -357,9 +357,9 @@ class Reviews:
     def __init__(self, database: str, hands: int) -> None:
         sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
         from coach.engine.phh import loads_phhs
-        from coach.review.sample import sample_session
         from coach.review.session import detect_hero
         from coach.store import Store
+        from tests.support.sample import sample_session
 
         self.store = Store(database)
         self.text = sample_session(hands, seed=23)
