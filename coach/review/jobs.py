@@ -64,6 +64,19 @@ PROGRESS_EVERY_S = 0.25  # the longest wait between two progress writes (and can
 log = logging.getLogger(__name__)
 
 
+ENV_PROCESSES = "COACH_REVIEW_PROCESSES"  # processes a review's hands are shared among (default: the cores)
+MAX_PROCESSES = 8
+
+
+def review_processes() -> int:
+    """How many processes review a session's hands: ``COACH_REVIEW_PROCESSES``, else one per core (at
+    most :data:`MAX_PROCESSES`): the judge's solvers are CPU-bound."""
+    raw = os.environ.get(ENV_PROCESSES, "").strip()
+    if raw.isdigit() and int(raw) >= 1:
+        return min(int(raw), MAX_PROCESSES)
+    return max(1, min(os.cpu_count() or 1, MAX_PROCESSES))
+
+
 def queue_url(database_url: str | None = None) -> str:
     """Where the queue lives: ``COACH_QUEUE_URL``, else beside the progress database."""
     explicit = os.environ.get(ENV_QUEUE, "").strip()
@@ -196,7 +209,8 @@ def run_review_job(store: Store, job_id: int, files: Sequence[tuple[str, str]], 
         hands = load_texts(files, tr, on_import)  # the parsing too is the worker's, not the page's
         if not store.advance_review_job(job_id, 0, total=len(hands)):
             return "cancelled"
-        review = review_session(hands, detect_hero(hands, hero or None), tr, progress, on_import)
+        review = review_session(hands, detect_hero(hands, hero or None), tr, progress, on_import,
+                                processes=review_processes())
     except CoachError as err:
         store.finish_review_job(job_id, "failed", {"error": err.localized(tr)})
         return "failed"
