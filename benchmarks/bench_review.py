@@ -4,8 +4,9 @@
 
 1. A session of ``--hands`` 6-max hands is generated with the engine and the practice bots
    (``tests.support.sample``; or read from ``--file``), timed apart.
-2. The review in this process (``coach.review.session.review_session``, the coach's fast
-   models): hands per second. Target (issue 23): 1,000 hands in at most 60 s.
+2. The review in this process (``coach.review.session.review_session``, the one judge of every
+   page, solvers included; the worker runs it in chunks of about 2 s): hands per
+   second. Target (issue 23): 1,000 hands in at most 60 s.
 3. The same review as the app runs it: a job on huey's SQLite queue, taken by a worker process
    (``python -m coach worker``), progress in the ``review_jobs`` table; meanwhile this process
    plays another learner answering lesson decisions (``coach.learning.answers.decision_verdict``,

@@ -37,7 +37,7 @@ from coach.learning.verdict import (
 
 __all__ = ["best_choice", "candidates", "judge", "spot_analysis"]
 
-CACHE_SPOTS = 512  # analyses kept: a class's spots, a review's repeated preflop spots
+CACHE_SPOTS = 256  # analyses kept (each holds its ranges, tens of KB): a class's spots, a review's repeats
 _cache: OrderedDict[Hashable, DecisionAnalysis] = OrderedDict()
 _lock = threading.Lock()
 

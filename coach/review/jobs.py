@@ -93,6 +93,7 @@ LANES: dict[str, str] = {"reviews": "coach", "files": "coach-files", "hands": "c
 log = logging.getLogger(__name__)
 
 
+
 def queue_url(database_url: str | None = None) -> str:
     """Where the queue lives: ``COACH_QUEUE_URL``, else beside the progress database."""
     explicit = os.environ.get(ENV_QUEUE, "").strip()

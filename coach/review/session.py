@@ -18,15 +18,19 @@ history is refused with its rule, as the Replayer refuses it.
 
 from __future__ import annotations
 
+import logging
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import asdict, dataclass, replace
+from multiprocessing import get_context
 from typing import Any
 
 from coach.engine.hand import Hand
 from coach.engine.phh import HandHistory, history_from_table
 from coach.errors import CoachError, HandHistoryError, InvalidInput
-from coach.i18n import N_, Translator
+from coach.i18n import N_, Translator, get_translator
 from coach.learning.judge import judge
 from coach.learning.script import HandScript
 from coach.positions import seat_position
@@ -50,6 +54,7 @@ __all__ = [
 ]
 
 PLAYER_KINDS = ("fold", "check_call", "bet_raise")
+log = logging.getLogger(__name__)
 MAX_SESSION_HANDS = UPLOAD.hands  # hands of one review: a long online session is 1,000-2,000
 
 
@@ -306,24 +311,26 @@ def review_hand(history: HandHistory, index: int, hero: str) -> tuple[list[Revie
 
 def review_session(hands: Sequence[HandHistory], hero: str, tr: Translator,
                    progress: Callable[[int, int], bool] | None = None,
-                   refused_on_import: Sequence[RefusedHand] = ()) -> SessionReview | None:
+                   refused_on_import: Sequence[RefusedHand] = (), *,
+                   processes: int = 1) -> SessionReview | None:
     """Every hero decision of ``hands``, sorted by EV lost (biggest first).
 
     ``tr`` says a refused hand's reason; ``progress(done, total)`` is called after each
-    hand; when it returns False
-    the review stops and None is returned (the job was cancelled).
+    hand; when it returns False the review stops and None is returned (the job was
+    cancelled). ``processes`` > 1 shares the hands among that many processes (the worker's
+    pool: the judge's solvers are CPU-bound, one core each); the result is the same.
     """
     decisions: list[ReviewedDecision] = []
     refused: list[RefusedHand] = list(refused_on_import)  # a room's hands its importer refused
     skipped = 0
-    for i, history in enumerate(hands):
-        found, missed, refusal = review_one(history, i, hero, tr)
+    for done, (_, found, missed, refusal) in enumerate(_reviewed(hands, hero, tr.locale, processes), start=1):
         decisions += found
         skipped += missed
         if refusal is not None:
             refused.append(refusal)
-        if progress is not None and not progress(i + 1, len(hands)):
+        if progress is not None and not progress(done, len(hands)):
             return None
+    refused.sort(key=lambda r: (r.hand >= 0, abs(r.hand)))  # the importer's first, in file order
     return assemble(hero, len(hands), decisions, refused, skipped)
 
 
@@ -350,6 +357,41 @@ def assemble(hero: str, hands: int, decisions: Sequence[ReviewedDecision], refus
     """The review of a session from its decisions, sorted by EV lost (biggest first)."""
     ordered = sorted(decisions, key=lambda d: (-d.loss, -_GRADE_RANK.get(d.grade, 0), d.hand, d.step))
     return SessionReview(hero, hands, tuple(ordered), tuple(refused), skipped)
+
+
+PARALLEL_FROM = 40  # hands: fewer are reviewed in this process (starting processes costs seconds)
+_Reviewed = tuple[int, list[ReviewedDecision], int, "RefusedHand | None"]
+
+
+def _review_one(history: HandHistory, i: int, hero: str, locale: str) -> _Reviewed:
+    """:func:`review_one` as a pool process runs it (a locale travels, a translator does not)."""
+    found, missed, refusal = review_one(history, i, hero, get_translator(locale))
+    return i, found, missed, refusal
+
+
+def _reviewed(hands: Sequence[HandHistory], hero: str, locale: str, processes: int) -> Iterator[_Reviewed]:
+    """Each hand reviewed, in this process or in a pool of ``processes`` (as they finish). Leaving the
+    loop early (a cancelled job) cancels the hands not started."""
+    if processes <= 1 or len(hands) < PARALLEL_FROM:
+        for i, history in enumerate(hands):
+            yield _review_one(history, i, hero, locale)
+        return
+    # spawn: the worker may hold threads (huey's), which a forked child must not inherit
+    pool = ProcessPoolExecutor(max_workers=processes, mp_context=get_context("spawn"))
+    done: set[int] = set()
+    try:
+        futures = [pool.submit(_review_one, history, i, hero, locale) for i, history in enumerate(hands)]
+        for future in as_completed(futures):
+            got = future.result()
+            done.add(got[0])
+            yield got
+    except BrokenProcessPool:  # a pool that cannot run (no process could start): the rest here
+        log.warning("the review's process pool broke: the remaining hands are reviewed in this process")
+        for i, history in enumerate(hands):
+            if i not in done:
+                yield _review_one(history, i, hero, locale)
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _labels(history: HandHistory) -> tuple[tuple[str, str], ...]:

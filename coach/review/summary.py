@@ -84,6 +84,7 @@ _MONEY = N_("{amount} ({money})")
 _CURRENCY = N_("{amount} {currency}")
 _ROOM_HAND = N_("hand #{number} ({file}, line {line})")
 _FILE_HAND = N_("hand {n} ({file})")
+_FILE_ONLY = N_("the hand of {file}")
 
 
 def kind_label(kind: str) -> Message:
@@ -120,7 +121,8 @@ def best_words(d: ReviewedDecision) -> Message:
 
 def hand_name(d: ReviewedDecision) -> Message:
     """How the player finds the hand in his own file: the room's hand number and the line where it
-    starts («mano #1000003 (ps.txt, riga 52)»), or a PHH file's section («mano 12 (s.phhs)»)."""
+    starts («mano #1000003 (ps.txt, riga 52)»), a PHH file's section («mano 12 (s.phhs)»), or a file of
+    one hand («la mano di 19.phh»)."""
     file, sep, line = d.source.rpartition(":")
     if d.room_hand is not None and sep and line.isdigit():
         return Message(_ROOM_HAND, {"number": UserText(d.room_hand), "file": UserText(file),
@@ -128,7 +130,7 @@ def hand_name(d: ReviewedDecision) -> Message:
     name, bracket, key = d.source.partition("[")
     if bracket and key.endswith("]"):
         return Message(_FILE_HAND, {"n": UserText(key[:-1]), "file": UserText(name)})
-    return Message(_FILE_HAND, {"n": d.hand + 1, "file": UserText(d.source)})
+    return Message(_FILE_ONLY, {"file": UserText(d.source)})  # a file of one hand: its name says it
 
 
 def _direction(d: ReviewedDecision) -> str | None:

@@ -146,3 +146,4 @@ def test_the_text_format_is_a_summary_a_club_player_reads(tmp_path: Path) -> Non
     assert "Per giro: preflop " in text and "Per posizione: " in text and "Le decisioni più costose:" in text
     assert "Mano #1000" in text and "il coach preferisce" in text
     assert "{" not in text  # no JSON, no unfilled placeholder
+    assert "– bb" not in text  # a chart-graded decision says so instead of a missing loss

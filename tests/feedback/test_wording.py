@@ -80,7 +80,7 @@ def test_loses_says_the_same_below_half_a_cent_and_marks_estimates() -> None:
 def test_tie_lists_every_tied_option() -> None:
     assert en(tie_verdict(CHECK, [BET6])) == "These are worth the same: the check and the bet of 6"
     assert en(tie_verdict(CHECK, [BET6, SHOVE])) == (
-        "These are worth the same: the check and the bet of 6, the all-in")
+        "These are worth the same: the check, the bet of 6 and the all-in")  # one list (issue 30)
 
 
 def test_join_drops_missing_sentences() -> None:

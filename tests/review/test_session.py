@@ -88,6 +88,22 @@ def test_every_hero_decision_is_graded_and_sorted_by_ev_lost() -> None:
         assert d.position in ("UTG", "MP", "CO", "BTN", "SB", "BB")
 
 
+def test_the_hands_shared_among_processes_give_the_same_review(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The worker's pool (issue 30: the review grades with the solvers, one core each) changes nothing
+    but the time: the same decisions, the same refusals, in the same order."""
+    from coach.review import session
+
+    bad = loads_phh(LINE.replace('"p3 cc",\n\n  "d db 2h7s9c"', '"p3 cc",\n  "d db 2h7s9c"')
+                    .replace('"p1 cbr 20", "p3 cc"', '"p1 cbr 1", "p3 cc"'), "bad.phh")
+    hands = [*loads_phhs(session_text(), "s.phhs")[:3], bad]
+    monkeypatch.setattr(session, "PARALLEL_FROM", 1)
+    seen: list[int] = []
+    shared = review_session(hands, "Tu", TR, lambda done, total: seen.append(done) or True, processes=2)
+    alone = review_session(hands, "Tu", TR)
+    assert shared == alone and shared is not None and shared.refused
+    assert seen == list(range(1, len(hands) + 1))
+
+
 def test_a_doctored_hand_is_refused_with_its_rule_and_the_others_are_reviewed() -> None:
     hands = loads_phhs(session_text(), "s.phhs")
     bad = loads_phh(LINE.replace('"p3 cc",\n\n  "d db 2h7s9c"', '"p3 cc",\n  "d db 2h7s9c"')

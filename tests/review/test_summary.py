@@ -73,4 +73,5 @@ def test_a_decision_is_named_as_the_player_finds_it_in_his_file_with_its_money()
     assert IT.render(best_words(replace(d, currency="EUR"))) == "bet di 10 bb (20,00 EUR)"
     phh = replace(d, source="s.phhs[117]", room_hand=None, scale=1)
     assert IT.render(hand_name(phh)) == "mano 117 (s.phhs)"
+    assert IT.render(hand_name(replace(phh, source="19.phh"))) == "la mano di 19.phh"  # a file of one hand
     assert IT.render(action_words(phh)) == "bet di 26 bb"  # chips are no money: no parentheses

@@ -172,7 +172,13 @@ def _progress(job_id: int) -> None:
 
 
 def _line(d: ReviewedDecision, t: Translator) -> str:
-    loss = t.format_fixed(d.ev_loss_bb, 1) if d.ev_loss_bb is not None else "–"
+    if d.ev_loss_bb is None:  # graded by the preflop charts: a grade, no loss measured
+        return t("{hand} · {street} · {position} · {kind}: **{action}**, {grade} (preflop charts); "
+                 "the coach prefers {best}",
+                 hand=_capital(t.md(hand_name(d))), street=d.street, position=d.position,
+                 kind=t.render(kind_label(d.kind)), action=t.render(action_words(d)),
+                 grade=t(GRADE_LABELS.get(d.grade, d.grade)).lower(), best=t.render(best_words(d)))
+    loss = t.format_fixed(d.ev_loss_bb, 1)
     return t("{hand} · {street} · {position} · {kind}: **{action}**, {grade}, {loss} bb lost; "
              "the coach prefers {best}",
              hand=_capital(t.md(hand_name(d))), street=d.street, position=d.position,
