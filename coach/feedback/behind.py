@@ -10,8 +10,10 @@ share :data:`BEHIND_SHARE` (he faces the raise and the hero's call: an
 overcall, :data:`coach.feedback.opponents.OVERCALL_JAM_SHARE`, of what a first
 caller calls, :data:`coach.feedback.opponents.CALL_JAM_SHARE`: the calling model
 the range reader already uses for calls of an all-in), moved by his profile's
-calling width. The share of his range
-that continues is the chance that he does.
+calling width; against a raise that is not all-in,
+:data:`BEHIND_RAISE_SHARE` of the raiser's range (a call or a squeeze risks a
+raise, not a stack). The share of his range that continues is the chance that
+he does.
 
 The hero's equity is then the mixture of the ways the hand goes on: everyone
 behind folds (the hero against the players already in), exactly one of them
@@ -38,6 +40,10 @@ from coach.i18n import N_, Message
 # the hero's call, an overcall (OVERCALL_JAM_SHARE) of what a first caller would call (CALL_JAM_SHARE).
 # Against a 12 bb jam from the cutoff (27% of hands) that is about 5% of hands: TT+, AQs+, AK.
 BEHIND_SHARE = OVERCALL_JAM_SHARE * CALL_JAM_SHARE
+# Against a raise that is not all-in the players behind continue wider: a cold call or a squeeze
+# risks a raise, not a stack, and the pot lays them a price (the big blind facing a button open and
+# a small-blind call defends about a quarter of his hands: 0.6 of the opener's 43%).
+BEHIND_RAISE_SHARE = 0.6
 CONTINUES_STORY = N_("if he continues against the raise in front of him (otherwise he folds)")
 
 
@@ -81,7 +87,8 @@ def players_behind(sit: Situation, ranges: Mapping[int, OpponentRange],
         if own is None or len(own.range) == 0:
             continue
         prof = (profiles or {}).get(seat, DEFAULT)
-        strong = top_share(agg.range, min(1.0, BEHIND_SHARE * prof.preflop_keep))
+        share = BEHIND_SHARE if aggressors[0] in sit.all_in else BEHIND_RAISE_SHARE
+        strong = top_share(agg.range, min(1.0, share * prof.preflop_keep))
         inside = np.isin(_keys(own.range.cards), _keys(strong.cards))
         cont = own.range.reweighted(inside.astype(float))
         chance = cont.total / own.range.total if own.range.total > 0 else 0.0

@@ -16,11 +16,12 @@ named examples of the issue (lesson 16's K-K fold, lesson 07's fold at a great
 price).
 
 Which fail on the code before this rule: ``test_order_and_text_on_generated_spots``
-(e.g. a call lifted to «buona» by the standard line beside a raise worth more
-«imprecisa»), ``test_kk_fold_to_a_four_bet_is_a_blunder`` (it was «errore»),
-``test_fold_at_a_great_price_is_a_mistake`` (it was «imprecisa»),
-``test_lessons_keep_the_rule`` (lesson 16's fold was «errore» while calling the
-nuts in lessons 09 and 12 is «errore grave»).
+(its first counterexample: a call «buona», lifted by the standard line, above an
+all-in worth 1 bb more graded «errore»), ``test_kk_fold_to_a_four_bet_is_a_blunder``
+(lesson 16's fold was «errore» while calling the nuts in lessons 09 and 12 is
+«errore grave») and ``test_fold_at_a_great_price_is_a_mistake`` (it was
+«imprecisa»). ``test_lessons_keep_the_rule`` already held on the lessons: it
+guards them.
 """
 
 from __future__ import annotations
