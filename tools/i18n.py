@@ -53,6 +53,18 @@ def update() -> None:
                      "--ignore-obsolete")
         else:
             _pybabel("init", "-i", str(POT), "-d", "locales", "-l", loc)
+        _normalize(po, loc)
+
+
+def _normalize(po: Path, locale: str) -> None:
+    """Write the catalog the one way ``fill`` writes it too (width 100, sorted by file), so that
+    ``update`` after ``fill`` (or the reverse) changes only the entries that changed."""
+    from babel.messages.pofile import read_po, write_po
+
+    with po.open("rb") as fh:
+        catalog = read_po(fh, locale=locale)
+    with po.open("wb") as fh:
+        write_po(fh, catalog, width=100, sort_by_file=True)
 
 
 def fill(locale: str, json_path: str) -> None:
