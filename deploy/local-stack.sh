@@ -78,47 +78,9 @@ done
 echo $! > "$DIR/worker.pid"
 
 # nginx sized as deploy/nginx/nginx.conf says, with the site of deploy/nginx/coach-holdem.conf:
-# its upstreams and per-process map lines written for this stack's ports.
-{
-  [ "$(id -u)" = 0 ] && echo "user root;"
-  cat <<CONF
-worker_processes auto;
-worker_rlimit_nofile 8192;
-pid $DIR/nginx.pid;
-error_log $DIR/logs/nginx-error.log warn;
-events { worker_connections 4096; }
-http {
-    access_log $DIR/logs/nginx-access.log;
-    client_body_temp_path $DIR/tmp/body;
-    proxy_temp_path $DIR/tmp/proxy;
-    fastcgi_temp_path $DIR/tmp/fastcgi;
-    uwsgi_temp_path $DIR/tmp/uwsgi;
-    scgi_temp_path $DIR/tmp/scgi;
-CONF
-  python - "$ROOT/deploy/nginx/coach-holdem.conf" "$PORT" $PORTS <<'PY'
-import re
-import sys
-
-site, listen, ports = open(sys.argv[1]).read(), sys.argv[2], sys.argv[3:]
-nodes = [(f"n{i}", port) for i, port in enumerate(ports, start=1)]
-ups = ["upstream coach_app {", "    zone coach_app 64k;", "    least_conn;"]
-ups += [f"    server 127.0.0.1:{p} max_fails=1 fail_timeout=5s;" for _, p in nodes] + ["}"]
-for name, port in nodes:
-    ups += [f"upstream coach_{name} {{", f"    zone coach_{name} 64k;",
-            f"    server 127.0.0.1:{port} max_fails=1 fail_timeout=5s;"]
-    ups += [f"    server 127.0.0.1:{p} backup;" for _, p in nodes if p != port] + ["}"]
-site = re.sub(r"# -- upstreams.*?# -- end of upstreams --\n", "\n".join(ups) + "\n", site, flags=re.S)
-site = re.sub(r"\n    n\d+ +coach_n\d+;", "", site)
-site = re.sub(r"\n    ~\(\^\|\\s\)127.*?;", "", site)
-site = site.replace("    default coach_app;", "    default coach_app;" + "".join(
-    f"\n    {name} coach_{name};" for name, _ in nodes), 1)
-site = site.replace('map $upstream_addr $coach_served {\n    default "";', 'map $upstream_addr $coach_served {\n    default "";'
-                    + "".join(f"\n    ~(^|\\s)127\\.0\\.0\\.1:{p}$ {name};" for name, p in nodes), 1)
-site = site.replace("    listen 80;", f"    listen 127.0.0.1:{listen};").replace("    listen [::]:80;\n", "")
-print(site)
-PY
-  echo "}"
-} > "$DIR/nginx.conf"
+# its upstreams and per-process map lines written for this stack's ports (tools/nginxsite.py).
+ROOTFLAG=""; [ "$(id -u)" = 0 ] && ROOTFLAG="--root"
+python "$ROOT/tools/nginxsite.py" --dir "$DIR" --listen "$PORT" $ROOTFLAG $PORTS > "$DIR/nginx.conf"
 nginx -t -q -p "$DIR" -c "$DIR/nginx.conf"
 nginx -p "$DIR" -c "$DIR/nginx.conf"
 

@@ -42,7 +42,7 @@ from coach.learning.verdict import Verdict, option_code
 from coach.lessons.drills import make_drill
 from coach.lessons.schema import Decision, Lesson, Question
 from coach.store.records import ReviewCard
-from coach.ui import feedbacklevel, inputs, state
+from coach.ui import coursepath, feedbacklevel, inputs, state
 from coach.ui.controls import action_panel
 from coach.ui.coursepath import learner_feedback
 from coach.ui.drills import DRILL_LABELS, drill_choice, drill_view, missing_answer, show_result
@@ -451,6 +451,7 @@ def _on_question_answer(spot: QuestionSpot, card: ReviewCard, key: str) -> None:
         right = state.load(lambda db: db.questions_right(profile), set[str]())
         if lesson_state(lesson, set(), right).complete:
             state.save(lambda db: db.mark_lesson_completed(profile, lesson.id))
+        coursepath.forget_stored()  # the lesson page reads the questions right again
     due = state.save(lambda db: answer(db, profile, card, str(value), "buona" if correct else "errore"))
     st.session_state[CARD] = card
     st.session_state[ANSWER] = (spot.key, value, correct, due)
