@@ -81,3 +81,8 @@ def shows_odds(setting: str, level: Level, course: Sequence[Lesson], reached: Le
         return True
     teacher = teaches(course, POT_ODDS)
     return teacher is None or reached.place >= teacher.place
+
+
+def lesson_odds(setting: str, lesson: Lesson, course: Sequence[Lesson]) -> bool:
+    """:func:`shows_odds` on a lesson's own page, at the level that lesson resolves to."""
+    return shows_odds(setting, resolve(setting, lesson), course, lesson)

@@ -543,9 +543,8 @@ def _decision(lesson: Lesson, index: int, sc: HandScript, decision: Decision, ha
     if answer is None and all(is_show_or_muck(o) for o in decision.options):
         _show_or_muck_panel(lesson.id, index, decision.at, decision.options, t)
     elif answer is None:
-        setting = state.settings().feedback_level
-        odds = feedbacklevel.shows_odds(setting, feedbacklevel.resolve(setting, lesson), lessons(), lesson)
-        action_panel(hand, f"dec.{dkey}", partial(_on_choice, lesson.id, index, decision.at), odds=odds)
+        action_panel(hand, f"dec.{dkey}", partial(_on_choice, lesson.id, index, decision.at),
+                     odds=feedbacklevel.lesson_odds(state.settings().feedback_level, lesson, lessons()))
         refusal: IllegalAction | None = _refusals().get(dkey)
         if refusal is not None:
             show_refusal(refusal)
