@@ -78,17 +78,22 @@ class PartyPoker(TextRoom, PartyPokerParser):
     RAISE = "adds"
     GUIDE = N_("In the client's settings, in the section on the hand history: turn on saving to disk, "
                "language English; the `.txt` files are in the folder shown there.")
-    VARIANT = re.compile(r"(?:^| )(?P<variant>NL Texas Hold'em) (?:- |[^-\n]*Buy-in)", re.M)
-    ANTE_POSTING = re.compile(r"(?P<player>.+) posts ante \[\D?(?P<ante>[0-9.,]+)(?: \w+)?\]")
+    # «NL Texas Hold'em - …» (cash), «… $5 USD Buy-in Trny:…» and «NL Texas Hold'em  Trny: 1 Level: 1  Blinds(20/40)»
+    # (tournaments), «$5  USD  NL  Texas Hold'em» (a client that doubles its spaces), «NL Holdem» (PokerBros)
+    VARIANT = re.compile(
+        r"(?:^| )(?P<variant>NL +Texas Hold'em|NL Holdem) (?:- | *Trny:|[^-\n]*Buy-in)", re.M)
+    VARIANTS: ClassVar[dict[str, str]] = {"NL Texas Hold'em": "NT", "NL  Texas Hold'em": "NT", "NL Holdem": "NT"}
+    ANTE_POSTING = re.compile(r"(?P<player>.+) posts ante \[\D?(?P<ante>[0-9.,]+)(?: +\w+)?\]")
     BLIND_OR_STRADDLE_POSTING = re.compile(
-        r"(?P<player>.+) posts (small|big) blind \[\D?(?P<blind_or_straddle>[0-9.,]+)(?: \w+)?\]\.")
+        r"(?P<player>.+) posts (small|big) blind \[\D?(?P<blind_or_straddle>[0-9.,]+)(?: +\w+)?\]\.")
     # «seat 1: anna ( $26,02 USD )»: the Mac client's lowercase seat and decimal comma
-    SEATS = re.compile(r"^[Ss]eat (?P<seat>\d+): (?P<player>.+) \(")
+    # PokerBros adds the player's statistics: «Seat 3: anna ( $184.00 USD ) - (19.75 / 11.79 / 3.97 / 485)»
+    SEATS = re.compile(r"^[Ss]eat (?P<seat>\d+): (?P<player>.+?) \( \D?[0-9.,]+(?: +\w+)? \)")
     STARTING_STACKS = re.compile(
-        r"^[Ss]eat \d+: (?P<player>.+) \( \D?(?P<starting_stack>[0-9.,]+)(?: \w+)? \)")
+        r"^[Ss]eat \d+: (?P<player>.+?) \( \D?(?P<starting_stack>[0-9.,]+)(?: +\w+)? \)")
     FINAL_SEAT = re.compile(r"[Ss]eat (?P<final_seat>\d+) is the button")
     COMPLETION_BETTING_OR_RAISING = re.compile(
-        r"(?P<player>.+) (bets|raises|is all-In ) \[\D?(?P<amount>[0-9.,]+)(?: \w+)?\]")
+        r"(?P<player>.+) (bets|raises|is all-In ) \[\D?(?P<amount>[0-9.,]+)(?: +\w+)?\]")
     COLLECTED = re.compile(r"^(?P<player>\S+) wins \D?(?P<winnings>[0-9.,]+)")
     RAKE_IMPLIED = True  # no rake line; the old client's «wins» lines are net of it
     TOURNAMENT = re.compile(r"Trny:|Buy-in")
@@ -108,8 +113,8 @@ class PartyPoker(TextRoom, PartyPokerParser):
             if m := self.SEATS.search(x):
                 seat_of.setdefault(str(m["player"]), int(m["seat"]))
         button = self.FINAL_SEAT.search(hand_text)
-        acting = set(self.seated(hand_text))
-        order = sorted((seat, name) for name, seat in seat_of.items() if name in acting)
+        # every seat listed is dealt in: the big blind who wins the blinds uncontested writes no action
+        order = sorted((seat, name) for name, seat in seat_of.items())
         if button is None or len(order) < 2:
             return super().read(hand_text, parse_value, source)
         after = [n for s, n in order if s > int(button["final_seat"])] + [n for s, n in order
