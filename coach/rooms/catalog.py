@@ -78,11 +78,13 @@ class PartyPoker(TextRoom, PartyPokerParser):
     RAISE = "adds"
     GUIDE = N_("In the client's settings, in the section on the hand history: turn on saving to disk, "
                "language English; the `.txt` files are in the folder shown there.")
-    # «NL Texas Hold'em - …» (cash), «… $5 USD Buy-in Trny:…» and «NL Texas Hold'em  Trny: 1 Level: 1  Blinds(20/40)»
-    # (tournaments), «$5  USD  NL  Texas Hold'em» (a client that doubles its spaces), «NL Holdem» (PokerBros)
+    # «NL Texas Hold'em - …» (cash), «… $5 USD Buy-in Trny:…» and «NL Texas Hold'em  Trny: 1 Level: 1
+    # Blinds(20/40)» (tournaments), «$5  USD  NL  Texas Hold'em» (a client that doubles its spaces), «NL
+    # Holdem» (PokerBros)
     VARIANT = re.compile(
         r"(?:^| )(?P<variant>NL +Texas Hold'em|NL Holdem) (?:- | *Trny:|[^-\n]*Buy-in)", re.M)
-    VARIANTS: ClassVar[dict[str, str]] = {"NL Texas Hold'em": "NT", "NL  Texas Hold'em": "NT", "NL Holdem": "NT"}
+    VARIANTS: ClassVar[dict[str, str]] = {"NL Texas Hold'em": "NT", "NL  Texas Hold'em": "NT",
+                                          "NL Holdem": "NT"}
     ANTE_POSTING = re.compile(r"(?P<player>.+) posts ante \[\D?(?P<ante>[0-9.,]+)(?: +\w+)?\]")
     BLIND_OR_STRADDLE_POSTING = re.compile(
         r"(?P<player>.+) posts (small|big) blind \[\D?(?P<blind_or_straddle>[0-9.,]+)(?: +\w+)?\]\.")

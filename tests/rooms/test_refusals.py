@@ -18,7 +18,7 @@ IT = get_translator("it")
 # A 3-handed hand (seat 1 small blind, seat 2 big blind, seat 3 the button), then a second hand.
 POSTS = {
     "dead_small_blind": ("Carla: posts small & big blinds $3", "a dead small blind and a live big blind"),
-    "out_of_turn_small_blind": ("Carla: posts small blind $1", "small blind posted by a player who is not in the"),
+    "out_of_turn_small_blind": ("Carla: posts small blind $1", "small blind posted by a player who is not"),
     "straddle": ("Carla: posts straddle $4", "a straddle"),
 }
 
