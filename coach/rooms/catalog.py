@@ -98,6 +98,7 @@ class PartyPoker(TextRoom, PartyPokerParser):
         r"(?P<player>.+) (bets|raises|is all-In ) \[\D?(?P<amount>[0-9.,]+)(?: +\w+)?\]")
     COLLECTED = re.compile(r"^(?P<player>\S+) wins \D?(?P<winnings>[0-9.,]+)")
     RAKE_IMPLIED = True  # no rake line; the old client's «wins» lines are net of it
+    JOINED = re.compile(r"^(?P<player>.+) has joined the table\.?$")
     TOURNAMENT = re.compile(r"Trny:|Buy-in")
     # Old tournament hands write the level («Blinds-Antes(400/800 -25)», «Blinds(20/40)»), not the blinds'
     # posts: the two seats after the button post them (heads-up: the button the small blind)

@@ -179,3 +179,14 @@ def test_pokerbros_statistics_after_the_stack() -> None:
     assert [o.status for o in report.hands] == ["ok"], _reason(report)
     assert _final(report)["Anna"] == 914
     assert Decimal(914) / 100 == Decimal("9.14")
+
+
+def test_partypoker_player_who_joins_during_the_hand_is_refused_saying_so() -> None:
+    """PartyPoker writes «has joined the table» and the newcomer's big blind, but no seat line or stack."""
+    text = PARTY_RETURNING_BB.replace("Seat 4: Dario ( $25 USD )\n", "").replace(
+        "Bruno posts small blind", "Dario has joined the table.\nBruno posts small blind")
+    report = import_histories(text)
+    assert report.hands[0].status == "refused"
+    assert "Dario sat down at the table during this hand" in _reason(report)
+    assert "incomplete" not in _reason(report)
+    assert "si è seduto al tavolo durante questa mano" in _reason(report, tr=IT)
