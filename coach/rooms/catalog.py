@@ -86,8 +86,9 @@ class PartyPoker(TextRoom, PartyPokerParser):
     VARIANTS: ClassVar[dict[str, str]] = {"NL Texas Hold'em": "NT", "NL  Texas Hold'em": "NT",
                                           "NL Holdem": "NT"}
     ANTE_POSTING = re.compile(r"(?P<player>.+) posts ante \[\D?(?P<ante>[0-9.,]+)(?: +\w+)?\]")
+    # the Mac client pads the brackets: «raises [ $1 USD ]»
     BLIND_OR_STRADDLE_POSTING = re.compile(
-        r"(?P<player>.+) posts (small|big) blind \[\D?(?P<blind_or_straddle>[0-9.,]+)(?: +\w+)?\]\.")
+        r"(?P<player>.+) posts (small|big) blind \[ ?\D?(?P<blind_or_straddle>[0-9.,]+)(?: +\w+)? ?\]\.")
     # «seat 1: anna ( $26,02 USD )»: the Mac client's lowercase seat and decimal comma
     # PokerBros adds the player's statistics: «Seat 3: anna ( $184.00 USD ) - (19.75 / 11.79 / 3.97 / 485)»
     SEATS = re.compile(r"^[Ss]eat (?P<seat>\d+): (?P<player>.+?) \( \D?[0-9.,]+(?: +\w+)? \)")
@@ -95,7 +96,7 @@ class PartyPoker(TextRoom, PartyPokerParser):
         r"^[Ss]eat \d+: (?P<player>.+?) \( \D?(?P<starting_stack>[0-9.,]+)(?: +\w+)? \)")
     FINAL_SEAT = re.compile(r"[Ss]eat (?P<final_seat>\d+) is the button")
     COMPLETION_BETTING_OR_RAISING = re.compile(
-        r"(?P<player>.+) (bets|raises|is all-In ) \[\D?(?P<amount>[0-9.,]+)(?: +\w+)?\]")
+        r"(?P<player>.+) (bets|raises|is all-In ) \[ ?\D?(?P<amount>[0-9.,]+)(?: +\w+)? ?\]")
     COLLECTED = re.compile(r"^(?P<player>\S+) wins \D?(?P<winnings>[0-9.,]+)")
     RAKE_IMPLIED = True  # no rake line; the old client's «wins» lines are net of it
     JOINED = re.compile(r"^(?P<player>.+) has joined the table\.?$")
@@ -104,6 +105,13 @@ class PartyPoker(TextRoom, PartyPokerParser):
     # posts: the two seats after the button post them (heads-up: the button the small blind)
     _LEVEL: ClassVar[re.Pattern[str]] = re.compile(r"Blinds(?:-Antes)?\((?P<sb>[0-9.,]+)/(?P<bb>[0-9.,]+)")
     _DEALING: ClassVar[str] = "** Dealing down cards **"
+    # The Mac client sometimes omits a line's end: «…Aces and Queens.Player4 wins $27,36 USD from the main
+    # pot…», «Player3 is sitting outPlayer4 posts big blind…»; the next line is put back on its own line.
+    _GLUED: ClassVar[re.Pattern[str]] = re.compile(
+        r"(?<=[a-z]\.)(?=\S+ wins \D?[0-9])|(?<=is sitting out)(?=\S)", re.M)
+
+    def normalize(self, text: str) -> str:
+        return self._GLUED.sub("\n", text)
 
     def read(self, hand_text: str, parse_value: ParseValue, source: str) -> RawHand:
         level = self._LEVEL.search(hand_text)

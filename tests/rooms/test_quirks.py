@@ -190,3 +190,46 @@ def test_partypoker_player_who_joins_during_the_hand_is_refused_saying_so() -> N
     assert "Dario sat down at the table during this hand" in _reason(report)
     assert "incomplete" not in _reason(report)
     assert "si è seduto al tavolo durante questa mano" in _reason(report, tr=IT)
+
+
+# The Mac client: lowercase «seat», decimal comma, padded brackets «[ $1 USD ]», and a split pot's two
+# «wins» lines (and a «sitting out» line) glued to the next one without a line's end.
+PARTY_MAC = """***** Hand History for Game 12395241485 *****
+$25 USD NL Texas Hold'em - Sunday,December 9, 14:34:49 ICT 2012
+Table Algeciras ( Real Money )
+Seat 1 is the button
+Total number of players : 4/6
+seat 1: Anna ( $26,02 USD )
+seat 2: Bruno ( $30,04 USD )
+seat 3: Carla ( $27,15 USD )
+seat 4: Dario ( $35,89 USD )
+Elena is sitting outBruno posts small blind [$0,10 USD].
+Carla posts big blind [$0,25 USD].
+** Dealing down cards **
+Dealt to Anna [ 6s, Ts ]
+Dario folds
+Anna raises [ $1 USD ]
+Bruno folds
+Carla calls [ $0,75 USD ]
+** Dealing Flop ** [ Th, Qd, As ]
+Carla bets [ $2,21 USD ]
+Anna calls [ $2,21 USD ]
+** Dealing Turn ** [ 8h ]
+Carla checks
+Anna checks
+** Dealing River ** [ 6c ]
+Carla checks
+Anna checks
+Anna shows [ Ac, Qs ]two pairs, Aces and Queens.
+Carla shows [ Ah, Qc ]two pairs, Aces and Queens.
+Anna wins $3,26 USD from the main pot with two pairs, Aces and Queens.Carla wins $3,25 USD from the main pot with two pairs, Aces and Queens.
+"""
+
+
+def test_partypoker_mac_client_padded_brackets_and_glued_lines() -> None:
+    report = import_histories(PARTY_MAC)
+    assert [o.status for o in report.hands] == ["ok"], _reason(report)
+    final = _final(report)
+    assert final["Bruno"] == 3004 - 10 and final["Dario"] == 3589
+    # the pot (6.52) split, less the room's unwritten rake (one cent here): each ends within a cent
+    assert abs(final["Anna"] - (2602 - 321 + 326)) <= 1 and abs(final["Carla"] - (2715 - 321 + 325)) <= 1
