@@ -222,7 +222,8 @@ Carla checks
 Anna checks
 Anna shows [ Ac, Qs ]two pairs, Aces and Queens.
 Carla shows [ Ah, Qc ]two pairs, Aces and Queens.
-Anna wins $3,26 USD from the main pot with two pairs, Aces and Queens.Carla wins $3,25 USD from the main pot with two pairs, Aces and Queens.
+Anna wins $3,26 USD from the main pot with two pairs, Aces and Queens.""" """\
+Carla wins $3,25 USD from the main pot with two pairs, Aces and Queens.
 """
 
 
