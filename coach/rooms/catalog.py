@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any, ClassVar
 
 from pokerkit.notation import (
@@ -113,9 +114,30 @@ class PartyPoker(TextRoom, PartyPokerParser):
     def normalize(self, text: str) -> str:
         return self._GLUED.sub("\n", text)
 
+    # «anna posts big blind + dead [$0.03].»: a returning player's live big blind and, over it, a dead
+    # small blind, in one sum the line names: the dead part is read as that seat's ante (dead money)
+    _BIG_AND_DEAD: ClassVar[re.Pattern[str]] = re.compile(
+        r"^(?P<player>.+) posts big blind \+ dead \[ ?\D?(?P<amount>[0-9.,]+)(?: *[^\]\d]*)?\]\.?$")
+
+    def _split_dead(self, lines: list[str]) -> list[str]:
+        big = next((m["blind_or_straddle"] for x in lines if " posts big blind [" in x
+                    and (m := self.BLIND_OR_STRADDLE_POSTING.search(x))), None)
+        out: list[str] = []
+        for x in lines:
+            m = self._BIG_AND_DEAD.match(x)
+            if m is None or big is None:
+                out.append(x)
+                continue
+            dead = Decimal(self.number(m["amount"])) - Decimal(self.number(big))
+            if dead > 0:
+                out.append(f"{m['player']} posts ante [{dead}]")
+            out.append(f"{m['player']} posts big blind [{self.number(big)}].")
+        return out
+
     def read(self, hand_text: str, parse_value: ParseValue, source: str) -> RawHand:
         level = self._LEVEL.search(hand_text)
-        lines = hand_text.split("\n")
+        lines = self._split_dead(hand_text.split("\n"))
+        hand_text = "\n".join(lines)
         if level is None or self._DEALING not in lines or any(
                 self.BLIND_OR_STRADDLE_POSTING.search(x) for x in lines):
             return super().read(hand_text, parse_value, source)

@@ -234,3 +234,18 @@ def test_partypoker_mac_client_padded_brackets_and_glued_lines() -> None:
     assert final["Bruno"] == 3004 - 10 and final["Dario"] == 3589
     # the pot (6.52) split, less the room's unwritten rake (one cent here): each ends within a cent
     assert abs(final["Anna"] - (2602 - 321 + 326)) <= 1 and abs(final["Carla"] - (2715 - 321 + 325)) <= 1
+
+
+def test_partypoker_big_blind_plus_dead_is_a_live_big_blind_and_a_dead_small_blind() -> None:
+    """«posts big blind + dead [$0.35]»: the line names the split, the dead part is that seat's ante."""
+    text = PARTY_RETURNING_BB.replace("Dario posts big blind [$0.25 USD].",
+                                      "Dario posts big blind + dead [$0.35].").replace(
+        "Anna wins $3.35 USD", "Anna wins $3.45 USD")
+    report = import_histories(text)
+    assert [o.status for o in report.hands] == ["ok"], _reason(report)
+    history = report.hands[0].history
+    assert history is not None
+    assert dict(zip(history.names(), history.antes, strict=True))["Dario"] == 10
+    assert _final(report) == {"Anna": 2645, "Bruno": 2490, "Carla": 2475, "Dario": 2390}
+    # read as a live 0.35 instead, Dario would put 1.00 in all (ending with 24.00) and the pot be 0.10 short
+    assert sum(history.antes) == 10
