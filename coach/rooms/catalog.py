@@ -101,6 +101,9 @@ class PartyPoker(TextRoom, PartyPokerParser):
     COLLECTED = re.compile(r"^(?P<player>\S+) wins \D?(?P<winnings>[0-9.,]+)")
     RAKE_IMPLIED = True  # no rake line; the old client's «wins» lines are net of it
     JOINED = re.compile(r"^(?P<player>.+) has joined the table\.?$")
+    # «$15/$30 USD Texas Hold'em - …»: a limit game is written by its stakes without «NL»; «NL Double
+    # Hold'em» deals two boards
+    OTHER_GAMES = re.compile(r"Double Hold'em|\d (?:[A-Z]{3} )?Texas Hold'em - ")
     TOURNAMENT = re.compile(r"Trny:|Buy-in")
     # Old tournament hands write the level («Blinds-Antes(400/800 -25)», «Blinds(20/40)»), not the blinds'
     # posts: the two seats after the button post them (heads-up: the button the small blind)

@@ -119,6 +119,8 @@ class Room:
     # «anna has joined the table.» (PartyPoker): a player who sits down during the hand and posts, for whom
     # the room writes no seat line and no stack; such a hand is refused saying so.
     JOINED: ClassVar[re.Pattern[str] | None] = None
+    # Headers of other games in words of the room's own (PartyPoker's limit games have no «Limit»)
+    OTHER_GAMES: ClassVar[re.Pattern[str] | None] = None
     # Lines the engine cannot replay exactly, each with the key of its reason (coach.rooms.refusals).
     REFUSED_LINES: ClassVar[tuple[tuple[re.Pattern[str], str], ...]] = ()
     # A hand's players and hero for the upload's peek (no parsing): the seat lines' and «Dealt to» names.
@@ -178,7 +180,7 @@ class Room:
             if short is None:
                 return self.VARIANTS[m["variant"]]
             raise UnknownHeader(source, next(x for x in head.split("\n") if short.group() in x).strip(), True)
-        game = OTHER_GAME.search(head)
+        game = OTHER_GAME.search(head) or (self.OTHER_GAMES.search(head) if self.OTHER_GAMES else None)
         line = next((x for x in head.split("\n") if game and game.group() in x), None) or next(
             (x for x in head.split("\n") if "hold" in x.lower()), _first_line(hand_text))
         raise UnknownHeader(source, line.strip(), game is not None)

@@ -249,3 +249,15 @@ def test_partypoker_big_blind_plus_dead_is_a_live_big_blind_and_a_dead_small_bli
     assert _final(report) == {"Anna": 2645, "Bruno": 2490, "Carla": 2475, "Dario": 2390}
     # read as a live 0.35 instead, Dario would put 1.00 in all (ending with 24.00) and the pot be 0.10 short
     assert sum(history.antes) == 10
+
+
+def test_partypoker_limit_and_double_board_holdem_are_other_games_skipped_not_refused() -> None:
+    """PartyPoker writes its limit game by the stakes alone («$15/$30 USD Texas Hold'em»): another game,
+    skipped with its header, not an «unrecognised header»; the same for «NL Double Hold'em»."""
+    for header in ("$15/$30 USD Texas Hold'em - Monday, April 25, 09:42:13 BST 2011",
+                   "$2 USD NL Double Hold'em - Monday, May 21, 16:56:05 MSKS 2012"):
+        text = PARTY_RETURNING_BB.replace(
+            "$0.10/$0.25 USD NL Texas Hold'em - Sunday, September 22, 08:21:48 EDT 2013", header)
+        report = import_histories(text)
+        assert report.hands[0].status == "skipped", _reason(report)
+        assert header[:20] in _reason(report) and "unrecognised" not in _reason(report)
