@@ -138,7 +138,9 @@ class PartyPoker(TextRoom, PartyPokerParser):
         return out
 
     def read(self, hand_text: str, parse_value: ParseValue, source: str) -> RawHand:
-        level = self._LEVEL.search(hand_text)
+        # the level on its own line before the deal, not the header's: a hand dealt as the level changes
+        # has «Level: 3  Blinds(50/100)» in its header and «Blinds(100/200)» below, the blinds it is played at
+        level = next(reversed([*self._LEVEL.finditer(hand_text)]), None)
         lines = self._split_dead(hand_text.split("\n"))
         hand_text = "\n".join(lines)
         if level is None or self._DEALING not in lines or any(

@@ -261,3 +261,15 @@ def test_partypoker_limit_and_double_board_holdem_are_other_games_skipped_not_re
         report = import_histories(text)
         assert report.hands[0].status == "skipped", _reason(report)
         assert header[:20] in _reason(report) and "unrecognised" not in _reason(report)
+
+
+def test_partypoker_tournament_hand_dealt_as_the_level_changes_is_played_at_the_new_blinds() -> None:
+    """The header keeps the old level («Level: 3  Blinds(50/100)»), the line before the deal the new one."""
+    text = (PARTY_TOURNAMENT_WALK
+            .replace("Level: 1  Blinds(20/40)", "Level: 3  Blinds(50/100)")
+            .replace("Trny: 71487580 Level: 1\nBlinds(20/40)", "Trny: 71487580 Level: 4\nBlinds(100/200)")
+            .replace("Bruno wins 60 chips", "Bruno wins 300 chips"))
+    assert "Blinds(50/100)" in text and "Blinds(100/200)" in text
+    report = import_histories(text)
+    assert [o.status for o in report.hands] == ["ok"], _reason(report)
+    assert _final(report) == {"Anna": 2900, "Bruno": 2600, "Carla": 1660}
