@@ -151,8 +151,11 @@ class PartyPoker(TextRoom, PartyPokerParser):
             if m := self.SEATS.search(x):
                 seat_of.setdefault(str(m["player"]), int(m["seat"]))
         button = self.FINAL_SEAT.search(hand_text)
-        # every seat listed is dealt in: the big blind who wins the blinds uncontested writes no action
-        order = sorted((seat, name) for name, seat in seat_of.items())
+        # in the hand: who acts, and who wins (the big blind who wins the blinds uncontested writes no
+        # action); a player moved to the table who waits for the blinds is listed but does neither
+        winners = self.collected(hand_text, lambda written: parse_value(self.number(written))) or {}
+        dealt = set(self.seated(hand_text)) | set(winners)
+        order = sorted((seat, name) for name, seat in seat_of.items() if name in dealt)
         if button is None or len(order) < 2:
             return super().read(hand_text, parse_value, source)
         after = [n for s, n in order if s > int(button["final_seat"])] + [n for s, n in order

@@ -273,3 +273,14 @@ def test_partypoker_tournament_hand_dealt_as_the_level_changes_is_played_at_the_
     report = import_histories(text)
     assert [o.status for o in report.hands] == ["ok"], _reason(report)
     assert _final(report) == {"Anna": 2900, "Bruno": 2600, "Carla": 1660}
+
+
+def test_partypoker_player_moved_to_the_table_waits_and_is_not_dealt_in() -> None:
+    """Listed with a seat between the button and the blinds, a player just moved to the table neither
+    acts nor wins: the blinds are the next seats of the players in the hand."""
+    text = (PARTY_TOURNAMENT_WALK
+            .replace("Seat 5: Bruno ( 2,500 )", "Seat 5: Bruno ( 2,500 )\nSeat 4: Dario ( 3,000 )")
+            .replace("Total number of players : 3/10", "Total number of players : 4/10"))
+    report = import_histories(text)
+    assert [o.status for o in report.hands] == ["ok"], _reason(report)
+    assert _final(report) == {"Anna": 2980, "Bruno": 2520, "Carla": 1660}
