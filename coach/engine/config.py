@@ -97,11 +97,13 @@ class TableConfig:
             raise InvalidInput(N_("Unknown betting structure '{structure}'."), structure=clip(self.structure))
         if not isinstance(self.ante_mode, str) or self.ante_mode not in ("each", "big_blind"):
             raise InvalidInput(N_("Unknown ante mode '{mode}'."), mode=clip(self.ante_mode))
-        for arr in (self.blinds_by_seat, self.antes_by_seat):
+        # A negative blind is PokerKit's (and PHH's) «post»: a live blind posted out of turn by a player
+        # returning to the table, who still speaks in his turn; an ante is never negative.
+        for arr, signed in ((self.blinds_by_seat, True), (self.antes_by_seat, False)):
             if arr is not None and (not isinstance(arr, tuple) or len(arr) != n
-                                    or any(not is_int(v) or v < 0 for v in arr)):
+                                    or any(not is_int(v) or (v < 0 and not signed) for v in arr)):
                 raise InvalidInput(N_("Per-seat blinds and antes need one whole amount per seat."))
-            if arr is not None and any(v > MAX_CHIPS for v in arr):
+            if arr is not None and any(abs(v) > MAX_CHIPS for v in arr):
                 raise InvalidInput(N_("A blind or an ante is above the limit of {limit} chips."),
                                    limit=MAX_CHIPS)
         if self.min_bet is not None and (not is_int(self.min_bet) or self.min_bet > MAX_CHIPS):
@@ -185,7 +187,7 @@ class TableConfig:
 
     # -- forced bets -----------------------------------------------------------
     def blinds_by_seat_effective(self) -> tuple[int, ...]:
-        """The blind each seat posts (before capping at its stack)."""
+        """The blind each seat posts (before capping at its stack); negative: posted out of turn (live)."""
         if self.blinds_by_seat is not None:
             return self.blinds_by_seat
         out = [0] * self.n_seats
@@ -271,7 +273,7 @@ class TableConfig:
         ante_arr = (antes,) * n if isinstance(antes, int) and is_int(antes) else whole(antes)
         if n == 2:
             ante_arr = ante_arr[::-1]
-        if any(b > MAX_CHIPS or b < 0 for b in blinds):
+        if any(abs(b) > MAX_CHIPS for b in blinds):
             raise InvalidInput(N_("A blind or an ante is above the limit of {limit} chips."), limit=MAX_CHIPS)
         positive = [b for b in blinds if b > 0]
         bb = max(positive) if positive else 0

@@ -59,7 +59,7 @@ def decimal_places(value: Decimal) -> int:
     return max(0, -exponent)
 
 
-def parse_number(source: str, fld: str, value: Any) -> Decimal:
+def parse_number(source: str, fld: str, value: Any, *, signed: bool = False) -> Decimal:
     """A TOML number as an exact Decimal; anything else is an error naming the field.
 
     The limits (magnitude, decimals, significant digits) are checked on the
@@ -77,10 +77,10 @@ def parse_number(source: str, fld: str, value: Any) -> Decimal:
     if not number.is_finite():
         raise phh_error(source, N_("the field '{field}' holds {value}, which is not a finite number."),
                         field=fld, value=clip(value))
-    if number < 0:
+    if number < 0 and not signed:  # ``signed``: a blind posted out of turn (PHH writes it negative)
         raise phh_error(source, N_("the field '{field}' holds the negative amount {value}."),
                         field=fld, value=clip(value))
-    problem = amount_problem(number)
+    problem = amount_problem(abs(number))
     if problem is not None:
         raise phh_error(source, N_("the field '{field}' holds {value}: {problem}."), field=fld,
                         value=clip(value), problem=problem)
@@ -94,7 +94,7 @@ def number_list(source: str, data: Mapping[str, Any], fld: str) -> list[Decimal]
     if len(value) > MAX_PLAYERS:
         raise phh_error(source, N_("the field '{field}' has {found} entries: a table seats at most {limit} "
                                 "players."), field=fld, found=len(value), limit=MAX_PLAYERS)
-    return [parse_number(source, fld, v) for v in value]
+    return [parse_number(source, fld, v, signed=fld == "blinds_or_straddles") for v in value]
 
 
 def format_units(chips: int, scale: int) -> str:

@@ -119,7 +119,7 @@ def read_situation(hand: Hand) -> Situation:
             name=hand.config.names[hero])
     cfg = hand.config
     n = cfg.n_seats
-    blinds = cfg.blinds_by_seat_effective()
+    blinds = tuple(abs(b) for b in cfg.blinds_by_seat_effective())  # a blind posted out of turn is negative
     antes = cfg.antes_by_seat_effective()
     stacks0 = cfg.stacks
     forced = [min(stacks0[s], blinds[s] + antes[s]) for s in range(n)]

@@ -1,15 +1,16 @@
 """Lines of a room's history that the engine cannot replay exactly: the hand is refused, naming the line.
 
-A coach must not grade a hand replayed under other rules than the ones it was played by. Three
-kinds of forced bets are written by the rooms and cannot be replayed exactly by the engine (its
-kernel is pokerkit, which opens the betting before the flop left of the *last* seat with the
-largest blind, and whose "post" convention, a negative blind, the engine's table refuses):
+A coach must not grade a hand replayed under other rules than the ones it was played by. Some
+forced bets are written by the rooms and cannot be replayed exactly by the engine. A big blind
+posted by a third player (a player returning to the table, or joining it, who does not wait for
+the big blind to reach him) *is* replayed: it is live, and he still speaks in his turn, which is
+pokerkit's (and PHH's) «post», a negative blind (:meth:`coach.rooms.room.Room.read` writes it).
+Refused:
 
 - «posts small & big blinds» (PokerStars: a player returning to the table pays a dead small blind
-  and a live big blind). The dead part would be exact as an ante of that seat, the live big blind
-  is not: posted outside the blinds' seats it would make that player speak last before the flop.
-- a big blind posted by a third player (the same return, where the room asks only the big blind):
-  the same reason.
+  and a live big blind at once): the history does not say which part of the sum is dead.
+- a small blind posted by a third player: a missed small blind is dead money at most rooms and live
+  at others, and the history does not say which; replayed either way it could be wrong.
 - a cash-out («cashed out the hand for $22.77», PokerStars' All-in Cash Out): the room pays the
   player a sum outside the pot, which a PHH hand cannot say; converted, his stack would be wrong.
 - a straddle. Under the gun the order would be exact (the straddler speaks last), the minimum
@@ -34,14 +35,14 @@ __all__ = ["REASONS", "out_of_turn_blind", "refused_line"]
 REASONS: dict[str, str] = {
     "dead_small_blind": N_(
         "{file}: «{line}»: a player returning to the table posts a dead small blind and a live big "
-        "blind at once. The engine cannot replay a live big blind posted outside the blinds' seats: "
-        "that player would speak last before the flop, not in his turn. The hand is refused rather "
-        "than replayed in another order."),
-    "out_of_turn_blind": N_(
-        "{file}: «{line}»: a blind posted by a player who is not in the blinds (a player returning to "
-        "the table). The engine cannot replay a live blind posted outside the blinds' seats: that "
-        "player would speak last before the flop, not in his turn. The hand is refused rather than "
-        "replayed in another order."),
+        "blind at once, as one sum. Which part of it is dead money and which part counts as his bet is a "
+        "house rule the history does not write: the hand is refused rather than replayed with a split "
+        "it does not state."),
+    "out_of_turn_small_blind": N_(
+        "{file}: «{line}»: a small blind posted by a player who is not in the blinds (a player "
+        "returning to the table). Such a blind is dead money at some rooms and part of the player's bet "
+        "at others, and the history does not say which: the hand is refused rather than replayed under "
+        "a rule it may not have been played by."),
     "straddle": N_(
         "{file}: «{line}»: a straddle. The engine would count the minimum raise from the big blind, "
         "the rooms count it from the straddle (and a straddle from a seat other than the one after the "
@@ -72,12 +73,18 @@ def refused_line(parser: Any, hand_text: str, source: str, first_line: int) -> H
 
 def out_of_turn_blind(raw: RawHand, parser: Any, hand_text: str, source: str,
                       first_line: int) -> HandHistoryError | None:
-    """A blind posted by a player beyond the two blinds (pokerkit writes it negative), as a refusal."""
-    late = {name for name, blind in zip(raw.players, raw.blinds_or_straddles, strict=True) if blind < 0}
+    """A blind smaller than the big blind posted by a player beyond the two blinds, as a refusal.
+
+    A big blind posted there is read (pokerkit's negative blind: live, the player speaks in his turn);
+    a smaller one may be dead or live by the room's house rule, which the history does not write.
+    """
+    big = max(raw.blinds_or_straddles[:2], default=0)
+    late = {name for name, blind in zip(raw.players, raw.blinds_or_straddles, strict=True)
+            if blind < 0 and -blind < big}
     if not late:
         return None
     for k, text in enumerate(hand_text.splitlines()):
         m = parser.BLIND_OR_STRADDLE_POSTING.search(text)
         if m is not None and m["player"] in late:
-            return _error("out_of_turn_blind", source, first_line + k, text)
-    return _error("out_of_turn_blind", source, first_line, sorted(late)[0])
+            return _error("out_of_turn_small_blind", source, first_line + k, text)
+    return _error("out_of_turn_small_blind", source, first_line, sorted(late)[0])

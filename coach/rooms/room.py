@@ -116,6 +116,11 @@ class Room:
     TOURNAMENT: ClassVar[re.Pattern[str] | None] = None
     # «Seat 1: anna ($133.31), net: +$10» (Ongame): each player's stack after the hand, checked too
     FINAL_STACK: ClassVar[re.Pattern[str] | None] = None
+    # «anna has joined the table.» (PartyPoker): a player who sits down during the hand and posts, for whom
+    # the room writes no seat line and no stack; such a hand is refused saying so.
+    JOINED: ClassVar[re.Pattern[str] | None] = None
+    # Headers of other games in words of the room's own (PartyPoker's limit games have no «Limit»)
+    OTHER_GAMES: ClassVar[re.Pattern[str] | None] = None
     # Lines the engine cannot replay exactly, each with the key of its reason (coach.rooms.refusals).
     REFUSED_LINES: ClassVar[tuple[tuple[re.Pattern[str], str], ...]] = ()
     # A hand's players and hero for the upload's peek (no parsing): the seat lines' and «Dealt to» names.
@@ -175,7 +180,7 @@ class Room:
             if short is None:
                 return self.VARIANTS[m["variant"]]
             raise UnknownHeader(source, next(x for x in head.split("\n") if short.group() in x).strip(), True)
-        game = OTHER_GAME.search(head)
+        game = OTHER_GAME.search(head) or (self.OTHER_GAMES.search(head) if self.OTHER_GAMES else None)
         line = next((x for x in head.split("\n") if game and game.group() in x), None) or next(
             (x for x in head.split("\n") if "hold" in x.lower()), _first_line(hand_text))
         raise UnknownHeader(source, line.strip(), game is not None)
@@ -265,6 +270,13 @@ class Room:
         for player in acting:
             if player not in seat_of or player not in stack_of:
                 line = next((x for x in lines if self.player_of(x) == player), player)
+                if self.JOINED is not None and any(
+                        (m := self.JOINED.search(x)) and m["player"] == player for x in lines):
+                    raise HandHistoryError(
+                        N_("{file}: «{line}»: {player} sat down at the table during this hand and the {room} "
+                           "client writes no seat line and no stack for him: without his stack the hand "
+                           "cannot be replayed exactly."),
+                        file=source, line=clip(line.strip(), 80), player=clip(player, 40), room=self.NAME)
                 raise HandHistoryError(
                     N_("{file}: «{line}»: {player} acts but has no seat line with his stack: the hand is "
                        "incomplete or not in the {room} format."),

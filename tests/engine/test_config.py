@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from coach.engine.config import TableConfig
+from coach.engine.hand import Hand
 from coach.errors import InvalidInput
 
 NAMES = ("Anna", "Bruno", "Carla", "Dario")
@@ -81,3 +82,14 @@ def test_names_must_be_distinct_and_present() -> None:
         TableConfig(("Anna", " "), (100, 100), 0)
     with pytest.raises(InvalidInput):
         TableConfig(("Anna",), (100,), 0)  # one player is no game
+
+
+def test_a_blind_posted_out_of_turn_is_pokerkits_negative_post() -> None:
+    """PHH writes a live blind posted out of turn (a player returning to the table) negative: the
+    poster is not the last to speak before the flop; a negative ante stays bad input."""
+    t = TableConfig.from_positions(["a", "b", "c", "d"], [100, 100, 100, 100], [1, 2, -2, 0], 0)
+    assert t.big_blind == 2 and t.small_blind == 1 and t.blinds_in_positions() == (1, 2, -2, 0)
+    hand = Hand.start(t, seed=1)
+    assert hand.legal_actions().actor == 2  # the poster speaks first, in his turn (a straddle would not)
+    with pytest.raises(InvalidInput):
+        TableConfig.from_positions(["a", "b", "c"], [100, 100, 100], [1, 2, 0], [0, 0, -1])

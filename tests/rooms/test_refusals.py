@@ -1,5 +1,5 @@
 """Lines the engine cannot replay exactly (a returning player's dead small blind with a live big blind,
-a big blind posted out of the blinds, a straddle): each hand refused with the line and the reason, the
+a small blind posted out of the blinds, a straddle): each hand refused with the line and the reason, the
 other hands of the file read."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ IT = get_translator("it")
 # A 3-handed hand (seat 1 small blind, seat 2 big blind, seat 3 the button), then a second hand.
 POSTS = {
     "dead_small_blind": ("Carla: posts small & big blinds $3", "a dead small blind and a live big blind"),
-    "out_of_turn_blind": ("Carla: posts big blind $2", "not in the blinds"),
+    "out_of_turn_small_blind": ("Carla: posts small blind $1", "small blind posted by a player who is not"),
     "straddle": ("Carla: posts straddle $4", "a straddle"),
 }
 
