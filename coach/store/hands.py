@@ -266,7 +266,7 @@ class HandsStore(StoreBase):
             delete_parse_jobs_of(conn, pid)  # the last files given to the Replayer and the live class
             return hands, delete_jobs_of(conn, pid)
 
-    # -- «Crea una mano»'s draft (revision 0014) -----------------------------------------------
+    # -- «Crea una mano»'s draft (revision 0013) -----------------------------------------------
     def save_builder_draft(self, profile: str, draft: str | None) -> None:
         """Keep the half-built hand (``None``: forget it, the hand was saved or discarded)."""
         name = clean_profile_name(profile)

@@ -64,7 +64,7 @@ profiles = Table(
     # Revision 0012: when the learner last disconnected his other devices; from then on a cookie
     # without a device (the format before 0012) opens nothing
     Column("devices_reset_at", DateTime, nullable=True),
-    # Revision 0014: «Crea una mano»'s half-built hand (coach.learning.builder.Build.to_draft), kept
+    # Revision 0013: «Crea una mano»'s half-built hand (coach.learning.builder.Build.to_draft), kept
     # across a reload until it is saved or discarded.
     Column("builder_draft", Text, nullable=True),
     Index("uq_profiles_transfer_hash", "transfer_hash", unique=True),

@@ -48,7 +48,7 @@ STREET_OF_BOARD = {0: "flop", 3: "turn", 4: "river"}
 
 
 def _keep_draft(build: Build | None) -> None:
-    """The half-built hand kept in the profile (revision 0014), so a reload of the page finds it."""
+    """The half-built hand kept in the profile (revision 0013), so a reload of the page finds it."""
     profile = state.settings().profile
     draft = None if build is None else build.to_draft()
     state.save(lambda db: db.save_builder_draft(profile, draft))

@@ -62,7 +62,7 @@ def test_a_5000_digit_stack_is_an_italian_error_not_a_crash(app: Callable[..., A
 
 def test_a_half_built_hand_survives_a_reload_until_it_is_saved(app: Callable[..., AppTest],
                                                                db_url: str) -> None:
-    """A reload is a new session: the hand being built comes back from the profile (revision 0014)."""
+    """A reload is a new session: the hand being built comes back from the profile (revision 0013)."""
     at = _setup(goto(app(profile="Anna"), "mani"))
     at.button(key="builder.start").click().run()
     at.number_input(key="builder.act.amount").set_value(6)

@@ -1,7 +1,7 @@
 """«Crea una mano»: the half-built hand kept in the profile across a reload.
 
-Revision ID: 0014
-Revises: 0011 (to be chained after the other branches' revisions when they are merged)
+Revision ID: 0013
+Revises: 0012
 Create Date: 2026-12-07
 
 Why (issue 31, item 6): a player rebuilding a hand on a phone loses it all when the page reloads
@@ -14,7 +14,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0014"
+revision = "0013"
 down_revision = "0012"
 branch_labels = None
 depends_on = None
