@@ -19,12 +19,13 @@ from dataclasses import replace
 from typing import Any, TypeVar
 
 from coach.engine import ActionTaken
-from coach.engine.phh import HandHistory, history_from_table, split_phhs
+from coach.engine.phh import HandHistory, history_from_table
 from coach.engine.phh_actions import Action
 from coach.errors import InvalidInput
 from coach.i18n import N_, Amount, Lowered, Message
 from coach.learning.script import HandScript
-from coach.limits import MAX_HAND_BYTES, decode_text, kb_up
+from coach.limits import MAX_HAND_BYTES
+from coach.rooms.files import UPLOAD, read_hand_files
 
 MAX_BYTES = MAX_HAND_BYTES  # the same limit Streamlit shows under the uploader (server.maxUploadSize = 1)
 PLAYER_KINDS = ("fold", "check_call", "bet_raise")
@@ -75,18 +76,11 @@ def load_sections(name: str, data: bytes) -> list[Section]:
 
 
 def _load_sections(name: str, data: bytes) -> list[Section]:
-    if len(data) > MAX_BYTES:
-        raise InvalidInput(
-            N_("The file {name} is too large ({size} KB): a hand history is at most {limit} KB."),
-            name=name, size=kb_up(len(data)), limit=MAX_BYTES // 1024)
-    text, problem = decode_text(data)
-    if text is None:
-        raise InvalidInput(N_("The file {name} is not a text file (UTF-8): is it really a PHH hand "
-                              "history? ({problem})"), name=name, problem=problem)
-    if not text.strip():
-        raise InvalidInput(N_("The file {name} is empty."), name=name)
-    sections = [(source, table) for source, table in split_phhs(text, name) if table is not None]
-    if not sections or not any(table for _, table in sections):
+    """Through the one front door (:func:`coach.rooms.files.read_hand_files`): its limits, its
+    encodings and its refusals; a room's file has no PHH sections, so it holds no hand here."""
+    read = read_hand_files([(name, data)], UPLOAD)[0]
+    sections = [(source, table) for source, table in read.sections if table]
+    if not sections:
         raise InvalidInput(N_("The file {name} holds no hand."), name=name)
     return sections
 

@@ -47,8 +47,9 @@ class Worker:
         self.real = parsejobs.run_parse_job
         monkeypatch.setattr(parsejobs, "run_parse_job", lambda *args: self.held.append(args))
         for module, name in ((handfile, "read_hand_files"), (files, "import_histories"),
-                             (files, "split_phhs"), (replay, "split_phhs"), (parsejobs, "import_histories"),
-                             (rooms, "import_histories"), (importer, "import_histories")):
+                             (files, "split_phhs"), (replay, "read_hand_files"),
+                             (parsejobs, "import_histories"), (rooms, "import_histories"),
+                             (importer, "import_histories")):
             monkeypatch.setattr(module, name, self._guard(getattr(module, name)))
 
     def _guard(self, reader: Callable[..., Any]) -> Callable[..., Any]:
