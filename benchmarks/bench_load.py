@@ -384,7 +384,8 @@ class Reviews:
                     self.done.append((job.status if job else "gone", time.monotonic() - t0))
                     break
                 if time.monotonic() >= end:  # still running at the end: that is the load we wanted
-                    self.done.append(("running at the end", time.monotonic() - t0))
+                    self.done.append((f"running at the end ({job.done} of {job.total} hands reviewed)",
+                                      time.monotonic() - t0))
                     return
 
 

@@ -27,7 +27,9 @@ done
 
 stop() {
   if [ -f "$DIR/nginx.pid" ]; then kill "$(cat "$DIR/nginx.pid")" 2>/dev/null || true; fi
-  if [ -f "$DIR/worker.pid" ]; then kill "$(cat "$DIR/worker.pid")" 2>/dev/null || true; fi
+  if [ -f "$DIR/worker.pid" ]; then
+    while read -r pid; do kill "$pid" 2>/dev/null || true; done < "$DIR/worker.pid"
+  fi
   if [ -f "$DIR/apps.pids" ]; then
     while read -r pid; do kill "$pid" 2>/dev/null || true; done < "$DIR/apps.pids"
   fi
@@ -72,10 +74,15 @@ for i in $(seq 0 $((APPS - 1))); do
   echo $! >> "$DIR/apps.pids"
   PORTS="$PORTS $port"
 done
-# The task queue's worker, as on a class server (docs/DEPLOY.md): the apps start none of their own.
-(cd "$ROOT" && COACH_DATABASE_URL="$DBURL" exec python -m coach worker --workers 2 \
-   > "$DIR/logs/worker.log" 2>&1) &
+# The task queue's workers, as on a class server (docs/DEPLOY.md): the apps start none of their own.
+# One process reads the files (a pasted hand never waits behind a review); one runs the reviews
+# at a lower CPU priority, so a class's clicks come first and the review takes what they leave.
+(cd "$ROOT" && COACH_DATABASE_URL="$DBURL" exec python -m coach worker --lanes hands,files --workers 2 \
+   > "$DIR/logs/worker-files.log" 2>&1) &
 echo $! > "$DIR/worker.pid"
+(cd "$ROOT" && COACH_DATABASE_URL="$DBURL" exec python -m coach worker --lanes reviews --workers 2 --nice 10 \
+   > "$DIR/logs/worker-reviews.log" 2>&1) &
+echo $! >> "$DIR/worker.pid"
 
 # nginx sized as deploy/nginx/nginx.conf says, with the site of deploy/nginx/coach-holdem.conf:
 # its upstreams and per-process map lines written for this stack's ports (tools/nginxsite.py).
@@ -95,5 +102,5 @@ done
   echo "url=http://127.0.0.1:$PORT"
   echo "database=$DBURL"
   echo "pids=\"$(tr '\n' ' ' < "$DIR/apps.pids")\""
-  echo "worker=$(cat "$DIR/worker.pid")"
+  echo "workers=\"$(tr '\n' ' ' < "$DIR/worker.pid")\""
 } | tee "$DIR/stack.env"

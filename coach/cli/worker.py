@@ -11,6 +11,10 @@ progress database come from ``COACH_QUEUE_URL`` / ``COACH_DATABASE_URL``
 all three by default), each with ``--workers`` threads of its own: a session review never holds
 the thread that reads a pasted hand. A class server runs the lanes in separate processes, so they
 do not share one interpreter lock (docs/DEPLOY.md).
+
+``--nice N`` lowers this process's CPU priority: a reviews-only worker on the machine of the
+app processes runs with ``--nice 10``, so a class's clicks always come before a background
+review (the review still runs, on whatever CPU the clicks leave; docs/DEPLOY.md).
 """
 
 from __future__ import annotations
@@ -39,6 +43,9 @@ def _parser() -> ArgumentParser:
     p.add_argument("--lanes", default=",".join(LANES),
                    help="the lanes this process serves, comma-separated (default: " + ",".join(LANES) + ")")
     p.add_argument("--database", default=None, help="the progress database URL (default: COACH_DATABASE_URL)")
+    p.add_argument("--nice", type=int, default=0,
+                   help="lower this process's CPU priority by N (0-19; a reviews-only worker beside the "
+                        "apps: 10, so clicks come first)")
     p.add_argument("--parent", type=int, default=None,
                    help="leave when this process ends (the app's embedded worker; one per queue)")
     add_locale(p)
@@ -80,6 +87,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if lanes is None:
         print(f"worker: --lanes takes some of {', '.join(LANES)}", file=sys.stderr)
         return 2
+    if not 0 <= args.nice <= 19:
+        print("worker: --nice takes 0 to 19", file=sys.stderr)
+        return 2
+    if args.nice:
+        # Before any thread starts: Linux gives a new thread its creator's niceness.
+        os.nice(args.nice)
     if args.database:
         os.environ["COACH_DATABASE_URL"] = args.database
     url = queue_url(args.database)
