@@ -43,6 +43,7 @@ SETTINGS_KEY = "coach.settings"
 PROFILE_KEY = "coach.profile"  # this session's profile before the settings are loaded (tests set it)
 DEVICE_KEY = "coach.device"  # this browser's device row (revision 0012), named by its signed cookie
 DEVICE_CHECKED = "coach.device_checked"  # when the device was last found still allowed (monotonic)
+COOKIE_SCRIPT_KEY = "coach.cookie_script"  # ((profile, device, day), the script): signed once a day
 DEVICE_RECHECK_S = 30.0
 DISCONNECTED = "coach.disconnected"  # this browser was disconnected from its profile: said once
 PROFILE_COOKIE = identity.PROFILE_COOKIE
@@ -394,8 +395,16 @@ def profile_cookie_script() -> str:
     being that profile, so the page writes it again on every run (a legacy cookie that
     just claimed its profile is replaced by the signed one).
     """
-    return cookie_script(PROFILE_COOKIE, identity.profile_cookie_value(settings().profile, profile_signer(),
-                                                                       this_device()))
+    profile, device = settings().profile, this_device()
+    # The signed value changes once a day (its expiry is to the day): signed once per session and day,
+    # not on every click.
+    key = (profile, device, int(time.time()) // 86400)
+    kept = st.session_state.get(COOKIE_SCRIPT_KEY)
+    if isinstance(kept, tuple) and kept[0] == key:
+        return str(kept[1])
+    script = cookie_script(PROFILE_COOKIE, identity.profile_cookie_value(profile, profile_signer(), device))
+    st.session_state[COOKIE_SCRIPT_KEY] = (key, script)
+    return script
 
 
 def settings() -> Settings:

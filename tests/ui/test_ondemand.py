@@ -34,6 +34,7 @@ def work(monkeypatch: pytest.MonkeyPatch) -> Iterator[Counter[str]]:
     course signatures taken, and the SQL statements by the table they name."""
     counts: Counter[str] = Counter()
 
+    import coach.identity as identity
     import coach.learning.script as script
     import coach.ui.lessons as lessons
     import coach.ui.rangegrid as rangegrid
@@ -52,6 +53,7 @@ def work(monkeypatch: pytest.MonkeyPatch) -> Iterator[Counter[str]]:
     monkeypatch.setattr(rangegrid, "_GRIDS", OrderedDict(), raising=False)
     spy(script.HandScript, "_replayed", "replays")
     spy(lessons, "lessons_signature", "signatures")
+    spy(identity, "profile_cookie_value", "cookies signed")
     real_deepcopy = copy.deepcopy
 
     def deepcopy(x: Any, memo: Any = None, _nil: Any = ()) -> Any:
@@ -101,6 +103,7 @@ def test_a_lesson_step_does_not_build_what_is_folded(app: Callable[..., AppTest]
     assert work["signatures"] <= clicks
     assert work["read completed_lessons"] == 0  # completion kept in the session until it changes
     assert work["read quiz_answers"] == 0
+    assert work["cookies signed"] == 0  # the profile cookie's script is signed once a day, not per click
     # what is left is the bookmark, written at each step: BEGIN, the profile's row (insert-or-ignore,
     # its id) and the bookmark's update (8 statements a step before issue 28)
     assert work["sql"] <= 4 * clicks
