@@ -88,6 +88,7 @@ class Page:
     """What one script run drew, as far as a learner needs it."""
 
     widgets: dict[str, str] = field(default_factory=dict)  # user key -> widget id
+    fragments: dict[str, str] = field(default_factory=dict)  # user key -> the fragment drawing it
     disabled: set[str] = field(default_factory=set)
     exceptions: list[str] = field(default_factory=list)
     status: int | None = None  # ScriptFinishedStatus
@@ -121,6 +122,7 @@ class ScriptRun:
             if isinstance(widget_id, str) and widget_id.startswith("$$ID"):
                 key = user_key(widget_id)
                 self.page.widgets[key] = widget_id
+                self.page.fragments[key] = msg.delta.fragment_id
                 if getattr(body, "disabled", False):
                     self.page.disabled.add(key)
         elif kind == "script_finished":
@@ -212,12 +214,19 @@ class Learner:
             w = state.widget_states.widgets.add()
             w.id = self.page.widgets[trigger]
             w.trigger_value = True
+            fragment = self.page.fragments.get(trigger, "")
+            if fragment:
+                state.fragment_id = fragment
         run = ScriptRun()
         self.current = run
         await self.ws.send(back.SerializeToString())
         await asyncio.wait_for(run.done.wait(), timeout)
         if run.page.status is None:
             raise ConnectionError("connection closed during the script run")
+        if run.page.status == ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY:
+            # a fragment redrew its part only: the rest of the page is still on screen
+            run.page.widgets = {**self.page.widgets, **run.page.widgets}
+            run.page.fragments = {**self.page.fragments, **run.page.fragments}
         self.page = run.page
         return run.page
 
@@ -262,7 +271,7 @@ class Learner:
         self.stats.latency(action, time.perf_counter() - t0)
         if page.exceptions:
             self.stats.error(action, "exception on the page: " + page.exceptions[0])
-        elif page.status != ForwardMsg.FINISHED_SUCCESSFULLY:
+        elif page.status not in (ForwardMsg.FINISHED_SUCCESSFULLY, ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY):
             self.stats.error(action, f"script finished with status {page.status}")
         elif action == "answer":
             if f"retry.{DECISION}" in page.widgets:  # the verdict is on screen: acknowledged

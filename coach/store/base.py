@@ -185,6 +185,9 @@ class StoreBase:
         A profile made since revision 0006 is born claimed: its name is a server-issued id
         (coach.identity), so no old unsigned cookie may ever claim it.
         """
+        pid = self._profile_id(conn, name)
+        if pid is not None:  # the common case: one indexed read, not an insert that conflicts
+            return pid
         now = utc_now()
         self._insert_ignore(conn, profiles, {"name": name, "created_at": now, "preferences": "{}",
                                              "claimed_at": now}, ("name",))

@@ -20,6 +20,28 @@ PARTS = "lesson.parts"  # lesson id -> part ("text", "hand0", ..., "quiz")
 STEPS = "lesson.steps"  # "lesson/hand" -> step
 LINK = "lesson.link"
 LINK_PROBLEMS = "lesson.link_problems"  # what the last deep link asked for and could not open
+WHOLE_PAGE = "lesson.whole_page"  # a click inside the hand asked for the whole page to be drawn again
+NOTICE = "lesson.notice"  # the database notice as the page last drew it
+
+
+def page_drawn() -> None:
+    """The whole lesson page is being drawn: what a click in the hand asked for is done.
+
+    A click on ▶/◀, a choice or «riprova» redraws only the hand (a fragment: issue 28, a click's CPU);
+    what it changes outside it (the lesson done, the part, the database notice) asks for the whole page.
+    """
+    st.session_state.pop(WHOLE_PAGE, None)
+    st.session_state[NOTICE] = state.db_problem()
+
+
+def ask_whole_page() -> None:
+    """This click changes more than the hand (the next hand, the questions, the lesson completed)."""
+    st.session_state[WHOLE_PAGE] = True
+
+
+def whole_page_wanted() -> bool:
+    """Asked by a click, or the database notice would change (a write failed, or works again)."""
+    return bool(st.session_state.pop(WHOLE_PAGE, False)) or st.session_state.get(NOTICE) != state.db_problem()
 
 
 def lesson_parts() -> dict[str, str]:
@@ -51,6 +73,7 @@ def go_to(link: Link) -> None:
         parts[link.lesson] = "text"
     st.session_state.pop("lesson_pick", None)
     st.session_state.pop(f"lesson_part.{link.lesson}", None)
+    ask_whole_page()
     save_bookmark(link)
 
 

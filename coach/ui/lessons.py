@@ -19,7 +19,8 @@ from pathlib import Path
 
 import streamlit as st
 
-from coach.i18n import DEFAULT_LOCALE, N_, Message
+from coach.errors import CoachError
+from coach.i18n import DEFAULT_LOCALE, N_, Message, Translator
 from coach.learning.answers import DecisionAnswer, decision_answer, decision_verdict
 from coach.learning.completion import lesson_state
 from coach.learning.script import HandScript
@@ -32,8 +33,10 @@ from coach.lessons.loader import (
     load_lessons,
 )
 from coach.lessons.problems import LessonLoadError
-from coach.lessons.schema import Lesson
+from coach.lessons.range_grids import chart_grid, chart_share
+from coach.lessons.schema import Lesson, RangeChart
 from coach.ui import state
+from coach.ui.figures import build_range_figure
 
 ANSWERS_KEY = "lesson.answers"  # "lesson/hand/at" -> DecisionAnswer
 QUIZ_KEY = "lesson.quiz"  # "lesson/question" -> QuizAnswer
@@ -274,3 +277,24 @@ def grade_decision(lesson_id: str, hand_index: int, at: int, code: str,
     locale = state.settings().locale
     verdict = lesson_verdict(course_signature(locale), locale, lesson_id, hand_index, at, code)
     return decision_answer(script(lesson_id, hand_index), at, code, said, verdict)
+
+
+def section_charts(charts: list[RangeChart], t: Translator) -> None:
+    """The section's range charts, two to a row: the coach's own charts, on its 13x13 grid."""
+    for start in range(0, len(charts), 2):
+        row = charts[start:start + 2]
+        for col, chart in zip(st.columns(2), row, strict=False):
+            try:
+                grid = chart_grid(chart)
+            except CoachError as err:  # the lesson check refuses this; never take the page down
+                col.warning(err.localized(t))
+                continue
+            share = t.format_percent(chart_share(grid))
+            with col:
+                st.plotly_chart(build_range_figure(grid, t, title=chart.title), width="stretch",
+                                config={"displayModeBar": False},
+                                alt=t("{title}: a 13 by 13 grid of the starting hands; the coloured ones, "
+                                      "{share} of all hands, are in the range.",
+                                      title=chart.title, share=share))
+                st.caption(t("{share} of all starting hands. Pairs on the diagonal, suited hands above it, "
+                             "offsuit hands below.", share=share))

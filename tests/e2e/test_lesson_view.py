@@ -51,3 +51,25 @@ def test_the_end_of_a_hand_shows_the_way_on(desk: tuple[Any, list[str]], server:
     assert end is not None and inside(dict(end), 1280, 800) and inside(nxt, 1280, 800), (end, nxt)
     shot(page, "lesson-view-end.png")
     assert errors == [], errors
+
+
+def test_a_step_redraws_the_hand_and_the_way_on_redraws_the_page(desk: tuple[Any, list[str]], server: str) -> None:
+    """▶ and ◀ redraw the hand alone (a fragment: issue 28, a click's CPU); what changes the rest of the
+    page (the next hand, the questions) still redraws it: the part's control, the URL and the table agree."""
+    page, errors = desk
+    page.goto(server + "/lezioni?lezione=01-mazzo-carte-punti&mano=1&passo=1")
+    page.locator(".cc-table").first.wait_for()
+    wait_idle(page)
+    page.locator('[class*="st-key-lesson-01-mazzo-carte-punti-0-next"] button').first.click()
+    page.get_by_text("Passo 2 di", exact=False).first.wait_for()
+    page.wait_for_function("() => location.search.includes('passo=2')", timeout=10_000)
+    page.locator('[class*="st-key-lesson-01-mazzo-carte-punti-0-last"] button').first.click()
+    page.get_by_role("button", name="Mano successiva").wait_for()
+    wait_idle(page)
+    page.get_by_role("button", name="Mano successiva").click()
+    # the part's control (outside the hand) follows: the second hand is the one selected
+    page.locator('[class*="st-key-lesson_part"] [aria-checked="true"], '
+                 '[class*="st-key-lesson_part"] [kind*="Active"]').filter(has_text="Mano 2").first.wait_for()
+    page.wait_for_function("() => location.search.includes('mano=2')", timeout=10_000)
+    page.get_by_text("Passo 1 di", exact=False).first.wait_for()
+    assert errors == [], errors

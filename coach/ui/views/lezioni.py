@@ -31,13 +31,11 @@ from coach.learning.answers import (
 from coach.learning.completion import lesson_state
 from coach.learning.review import QuestionSpot, ReviewSpot, record_graded, remember_question
 from coach.learning.script import Attempt, HandScript
-from coach.lessons.range_grids import chart_grid, chart_share
-from coach.lessons.schema import Decision, ExampleHand, Lesson, RangeChart
+from coach.lessons.schema import Decision, ExampleHand, Lesson
 from coach.store.records import LessonAnswer
 from coach.ui import coursepath, feedbacklevel, inputs, lessonnav, playback, state
 from coach.ui.controls import action_panel, step_controls
 from coach.ui.drills import missing_answer
-from coach.ui.figures import build_range_figure
 from coach.ui.handview import display_street, narration, table_view, visible_seats
 from coach.ui.lessons import (
     ANSWERS_KEY,
@@ -49,6 +47,7 @@ from coach.ui.lessons import (
     lesson_progress,
     lessons,
     script,
+    section_charts,
     topic_of,
 )
 from coach.ui.phone import QUESTION_KEY
@@ -278,6 +277,7 @@ def _check_complete(lesson_id: str) -> None:
         profile = state.settings().profile
         if state.save(lambda db: db.mark_lesson_completed(profile, lesson_id)):
             st.session_state["lesson.just_completed"] = lesson_id
+            lessonnav.ask_whole_page()
         coursepath.forget_stored()
 
 
@@ -345,7 +345,7 @@ def render() -> None:
             st.header(sec.title)
             st.markdown(sec.text)
             if sec.charts:
-                _section_charts(sec.charts, t)
+                section_charts(sec.charts, t)
         if lesson.hands:
             st.button(t("Go to the first hand"), key="lesson.to_hand", type="primary",
                       on_click=lessonnav.go_to, args=(Link(lesson.id, 0, 0),),
@@ -356,30 +356,10 @@ def render() -> None:
         _completion(lesson, all_, completed, t)
     else:
         index = int(part[4:])
-        _render_hand(lesson, index, t)
+        lessonnav.page_drawn()
+        _hand_part(lesson, index, t)
         if index == len(lesson.hands) - 1 and not lesson.questions:
             _completion(lesson, all_, completed, t)
-
-
-def _section_charts(charts: list[RangeChart], t: Translator) -> None:
-    """The section's range charts, two to a row: the coach's own charts, on its 13x13 grid."""
-    for start in range(0, len(charts), 2):
-        row = charts[start:start + 2]
-        for col, chart in zip(st.columns(2), row, strict=False):
-            try:
-                grid = chart_grid(chart)
-            except CoachError as err:  # the lesson check refuses this; never take the page down
-                col.warning(err.localized(t))
-                continue
-            share = t.format_percent(chart_share(grid))
-            with col:
-                st.plotly_chart(build_range_figure(grid, t, title=chart.title), width="stretch",
-                                config={"displayModeBar": False},
-                                alt=t("{title}: a 13 by 13 grid of the starting hands; the coloured ones, "
-                                      "{share} of all hands, are in the range.",
-                                      title=chart.title, share=share))
-                st.caption(t("{share} of all starting hands. Pairs on the diagonal, suited hands above it, "
-                             "offsuit hands below.", share=share))
 
 
 COMPLETED = NN_("{n} completed", "{n} completed")
@@ -442,6 +422,14 @@ def _right() -> set[str]:
 def _completed_ids() -> set[str]:
     return coursepath.done_ids_kept(lessons(), course_signature(state.settings().locale),
                                     state.settings().profile, answered_keys(), _right_here())
+
+
+@st.fragment
+def _hand_part(lesson: Lesson, index: int, t: Translator) -> None:
+    """The hand on its own: a click inside it redraws it alone (see :func:`lessonnav.page_drawn`)."""
+    if lessonnav.whole_page_wanted():
+        st.rerun(scope="app")
+    _render_hand(lesson, index, t)
 
 
 def _render_hand(lesson: Lesson, index: int, t: Translator) -> None:
@@ -558,6 +546,7 @@ def _decision(lesson: Lesson, index: int, sc: HandScript, decision: Decision, ha
 
 def _to_quiz(lesson_id: str) -> None:
     lessonnav.lesson_parts()[lesson_id] = "quiz"
+    lessonnav.ask_whole_page()
     st.session_state.pop(f"lesson_part.{lesson_id}", None)
 
 
