@@ -58,6 +58,8 @@ from coach.signing import PURPOSE_PROFILE, Signer, server_secret
 LESSON = "03-azioni"
 DECISION = f"{LESSON}/0/4"  # lesson 3, hand 1, the decision at action 4 (a call is the lesson's point)
 QUERY = f"lezione={LESSON}&mano=1&passo=1"
+# a whole page, or a fragment (the lesson's hand) redrawn alone
+FINISHED_OK = (ForwardMsg.FINISHED_SUCCESSFULLY, ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY)
 PAGE = "lezioni"
 ANSWERS = ("call", "fold", "call", "raise")  # the learner's choice at the decision, in turn
 
@@ -271,7 +273,7 @@ class Learner:
         self.stats.latency(action, time.perf_counter() - t0)
         if page.exceptions:
             self.stats.error(action, "exception on the page: " + page.exceptions[0])
-        elif page.status not in (ForwardMsg.FINISHED_SUCCESSFULLY, ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY):
+        elif page.status not in FINISHED_OK:
             self.stats.error(action, f"script finished with status {page.status}")
         elif action == "answer":
             if f"retry.{DECISION}" in page.widgets:  # the verdict is on screen: acknowledged

@@ -19,7 +19,12 @@ class CoachError(ValueError):
     def __init__(self, msgid: str, /, **params: Any) -> None:
         self.message = Message(msgid, params)
         self.params = params
-        super().__init__(get_translator("en").render(self.message))
+        # The English text is rendered when asked (logs, tracebacks), not here: the engine builds an
+        # IllegalAction for every option it explains (the buttons' «why not»), on every click.
+        super().__init__(msgid)
+
+    def __str__(self) -> str:
+        return get_translator("en").render(self.message)
 
     def localized(self, tr: Translator) -> str:
         return tr.render(self.message)

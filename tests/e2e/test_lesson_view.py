@@ -53,7 +53,8 @@ def test_the_end_of_a_hand_shows_the_way_on(desk: tuple[Any, list[str]], server:
     assert errors == [], errors
 
 
-def test_a_step_redraws_the_hand_and_the_way_on_redraws_the_page(desk: tuple[Any, list[str]], server: str) -> None:
+def test_a_step_redraws_the_hand_and_the_way_on_redraws_the_page(desk: tuple[Any, list[str]],
+                                                                 server: str) -> None:
     """▶ and ◀ redraw the hand alone (a fragment: issue 28, a click's CPU); what changes the rest of the
     page (the next hand, the questions) still redraws it: the part's control, the URL and the table agree."""
     page, errors = desk
