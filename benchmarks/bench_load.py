@@ -226,9 +226,14 @@ class Learner:
         if run.page.status is None:
             raise ConnectionError("connection closed during the script run")
         if run.page.status == ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY:
-            # a fragment redrew its part only: the rest of the page is still on screen
-            run.page.widgets = {**self.page.widgets, **run.page.widgets}
-            run.page.fragments = {**self.page.fragments, **run.page.fragments}
+            # The fragment redrew its part only: what it drew replaces what it had drawn (a verdict's
+            # «riprova» in place of the answer buttons), the rest of the page is still on screen.
+            redrawn = state.fragment_id
+            kept = {k for k, f in self.page.fragments.items() if f != redrawn}
+            old = {k: v for k, v in self.page.widgets.items() if k in kept}
+            run.page.widgets = {**old, **run.page.widgets}
+            run.page.fragments = {**{k: self.page.fragments[k] for k in kept}, **run.page.fragments}
+            run.page.disabled |= {k for k in self.page.disabled if k in kept}
         self.page = run.page
         return run.page
 
