@@ -138,6 +138,7 @@ class ScriptRun:
 @dataclass
 class Stats:
     latencies: dict[str, list[float]] = field(default_factory=dict)
+    started: dict[str, list[float]] = field(default_factory=dict)
     errors: dict[str, int] = field(default_factory=dict)
     error_examples: list[str] = field(default_factory=list)
     loaded: int = 0  # learners whose first page came
@@ -147,6 +148,8 @@ class Stats:
 
     def latency(self, action: str, seconds: float) -> None:
         self.latencies.setdefault(action, []).append(seconds)
+        # when the action started (monotonic): the steady state's figures leave out the class arriving
+        self.started.setdefault(action, []).append(time.monotonic() - seconds)
 
     def error(self, action: str, what: str) -> None:
         self.errors[action] = self.errors.get(action, 0) + 1
@@ -428,6 +431,7 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
             t.done() for t in tasks):
         await asyncio.sleep(0.2)
     steady_cpu = {p: cpu_seconds(p) for p in pids}
+    steady_t = time.monotonic()
     steady_actions = sum(len(v) for k, v in stats.latencies.items() if k != "load")
     if args.kill_after is not None and pids:
         await asyncio.sleep(max(0.0, t0 + args.kill_after - time.monotonic()))
@@ -452,6 +456,14 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
                 "p99": round(1000 * percentile(v, 99)), "max": round(1000 * max(v))}
             for k, v in sorted(stats.latencies.items())
         },
+        # the same, for the clicks after every learner had his first page (the class arrived)
+        "latency_ms_steady": {
+            k: {"n": len(w), "p50": round(1000 * statistics.median(w)),
+                "p95": round(1000 * percentile(w, 95))}
+            for k, v in sorted(stats.latencies.items()) if k != "load"
+            for w in [[x for x, t in zip(v, stats.started[k], strict=True) if t >= steady_t]] if w
+        },
+        "steady_from_s": round(steady_t - t0, 1),
         "errors": stats.errors, "error_examples": stats.error_examples,
         "interrupted_by_kill": stats.interrupted, "reconnects": stats.reconnects,
         "server_cpu_s": {str(p): round(c, 2) for p, c in cpu.items()},
