@@ -58,11 +58,15 @@ class PokerStars(TextRoom, PokerStarsParser):
     BLIND_OR_STRADDLE_POSTING = re.compile(
         r"(?P<player>.+): posts (small|big) blind \D?(?P<blind_or_straddle>[0-9.,]+)")
     COMPLETION_BETTING_OR_RAISING = re.compile(r"(?P<player>.+): (bet|raise)s \D?(?P<amount>[0-9.,]+)")
-    # «anna cashed out the hand for $22.77 | Cash Out Fee $0.02» (All-in Cash Out): paid outside the pot
     REFUSED_LINES = ((re.compile(r"^.+: posts small & big blinds "), "dead_small_blind"),
-                     (re.compile(r"^.+: posts straddle "), "straddle"),
-                     (re.compile(r"^.+:? cashed out the hand for "), "cash_out"))
+                     (re.compile(r"^.+: posts straddle "), "straddle"))
     COLLECTED = re.compile(r"^(?P<player>.+?) collected \D?(?P<winnings>[0-9.,]+) from (?:main |side )?pot")
+    # All-in Cash Out: «anna cashed out the hand for $22.77 | Cash Out Fee $0.46» (paid, the fee already
+    # kept); if she then wins, the summary says what the room kept: «Seat 6: anna showed [Ah Ac] and won
+    # ($71.68) with … (pot not awarded as player cashed out)», and no «collected» line
+    CASH_OUT = re.compile(r"^(?P<player>.+?):? cashed out the hand for \D?(?P<amount>[0-9.,]+)")
+    FORFEITED = re.compile(r"^Seat \d+: (?P<player>.+?) (?:\([\w ]+\) )?(?:showed \[[^\]]*\] and )?won "
+                           r"\(\D?(?P<winnings>[0-9.,]+)\).*\(pot not awarded as player cashed out\)")
     RAKE = re.compile(r"^Total pot [^|\n]*\| Rake \D?(?P<rake>[0-9.,]+)", re.M)
 
 

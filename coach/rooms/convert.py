@@ -26,7 +26,11 @@ from coach.i18n import N_
 from coach.limits import clip
 from coach.rooms.room import RawHand
 
-__all__ = ["check_winnings", "to_history"]
+__all__ = ["CASH_OUT_FIELD", "check_winnings", "room_final_stacks", "to_history"]
+
+# The PHH field (user-defined: PHH's leading underscore) of a hand with a cash-out: per player, in PHH order,
+# what the room paid him outside the pot; such a player's share of the pot is kept by the room.
+CASH_OUT_FIELD = "_cash_out"
 
 
 def _table(raw: RawHand, actions: list[str], venue: str) -> dict[str, Any]:
@@ -41,6 +45,8 @@ def _table(raw: RawHand, actions: list[str], venue: str) -> dict[str, Any]:
         "venue": venue,
         "seats": list(raw.seats),
     }
+    if raw.cash_outs:  # PHH's user-defined field: what the room paid each player outside the pot
+        table[CASH_OUT_FIELD] = [raw.cash_outs.get(name, Decimal(0)) for name in raw.players]
     for key in ("hand", "table", "currency", "seat_count"):
         value = raw.variables.get(key)
         if isinstance(value, str):
@@ -161,8 +167,13 @@ def check_winnings(raw: RawHand, history: HandHistory, hand: Hand) -> None:
     """
     if hand.result is None:
         return
+    for name in raw.cash_outs:  # the room offers a cash-out to a player all-in, never to one who folded
+        if f"p{raw.players.index(name) + 1} f" in raw.actions:
+            raise HandHistoryError(
+                N_("{file}: the history says {player} cashed out the hand after folding: a cash-out is "
+                   "offered only to a player still in the pot."), file=history.source, player=name)
     _check_final_stacks(raw, history, hand)
-    if not raw.winnings:
+    if raw.winnings is None or not (raw.winnings or raw.cash_outs):  # a cash-out's pot is always checked
         return
     result = hand.result
     won = [0] * history.player_count
@@ -184,6 +195,33 @@ def check_winnings(raw: RawHand, history: HandHistory, hand: Hand) -> None:
            "the pot does not add up."),
         file=history.source, player=raw.players[worst],
         theirs=str(raw.winnings.get(raw.players[worst], 0)), ours=str(history.units(won[worst])))
+
+
+def room_final_stacks(history: HandHistory, hand: Hand) -> tuple[Decimal, ...]:
+    """Each player's stack after the hand as the room paid it before the rake, in the file's units: the
+    rules' result, except that a player who cashed out (``_cash_out``) has his cash-out instead of his
+    share of the pot (the room keeps that share). The rake is the engine's blind spot as for every hand:
+    the import checks it against the room's «collected» lines (:func:`check_winnings`).
+
+    Why apart from the engine's result: the engine replays the pot, which the cash-out does not change
+    (the other players win or lose exactly what the cards give them); the cash-out is a side bet between
+    the player and the room, settled outside the pot. In units, not chips: a cash-out may have cents in a
+    hand played in whole dollars.
+    """
+    if hand.result is None:
+        raise ValueError("the hand is not over")
+    stacks = [Decimal(s) / history.scale for s in hand.result.finishing_stacks]
+    paid = history.extra.get(CASH_OUT_FIELD)
+    if not isinstance(paid, list) or len(paid) != history.player_count:
+        return tuple(stacks)
+    won = [0] * history.player_count
+    for award in hand.result.awards:
+        for seat, share in zip(award.winners, award.shares, strict=True):
+            won[seat] += share
+    for seat, amount in enumerate(paid):
+        if Decimal(amount) > 0:
+            stacks[seat] += Decimal(amount) - Decimal(won[seat]) / history.scale
+    return tuple(stacks)
 
 
 def _check_final_stacks(raw: RawHand, history: HandHistory, hand: Hand) -> None:

@@ -5,14 +5,14 @@ forced bets are written by the rooms and cannot be replayed exactly by the engin
 posted by a third player (a player returning to the table, or joining it, who does not wait for
 the big blind to reach him) *is* replayed: it is live, and he still speaks in his turn, which is
 pokerkit's (and PHH's) «post», a negative blind (:meth:`coach.rooms.room.Room.read` writes it).
+A cash-out («cashed out the hand for $22.77», PokerStars' All-in Cash Out) is read too: the pot is
+replayed as the cards give it and the cash-out kept beside it (:func:`coach.rooms.convert.room_final_stacks`).
 Refused:
 
 - «posts small & big blinds» (PokerStars: a player returning to the table pays a dead small blind
   and a live big blind at once): the history does not say which part of the sum is dead.
 - a small blind posted by a third player: a missed small blind is dead money at most rooms and live
   at others, and the history does not say which; replayed either way it could be wrong.
-- a cash-out («cashed out the hand for $22.77», PokerStars' All-in Cash Out): the room pays the
-  player a sum outside the pot, which a PHH hand cannot say; converted, his stack would be wrong.
 - a straddle. Under the gun the order would be exact (the straddler speaks last), the minimum
   raise would not: the engine counts it from the big blind, the rooms from the straddle, so a raise
   the room forbids would be accepted; from another seat the order follows house rules the history
@@ -48,10 +48,6 @@ REASONS: dict[str, str] = {
         "the rooms count it from the straddle (and a straddle from a seat other than the one after the "
         "big blind changes the order of play by house rules that the history does not state). The hand "
         "is refused rather than replayed under other rules."),
-    "cash_out": N_(
-        "{file}: «{line}»: the player cashed out the hand (the room paid him a sum outside the pot, "
-        "whatever the cards). The engine replays the pot only: that player's final stack would not be "
-        "the room's. The hand is refused rather than converted with a wrong stack."),
 }
 
 

@@ -69,6 +69,9 @@ class RawHand:
     rake: Decimal = Decimal(0)
     shows_written: bool = True
     final_stacks: dict[str, Decimal] = field(default_factory=dict)  # what the summary says each one has left
+    # What the room paid a player who cashed out the hand (PokerStars' All-in Cash Out), outside the pot;
+    # his share of the pot, if any, is the room's (``winnings`` then holds the share the room kept)
+    cash_outs: dict[str, Decimal] = field(default_factory=dict)
 
 
 class UnknownHeader(HandHistoryError):
@@ -109,6 +112,10 @@ class Room:
     COLLECTED: ClassVar[re.Pattern[str] | None] = None
     COLLECTED_LINE: ClassVar[re.Pattern[str] | None] = None
     RAKE: ClassVar[re.Pattern[str] | None] = None
+    # «anna cashed out the hand for $22.77» (``player``, ``amount``): the room pays him outside the pot and
+    # keeps his share of it, which FORFEITED finds (``player``, ``winnings``) where the room writes it
+    CASH_OUT: ClassVar[re.Pattern[str] | None] = None
+    FORFEITED: ClassVar[re.Pattern[str] | None] = None
     # A cash game whose room writes no rake line: the rake is what the pot keeps beyond what the winners
     # collected, at most RAKE_SHARE of the pot; never in a tournament (TOURNAMENT finds its header).
     RAKE_IMPLIED: ClassVar[bool] = False
@@ -308,7 +315,24 @@ class Room:
             shows_written=self.HOLE_CARDS_SHOWING.pattern != _NEVER,
             final_stacks={} if self.FINAL_STACK is None else {
                 m["player"]: Decimal(value(m["amount"])) for m in self.FINAL_STACK.finditer(hand_text)},
+            cash_outs=self.cash_outs(lines, value, players, source),
         )
+
+    def cash_outs(self, lines: list[str], parse_value: ParseValue, players: list[str],
+                  source: str) -> dict[str, Decimal]:
+        """What the room paid each player who cashed out the hand (``CASH_OUT``), outside the pot."""
+        paid: dict[str, Decimal] = {}
+        if self.CASH_OUT is None:
+            return paid
+        for line in lines:
+            if (m := self.CASH_OUT.search(line)) is None:
+                continue
+            if m["player"] not in players or m["player"] in paid:
+                raise HandHistoryError(
+                    N_("{file}: «{line}»: the cash-out names a player who is not in the hand, or one who "
+                       "cashed out already."), file=source, line=clip(line.strip(), 80))
+            paid[m["player"]] = Decimal(parse_value(m["amount"]))
+        return paid
 
     def actions(self, lines: list[str], parse_value: ParseValue, players: list[str]) -> list[str]:
         """The PHH actions of the lines, in their order (the order of checks is pokerkit's)."""
@@ -366,6 +390,8 @@ class Room:
             for part in parts:
                 if m := self.COLLECTED.search(part):
                     won[m["player"]] += Decimal(parse_value(m["winnings"]))
+            if self.FORFEITED is not None and (m := self.FORFEITED.search(line)):
+                won[m["player"]] += Decimal(parse_value(m["winnings"]))  # the share the room kept
         return dict(won)
 
     def rake(self, hand_text: str, parse_value: ParseValue) -> Decimal:

@@ -140,7 +140,7 @@ def test_ipoker_players_on_one_line_and_actions_out_of_order() -> None:
      "intestazione non riconosciuta: «PokerStars Hand"),
     ("Anna_Rossi collected $68", "Anna_Rossi collected $86", "the pot does not add up", "non torna"),
     ("Bruno: calls $4", "Bruno: calls $4\nCarla: cashed out the hand for $22.77 | Cash Out Fee $0.02",
-     "cashed out the hand", "cash-out"),
+     "Carla cashed out the hand after folding", "dopo aver passato"),
     ("Bruno: posts big blind $2", "Bruno: posts big blind $2\nCarla: posts straddle $4", "a straddle",
      "straddle"),
 ])
