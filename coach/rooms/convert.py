@@ -107,11 +107,32 @@ def _showdown(hand: Hand, out: list[str], shows: Mapping[int, str], holes: Mappi
     return True
 
 
+def _unwritten_check(hand: Hand) -> str | None:
+    """The check a room leaves unwritten before it deals on, or None.
+
+    A big blind whom everyone folds to, facing only a small blind all-in for less, has the rules' «option»
+    (pokerkit's, and the engine's) with nobody left to bet against: he may check or fold, never bet. The
+    rooms deal on without a line for it (PartyPoker); the check changes nothing, and it is the only
+    choice a player makes there, so it is written where the room dealt on.
+    """
+    if hand.actor is None or hand.street == "showdown":
+        return None
+    legal = hand.legal_actions()
+    if legal.can_check and not legal.can_bet and not legal.can_raise:
+        return f"p{hand.actor + 1} cc"
+    return None
+
+
 def to_history(raw: RawHand, source: str, venue: str) -> tuple[HandHistory, Hand | None]:
     """The hand as PHH (validated, with the shows in the rules' order), and the engine's hand
     when every action went through (else None: ``history.replay()`` names the refusal with
     its rule, as for a PHH file); raises :class:`CoachError`."""
     holes, shows, rest = _split(raw)
+    # a winner at the showdown shows his cards: where the room printed them but wrote no show (PokerBros),
+    # his show is the cards it printed (the pot the rules then award is checked against the summary)
+    won = raw.winnings or {}
+    shows = {**{k: holes[k] for k, name in enumerate(raw.players) if won.get(name, 0) > 0 and k in holes},
+             **shows}
     deals = [f"d dh p{k + 1} {holes.get(k, '????')}" for k in range(len(raw.players))]
     first = history_from_table(_table(raw, deals + rest, venue), source)  # limits, names, amounts
     scale = first.scale
@@ -123,6 +144,9 @@ def to_history(raw: RawHand, source: str, venue: str) -> tuple[HandHistory, Hand
     codes = deals + rest
     done: Hand | None = hand
     for k, code in enumerate(codes):
+        if code.startswith("d db") and (check := _unwritten_check(hand)) is not None:
+            hand.apply_code(check, scale=scale)
+            out.append(check)
         if not _showdown(hand, out, shows, holes, raw.shows_written, scale):
             out.extend(codes[k:])
             done = None

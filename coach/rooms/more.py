@@ -126,7 +126,7 @@ class PartyPokerTable(TextRoom, REParser):
     BLIND_OR_STRADDLE_POSTING = re.compile(
         r"^(?P<player>.+) posts (?:small|big) blind \(\D?(?P<blind_or_straddle>[0-9.,]+)(?: \w+)?\)")
     HOLE_DEALING = re.compile(r"^Dealt to (?P<player>.+) \[ ?(?P<cards>[^\]\n]+?) ?\]")
-    BOARD_DEALING = re.compile(r"^\*\* Dealing (?:Flop|Turn|River) \*\* :? ?\[ ?(?P<cards>[^\]\n]+?) ?\]")
+    BOARD_DEALING = re.compile(r"^\*\* Dealing (?:Flop|Turn|River) \*\* :? *\[ ?(?P<cards>[^\]\n]+?) ?\]")
     FOLDING = re.compile(r"^(?P<player>.+) folds$")
     CHECKING_OR_CALLING = re.compile(r"^(?P<player>.+) (?:checks|calls \(?\D?[0-9.,]+(?: \w+)?\)?)$")
     COMPLETION_BETTING_OR_RAISING = re.compile(

@@ -206,7 +206,7 @@ seat 4: Dario ( $35,89 USD )
 Elena is sitting outBruno posts small blind [$0,10 USD].
 Carla posts big blind [$0,25 USD].
 ** Dealing down cards **
-Dealt to Anna [ 6s, Ts ]
+Dealt to Anna [ Ac, Qs ]
 Dario folds
 Anna raises [ $1 USD ]
 Bruno folds
