@@ -67,6 +67,7 @@ class PokerStars(TextRoom, PokerStarsParser):
     FORFEITED = re.compile(r"^Seat \d+: (?P<player>.+?) (?:\([\w ]+\) )?(?:showed \[[^\]]*\] and )?won "
                            r"\(\D?(?P<winnings>[0-9.,]+)\).*\(pot not awarded as player cashed out\)")
     RAKE = re.compile(r"^Total pot [^|\n]*\| Rake \D?(?P<rake>[0-9.,]+)", re.M)
+    TOTAL_POT = re.compile(r"^Total pot \D?(?P<pot>[0-9][0-9.,]*)", re.M)
 
 
 @dataclass
@@ -195,6 +196,7 @@ class FullTilt(TextRoom, FullTiltPokerParser):
     COLLECTED = re.compile(r"^Seat \d+: (?P<player>.+?) (?:\([\w ]+\) )?"
                            r"(?:collected|showed \[[^\]]*\] and won) \(\D?(?P<winnings>[0-9.,]+)\)")
     RAKE = re.compile(r"^Total pot [^|\n]*\| Rake \D?(?P<rake>[0-9.,]+)", re.M)
+    TOTAL_POT = re.compile(r"^Total pot \D?(?P<pot>[0-9][0-9.,]*)", re.M)
 
 
 @anchor

@@ -197,9 +197,16 @@ def check_winnings(raw: RawHand, history: HandHistory, hand: Hand) -> None:
                 N_("{file}: the history says {player} cashed out the hand after folding: a cash-out is "
                    "offered only to a player still in the pot."), file=history.source, player=name)
     _check_final_stacks(raw, history, hand)
+    result = hand.result
+    played = sum((sum(award.shares) for award in result.awards), 0)
+    back = sum(amount for _, amount in result.returned)  # some clients count the uncalled bet in the pot
+    if raw.total_pot is not None and raw.total_pot * history.scale not in (played, played + back):
+        raise HandHistoryError(
+            N_("{file}: the history says the pot was {theirs}, the rules make it {ours}: the amounts of the "
+               "history do not add up."), file=history.source, theirs=str(raw.total_pot),
+            ours=str(history.units(played)))
     if raw.winnings is None or not (raw.winnings or raw.cash_outs):  # a cash-out's pot is always checked
         return
-    result = hand.result
     won = [0] * history.player_count
     for award in result.awards:
         for seat, share in zip(award.winners, award.shares, strict=True):

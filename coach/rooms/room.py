@@ -72,6 +72,7 @@ class RawHand:
     # What the room paid a player who cashed out the hand (PokerStars' All-in Cash Out), outside the pot;
     # his share of the pot, if any, is the room's (``winnings`` then holds the share the room kept)
     cash_outs: dict[str, Decimal] = field(default_factory=dict)
+    total_pot: Decimal | None = None  # the pot the summary says was played for, rake included (TOTAL_POT)
 
 
 class UnknownHeader(HandHistoryError):
@@ -115,6 +116,8 @@ class Room:
     # «anna cashed out the hand for $22.77» (``player``, ``amount``): the room pays him outside the pot and
     # keeps his share of it, which FORFEITED finds (``player``, ``winnings``) where the room writes it
     CASH_OUT: ClassVar[re.Pattern[str] | None] = None
+    # «Total pot $9.56 | Rake $0.55» (``pot``): the whole pot, rake included, checked against the rules' pots
+    TOTAL_POT: ClassVar[re.Pattern[str] | None] = None
     FORFEITED: ClassVar[re.Pattern[str] | None] = None
     # A cash game whose room writes no rake line: the rake is what the pot keeps beyond what the winners
     # collected, at most RAKE_SHARE of the pot; never in a tournament (TOURNAMENT finds its header).
@@ -316,6 +319,8 @@ class Room:
             final_stacks={} if self.FINAL_STACK is None else {
                 m["player"]: Decimal(value(m["amount"])) for m in self.FINAL_STACK.finditer(hand_text)},
             cash_outs=self.cash_outs(lines, value, players, source),
+            total_pot=None if self.TOTAL_POT is None or (pot := self.TOTAL_POT.search(hand_text)) is None
+            else Decimal(value(pot["pot"])),
         )
 
     def cash_outs(self, lines: list[str], parse_value: ParseValue, players: list[str],

@@ -139,6 +139,8 @@ def test_ipoker_players_on_one_line_and_actions_out_of_order() -> None:
      "unrecognised header: «PokerStars Hand",
      "intestazione non riconosciuta: «PokerStars Hand"),
     ("Anna_Rossi collected $68", "Anna_Rossi collected $86", "the pot does not add up", "non torna"),
+    ("Total pot $68 | Rake $0", "Total pot $70 | Rake $2", "the history says the pot was 70, the rules make "
+     "it 68", "il piatto era di 70"),
     ("Bruno: calls $4", "Bruno: calls $4\nCarla: cashed out the hand for $22.77 | Cash Out Fee $0.02",
      "Carla cashed out the hand after folding", "dopo aver passato"),
     ("Bruno: posts big blind $2", "Bruno: posts big blind $2\nCarla: posts straddle $4", "a straddle",
