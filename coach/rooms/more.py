@@ -61,9 +61,28 @@ class Pacific888(TextRoom, REParser):
     COLLECTED = re.compile(r"^(?P<player>.+) collected \[ ?(?P<winnings>[^\]\n]+?) ?\]")
     RAKE_IMPLIED = True
     TOURNAMENT = re.compile(r"^Tournament #", re.M)
+    # «anna posts dead blind [0,01 $ + 0,02 $]»: a returning player's dead small blind and live big blind, as
+    # PokerStars' «posts small & big blinds» (coach.rooms.refusals)
+    REFUSED_LINES = ((re.compile(r"^.+ posts dead blind \["), "dead_small_blind"),)
 
     def number(self, written: str) -> str:
         return local_number(written)
+
+    # The German client writes the suits' names («8Pik, QPik»: Kreuz clubs, Karo diamonds, Pik spades, Herz
+    # hearts); the Russian one the ranks' letters (Т туз ace, К король king, Д дама queen, В валет jack), in
+    # Windows-1251, which a file without a mark of its encoding may read as Windows-1252 («Âh» for «Вh»).
+    # The one-letter suits of other clients («7p, 8t») are refused: «c» is clubs in English and hearts
+    # (cœur, corazones) in French and Spanish, and a hand does not say which.
+    _SUITS: ClassVar[tuple[tuple[str, str], ...]] = (("Kreuz", "c"), ("Karo", "d"), ("Pik", "s"),
+                                                     ("Herz", "h"))
+    _RANKS: ClassVar[dict[str, str]] = {"Т": "A", "К": "K", "Д": "Q", "В": "J",
+                                        "Ò": "A", "Ê": "K", "Ä": "Q", "Â": "J"}
+    _RANK: ClassVar[re.Pattern[str]] = re.compile(r"(?<![^\s,\[])([ТКДВÒÊÄÂ])(?=[cdhs]\b)")
+
+    def cards(self, written: str) -> str:
+        for word, suit in self._SUITS:
+            written = written.replace(word, suit)
+        return super().cards(self._RANK.sub(lambda m: self._RANKS[m[1]], written))
 
 
 @dataclass
