@@ -30,6 +30,7 @@ from pokerkit.notation import (
 from coach.engine.phh import HandHistory
 from coach.i18n import N_
 from coach.rooms import acpc
+from coach.rooms.ipokertext import IPokerText
 from coach.rooms.more import Pacific888, PartyPokerTable, Winamax
 from coach.rooms.party import PartyPoker
 from coach.rooms.room import OTHER_GAME, ParseValue, RawHand, Room, UnknownHeader, anchor, local_number
@@ -90,7 +91,8 @@ class IPoker(TextRoom, IPokerNetworkParser):
     RAISE = "to"
     GUIDE = N_("The client saves the hands as XML files (`<game gamecode=\"…\">`) in the hand-history "
                "folder shown in the client's options. The XML format does not depend on the client's "
-               "language.")
+               "language. Some clients of the network write text files too («GAME #…», in English): the "
+               "Coach reads them as well.")
     FINAL_SEAT = re.compile(r'<player\b(?=[^>]*\bdealer="1")(?=[^>]*\bseat="(?P<final_seat>\d+)")')
     SEATS = re.compile(r'<player\b(?=[^>]*\bseat="(?P<seat>\d+)")(?=[^>]*\bname="(?P<player>[^"]+)")')
     STARTING_STACKS = re.compile(
@@ -286,8 +288,8 @@ class Acpc(Room):
 
 
 # The registry: the order is the order of the pages' lists and of a tie in detection.
-ROOMS: list[Room] = [PokerStars(), Pacific888(), Winamax(), IPoker(), PartyPokerTable(), PartyPoker(),
-                     FullTilt(), Ongame(), Absolute(), Acpc()]
+ROOMS: list[Room] = [PokerStars(), Pacific888(), Winamax(), IPoker(), IPokerText(), PartyPokerTable(),
+                     PartyPoker(), FullTilt(), Ongame(), Absolute(), Acpc()]
 
 
 def register(room: Room, *, before: str = "acpc") -> Room:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -28,10 +29,11 @@ CASH_ANTES = {"pokerstars", "ipoker", "absolute", "888poker", "winamax"}
 NO_TOURNAMENT = {"absolute"}  # the writer writes Absolute's cash games
 
 
-def _stacks(h: HandHistory) -> tuple[int, ...]:
+def _stacks(h: HandHistory) -> tuple[Decimal, ...]:
+    """The final stacks in the file's units (a room that writes «€10.00» has another scale than «$10»)."""
     result = h.replay().result
     assert result is not None
-    return tuple(result.finishing_stacks)
+    return tuple(Decimal(s) / h.scale for s in result.finishing_stacks)
 
 
 def _reason(report: ImportReport, k: int = 0, tr: object = EN) -> str:
@@ -87,7 +89,7 @@ def test_winamax_cash_hand_with_side_pot_and_rake_as_the_client_writes_it() -> N
     report = import_histories(text.encode("cp1252"), source="winamax")  # € as a French Windows saves it
     assert report.room == "Winamax" and [o.status for o in report.hands] == ["ok"]
     history = report.hands[0].history
-    assert history is not None and _stacks(history) == (500, 300, 0)  # before the rake, in cents
+    assert history is not None and _stacks(history) == (5, 3, 0)  # before the rake, in euros
     more_than_rake = text.replace("Carla collected 2.88€", "Carla collected 2.58€")
     assert "the pot does not add up" in _reason(import_histories(more_than_rake))
 
