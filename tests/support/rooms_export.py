@@ -49,6 +49,8 @@ __all__ = [
 ]
 
 _DATE = "2024/01/01 12:00:00"
+STARS = rw.StarsLayout(sep=": ", ante="posts the ante", board_gap=" ", deal_section="*** HOLE CARDS ***",
+                       section_before_cards=True, returned=True, mucks=True, side_pot="side pot-{}")
 
 
 
@@ -76,61 +78,8 @@ def export_pokerstars(hand: Hand, number: int, *, scale: int = 1, hero: str | No
         head = f"PokerStars Hand #{number}:  Hold'em No Limit ({u(sb)}/{u(bb)} USD) - {_DATE} ET"
     out = [head, f"Table 'Coach {number}' {cfg.n_seats}-max Seat #{rw.button(hand) + 1} is the button"]
     out += [f"Seat {s + 1}: {names[s]} ({u(cfg.stacks[s])} in chips)" for s in range(cfg.n_seats)]
-    hero_seat = rw.hero_seat(hand, hero)
-    bets: dict[int, int] = {}
-    shown = False
-    total = 0
-    for e in hand.events:
-        if isinstance(e, AntePosted):
-            out.append(f"{names[e.seat]}: posts the ante {u(e.amount)}")
-            total += e.amount
-        elif isinstance(e, BlindPosted):
-            out.append(f"{names[e.seat]}: posts {e.kind} blind {u(e.amount)}")
-            bets[e.seat] = e.amount
-            total += e.amount
-        elif isinstance(e, HoleDealt):
-            if e.seat == hero_seat and e.cards is not None:
-                out += ["*** HOLE CARDS ***"] if "*** HOLE CARDS ***" not in out else []
-                out.append(f"Dealt to {names[e.seat]} [{rw.cards(e.cards)}]")
-        elif isinstance(e, BoardDealt):
-            bets.clear()
-            if e.street == "flop":
-                out.append(f"*** FLOP *** [{rw.cards(e.cards)}]")
-            else:
-                out.append(f"*** {e.street.upper()} *** [{rw.cards(e.board[:-1])}] [{rw.cards(e.cards)}]")
-        elif isinstance(e, ActionTaken):
-            if "*** HOLE CARDS ***" not in out:
-                out.append("*** HOLE CARDS ***")
-            r, name = e.record, names[e.record.seat]
-            allin = " and is all-in" if r.all_in else ""
-            top = max(bets.values(), default=0)
-            total += r.added
-            if r.kind == "fold":
-                out.append(f"{name}: folds")
-            elif r.kind == "check":
-                out.append(f"{name}: checks")
-            elif r.kind == "call":
-                out.append(f"{name}: calls {u(r.added)}{allin}")
-            elif top == 0:
-                out.append(f"{name}: bets {u(r.to)}{allin}")
-            else:
-                out.append(f"{name}: raises {u(r.to - top)} to {u(r.to)}{allin}")
-            bets[r.seat] = r.to
-        elif isinstance(e, BetReturned):
-            out.append(f"Uncalled bet ({u(e.amount)}) returned to {names[e.seat]}")
-            total -= e.amount
-        elif isinstance(e, HandShown | HandMucked):
-            if not shown:
-                out.append("*** SHOW DOWN ***")
-                shown = True
-            if isinstance(e, HandShown):
-                out.append(f"{names[e.seat]}: shows [{rw.cards(e.cards)}] (a hand)")
-            else:
-                out.append(f"{names[e.seat]}: mucks hand")
-        elif isinstance(e, PotAwarded):
-            pot = "pot" if e.total_pots <= 1 else ("main pot" if e.index == 0 else f"side pot-{e.index}")
-            out += [f"{names[w]} collected {u(x)} from {pot}"
-                    for w, x in zip(e.winners, e.shares, strict=True)]
+    lines, total = rw.stars_lines(hand, rw.hero_seat(hand, hero), u, STARS)
+    out += lines
     out += ["*** SUMMARY ***", f"Total pot {u(total)} | Rake {u(0)}", f"Board [{rw.cards(hand.board)}]"]
     return "\n".join(out) + "\n"
 

@@ -89,6 +89,10 @@ def export_888(hand: Hand, number: int, *, scale: int = 1, hero: str | None = No
     return "\n".join([*out, "** Summary **", *summary]) + "\n"
 
 
+WINAMAX = rw.StarsLayout(sep=" ", ante="posts ante", board_gap="", deal_section="*** PRE-FLOP ***",
+                         section_before_cards=False, returned=False, mucks=False, side_pot="side pot {}")
+
+
 def export_winamax(hand: Hand, number: int, *, scale: int = 1, hero: str | None = None,
                    tournament: bool = False) -> str:
     """One hand as Winamax writes it: PokerStars' layout without the colon, euros after the amount
@@ -108,55 +112,8 @@ def export_winamax(hand: Hand, number: int, *, scale: int = 1, hero: str | None 
            f"Table: 'Coach {number}' {cfg.n_seats}-max (real money) Seat #{rw.button(hand) + 1} is the "
            "button"]
     out += [f"Seat {s + 1}: {names[s]} ({u(cfg.stacks[s])})" for s in range(cfg.n_seats)]
-    out.append("*** ANTE/BLINDS ***")
-    hero_seat = rw.hero_seat(hand, hero)
-    bets: dict[int, int] = {}
-    total = 0
-    shown = False
-    for e in hand.events:
-        if isinstance(e, AntePosted):
-            out.append(f"{names[e.seat]} posts ante {u(e.amount)}")
-            total += e.amount
-        elif isinstance(e, BlindPosted):
-            out.append(f"{names[e.seat]} posts {e.kind} blind {u(e.amount)}")
-            bets[e.seat] = e.amount
-            total += e.amount
-        elif isinstance(e, HoleDealt) and e.seat == hero_seat and e.cards is not None:
-            out.append(f"Dealt to {names[e.seat]} [{rw.cards(e.cards)}]")
-        elif isinstance(e, BoardDealt):
-            bets.clear()
-            if e.street == "flop":
-                out.append(f"*** FLOP *** [{rw.cards(e.cards)}]")
-            else:
-                out.append(f"*** {e.street.upper()} *** [{rw.cards(e.board[:-1])}][{rw.cards(e.cards)}]")
-        elif isinstance(e, ActionTaken):
-            if "*** PRE-FLOP ***" not in out:
-                out.append("*** PRE-FLOP ***")
-            r, name = e.record, names[e.record.seat]
-            allin = " and is all-in" if r.all_in else ""
-            top = max(bets.values(), default=0)
-            total += r.added
-            if r.kind in ("fold", "check"):
-                out.append(f"{name} {r.kind}s")
-            elif r.kind == "call":
-                out.append(f"{name} calls {u(r.added)}{allin}")
-            elif top == 0:
-                out.append(f"{name} bets {u(r.to)}{allin}")
-            else:
-                out.append(f"{name} raises {u(r.to - top)} to {u(r.to)}{allin}")
-            bets[r.seat] = r.to
-        elif isinstance(e, BetReturned):
-            total -= e.amount
-        elif isinstance(e, HandShown | HandMucked):
-            if not shown:
-                out.append("*** SHOW DOWN ***")
-                shown = True
-            if isinstance(e, HandShown):
-                out.append(f"{names[e.seat]} shows [{rw.cards(e.cards)}] (a hand)")
-        elif isinstance(e, PotAwarded):
-            pot = "pot" if e.total_pots <= 1 else ("main pot" if e.index == 0 else f"side pot {e.index}")
-            out += [f"{names[w]} collected {u(x)} from {pot}"
-                    for w, x in zip(e.winners, e.shares, strict=True)]
+    lines, total = rw.stars_lines(hand, rw.hero_seat(hand, hero), u, WINAMAX)
+    out += ["*** ANTE/BLINDS ***", *lines]
     rake = "No rake" if tournament else f"Rake {u(0)}"
     out += ["*** SUMMARY ***", f"Total pot {u(total)} | {rake}", f"Board: [{rw.cards(hand.board)}]"]
     return "\n".join(out) + "\n"

@@ -1,18 +1,30 @@
 """What the rooms' fixture writers (:mod:`tests.support.rooms_export`, :mod:`tests.support.rooms_export_more`)
 share: the players' names as one word, the hero, the button's seat, cards and chips as the rooms print them,
-each event with the street's highest bet before it, what each player won, and his position in a summary."""
+each event with the street's highest bet before it, what each player won, his position in a summary, and
+the body of a hand in PokerStars' layout, which Winamax writes too (:func:`stars_lines`)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from coach.cards import Card
-from coach.engine.events import ActionTaken, AntePosted, BlindPosted, BoardDealt, HoleDealt, PotAwarded
+from coach.engine.events import (
+    ActionTaken,
+    AntePosted,
+    BetReturned,
+    BlindPosted,
+    BoardDealt,
+    HandMucked,
+    HandShown,
+    HoleDealt,
+    PotAwarded,
+)
 from coach.engine.hand import Hand
 from coach.engine.phh_actions import format_units
 
-__all__ = ["button", "cards", "chips", "hero_seat", "names", "no_straddles", "position", "street_actions",
-           "won"]
+__all__ = ["StarsLayout", "button", "cards", "chips", "hero_seat", "names", "no_straddles", "position",
+           "stars_lines", "street_actions", "won"]
 
 
 def names(hand: Hand) -> list[str]:
@@ -82,3 +94,81 @@ def position(hand: Hand, seat: int) -> str:
     if seat in kinds:
         return f"({kinds[seat]} blind) "
     return "(button) " if seat == button(hand) else ""
+
+
+@dataclass(frozen=True)
+class StarsLayout:
+    """What the rooms that write PokerStars' layout (PokerStars, Winamax) write differently."""
+
+    sep: str  # between a name and its verb: «anna: folds» (PokerStars) or «anna folds» (Winamax)
+    ante: str  # «posts the ante» or «posts ante»
+    board_gap: str  # between the board so far and the new card: «[Ah 8d 3c] [9s]» or «[Ah 8d 3c][9s]»
+    deal_section: str  # the line before the first action (PokerStars: before the hero's cards too)
+    section_before_cards: bool
+    returned: bool  # «Uncalled bet ($4) returned to anna»
+    mucks: bool  # «anna: mucks hand»
+    side_pot: str  # «side pot-1» or «side pot 1»
+
+
+def stars_lines(hand: Hand, hero: int | None, u: Callable[[int], str], layout: StarsLayout) -> tuple[
+        list[str], int]:
+    """The lines from the forced bets to the pots collected, and the pot (what was bet, less what came
+    back)."""
+    written = names(hand)
+    out: list[str] = []
+    bets: dict[int, int] = {}
+    shown = False
+    total = 0
+    for e in hand.events:
+        if isinstance(e, AntePosted):
+            out.append(f"{written[e.seat]}{layout.sep}{layout.ante} {u(e.amount)}")
+            total += e.amount
+        elif isinstance(e, BlindPosted):
+            out.append(f"{written[e.seat]}{layout.sep}posts {e.kind} blind {u(e.amount)}")
+            bets[e.seat] = e.amount
+            total += e.amount
+        elif isinstance(e, HoleDealt) and e.seat == hero and e.cards is not None:
+            if layout.section_before_cards and layout.deal_section not in out:
+                out.append(layout.deal_section)
+            out.append(f"Dealt to {written[e.seat]} [{cards(e.cards)}]")
+        elif isinstance(e, BoardDealt):
+            bets.clear()
+            if e.street == "flop":
+                out.append(f"*** FLOP *** [{cards(e.cards)}]")
+            else:
+                out.append(f"*** {e.street.upper()} *** [{cards(e.board[:-1])}]{layout.board_gap}"
+                           f"[{cards(e.cards)}]")
+        elif isinstance(e, ActionTaken):
+            if layout.deal_section not in out:
+                out.append(layout.deal_section)
+            r, name = e.record, written[e.record.seat] + layout.sep
+            allin = " and is all-in" if r.all_in else ""
+            top = max(bets.values(), default=0)
+            total += r.added
+            if r.kind in ("fold", "check"):
+                out.append(f"{name}{r.kind}s")
+            elif r.kind == "call":
+                out.append(f"{name}calls {u(r.added)}{allin}")
+            elif top == 0:
+                out.append(f"{name}bets {u(r.to)}{allin}")
+            else:
+                out.append(f"{name}raises {u(r.to - top)} to {u(r.to)}{allin}")
+            bets[r.seat] = r.to
+        elif isinstance(e, BetReturned):
+            if layout.returned:
+                out.append(f"Uncalled bet ({u(e.amount)}) returned to {written[e.seat]}")
+            total -= e.amount
+        elif isinstance(e, HandShown | HandMucked):
+            if not shown:
+                out.append("*** SHOW DOWN ***")
+                shown = True
+            if isinstance(e, HandShown):
+                out.append(f"{written[e.seat]}{layout.sep}shows [{cards(e.cards)}] (a hand)")
+            elif layout.mucks:
+                out.append(f"{written[e.seat]}{layout.sep}mucks hand")
+        elif isinstance(e, PotAwarded):
+            pot = "pot" if e.total_pots <= 1 else (
+                "main pot" if e.index == 0 else layout.side_pot.format(e.index))
+            out += [f"{written[w]} collected {u(x)} from {pot}"
+                    for w, x in zip(e.winners, e.shares, strict=True)]
+    return out, total
