@@ -26,7 +26,7 @@ from coach.i18n import N_
 from coach.limits import clip
 from coach.rooms.room import RawHand
 
-__all__ = ["CASH_OUT_FIELD", "check_winnings", "room_final_stacks", "to_history"]
+__all__ = ["CASH_OUT_FIELD", "cash_outs", "check_winnings", "room_final_stacks", "to_history"]
 
 # The PHH field (user-defined: PHH's leading underscore) of a hand with a cash-out: per player, in PHH order,
 # what the room paid him outside the pot; such a player's share of the pot is kept by the room.
@@ -228,6 +228,19 @@ def check_winnings(raw: RawHand, history: HandHistory, hand: Hand) -> None:
         theirs=str(raw.winnings.get(raw.players[worst], 0)), ours=str(history.units(won[worst])))
 
 
+def cash_outs(history: HandHistory) -> list[tuple[int, Decimal]]:
+    """Each seat the room paid a cash-out (``_cash_out``), with the amount in the file's units; nothing for
+    a field that is not one number per player (a PHH file from elsewhere)."""
+    paid = history.extra.get(CASH_OUT_FIELD)
+    if not isinstance(paid, list) or len(paid) != history.player_count:
+        return []
+    try:
+        return [(seat, Decimal(amount)) for seat, amount in enumerate(paid)
+                if not isinstance(amount, bool) and Decimal(amount) > 0]
+    except (ArithmeticError, TypeError, ValueError):
+        return []
+
+
 def room_final_stacks(history: HandHistory, hand: Hand) -> tuple[Decimal, ...]:
     """Each player's stack after the hand as the room paid it before the rake, in the file's units: the
     rules' result, except that a player who cashed out (``_cash_out``) has his cash-out instead of his
@@ -242,16 +255,12 @@ def room_final_stacks(history: HandHistory, hand: Hand) -> tuple[Decimal, ...]:
     if hand.result is None:
         raise ValueError("the hand is not over")
     stacks = [Decimal(s) / history.scale for s in hand.result.finishing_stacks]
-    paid = history.extra.get(CASH_OUT_FIELD)
-    if not isinstance(paid, list) or len(paid) != history.player_count:
-        return tuple(stacks)
     won = [0] * history.player_count
     for award in hand.result.awards:
         for seat, share in zip(award.winners, award.shares, strict=True):
             won[seat] += share
-    for seat, amount in enumerate(paid):
-        if Decimal(amount) > 0:
-            stacks[seat] += Decimal(amount) - Decimal(won[seat]) / history.scale
+    for seat, amount in cash_outs(history):
+        stacks[seat] += amount - Decimal(won[seat]) / history.scale
     return tuple(stacks)
 
 
