@@ -14,13 +14,17 @@ Rake 0.80€» (or «No rake»).
 from __future__ import annotations
 
 import re
+from collections import defaultdict
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any, ClassVar
 
 from pokerkit.notation import REParser
 
+from coach.errors import HandHistoryError
 from coach.i18n import N_
-from coach.rooms.room import local_number
+from coach.limits import clip
+from coach.rooms.room import ParseValue, RawHand, local_number
 from coach.rooms.textroom import TextRoom
 
 __all__ = ["Pacific888", "PartyPokerTable", "Winamax"]
@@ -161,3 +165,44 @@ class PartyPokerTable(TextRoom, REParser):
     RAKE_IMPLIED = True
     TOURNAMENT = re.compile(r"Tourney")
     PEEK_PLAYER = re.compile(r"^Seat \d+: ([^\n(]{1,64}?) \(", re.M)
+    _ALL_IN: ClassVar[re.Pattern[str]] = re.compile(r"^(?P<player>.+) is all-In\.?$")
+    _CALLS: ClassVar[re.Pattern[str]] = re.compile(r"^(?P<player>.+) calls \(?\D?(?P<amount>[0-9.,]+)")
+
+    def read(self, hand_text: str, parse_value: ParseValue, source: str) -> RawHand:
+        raw = super().read(hand_text, parse_value, source)
+        self._check_all_ins(hand_text.splitlines(), parse_value, source)
+        return raw
+
+    def _check_all_ins(self, lines: list[str], parse_value: ParseValue, source: str) -> None:
+        """A player the history calls all-in («anna is all-In.») has put in his whole stack. A raise that
+        leaves him a chip (the room's own rounding, seen in its tournaments) is a history whose amounts do
+        not add up: said so, rather than left to the rules, which wait for him to act."""
+        def value(written: str) -> Decimal:
+            return Decimal(parse_value(self.number(written)))
+
+        stack: dict[str, Decimal] = {}
+        put: defaultdict[str, Decimal] = defaultdict(Decimal)
+        street: defaultdict[str, Decimal] = defaultdict(Decimal)
+        for x in lines:
+            if m := self.STARTING_STACKS.search(x):
+                stack.setdefault(m["player"], value(m["starting_stack"]))
+            elif m := self.ANTE_POSTING.search(x):
+                put[m["player"]] += value(m["ante"])
+            elif m := self.BLIND_OR_STRADDLE_POSTING.search(x):
+                put[m["player"]] += value(m["blind_or_straddle"])
+                street[m["player"]] += value(m["blind_or_straddle"])
+            elif self.BOARD_DEALING.search(x):
+                street.clear()
+            elif m := self._CALLS.match(x):
+                put[m["player"]] += value(m["amount"])
+                street[m["player"]] += value(m["amount"])
+            elif m := self.COMPLETION_BETTING_OR_RAISING.search(x):
+                to = value(m["amount"])
+                put[m["player"]] += to - street[m["player"]]
+                street[m["player"]] = to
+            elif (m := self._ALL_IN.match(x)) and stack.get(who := m["player"], put[who]) != put[who]:
+                raise HandHistoryError(
+                    N_("{file}: «{line}»: the history says {player} is all-in, but his bets leave him "
+                       "{left}: the amounts of the history do not add up."), file=source,
+                    line=clip(x.strip(), 80), player=clip(m["player"], 40),
+                    left=str(stack[m["player"]] - put[m["player"]]))

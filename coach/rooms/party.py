@@ -46,7 +46,8 @@ class PartyPoker(TextRoom, PartyPokerParser):
         r"(?:^| )(?P<variant>NL +Texas Hold'em|NL Holdem) (?:- | *Trny:|[^-\n]*Buy-in)", re.M)
     VARIANTS: ClassVar[dict[str, str]] = {"NL Texas Hold'em": "NT", "NL  Texas Hold'em": "NT",
                                           "NL Holdem": "NT"}
-    ANTE_POSTING = re.compile(r"(?P<player>.+) posts ante \[\D?(?P<ante>[0-9.,]+)(?: +\w+)?\]")
+    # «posts ante of [1200].»: a tournament hand another tool converted to this layout
+    ANTE_POSTING = re.compile(r"(?P<player>.+) posts ante (?:of )?\[\D?(?P<ante>[0-9.,]+)(?: +\w+)?\]")
     # the Mac client pads the brackets: «raises [ $1 USD ]»
     BLIND_OR_STRADDLE_POSTING = re.compile(
         r"(?P<player>.+) posts (small|big) blind \[ ?\D?(?P<blind_or_straddle>[0-9.,]+)(?: +\w+)? ?\]\.")

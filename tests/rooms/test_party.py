@@ -221,3 +221,23 @@ def test_the_table_layout_s_board_after_a_colon_and_two_spaces() -> None:
     text = (DATA / "partypoker-table-tournament-all-in.txt").read_text(encoding="utf-8")
     report = import_histories(text.replace("** : [", "** :  ["), source="t.txt")
     assert [o.status for o in report.hands] == ["ok"] * len(report.hands)
+
+
+def test_a_tournament_ante_written_as_of_is_read() -> None:
+    """«Player1 posts ante of [1200].»: a tournament hand another tool wrote in this layout."""
+    text = SMALL_BLIND_ALL_IN.replace("Carla posts small blind", "Anna posts ante of [$0.01 USD].\n"
+                                      "Bruno posts ante of [$0.01 USD].\nCarla posts small blind")
+    # Anna and Bruno fold their antes: Carla's main pot and Dario's side pot grow by the two cents
+    text = text.replace("Carla wins $0.02 USD", "Carla wins $0.04 USD")
+    report = _one(text)
+    assert _final(report) == {"Carla": Decimal("0.04"), "Dario": Decimal("2.17"), "Anna": Decimal("2.44"),
+                              "Bruno": Decimal("2.79")}
+
+
+def test_an_all_in_that_leaves_chips_is_refused_saying_so() -> None:
+    """The table layout's «anna is all-In.» after a raise that leaves her a chip (the room's rounding)."""
+    text = (DATA / "partypoker-table-tournament-all-in.txt").read_text(encoding="utf-8")
+    report = _one(text.replace("Bruno raises 475 to 500", "Bruno raises 474 to 499").replace(
+        "Anna calls (450)", "Anna calls (449)"))
+    assert report.hands[0].status == "refused"
+    assert "«Bruno is all-In.»: the history says Bruno is all-in, but his bets leave him 1" in _reason(report)
