@@ -189,18 +189,4 @@ class PartyPoker(TextRoom, PartyPokerParser):
                     file=source, line=clip(x.strip(), 80), player=clip(short[0][0], 40),
                     posted=str(short[0][1]), amount=str(value(m["amount"])))
 
-    def button_index(self, hand_text: str, players: list[str], seats: list[int],
-                     blinds: dict[str, Any], source: str) -> int:
-        """The seat before the small blind when players dealt in sit between the written button and the
-        blinds (a player who has just sat down): they act in their seats' order after the button, which is
-        the order of a button on the last of them; an order the room did not follow is refused by the
-        replay."""
-        index = super().button_index(hand_text, players, seats, blinds, source)
-        posts = list(blinds)
-        if len(players) > 2 and len(posts) >= 2:
-            small, big = players.index(posts[0]), players.index(posts[1])
-            if big == (small + 1) % len(players) and small != (index + 1) % len(players):
-                return (small - 1) % len(players)
-        return index
-
 

@@ -234,11 +234,24 @@ class Room:
         """The index (in seat order) of the button: the room's button seat, else left of the blinds."""
         m = self.FINAL_SEAT.search(hand_text)
         if m is not None and int(m["final_seat"]) in seats:
-            return seats.index(int(m["final_seat"]))
+            return self._before_the_blinds(seats.index(int(m["final_seat"])), players, blinds)
         if blinds:
             first = players.index(next(iter(blinds)))
             return first if len(players) == 2 else first - 1
         raise HandHistoryError(N_("{file}: the hand does not say which seat has the button."), file=source)
+
+    @staticmethod
+    def _before_the_blinds(index: int, players: list[str], blinds: dict[str, Any]) -> int:
+        """The seat before the small blind when players dealt in sit between the written button and the
+        blinds (a player who has just sat down, PartyPoker's and 888poker's clients): they act in their
+        seats' order after the button, which is the order of a button on the last of them; an order the
+        room did not follow is refused by the replay."""
+        posts = list(blinds)
+        if len(players) > 2 and len(posts) >= 2 and posts[0] in players and posts[1] in players:
+            small, big = players.index(posts[0]), players.index(posts[1])
+            if big == (small + 1) % len(players) and small != (index + 1) % len(players):
+                return (small - 1) % len(players)
+        return index
 
     def replay(self, hand_text: str, parse_value: ParseValue, source: str) -> tuple[RawHand, HandHistory]:
         """The hand read, replayed by the engine and checked against the room's summary (each room kind)."""

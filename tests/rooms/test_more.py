@@ -59,3 +59,57 @@ def test_a_dead_blind_posted_with_a_live_one_is_refused_with_its_reason() -> Non
     assert report.hands[0].status == "refused" and reason is not None and hasattr(reason, "localized")
     said = reason.localized(EN)
     assert f"«{line}»" in said and "a dead small blind and a live big blind" in said
+
+
+def test_a_player_dealt_in_after_the_written_button_acts_in_his_seat_s_order() -> None:
+    """888poker's tournaments: the button on seat 3, a newcomer on seat 1 dealt in before the blinds."""
+    text = _hand().replace("Seat 3 is the button", "Seat 0 is the button").replace(
+        "Seat 1: Anna_Rossi", "Seat 1: Dario ( $100 )\nSeat 2: Anna_Rossi").replace(
+        "Seat 2: Bruno", "Seat 3: Bruno").replace("Seat 3: Carla", "Seat 4: Carla").replace(
+        "Carla folds\n", "Carla folds\nDario folds\n")
+    report = import_histories(text.replace("Seat 0 is the button", "Seat 4 is the button"))
+    assert [o.status for o in report.hands] == ["ok"], report.hands[0].reason
+
+
+SHORT_ANTE = """#Game No : 190000001
+***** 888poker Hand History for Game 190000001 *****
+150/300 Blinds No Limit Holdem - *** 17 02 2012 00:42:56
+Tournament #36216773 Free - Table #359 (Real Money)
+Seat 1 is the button
+Total number of players : 4
+Seat 1: Anna ( 15 )
+Seat 2: Bruno ( 2,000 )
+Seat 3: Carla ( 2,000 )
+Seat 4: Dario ( 2,000 )
+Anna posts ante [15]
+Bruno posts ante [30]
+Carla posts ante [30]
+Dario posts ante [30]
+Bruno posts small blind [150]
+Carla posts big blind [300]
+** Dealing down cards **
+Dario folds
+Bruno calls [150]
+Carla checks
+** Dealing flop ** [ Kc, 9s, 4h ]
+Bruno checks
+Carla bets [300]
+Bruno folds
+** Dealing turn ** [ 5d ]
+** Dealing river ** [ Jc ]
+** Summary **
+Anna shows [ Ah, Ad ]
+Carla shows [ 2c, 7d ]
+Anna collected [ 60 ]
+Carla collected [ 645 ]
+"""
+
+
+def test_an_ante_all_in_for_less_that_changes_the_pots_is_refused_saying_so() -> None:
+    """Anna's 15 is all she has: the room gives her 15 from each player (60), the engine every ante (105).
+    The reason says so, not «the pot does not add up»."""
+    report = import_histories(SHORT_ANTE)
+    reason = report.hands[0].reason
+    assert report.hands[0].status == "refused" and reason is not None and hasattr(reason, "localized")
+    said = reason.localized(EN)
+    assert "Anna is all-in with his ante, smaller than the others'" in said and "add up" not in said
