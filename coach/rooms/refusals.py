@@ -69,23 +69,32 @@ def refused_line(parser: Any, hand_text: str, source: str, first_line: int) -> H
 
 def out_of_turn_blind(raw: RawHand, parser: Any, hand_text: str, source: str,
                       first_line: int) -> HandHistoryError | None:
-    """A blind smaller or larger than the big blind posted by a player beyond the two blinds, as a refusal.
+    """A blind other than the big blind posted by a player beyond the two blinds, as a refusal.
 
     A big blind posted there is read (pokerkit's negative blind: live, the player speaks in his turn);
-    a smaller one may be dead or live by the room's house rule, which the history does not write.
+    a smaller one may be dead or live by the room's house rule, which the history does not write; the
+    two blinds in one sum are a dead small blind with a live big blind, and any other larger post is a
+    straddle, each refused with its reason.
     """
     big = max(raw.blinds_or_straddles[:2], default=0)
-    for key, late in (("out_of_turn_small_blind", {name for name, blind in zip(
-            raw.players, raw.blinds_or_straddles, strict=True) if blind < 0 and -blind < big}),
-                      # more than the big blind in one post («Post BB $1.50» at $0.50/$1): a big blind and a
-                      # dead small blind in one sum, as «posts small & big blinds»
-                      ("dead_small_blind", {name for name, blind in zip(
-                          raw.players, raw.blinds_or_straddles, strict=True) if blind < 0 and -blind > big})):
-        if not late:
-            continue
-        for k, text in enumerate(hand_text.splitlines()):
-            m = parser.BLIND_OR_STRADDLE_POSTING.search(text)
-            if m is not None and m["player"] in late:
-                return _error(key, source, first_line + k, text)
-        return _error(key, source, first_line, sorted(late)[0])
-    return None
+    small = min(raw.blinds_or_straddles[:2], default=0)
+
+    def kind(posted: Any) -> str | None:
+        if posted < big:
+            return "out_of_turn_small_blind"
+        if posted == big:
+            return None  # a live big blind, read (pokerkit's negative blind)
+        # the two blinds in one sum («Post BB $1.50» at $0.50/$1), as «posts small & big blinds»; any
+        # other post larger than the big blind («posts big blind $8» at $2/$4) is a straddle
+        return "dead_small_blind" if posted == big + small else "straddle"
+
+    late = {name: key for name, blind in zip(raw.players, raw.blinds_or_straddles, strict=True)
+            if blind < 0 and (key := kind(-blind)) is not None}
+    if not late:
+        return None
+    for k, text in enumerate(hand_text.splitlines()):
+        m = parser.BLIND_OR_STRADDLE_POSTING.search(text)
+        if m is not None and m["player"] in late:
+            return _error(late[m["player"]], source, first_line + k, text)
+    first = sorted(late)[0]
+    return _error(late[first], source, first_line, first)

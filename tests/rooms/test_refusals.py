@@ -53,3 +53,17 @@ def test_without_the_line_the_same_hand_is_read() -> None:
 def test_every_reason_says_why_the_engine_cannot_replay_it() -> None:
     for key, text in REASONS.items():
         assert "{file}" in text and "{line}" in text and "refused" in text, key
+
+
+@pytest.mark.parametrize(("line", "words"), [
+    ("Carla: posts big blind $3", "a dead small blind and a live big blind"),  # $1 + $2 in one post
+    ("Carla: posts big blind $4", "a straddle"),  # twice the big blind: PokerMaster's straddle
+])
+def test_a_post_larger_than_the_big_blind_is_refused_with_what_it_is(line: str, words: str) -> None:
+    text = _file(line)
+    report = import_histories(text, source="s.txt")
+    assert [o.status for o in report.hands] == ["refused", "ok"]
+    reason = report.hands[0].reason
+    assert reason is not None and hasattr(reason, "localized")
+    said = reason.localized(EN)
+    assert f"«{line}»" in said and words in said
