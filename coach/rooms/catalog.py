@@ -58,6 +58,8 @@ class PokerStars(TextRoom, PokerStarsParser):
     BLIND_OR_STRADDLE_POSTING = re.compile(
         r"(?P<player>.+): posts (small|big) blind \D?(?P<blind_or_straddle>[0-9.,]+)")
     COMPLETION_BETTING_OR_RAISING = re.compile(r"(?P<player>.+): (bet|raise)s \D?(?P<amount>[0-9.,]+)")
+    # «anna: shows [Th Ts] (a full house…)», and PokerBros' «anna: shows [Th Ts]» without the hand's name
+    HOLE_CARDS_SHOWING = re.compile(r"(?P<player>.+): shows \[(?P<cards>[1-9TJQKAcdhs ]+)\](?: \(.+)?$")
     REFUSED_LINES = ((re.compile(r"^.+: posts small & big blinds "), "dead_small_blind"),
                      (re.compile(r"^.+: posts straddle "), "straddle"))
     COLLECTED = re.compile(r"^(?P<player>.+?) collected \D?(?P<winnings>[0-9.,]+) from (?:main |side )?pot")
