@@ -61,7 +61,10 @@ class PokerStars(TextRoom, PokerStarsParser):
     # «anna: shows [Th Ts] (a full house…)», and PokerBros' «anna: shows [Th Ts]» without the hand's name
     HOLE_CARDS_SHOWING = re.compile(r"(?P<player>.+): shows \[(?P<cards>[1-9TJQKAcdhs ]+)\](?: \(.+)?$")
     REFUSED_LINES = ((re.compile(r"^.+: posts small & big blinds "), "dead_small_blind"),
-                     (re.compile(r"^.+: posts straddle "), "straddle"))
+                     (re.compile(r"^.+: posts straddle "), "straddle"),
+                     (re.compile(r"^\*\*\* (?:FIRST|SECOND) (?:FLOP|TURN|RIVER) \*\*\*"), "run_it_twice"))
+    # «Hold'em No Limit ($1/$2)», and a mixed tournament's «Mixed Hold'em (Hold'em No Limit) - Level II»
+    VARIANT = re.compile(r"[ (](?P<variant>Hold'em No Limit)[ )]")
     COLLECTED = re.compile(r"^(?P<player>.+?) collected \D?(?P<winnings>[0-9.,]+) from (?:main |side )?pot")
     # All-in Cash Out: «anna cashed out the hand for $22.77 | Cash Out Fee $0.46» (paid, the fee already
     # kept); if she then wins, the summary says what the room kept: «Seat 6: anna showed [Ah Ac] and won

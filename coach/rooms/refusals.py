@@ -13,6 +13,7 @@ Refused:
   and a live big blind at once): the history does not say which part of the sum is dead.
 - a small blind posted by a third player: a missed small blind is dead money at most rooms and live
   at others, and the history does not say which; replayed either way it could be wrong.
+- a board run twice («*** FIRST RIVER ***», «*** SECOND RIVER ***»): a PHH hand has one board.
 - a straddle. Under the gun the order would be exact (the straddler speaks last), the minimum
   raise would not: the engine counts it from the big blind, the rooms from the straddle, so a raise
   the room forbids would be accepted; from another seat the order follows house rules the history
@@ -43,6 +44,10 @@ REASONS: dict[str, str] = {
         "returning to the table). Such a blind is dead money at some rooms and part of the player's bet "
         "at others, and the history does not say which: the hand is refused rather than replayed under "
         "a rule it may not have been played by."),
+    "run_it_twice": N_(
+        "{file}: «{line}»: the players ran it twice: the room dealt the rest of the board twice and split "
+        "the pot between the two boards. A hand the engine replays has one board: the hand is refused "
+        "rather than replayed with one of them."),
     "straddle": N_(
         "{file}: «{line}»: a straddle. The engine would count the minimum raise from the big blind, "
         "the rooms count it from the straddle (and a straddle from a seat other than the one after the "

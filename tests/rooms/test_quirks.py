@@ -11,6 +11,9 @@ from decimal import Decimal
 from coach.engine.phh import loads_phh
 from coach.i18n import get_translator
 from coach.rooms import ImportReport, import_histories
+from tests.support.rooms_export import export_histories
+
+from .hands import histories
 
 EN = get_translator("en")
 IT = get_translator("it")
@@ -328,3 +331,14 @@ def test_pokerbros_shows_without_the_hand_s_name_are_read() -> None:
     # the tens full beat the straight: 1000003 wins the pot of 16 (15.50 after the rake)
     stacks = dict(zip(history.names(), result.finishing_stacks, strict=True))
     assert stacks["1000003"] == 1085 and history.scale == 10  # 108.5: 100 - 7.5 + 16
+
+
+def test_a_mixed_holdem_tournament_s_no_limit_hand_is_read_and_its_pot_limit_one_skipped() -> None:
+    text = export_histories(histories()[:1], "pokerstars")
+    header = "Hold'em No Limit ($1/$2 USD)"
+    assert header in text
+    mixed = "Mixed Hold'em (Hold'em {}) - Level II ($1/$2 USD)"
+    no_limit = import_histories(text.replace(header, mixed.format("No Limit")))
+    assert [o.status for o in no_limit.hands] == ["ok"], _reason(no_limit)
+    pot_limit = import_histories(text.replace(header, mixed.format("Pot Limit")))
+    assert [o.status for o in pot_limit.hands] == ["skipped"]

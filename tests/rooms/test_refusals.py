@@ -20,6 +20,7 @@ POSTS = {
     "dead_small_blind": ("Carla: posts small & big blinds $3", "a dead small blind and a live big blind"),
     "out_of_turn_small_blind": ("Carla: posts small blind $1", "small blind posted by a player who is not"),
     "straddle": ("Carla: posts straddle $4", "a straddle"),
+    "run_it_twice": ("*** FIRST RIVER *** [Ah 8d 3c 9s] [2h]", "ran it twice"),
 }
 
 
