@@ -65,6 +65,11 @@ class PokerStars(TextRoom, PokerStarsParser):
                      (re.compile(r"^\*\*\* (?:FIRST|SECOND) (?:FLOP|TURN|RIVER) \*\*\*"), "run_it_twice"))
     # «Hold'em No Limit ($1/$2)», and a mixed tournament's «Mixed Hold'em (Hold'em No Limit) - Level II»
     VARIANT = re.compile(r"[ (](?P<variant>Hold'em No Limit)[ )]")
+    _INDENT: ClassVar[re.Pattern[str]] = re.compile(r"^[ \t]+", re.M)
+
+    def normalize(self, text: str) -> str:
+        """Zoom's archive format indents every line by a space: the lines as the patterns expect them."""
+        return self._INDENT.sub("", text)
     COLLECTED = re.compile(r"^(?P<player>.+?) collected \D?(?P<winnings>[0-9.,]+) from (?:main |side )?pot")
     # All-in Cash Out: «anna cashed out the hand for $22.77 | Cash Out Fee $0.46» (paid, the fee already
     # kept); if she then wins, the summary says what the room kept: «Seat 6: anna showed [Ah Ac] and won

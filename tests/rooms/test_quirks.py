@@ -342,3 +342,11 @@ def test_a_mixed_holdem_tournament_s_no_limit_hand_is_read_and_its_pot_limit_one
     assert [o.status for o in no_limit.hands] == ["ok"], _reason(no_limit)
     pot_limit = import_histories(text.replace(header, mixed.format("Pot Limit")))
     assert [o.status for o in pot_limit.hands] == ["skipped"]
+
+
+def test_pokerstars_zoom_archive_with_every_line_indented() -> None:
+    text = export_histories(histories()[:2], "pokerstars")
+    archive = "*********** # 1 **************\n" + "\n".join(" " + line if line else line
+                                                             for line in text.split("\n"))
+    report = import_histories(archive)
+    assert [o.status for o in report.hands] == ["ok", "ok"], _reason(report)
