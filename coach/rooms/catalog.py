@@ -47,7 +47,8 @@ class PokerStars(TextRoom, PokerStarsParser):
     # PokerStars, its Zoom and Home Games, and the rooms whose clients write its layout (Full Tilt's
     # last client, Run It Once, PokerMaster, PokerBros): the same lines, read by the same class
     SIGNATURE = re.compile(r"^[ \t]*(?:PokerStars(?: Zoom| Home Game)? (?:Hand|Game)|Full Tilt(?: Rush)? Hand"
-                           r"|Run It Once Poker Hand|PokerMaster Hand|PokerBros Hand) #", re.M)
+                           r"|Run It Once Poker Hand|PokerMaster Hand|PokerBros Hand"
+                           r"|POKERSTARS GAME) #", re.M)
     GUIDE = N_("In the client's settings, in the section on the hand history, turn on saving the hand "
                "histories and choose the language **English**. Hands already written in Italian («Mano "
                "PokerStars n. …») stay in Italian: the Coach recognises them and tells you to change the "
@@ -67,9 +68,15 @@ class PokerStars(TextRoom, PokerStarsParser):
     VARIANT = re.compile(r"[ (](?P<variant>Hold'em No Limit)[ )]")
     _INDENT: ClassVar[re.Pattern[str]] = re.compile(r"^[ \t]+", re.M)
 
+    # PokerTracker 2's export writes the header in capitals: «POKERSTARS GAME #1:  HOLD'EM NO LIMIT ($2/$4)»
+    _CAPITALS: ClassVar[re.Pattern[str]] = re.compile(r"^POKERSTARS GAME #([^\n]*)", re.M)
+
     def normalize(self, text: str) -> str:
-        """Zoom's archive format indents every line by a space: the lines as the patterns expect them."""
-        return self._INDENT.sub("", text)
+        """Zoom's archive format indents every line by a space, PokerTracker 2's export writes the header
+        in capitals: the lines as the client writes them."""
+        text = self._INDENT.sub("", text)
+        return self._CAPITALS.sub(lambda m: "PokerStars Game #" + m[1].replace("HOLD'EM NO LIMIT",
+                                                                            "Hold'em No Limit"), text)
     COLLECTED = re.compile(r"^(?P<player>.+?) collected \D?(?P<winnings>[0-9.,]+) from (?:main |side )?pot")
     # All-in Cash Out: «anna cashed out the hand for $22.77 | Cash Out Fee $0.46» (paid, the fee already
     # kept); if she then wins, the summary says what the room kept: «Seat 6: anna showed [Ah Ac] and won

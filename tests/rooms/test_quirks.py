@@ -350,3 +350,12 @@ def test_pokerstars_zoom_archive_with_every_line_indented() -> None:
                                                              for line in text.split("\n"))
     report = import_histories(archive)
     assert [o.status for o in report.hands] == ["ok", "ok"], _reason(report)
+
+
+def test_pokertracker_2_s_export_with_the_header_in_capitals() -> None:
+    text = export_histories(histories()[:1], "pokerstars")
+    head = text.split("\n", 1)[0]
+    capitals = text.replace(head, head.replace("PokerStars Hand #", "POKERSTARS GAME #").replace(
+        "Hold'em No Limit", "HOLD'EM NO LIMIT"))
+    report = import_histories(capitals)
+    assert report.room == "PokerStars" and [o.status for o in report.hands] == ["ok"], _reason(report)
