@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any, ClassVar
 
 from pokerkit.notation import (
@@ -28,11 +29,14 @@ from pokerkit.notation import (
 )
 
 from coach.engine.phh import HandHistory
+from coach.errors import HandHistoryError
 from coach.i18n import N_
+from coach.limits import clip
 from coach.rooms import acpc
 from coach.rooms.ipokertext import IPokerText
 from coach.rooms.more import Pacific888, PartyPokerTable, Winamax
 from coach.rooms.party import PartyPoker
+from coach.rooms.refusals import SHORT_BIG_BLIND
 from coach.rooms.room import OTHER_GAME, ParseValue, RawHand, Room, UnknownHeader, anchor, local_number
 from coach.rooms.textroom import TextRoom
 
@@ -70,6 +74,25 @@ class PokerStars(TextRoom, PokerStarsParser):
 
     # PokerTracker 2's export writes the header in capitals: «POKERSTARS GAME #1:  HOLD'EM NO LIMIT ($2/$4)»
     _CAPITALS: ClassVar[re.Pattern[str]] = re.compile(r"^POKERSTARS GAME #([^\n]*)", re.M)
+
+    # «anna: posts big blind 20 and is all-in» at (15/30), then «bruno: calls 30»: the whole big blind
+    _SHORT_BIG: ClassVar[re.Pattern[str]] = re.compile(
+        r"^(?P<player>.+): posts big blind \D?(?P<amount>[0-9.,]+) and is all-in", re.M)
+    _CALL: ClassVar[re.Pattern[str]] = re.compile(r"^(?P<player>.+): calls \D?(?P<amount>[0-9.,]+)")
+
+    def read(self, hand_text: str, parse_value: ParseValue, source: str) -> RawHand:
+        raw = super().read(hand_text, parse_value, source)
+        short = self._SHORT_BIG.search(hand_text)
+        if short is not None:
+            posted = Decimal(parse_value(self.number(short["amount"])))
+            for line in hand_text[short.end():].split("\n"):
+                if line.startswith("*** FLOP") or ": raises " in line or ": bets " in line:
+                    break
+                if (m := self._CALL.match(line)) and Decimal(parse_value(self.number(m["amount"]))) > posted:
+                    raise HandHistoryError(SHORT_BIG_BLIND, file=source, line=clip(line.strip(), 80),
+                                           player=clip(short["player"], 40), posted=str(posted),
+                                           amount=str(parse_value(self.number(m["amount"]))))
+        return raw
 
     def normalize(self, text: str) -> str:
         """Zoom's archive format indents every line by a space, PokerTracker 2's export writes the header

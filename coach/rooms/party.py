@@ -20,6 +20,7 @@ from pokerkit.notation import PartyPokerParser
 from coach.errors import HandHistoryError
 from coach.i18n import N_
 from coach.limits import clip
+from coach.rooms.refusals import SHORT_BIG_BLIND
 from coach.rooms.room import ParseValue, RawHand, anchor
 from coach.rooms.textroom import TextRoom
 
@@ -182,10 +183,7 @@ class PartyPoker(TextRoom, PartyPokerParser):
             short = [(p, b) for p, b in big.items() if b == stacks.get(p) and value(m["amount"]) > b]
             if short:
                 raise HandHistoryError(
-                    N_("{file}: «{line}»: the big blind {player} is all-in for {posted}, less than the big "
-                       "blind, and the others call the whole big blind ({amount}) as the room's rules ask. "
-                       "The engine, as pokerkit and the PHH format, counts a call up to what the big blind "
-                       "posted: the hand cannot be replayed exactly."),
+                    SHORT_BIG_BLIND,
                     file=source, line=clip(x.strip(), 80), player=clip(short[0][0], 40),
                     posted=str(short[0][1]), amount=str(value(m["amount"])))
 

@@ -31,7 +31,7 @@ from coach.i18n import N_
 from coach.limits import clip
 from coach.rooms.room import RawHand
 
-__all__ = ["REASONS", "out_of_turn_blind", "refused_line"]
+__all__ = ["REASONS", "SHORT_BIG_BLIND", "out_of_turn_blind", "refused_line"]
 
 REASONS: dict[str, str] = {
     "dead_small_blind": N_(
@@ -54,6 +54,14 @@ REASONS: dict[str, str] = {
         "big blind changes the order of play by house rules that the history does not state). The hand "
         "is refused rather than replayed under other rules."),
 }
+
+
+# A big blind all-in for less than the blind, whom the others call for the whole blind (PartyPoker,
+# PokerStars)
+SHORT_BIG_BLIND = N_(
+    "{file}: «{line}»: the big blind {player} is all-in for {posted}, less than the big blind, and the "
+    "others call the whole big blind ({amount}) as the room's rules ask. The engine, as pokerkit and the "
+    "PHH format, counts a call up to what the big blind posted: the hand cannot be replayed exactly.")
 
 
 def _error(key: str, source: str, line: int, text: str) -> HandHistoryError:

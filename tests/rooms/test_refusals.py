@@ -68,3 +68,16 @@ def test_a_post_larger_than_the_big_blind_is_refused_with_what_it_is(line: str, 
     assert reason is not None and hasattr(reason, "localized")
     said = reason.localized(EN)
     assert f"«{line}»" in said and words in said
+
+
+def test_a_big_blind_all_in_for_less_called_for_the_whole_blind_is_refused_saying_so() -> None:
+    """PokerStars: «Bruno: posts big blind $1 and is all-in» at $1/$2, and Carla calls the whole $2."""
+    text = export_histories(histories()[:1], "pokerstars").replace("Seat 2: Bruno ($150 in chips)",
+                                                                   "Seat 2: Bruno ($1 in chips)")
+    text = text.replace("Bruno: posts big blind $2", "Bruno: posts big blind $1 and is all-in").replace(
+        "Carla: folds", "Carla: calls $2")
+    report = import_histories(text, source="s.txt")
+    reason = report.hands[0].reason
+    assert report.hands[0].status == "refused" and reason is not None and hasattr(reason, "localized")
+    said = reason.localized(EN)
+    assert "«Carla: calls $2»: the big blind Bruno is all-in for 1, less than the big blind" in said
