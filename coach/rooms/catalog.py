@@ -25,14 +25,18 @@ from pokerkit.notation import (
     FullTiltPokerParser,
     IPokerNetworkParser,
     OngameNetworkParser,
-    PartyPokerParser,
     PokerStarsParser,
 )
 
 from coach.engine.phh import HandHistory
+from coach.errors import HandHistoryError
 from coach.i18n import N_
+from coach.limits import clip
 from coach.rooms import acpc
+from coach.rooms.ipokertext import IPokerText
 from coach.rooms.more import Pacific888, PartyPokerTable, Winamax
+from coach.rooms.party import PartyPoker
+from coach.rooms.refusals import SHORT_BIG_BLIND
 from coach.rooms.room import OTHER_GAME, ParseValue, RawHand, Room, UnknownHeader, anchor, local_number
 from coach.rooms.textroom import TextRoom
 
@@ -47,7 +51,8 @@ class PokerStars(TextRoom, PokerStarsParser):
     # PokerStars, its Zoom and Home Games, and the rooms whose clients write its layout (Full Tilt's
     # last client, Run It Once, PokerMaster, PokerBros): the same lines, read by the same class
     SIGNATURE = re.compile(r"^[ \t]*(?:PokerStars(?: Zoom| Home Game)? (?:Hand|Game)|Full Tilt(?: Rush)? Hand"
-                           r"|Run It Once Poker Hand|PokerMaster Hand|PokerBros Hand) #", re.M)
+                           r"|Run It Once Poker Hand|PokerMaster Hand|PokerBros Hand"
+                           r"|POKERSTARS GAME) #", re.M)
     GUIDE = N_("In the client's settings, in the section on the hand history, turn on saving the hand "
                "histories and choose the language **English**. Hands already written in Italian («Mano "
                "PokerStars n. …») stay in Italian: the Coach recognises them and tells you to change the "
@@ -58,112 +63,52 @@ class PokerStars(TextRoom, PokerStarsParser):
     BLIND_OR_STRADDLE_POSTING = re.compile(
         r"(?P<player>.+): posts (small|big) blind \D?(?P<blind_or_straddle>[0-9.,]+)")
     COMPLETION_BETTING_OR_RAISING = re.compile(r"(?P<player>.+): (bet|raise)s \D?(?P<amount>[0-9.,]+)")
-    # «anna cashed out the hand for $22.77 | Cash Out Fee $0.02» (All-in Cash Out): paid outside the pot
+    # «anna: shows [Th Ts] (a full house…)», and PokerBros' «anna: shows [Th Ts]» without the hand's name
+    HOLE_CARDS_SHOWING = re.compile(r"(?P<player>.+): shows \[(?P<cards>[1-9TJQKAcdhs ]+)\](?: \(.+)?$")
     REFUSED_LINES = ((re.compile(r"^.+: posts small & big blinds "), "dead_small_blind"),
                      (re.compile(r"^.+: posts straddle "), "straddle"),
-                     (re.compile(r"^.+:? cashed out the hand for "), "cash_out"))
-    COLLECTED = re.compile(r"^(?P<player>.+?) collected \D?(?P<winnings>[0-9.,]+) from (?:main |side )?pot")
-    RAKE = re.compile(r"^Total pot [^|\n]*\| Rake \D?(?P<rake>[0-9.,]+)", re.M)
+                     (re.compile(r"^\*\*\* (?:FIRST|SECOND) (?:FLOP|TURN|RIVER) \*\*\*"), "run_it_twice"))
+    # «Hold'em No Limit ($1/$2)», and a mixed tournament's «Mixed Hold'em (Hold'em No Limit) - Level II»
+    VARIANT = re.compile(r"[ (](?P<variant>Hold'em No Limit)[ )]")
+    _INDENT: ClassVar[re.Pattern[str]] = re.compile(r"^[ \t]+", re.M)
 
+    # PokerTracker 2's export writes the header in capitals: «POKERSTARS GAME #1:  HOLD'EM NO LIMIT ($2/$4)»
+    _CAPITALS: ClassVar[re.Pattern[str]] = re.compile(r"^POKERSTARS GAME #([^\n]*)", re.M)
 
-@anchor
-@dataclass
-class PartyPoker(TextRoom, PartyPokerParser):
-    """PartyPoker, cash and tournaments: chips without a unit («Seat 1: anna ( 1,500 )»), antes, the
-    tournaments' header «NL Texas Hold'em $5 USD Buy-in Trny:…»; the old client's «wins» lines count
-    the uncalled bet returned and are net of the rake."""
-
-    KEY = "partypoker"
-    NAME = "PartyPoker"
-    SIGNATURE = re.compile(r"^\*{5} Hand History [Ff]or Game \d+ \*{5}", re.M)
-    RAISE = "adds"
-    GUIDE = N_("In the client's settings, in the section on the hand history: turn on saving to disk, "
-               "language English; the `.txt` files are in the folder shown there.")
-    # «NL Texas Hold'em - …» (cash), «… $5 USD Buy-in Trny:…» and «NL Texas Hold'em  Trny: 1 Level: 1
-    # Blinds(20/40)» (tournaments), «$5  USD  NL  Texas Hold'em» (a client that doubles its spaces), «NL
-    # Holdem» (PokerBros)
-    VARIANT = re.compile(
-        r"(?:^| )(?P<variant>NL +Texas Hold'em|NL Holdem) (?:- | *Trny:|[^-\n]*Buy-in)", re.M)
-    VARIANTS: ClassVar[dict[str, str]] = {"NL Texas Hold'em": "NT", "NL  Texas Hold'em": "NT",
-                                          "NL Holdem": "NT"}
-    ANTE_POSTING = re.compile(r"(?P<player>.+) posts ante \[\D?(?P<ante>[0-9.,]+)(?: +\w+)?\]")
-    # the Mac client pads the brackets: «raises [ $1 USD ]»
-    BLIND_OR_STRADDLE_POSTING = re.compile(
-        r"(?P<player>.+) posts (small|big) blind \[ ?\D?(?P<blind_or_straddle>[0-9.,]+)(?: +\w+)? ?\]\.")
-    # «seat 1: anna ( $26,02 USD )»: the Mac client's lowercase seat and decimal comma
-    # PokerBros adds the player's statistics: «Seat 3: anna ( $184.00 USD ) - (19.75 / 11.79 / 3.97 / 485)»
-    SEATS = re.compile(r"^[Ss]eat (?P<seat>\d+): (?P<player>.+?) \( \D?[0-9.,]+(?: +\w+)? \)")
-    STARTING_STACKS = re.compile(
-        r"^[Ss]eat \d+: (?P<player>.+?) \( \D?(?P<starting_stack>[0-9.,]+)(?: +\w+)? \)")
-    FINAL_SEAT = re.compile(r"[Ss]eat (?P<final_seat>\d+) is the button")
-    COMPLETION_BETTING_OR_RAISING = re.compile(
-        r"(?P<player>.+) (bets|raises|is all-In ) \[ ?\D?(?P<amount>[0-9.,]+)(?: +\w+)? ?\]")
-    COLLECTED = re.compile(r"^(?P<player>\S+) wins \D?(?P<winnings>[0-9.,]+)")
-    RAKE_IMPLIED = True  # no rake line; the old client's «wins» lines are net of it
-    JOINED = re.compile(r"^(?P<player>.+) has joined the table\.?$")
-    # «$15/$30 USD Texas Hold'em - …»: a limit game is written by its stakes without «NL»; «NL Double
-    # Hold'em» deals two boards
-    OTHER_GAMES = re.compile(r"Double Hold'em|\d (?:[A-Z]{3} )?Texas Hold'em - ")
-    TOURNAMENT = re.compile(r"Trny:|Buy-in")
-    # Old tournament hands write the level («Blinds-Antes(400/800 -25)», «Blinds(20/40)»), not the blinds'
-    # posts: the two seats after the button post them (heads-up: the button the small blind)
-    _LEVEL: ClassVar[re.Pattern[str]] = re.compile(r"Blinds(?:-Antes)?\((?P<sb>[0-9.,]+)/(?P<bb>[0-9.,]+)")
-    _DEALING: ClassVar[str] = "** Dealing down cards **"
-    # The Mac client sometimes omits a line's end: «…Aces and Queens.Player4 wins $27,36 USD from the main
-    # pot…», «Player3 is sitting outPlayer4 posts big blind…»; the next line is put back on its own line.
-    _GLUED: ClassVar[re.Pattern[str]] = re.compile(
-        r"(?<=[a-z]\.)(?=\S+ wins \D?[0-9])|(?<=is sitting out)(?=\S)", re.M)
-
-    def normalize(self, text: str) -> str:
-        return self._GLUED.sub("\n", text)
-
-    # «anna posts big blind + dead [$0.03].»: a returning player's live big blind and, over it, a dead
-    # small blind, in one sum the line names: the dead part is read as that seat's ante (dead money)
-    _BIG_AND_DEAD: ClassVar[re.Pattern[str]] = re.compile(
-        r"^(?P<player>.+) posts big blind \+ dead \[ ?\D?(?P<amount>[0-9.,]+)(?: *[^\]\d]*)?\]\.?$")
-
-    def _split_dead(self, lines: list[str]) -> list[str]:
-        big = next((m["blind_or_straddle"] for x in lines if " posts big blind [" in x
-                    and (m := self.BLIND_OR_STRADDLE_POSTING.search(x))), None)
-        out: list[str] = []
-        for x in lines:
-            m = self._BIG_AND_DEAD.match(x)
-            if m is None or big is None:
-                out.append(x)
-                continue
-            dead = Decimal(self.number(m["amount"])) - Decimal(self.number(big))
-            if dead > 0:
-                out.append(f"{m['player']} posts ante [{dead}]")
-            out.append(f"{m['player']} posts big blind [{self.number(big)}].")
-        return out
+    # «anna: posts big blind 20 and is all-in» at (15/30), then «bruno: calls 30»: the whole big blind
+    _SHORT_BIG: ClassVar[re.Pattern[str]] = re.compile(
+        r"^(?P<player>.+): posts big blind \D?(?P<amount>[0-9.,]+) and is all-in", re.M)
+    _CALL: ClassVar[re.Pattern[str]] = re.compile(r"^(?P<player>.+): calls \D?(?P<amount>[0-9.,]+)")
 
     def read(self, hand_text: str, parse_value: ParseValue, source: str) -> RawHand:
-        # the level on its own line before the deal, not the header's: a hand dealt as the level changes
-        # has «Level: 3  Blinds(50/100)» in its header and «Blinds(100/200)» below, the blinds it is played at
-        level = next(reversed([*self._LEVEL.finditer(hand_text)]), None)
-        lines = self._split_dead(hand_text.split("\n"))
-        hand_text = "\n".join(lines)
-        if level is None or self._DEALING not in lines or any(
-                self.BLIND_OR_STRADDLE_POSTING.search(x) for x in lines):
-            return super().read(hand_text, parse_value, source)
-        seat_of: dict[str, int] = {}
-        for x in lines:
-            if m := self.SEATS.search(x):
-                seat_of.setdefault(str(m["player"]), int(m["seat"]))
-        button = self.FINAL_SEAT.search(hand_text)
-        # in the hand: who acts, and who wins (the big blind who wins the blinds uncontested writes no
-        # action); a player moved to the table who waits for the blinds is listed but does neither
-        winners = self.collected(hand_text, lambda written: parse_value(self.number(written))) or {}
-        dealt = set(self.seated(hand_text)) | set(winners)
-        order = sorted((seat, name) for name, seat in seat_of.items() if name in dealt)
-        if button is None or len(order) < 2:
-            return super().read(hand_text, parse_value, source)
-        after = [n for s, n in order if s > int(button["final_seat"])] + [n for s, n in order
-                                                                          if s <= int(button["final_seat"])]
-        small, big = (after[-1], after[0]) if len(after) == 2 else (after[0], after[1])
-        posts = [f"{small} posts small blind [{level['sb']}].", f"{big} posts big blind [{level['bb']}]."]
-        at = lines.index(self._DEALING)
-        return super().read("\n".join([*lines[:at], *posts, *lines[at:]]), parse_value, source)
+        raw = super().read(hand_text, parse_value, source)
+        short = self._SHORT_BIG.search(hand_text)
+        if short is not None:
+            posted = Decimal(parse_value(self.number(short["amount"])))
+            for line in hand_text[short.end():].split("\n"):
+                if line.startswith("*** FLOP") or ": raises " in line or ": bets " in line:
+                    break
+                if (m := self._CALL.match(line)) and Decimal(parse_value(self.number(m["amount"]))) > posted:
+                    raise HandHistoryError(SHORT_BIG_BLIND, file=source, line=clip(line.strip(), 80),
+                                           player=clip(short["player"], 40), posted=str(posted),
+                                           amount=str(parse_value(self.number(m["amount"]))))
+        return raw
+
+    def normalize(self, text: str) -> str:
+        """Zoom's archive format indents every line by a space, PokerTracker 2's export writes the header
+        in capitals: the lines as the client writes them."""
+        text = self._INDENT.sub("", text)
+        return self._CAPITALS.sub(lambda m: "PokerStars Game #" + m[1].replace("HOLD'EM NO LIMIT",
+                                                                            "Hold'em No Limit"), text)
+    COLLECTED = re.compile(r"^(?P<player>.+?) collected \D?(?P<winnings>[0-9.,]+) from (?:main |side )?pot")
+    # All-in Cash Out: «anna cashed out the hand for $22.77 | Cash Out Fee $0.46» (paid, the fee already
+    # kept); if she then wins, the summary says what the room kept: «Seat 6: anna showed [Ah Ac] and won
+    # ($71.68) with … (pot not awarded as player cashed out)», and no «collected» line
+    CASH_OUT = re.compile(r"^(?P<player>.+?):? cashed out the hand for \D?(?P<amount>[0-9.,]+)")
+    FORFEITED = re.compile(r"^Seat \d+: (?P<player>.+?) (?:\([\w ]+\) )?(?:showed \[[^\]]*\] and )?won "
+                           r"\(\D?(?P<winnings>[0-9.,]+)\).*\(pot not awarded as player cashed out\)")
+    RAKE = re.compile(r"^Total pot [^|\n]*\| Rake \D?(?P<rake>[0-9.,]+)", re.M)
+    TOTAL_POT = re.compile(r"^Total pot \D?(?P<pot>[0-9][0-9.,]*)", re.M)
 
 
 @dataclass
@@ -186,7 +131,8 @@ class IPoker(TextRoom, IPokerNetworkParser):
     RAISE = "to"
     GUIDE = N_("The client saves the hands as XML files (`<game gamecode=\"…\">`) in the hand-history "
                "folder shown in the client's options. The XML format does not depend on the client's "
-               "language.")
+               "language. Some clients of the network write text files too («GAME #…», in English): the "
+               "Coach reads them as well.")
     FINAL_SEAT = re.compile(r'<player\b(?=[^>]*\bdealer="1")(?=[^>]*\bseat="(?P<final_seat>\d+)")')
     SEATS = re.compile(r'<player\b(?=[^>]*\bseat="(?P<seat>\d+)")(?=[^>]*\bname="(?P<player>[^"]+)")')
     STARTING_STACKS = re.compile(
@@ -292,6 +238,7 @@ class FullTilt(TextRoom, FullTiltPokerParser):
     COLLECTED = re.compile(r"^Seat \d+: (?P<player>.+?) (?:\([\w ]+\) )?"
                            r"(?:collected|showed \[[^\]]*\] and won) \(\D?(?P<winnings>[0-9.,]+)\)")
     RAKE = re.compile(r"^Total pot [^|\n]*\| Rake \D?(?P<rake>[0-9.,]+)", re.M)
+    TOTAL_POT = re.compile(r"^Total pot \D?(?P<pot>[0-9][0-9.,]*)", re.M)
 
 
 @anchor
@@ -381,8 +328,8 @@ class Acpc(Room):
 
 
 # The registry: the order is the order of the pages' lists and of a tie in detection.
-ROOMS: list[Room] = [PokerStars(), Pacific888(), Winamax(), IPoker(), PartyPokerTable(), PartyPoker(),
-                     FullTilt(), Ongame(), Absolute(), Acpc()]
+ROOMS: list[Room] = [PokerStars(), Pacific888(), Winamax(), IPoker(), IPokerText(), PartyPokerTable(),
+                     PartyPoker(), FullTilt(), Ongame(), Absolute(), Acpc()]
 
 
 def register(room: Room, *, before: str = "acpc") -> Room:

@@ -26,7 +26,11 @@ from coach.i18n import N_
 from coach.limits import clip
 from coach.rooms.room import RawHand
 
-__all__ = ["check_winnings", "to_history"]
+__all__ = ["CASH_OUT_FIELD", "cash_outs", "check_winnings", "room_final_stacks", "to_history"]
+
+# The PHH field (user-defined: PHH's leading underscore) of a hand with a cash-out: per player, in PHH order,
+# what the room paid him outside the pot; such a player's share of the pot is kept by the room.
+CASH_OUT_FIELD = "_cash_out"
 
 
 def _table(raw: RawHand, actions: list[str], venue: str) -> dict[str, Any]:
@@ -41,6 +45,8 @@ def _table(raw: RawHand, actions: list[str], venue: str) -> dict[str, Any]:
         "venue": venue,
         "seats": list(raw.seats),
     }
+    if raw.cash_outs:  # PHH's user-defined field: what the room paid each player outside the pot
+        table[CASH_OUT_FIELD] = [raw.cash_outs.get(name, Decimal(0)) for name in raw.players]
     for key in ("hand", "table", "currency", "seat_count"):
         value = raw.variables.get(key)
         if isinstance(value, str):
@@ -101,11 +107,32 @@ def _showdown(hand: Hand, out: list[str], shows: Mapping[int, str], holes: Mappi
     return True
 
 
+def _unwritten_check(hand: Hand) -> str | None:
+    """The check a room leaves unwritten before it deals on, or None.
+
+    A big blind whom everyone folds to, facing only a small blind all-in for less, has the rules' «option»
+    (pokerkit's, and the engine's) with nobody left to bet against: he may check or fold, never bet. The
+    rooms deal on without a line for it (PartyPoker); the check changes nothing, and it is the only
+    choice a player makes there, so it is written where the room dealt on.
+    """
+    if hand.actor is None or hand.street == "showdown":
+        return None
+    legal = hand.legal_actions()
+    if legal.can_check and not legal.can_bet and not legal.can_raise:
+        return f"p{hand.actor + 1} cc"
+    return None
+
+
 def to_history(raw: RawHand, source: str, venue: str) -> tuple[HandHistory, Hand | None]:
     """The hand as PHH (validated, with the shows in the rules' order), and the engine's hand
     when every action went through (else None: ``history.replay()`` names the refusal with
     its rule, as for a PHH file); raises :class:`CoachError`."""
     holes, shows, rest = _split(raw)
+    # a winner at the showdown shows his cards: where the room printed them but wrote no show (PokerBros),
+    # his show is the cards it printed (the pot the rules then award is checked against the summary)
+    won = raw.winnings or {}
+    shows = {**{k: holes[k] for k, name in enumerate(raw.players) if won.get(name, 0) > 0 and k in holes},
+             **shows}
     deals = [f"d dh p{k + 1} {holes.get(k, '????')}" for k in range(len(raw.players))]
     first = history_from_table(_table(raw, deals + rest, venue), source)  # limits, names, amounts
     scale = first.scale
@@ -117,6 +144,9 @@ def to_history(raw: RawHand, source: str, venue: str) -> tuple[HandHistory, Hand
     codes = deals + rest
     done: Hand | None = hand
     for k, code in enumerate(codes):
+        if code.startswith("d db") and (check := _unwritten_check(hand)) is not None:
+            hand.apply_code(check, scale=scale)
+            out.append(check)
         if not _showdown(hand, out, shows, holes, raw.shows_written, scale):
             out.extend(codes[k:])
             done = None
@@ -161,10 +191,22 @@ def check_winnings(raw: RawHand, history: HandHistory, hand: Hand) -> None:
     """
     if hand.result is None:
         return
+    for name in raw.cash_outs:  # the room offers a cash-out to a player all-in, never to one who folded
+        if f"p{raw.players.index(name) + 1} f" in raw.actions:
+            raise HandHistoryError(
+                N_("{file}: the history says {player} cashed out the hand after folding: a cash-out is "
+                   "offered only to a player still in the pot."), file=history.source, player=name)
     _check_final_stacks(raw, history, hand)
-    if not raw.winnings:
-        return
     result = hand.result
+    played = sum((sum(award.shares) for award in result.awards), 0)
+    back = sum(amount for _, amount in result.returned)  # some clients count the uncalled bet in the pot
+    if raw.total_pot is not None and raw.total_pot * history.scale not in (played, played + back):
+        raise HandHistoryError(
+            N_("{file}: the history says the pot was {theirs}, the rules make it {ours}: the amounts of the "
+               "history do not add up."), file=history.source, theirs=str(raw.total_pot),
+            ours=str(history.units(played)))
+    if raw.winnings is None or not (raw.winnings or raw.cash_outs):  # a cash-out's pot is always checked
+        return
     won = [0] * history.player_count
     for award in result.awards:
         for seat, share in zip(award.winners, award.shares, strict=True):
@@ -184,6 +226,42 @@ def check_winnings(raw: RawHand, history: HandHistory, hand: Hand) -> None:
            "the pot does not add up."),
         file=history.source, player=raw.players[worst],
         theirs=str(raw.winnings.get(raw.players[worst], 0)), ours=str(history.units(won[worst])))
+
+
+def cash_outs(history: HandHistory) -> list[tuple[int, Decimal]]:
+    """Each seat the room paid a cash-out (``_cash_out``), with the amount in the file's units; nothing for
+    a field that is not one number per player (a PHH file from elsewhere)."""
+    paid = history.extra.get(CASH_OUT_FIELD)
+    if not isinstance(paid, list) or len(paid) != history.player_count:
+        return []
+    try:
+        return [(seat, Decimal(amount)) for seat, amount in enumerate(paid)
+                if not isinstance(amount, bool) and Decimal(amount) > 0]
+    except (ArithmeticError, TypeError, ValueError):
+        return []
+
+
+def room_final_stacks(history: HandHistory, hand: Hand) -> tuple[Decimal, ...]:
+    """Each player's stack after the hand as the room paid it before the rake, in the file's units: the
+    rules' result, except that a player who cashed out (``_cash_out``) has his cash-out instead of his
+    share of the pot (the room keeps that share). The rake is the engine's blind spot as for every hand:
+    the import checks it against the room's «collected» lines (:func:`check_winnings`).
+
+    Why apart from the engine's result: the engine replays the pot, which the cash-out does not change
+    (the other players win or lose exactly what the cards give them); the cash-out is a side bet between
+    the player and the room, settled outside the pot. In units, not chips: a cash-out may have cents in a
+    hand played in whole dollars.
+    """
+    if hand.result is None:
+        raise ValueError("the hand is not over")
+    stacks = [Decimal(s) / history.scale for s in hand.result.finishing_stacks]
+    won = [0] * history.player_count
+    for award in hand.result.awards:
+        for seat, share in zip(award.winners, award.shares, strict=True):
+            won[seat] += share
+    for seat, amount in cash_outs(history):
+        stacks[seat] += amount - Decimal(won[seat]) / history.scale
+    return tuple(stacks)
 
 
 def _check_final_stacks(raw: RawHand, history: HandHistory, hand: Hand) -> None:

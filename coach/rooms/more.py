@@ -14,13 +14,17 @@ Rake 0.80€» (or «No rake»).
 from __future__ import annotations
 
 import re
+from collections import defaultdict
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any, ClassVar
 
 from pokerkit.notation import REParser
 
+from coach.errors import HandHistoryError
 from coach.i18n import N_
-from coach.rooms.room import local_number
+from coach.limits import clip
+from coach.rooms.room import ParseValue, RawHand, local_number
 from coach.rooms.textroom import TextRoom
 
 __all__ = ["Pacific888", "PartyPokerTable", "Winamax"]
@@ -61,9 +65,28 @@ class Pacific888(TextRoom, REParser):
     COLLECTED = re.compile(r"^(?P<player>.+) collected \[ ?(?P<winnings>[^\]\n]+?) ?\]")
     RAKE_IMPLIED = True
     TOURNAMENT = re.compile(r"^Tournament #", re.M)
+    # «anna posts dead blind [0,01 $ + 0,02 $]»: a returning player's dead small blind and live big blind, as
+    # PokerStars' «posts small & big blinds» (coach.rooms.refusals)
+    REFUSED_LINES = ((re.compile(r"^.+ posts dead blind \["), "dead_small_blind"),)
 
     def number(self, written: str) -> str:
         return local_number(written)
+
+    # The German client writes the suits' names («8Pik, QPik»: Kreuz clubs, Karo diamonds, Pik spades, Herz
+    # hearts); the Russian one the ranks' letters (Т туз ace, К король king, Д дама queen, В валет jack), in
+    # Windows-1251, which a file without a mark of its encoding may read as Windows-1252 («Âh» for «Вh»).
+    # The one-letter suits of other clients («7p, 8t») are refused: «c» is clubs in English and hearts
+    # (cœur, corazones) in French and Spanish, and a hand does not say which.
+    _SUITS: ClassVar[tuple[tuple[str, str], ...]] = (("Kreuz", "c"), ("Karo", "d"), ("Pik", "s"),
+                                                     ("Herz", "h"))
+    _RANKS: ClassVar[dict[str, str]] = {"Т": "A", "К": "K", "Д": "Q", "В": "J",
+                                        "Ò": "A", "Ê": "K", "Ä": "Q", "Â": "J"}
+    _RANK: ClassVar[re.Pattern[str]] = re.compile(r"(?<![^\s,\[])([ТКДВÒÊÄÂ])(?=[cdhs]\b)")
+
+    def cards(self, written: str) -> str:
+        for word, suit in self._SUITS:
+            written = written.replace(word, suit)
+        return super().cards(self._RANK.sub(lambda m: self._RANKS[m[1]], written))
 
 
 @dataclass
@@ -126,7 +149,7 @@ class PartyPokerTable(TextRoom, REParser):
     BLIND_OR_STRADDLE_POSTING = re.compile(
         r"^(?P<player>.+) posts (?:small|big) blind \(\D?(?P<blind_or_straddle>[0-9.,]+)(?: \w+)?\)")
     HOLE_DEALING = re.compile(r"^Dealt to (?P<player>.+) \[ ?(?P<cards>[^\]\n]+?) ?\]")
-    BOARD_DEALING = re.compile(r"^\*\* Dealing (?:Flop|Turn|River) \*\* :? ?\[ ?(?P<cards>[^\]\n]+?) ?\]")
+    BOARD_DEALING = re.compile(r"^\*\* Dealing (?:Flop|Turn|River) \*\* :? *\[ ?(?P<cards>[^\]\n]+?) ?\]")
     FOLDING = re.compile(r"^(?P<player>.+) folds$")
     CHECKING_OR_CALLING = re.compile(r"^(?P<player>.+) (?:checks|calls \(?\D?[0-9.,]+(?: \w+)?\)?)$")
     COMPLETION_BETTING_OR_RAISING = re.compile(
@@ -142,3 +165,44 @@ class PartyPokerTable(TextRoom, REParser):
     RAKE_IMPLIED = True
     TOURNAMENT = re.compile(r"Tourney")
     PEEK_PLAYER = re.compile(r"^Seat \d+: ([^\n(]{1,64}?) \(", re.M)
+    _ALL_IN: ClassVar[re.Pattern[str]] = re.compile(r"^(?P<player>.+) is all-In\.?$")
+    _CALLS: ClassVar[re.Pattern[str]] = re.compile(r"^(?P<player>.+) calls \(?\D?(?P<amount>[0-9.,]+)")
+
+    def read(self, hand_text: str, parse_value: ParseValue, source: str) -> RawHand:
+        raw = super().read(hand_text, parse_value, source)
+        self._check_all_ins(hand_text.splitlines(), parse_value, source)
+        return raw
+
+    def _check_all_ins(self, lines: list[str], parse_value: ParseValue, source: str) -> None:
+        """A player the history calls all-in («anna is all-In.») has put in his whole stack. A raise that
+        leaves him a chip (the room's own rounding, seen in its tournaments) is a history whose amounts do
+        not add up: said so, rather than left to the rules, which wait for him to act."""
+        def value(written: str) -> Decimal:
+            return Decimal(parse_value(self.number(written)))
+
+        stack: dict[str, Decimal] = {}
+        put: defaultdict[str, Decimal] = defaultdict(Decimal)
+        street: defaultdict[str, Decimal] = defaultdict(Decimal)
+        for x in lines:
+            if m := self.STARTING_STACKS.search(x):
+                stack.setdefault(m["player"], value(m["starting_stack"]))
+            elif m := self.ANTE_POSTING.search(x):
+                put[m["player"]] += value(m["ante"])
+            elif m := self.BLIND_OR_STRADDLE_POSTING.search(x):
+                put[m["player"]] += value(m["blind_or_straddle"])
+                street[m["player"]] += value(m["blind_or_straddle"])
+            elif self.BOARD_DEALING.search(x):
+                street.clear()
+            elif m := self._CALLS.match(x):
+                put[m["player"]] += value(m["amount"])
+                street[m["player"]] += value(m["amount"])
+            elif m := self.COMPLETION_BETTING_OR_RAISING.search(x):
+                to = value(m["amount"])
+                put[m["player"]] += to - street[m["player"]]
+                street[m["player"]] = to
+            elif (m := self._ALL_IN.match(x)) and stack.get(who := m["player"], put[who]) != put[who]:
+                raise HandHistoryError(
+                    N_("{file}: «{line}»: the history says {player} is all-in, but his bets leave him "
+                       "{left}: the amounts of the history do not add up."), file=source,
+                    line=clip(x.strip(), 80), player=clip(m["player"], 40),
+                    left=str(stack[m["player"]] - put[m["player"]]))

@@ -69,6 +69,10 @@ class RawHand:
     rake: Decimal = Decimal(0)
     shows_written: bool = True
     final_stacks: dict[str, Decimal] = field(default_factory=dict)  # what the summary says each one has left
+    # What the room paid a player who cashed out the hand (PokerStars' All-in Cash Out), outside the pot;
+    # his share of the pot, if any, is the room's (``winnings`` then holds the share the room kept)
+    cash_outs: dict[str, Decimal] = field(default_factory=dict)
+    total_pot: Decimal | None = None  # the pot the summary says was played for, rake included (TOTAL_POT)
 
 
 class UnknownHeader(HandHistoryError):
@@ -109,6 +113,12 @@ class Room:
     COLLECTED: ClassVar[re.Pattern[str] | None] = None
     COLLECTED_LINE: ClassVar[re.Pattern[str] | None] = None
     RAKE: ClassVar[re.Pattern[str] | None] = None
+    # «anna cashed out the hand for $22.77» (``player``, ``amount``): the room pays him outside the pot and
+    # keeps his share of it, which FORFEITED finds (``player``, ``winnings``) where the room writes it
+    CASH_OUT: ClassVar[re.Pattern[str] | None] = None
+    # «Total pot $9.56 | Rake $0.55» (``pot``): the whole pot, rake included, checked against the rules' pots
+    TOTAL_POT: ClassVar[re.Pattern[str] | None] = None
+    FORFEITED: ClassVar[re.Pattern[str] | None] = None
     # A cash game whose room writes no rake line: the rake is what the pot keeps beyond what the winners
     # collected, at most RAKE_SHARE of the pot; never in a tournament (TOURNAMENT finds its header).
     RAKE_IMPLIED: ClassVar[bool] = False
@@ -224,11 +234,24 @@ class Room:
         """The index (in seat order) of the button: the room's button seat, else left of the blinds."""
         m = self.FINAL_SEAT.search(hand_text)
         if m is not None and int(m["final_seat"]) in seats:
-            return seats.index(int(m["final_seat"]))
+            return self._before_the_blinds(seats.index(int(m["final_seat"])), players, blinds)
         if blinds:
             first = players.index(next(iter(blinds)))
             return first if len(players) == 2 else first - 1
         raise HandHistoryError(N_("{file}: the hand does not say which seat has the button."), file=source)
+
+    @staticmethod
+    def _before_the_blinds(index: int, players: list[str], blinds: dict[str, Any]) -> int:
+        """The seat before the small blind when players dealt in sit between the written button and the
+        blinds (a player who has just sat down, PartyPoker's and 888poker's clients): they act in their
+        seats' order after the button, which is the order of a button on the last of them; an order the
+        room did not follow is refused by the replay."""
+        posts = list(blinds)
+        if len(players) > 2 and len(posts) >= 2 and posts[0] in players and posts[1] in players:
+            small, big = players.index(posts[0]), players.index(posts[1])
+            if big == (small + 1) % len(players) and small != (index + 1) % len(players):
+                return (small - 1) % len(players)
+        return index
 
     def replay(self, hand_text: str, parse_value: ParseValue, source: str) -> tuple[RawHand, HandHistory]:
         """The hand read, replayed by the engine and checked against the room's summary (each room kind)."""
@@ -308,7 +331,26 @@ class Room:
             shows_written=self.HOLE_CARDS_SHOWING.pattern != _NEVER,
             final_stacks={} if self.FINAL_STACK is None else {
                 m["player"]: Decimal(value(m["amount"])) for m in self.FINAL_STACK.finditer(hand_text)},
+            cash_outs=self.cash_outs(lines, value, players, source),
+            total_pot=None if self.TOTAL_POT is None or (pot := self.TOTAL_POT.search(hand_text)) is None
+            else Decimal(value(pot["pot"])),
         )
+
+    def cash_outs(self, lines: list[str], parse_value: ParseValue, players: list[str],
+                  source: str) -> dict[str, Decimal]:
+        """What the room paid each player who cashed out the hand (``CASH_OUT``), outside the pot."""
+        paid: dict[str, Decimal] = {}
+        if self.CASH_OUT is None:
+            return paid
+        for line in lines:
+            if (m := self.CASH_OUT.search(line)) is None:
+                continue
+            if m["player"] not in players or m["player"] in paid:
+                raise HandHistoryError(
+                    N_("{file}: «{line}»: the cash-out names a player who is not in the hand, or one who "
+                       "cashed out already."), file=source, line=clip(line.strip(), 80))
+            paid[m["player"]] = Decimal(parse_value(m["amount"]))
+        return paid
 
     def actions(self, lines: list[str], parse_value: ParseValue, players: list[str]) -> list[str]:
         """The PHH actions of the lines, in their order (the order of checks is pokerkit's)."""
@@ -366,6 +408,8 @@ class Room:
             for part in parts:
                 if m := self.COLLECTED.search(part):
                     won[m["player"]] += Decimal(parse_value(m["winnings"]))
+            if self.FORFEITED is not None and (m := self.FORFEITED.search(line)):
+                won[m["player"]] += Decimal(parse_value(m["winnings"]))  # the share the room kept
         return dict(won)
 
     def rake(self, hand_text: str, parse_value: ParseValue) -> Decimal:

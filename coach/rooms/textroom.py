@@ -33,5 +33,17 @@ class TextRoom(Room):
         history, hand = to_history(raw, source, self.NAME)
         if hand is None:
             hand = history.replay()  # raises the rule that refuses the first action
-        check_winnings(raw, history, hand)
+        try:
+            check_winnings(raw, history, hand)
+        except HandHistoryError:
+            short = [p for p, ante, stack in zip(raw.players, raw.antes, raw.starting_stacks, strict=True)
+                     if 0 < ante == stack < max(raw.antes)]
+            if not short:
+                raise
+            # the pots differ where the rules differ: say that, not «the pot does not add up»
+            raise HandHistoryError(
+                N_("{file}: {player} is all-in with his ante, smaller than the others': the room's pots give "
+                   "him at most his ante from each player, the engine (like PHH without ante trimming) puts "
+                   "every ante in the pot he can win. The hand cannot be replayed exactly."),
+                file=source, player=short[0]) from None
         return raw, history

@@ -7,15 +7,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from support.browser import BROWSER, check_axe, open_context, shot, wait_idle
+from support.browser import BROWSER, check_axe, key_css, open_context, shot, wait_idle
 
 from tests.ui.views.test_rooms_upload import stars_file
 
 pytestmark = BROWSER
-
-
-def _key(key: str) -> str:
-    return ".st-key-" + key.replace(".", "-")
 
 
 def test_an_import_is_saved_once_and_a_hand_is_deleted_after_asking(server: str, browser: Any,
@@ -26,9 +22,9 @@ def test_an_import_is_saved_once_and_a_hand_is_deleted_after_asking(server: str,
     try:
         page.goto(f"{server}/mani")
         wait_idle(page)
-        page.locator(f"{_key('mani.import.file')} input[type=file]").set_input_files(str(session))
+        page.locator(f"{key_css('mani.import.file')} input[type=file]").set_input_files(str(session))
         wait_idle(page)
-        page.locator(f"{_key('mani.import.go')} button").first.click()
+        page.locator(f"{key_css('mani.import.go')} button").first.click()
         wait_idle(page)
         page.get_by_text("Salvate in «Le mie mani» dal file: 3.", exact=False).first.wait_for()
         main = page.locator('[data-testid="stMain"]')
@@ -45,12 +41,12 @@ def test_an_import_is_saved_once_and_a_hand_is_deleted_after_asking(server: str,
         assert "3 mani" in main.inner_text()  # one click deletes nothing
         shot(page, "mani2-confirm.png", height=1800)
         check_axe(page, "mani2-confirm")
-        page.locator(f"{_key('mani.list.delete.no')} button").first.click()
+        page.locator(f"{key_css('mani.list.delete.no')} button").first.click()
         wait_idle(page)
         assert "Eliminare «" not in main.inner_text() and "3 mani" in main.inner_text()
         page.locator('[class*="st-key-builder-remove-"] button').first.click()
         wait_idle(page)
-        page.locator(f"{_key('mani.list.delete.yes')} button").first.click()
+        page.locator(f"{key_css('mani.list.delete.yes')} button").first.click()
         wait_idle(page)
         page.get_by_text("2 mani", exact=False).first.wait_for()
         assert "Eliminare «" not in main.inner_text()

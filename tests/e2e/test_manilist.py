@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from support.browser import BROWSER, open_context, shot, wait_idle
+from support.browser import BROWSER, key_css, open_context, shot, wait_idle
 from support.server import streamlit_server
 
 from coach import identity, signing
@@ -24,10 +24,6 @@ def _hand(k: int) -> str:
     """A PokerStars hand of Anna's; one in twenty has «Zeno» at the table instead of Bruno."""
     other = "Zeno" if k % 20 == 7 else f"Bruno{k}"
     return SHOWDOWN.replace('"Bruno"', f'"{other}"') + 'venue = "PokerStars"\n'
-
-
-def _key(key: str) -> str:
-    return ".st-key-" + key.replace(".", "-")
 
 
 def test_sixty_hands_are_paged_and_searched(browser: Any, tmp_path: Path) -> None:
@@ -50,20 +46,20 @@ def test_sixty_hands_are_paged_and_searched(browser: Any, tmp_path: Path) -> Non
             assert "Le mie mani (60)" in body and "Pagina 1 di 3" in body
             assert "Mano PokerStars n. 59" in body and "Mano PokerStars n. 40" in body
             assert "Mano PokerStars n. 39" not in body  # 20 a page, the newest first
-            page.locator(f"{_key('mani.list.next')} button").click()
+            page.locator(f"{key_css('mani.list.next')} button").click()
             wait_idle(page)
             page.get_by_text("Pagina 2 di 3").first.wait_for()
             body = main.inner_text()
             assert "Mano PokerStars n. 39" in body and "Mano PokerStars n. 59" not in body
-            page.locator(f"{_key('mani.list.next')} button").click()
+            page.locator(f"{key_css('mani.list.next')} button").click()
             wait_idle(page)
             page.get_by_text("Pagina 3 di 3").first.wait_for()
-            assert page.locator(f"{_key('mani.list.next')} button").is_disabled()
-            page.locator(f"{_key('mani.list.prev')} button").click()
+            assert page.locator(f"{key_css('mani.list.next')} button").is_disabled()
+            page.locator(f"{key_css('mani.list.prev')} button").click()
             wait_idle(page)
             page.get_by_text("Pagina 2 di 3").first.wait_for()
 
-            search = page.locator(f"{_key('mani.list.search')} input")
+            search = page.locator(f"{key_css('mani.list.search')} input")
             search.fill("zeno")
             search.press("Enter")
             wait_idle(page)
@@ -73,7 +69,7 @@ def test_sixty_hands_are_paged_and_searched(browser: Any, tmp_path: Path) -> Non
             assert all(f"Mano PokerStars n. {k}\n" in body + "\n" for k in (47, 27, 7)), body
             shot(page, "manilist-search.png", height=1300)
             with page.expect_download() as got:
-                page.locator(f"{_key('mani.list.zip')} button").click()
+                page.locator(f"{key_css('mani.list.zip')} button").click()
             with zipfile.ZipFile(got.value.path()) as zf:  # the found hands only, one PHH file each
                 assert len(zf.namelist()) == 3 and all("Zeno" in zf.read(n).decode() for n in zf.namelist())
             wait_idle(page)

@@ -8,19 +8,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from support.browser import BROWSER, open_context, shot, wait_idle
+from support.browser import BROWSER, key_css, open_context, shot, wait_idle
 
 from tests.ui.views.test_rooms_upload import stars_file
 
 pytestmark = BROWSER
 
 
-def _key(key: str) -> str:
-    return ".st-key-" + key.replace(".", "-")
-
-
 def _upload(page: Any, key: str, path: Path) -> None:
-    page.locator(f"{_key(key)} input[type=file]").set_input_files(str(path))
+    page.locator(f"{key_css(key)} input[type=file]").set_input_files(str(path))
     wait_idle(page)
 
 
@@ -54,7 +50,7 @@ def test_a_pokerstars_file_in_the_replayer_and_in_my_hands(server: str, browser:
         wait_idle(page)
         page.get_by_text("Importa da una sala").first.wait_for()
         _upload(page, "mani.import.file", session)
-        page.locator(f"{_key('mani.import.go')} button").first.click()
+        page.locator(f"{key_css('mani.import.go')} button").first.click()
         wait_idle(page)
         page.get_by_text("Salvate in «Le mie mani» dal file: 3.", exact=False).first.wait_for()
         page.get_by_text("Le mie mani (3)", exact=False).first.wait_for()

@@ -10,22 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from support.browser import BROWSER, box, inside, open_context, open_decision, shot, wait_idle
+from support.browser import BROWSER, box, in_view, inside, open_context, open_decision, shot, wait_idle
 
 pytestmark = BROWSER
 
 PHONE = {"is_mobile": True, "has_touch": True, "device_scale_factor": 2}
 DEC = ".st-key-dec-03-azioni-0-4"  # Carla's first decision: call 2 into 3 (a check is refused)
-
-
-def in_view(page: Any, selector: str, width: int, height: int) -> bool:
-    """The element comes into view once the page's scroll after the tap is over (a busy machine: a while)."""
-    page.locator(selector).first.wait_for()
-    for _ in range(30):
-        if inside(box(page, selector), width, height):
-            return True
-        page.wait_for_timeout(200)
-    return inside(box(page, selector), width, height)
 
 
 def test_the_lessons_refusal_and_verdict_come_into_view_after_a_tap(browser: Any, server: str) -> None:

@@ -7,27 +7,19 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from support.browser import BROWSER, create_class, open_context, shot, wait_idle
+from support.browser import (
+    BROWSER,
+    click_key,
+    create_class,
+    open_context,
+    shot,
+    type_into,
+    wait_idle,
+)
 
 pytestmark = BROWSER
 
 TITLE = "Torneo di ieri sera"
-
-
-def _key(key: str) -> str:
-    return ".st-key-" + key.replace(".", "-")
-
-
-def _type(page: Any, key: str, value: str) -> None:
-    field = page.locator(f"{_key(key)} input").first
-    field.fill(value)
-    field.press("Enter")
-    wait_idle(page)
-
-
-def _click(page: Any, key: str) -> None:
-    page.locator(f"{_key(key)} button").first.click()
-    wait_idle(page)
 
 
 def _build(page: Any, server: str) -> None:
@@ -36,18 +28,18 @@ def _build(page: Any, server: str) -> None:
     page.goto(f"{server}/mani")
     page.get_by_text("Crea una mano").first.wait_for()
     wait_idle(page)
-    _type(page, "builder.name.0", "Io")
-    _type(page, "builder.name.1", "Marco")
-    _type(page, "builder.hero_cards", "AsKd")
-    _click(page, "builder.start")
+    type_into(page, "builder.name.0", "Io")
+    type_into(page, "builder.name.1", "Marco")
+    type_into(page, "builder.hero_cards", "AsKd")
+    click_key(page, "builder.start")
     for _ in range(4):  # seats 3 to 6 fold
-        _click(page, "builder.act.fold")
-    _type(page, "builder.act.amount", "8")
-    _click(page, "builder.act.raise")  # Io raises to 8
-    _click(page, "builder.act.fold")  # Marco folds
+        click_key(page, "builder.act.fold")
+    type_into(page, "builder.act.amount", "8")
+    click_key(page, "builder.act.raise")  # Io raises to 8
+    click_key(page, "builder.act.fold")  # Marco folds
     page.get_by_text("La mano è completa", exact=False).first.wait_for()
-    _type(page, "builder.title", TITLE)
-    _click(page, "builder.save")
+    type_into(page, "builder.title", TITLE)
+    click_key(page, "builder.save")
     page.get_by_text("Salvata in «Le mie mani»", exact=False).first.wait_for()
 
 

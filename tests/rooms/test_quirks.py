@@ -11,6 +11,9 @@ from decimal import Decimal
 from coach.engine.phh import loads_phh
 from coach.i18n import get_translator
 from coach.rooms import ImportReport, import_histories
+from tests.support.rooms_export import export_histories
+
+from .hands import histories
 
 EN = get_translator("en")
 IT = get_translator("it")
@@ -206,7 +209,7 @@ seat 4: Dario ( $35,89 USD )
 Elena is sitting outBruno posts small blind [$0,10 USD].
 Carla posts big blind [$0,25 USD].
 ** Dealing down cards **
-Dealt to Anna [ 6s, Ts ]
+Dealt to Anna [ Ac, Qs ]
 Dario folds
 Anna raises [ $1 USD ]
 Bruno folds
@@ -284,3 +287,75 @@ def test_partypoker_player_moved_to_the_table_waits_and_is_not_dealt_in() -> Non
     report = import_histories(text)
     assert [o.status for o in report.hands] == ["ok"], _reason(report)
     assert _final(report) == {"Anna": 2980, "Bruno": 2520, "Carla": 1660}
+
+
+# PokerBros in PokerStars' layout: the shows without the hand's name, the winner not the hero
+POKERBROS_STARS = """PokerBros Hand #1616183514999: Hold'em No Limit ($0.5/$1 USD) - 2021/03/19 19:51:54 UTC
+Table 'Coach' 6-max Seat #2 is the button
+Seat 1: 1000001 ($100 in chips)
+Seat 3: 1000003 ($100 in chips)
+Seat 4: 1000004 ($100 in chips)
+1000003: posts small blind $0.5
+1000004: posts big blind $1
+*** HOLE CARDS ***
+Dealt to 1000001 [8h 9h]
+1000001: raises $1.5 to $2.5
+1000003: calls $2.0
+1000004: folds
+*** FLOP *** [4d Jd Tc]
+1000003: checks
+1000001: checks
+*** TURN *** [4d Jd Tc] [Qs]
+1000003: checks
+1000001: checks
+*** RIVER *** [4d Jd Tc Qs] [4s]
+1000003: bets $5
+1000001: calls $5
+*** SHOW DOWN ***
+1000003: shows [Th Ts]
+1000001: shows [8h 9h]
+1000003 collected $15.50 from pot
+*** SUMMARY ***
+Total pot $16 | Rake $0.50
+Board [4d Jd Tc Qs 4s]
+"""
+
+
+def test_pokerbros_shows_without_the_hand_s_name_are_read() -> None:
+    report = import_histories(POKERBROS_STARS)
+    assert [o.status for o in report.hands] == ["ok"], _reason(report)
+    history = report.hands[0].history
+    assert history is not None
+    result = history.replay().result
+    assert result is not None
+    # the tens full beat the straight: 1000003 wins the pot of 16 (15.50 after the rake)
+    stacks = dict(zip(history.names(), result.finishing_stacks, strict=True))
+    assert stacks["1000003"] == 1085 and history.scale == 10  # 108.5: 100 - 7.5 + 16
+
+
+def test_a_mixed_holdem_tournament_s_no_limit_hand_is_read_and_its_pot_limit_one_skipped() -> None:
+    text = export_histories(histories()[:1], "pokerstars")
+    header = "Hold'em No Limit ($1/$2 USD)"
+    assert header in text
+    mixed = "Mixed Hold'em (Hold'em {}) - Level II ($1/$2 USD)"
+    no_limit = import_histories(text.replace(header, mixed.format("No Limit")))
+    assert [o.status for o in no_limit.hands] == ["ok"], _reason(no_limit)
+    pot_limit = import_histories(text.replace(header, mixed.format("Pot Limit")))
+    assert [o.status for o in pot_limit.hands] == ["skipped"]
+
+
+def test_pokerstars_zoom_archive_with_every_line_indented() -> None:
+    text = export_histories(histories()[:2], "pokerstars")
+    archive = "*********** # 1 **************\n" + "\n".join(" " + line if line else line
+                                                             for line in text.split("\n"))
+    report = import_histories(archive)
+    assert [o.status for o in report.hands] == ["ok", "ok"], _reason(report)
+
+
+def test_pokertracker_2_s_export_with_the_header_in_capitals() -> None:
+    text = export_histories(histories()[:1], "pokerstars")
+    head = text.split("\n", 1)[0]
+    capitals = text.replace(head, head.replace("PokerStars Hand #", "POKERSTARS GAME #").replace(
+        "Hold'em No Limit", "HOLD'EM NO LIMIT"))
+    report = import_histories(capitals)
+    assert report.room == "PokerStars" and [o.status for o in report.hands] == ["ok"], _reason(report)

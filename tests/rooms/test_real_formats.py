@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -28,10 +29,11 @@ CASH_ANTES = {"pokerstars", "ipoker", "absolute", "888poker", "winamax"}
 NO_TOURNAMENT = {"absolute"}  # the writer writes Absolute's cash games
 
 
-def _stacks(h: HandHistory) -> tuple[int, ...]:
+def _stacks(h: HandHistory) -> tuple[Decimal, ...]:
+    """The final stacks in the file's units (a room that writes «€10.00» has another scale than «$10»)."""
     result = h.replay().result
     assert result is not None
-    return tuple(result.finishing_stacks)
+    return tuple(Decimal(s) / h.scale for s in result.finishing_stacks)
 
 
 def _reason(report: ImportReport, k: int = 0, tr: object = EN) -> str:
@@ -87,7 +89,7 @@ def test_winamax_cash_hand_with_side_pot_and_rake_as_the_client_writes_it() -> N
     report = import_histories(text.encode("cp1252"), source="winamax")  # € as a French Windows saves it
     assert report.room == "Winamax" and [o.status for o in report.hands] == ["ok"]
     history = report.hands[0].history
-    assert history is not None and _stacks(history) == (500, 300, 0)  # before the rake, in cents
+    assert history is not None and _stacks(history) == (5, 3, 0)  # before the rake, in euros
     more_than_rake = text.replace("Carla collected 2.88€", "Carla collected 2.58€")
     assert "the pot does not add up" in _reason(import_histories(more_than_rake))
 
@@ -139,8 +141,10 @@ def test_ipoker_players_on_one_line_and_actions_out_of_order() -> None:
      "unrecognised header: «PokerStars Hand",
      "intestazione non riconosciuta: «PokerStars Hand"),
     ("Anna_Rossi collected $68", "Anna_Rossi collected $86", "the pot does not add up", "non torna"),
+    ("Total pot $68 | Rake $0", "Total pot $70 | Rake $2", "the history says the pot was 70, the rules make "
+     "it 68", "il piatto era di 70"),
     ("Bruno: calls $4", "Bruno: calls $4\nCarla: cashed out the hand for $22.77 | Cash Out Fee $0.02",
-     "cashed out the hand", "cash-out"),
+     "Carla cashed out the hand after folding", "dopo aver passato"),
     ("Bruno: posts big blind $2", "Bruno: posts big blind $2\nCarla: posts straddle $4", "a straddle",
      "straddle"),
 ])

@@ -20,6 +20,7 @@ POSTS = {
     "dead_small_blind": ("Carla: posts small & big blinds $3", "a dead small blind and a live big blind"),
     "out_of_turn_small_blind": ("Carla: posts small blind $1", "small blind posted by a player who is not"),
     "straddle": ("Carla: posts straddle $4", "a straddle"),
+    "run_it_twice": ("*** FIRST RIVER *** [Ah 8d 3c 9s] [2h]", "ran it twice"),
 }
 
 
@@ -53,3 +54,30 @@ def test_without_the_line_the_same_hand_is_read() -> None:
 def test_every_reason_says_why_the_engine_cannot_replay_it() -> None:
     for key, text in REASONS.items():
         assert "{file}" in text and "{line}" in text and "refused" in text, key
+
+
+@pytest.mark.parametrize(("line", "words"), [
+    ("Carla: posts big blind $3", "a dead small blind and a live big blind"),  # $1 + $2 in one post
+    ("Carla: posts big blind $4", "a straddle"),  # twice the big blind: PokerMaster's straddle
+])
+def test_a_post_larger_than_the_big_blind_is_refused_with_what_it_is(line: str, words: str) -> None:
+    text = _file(line)
+    report = import_histories(text, source="s.txt")
+    assert [o.status for o in report.hands] == ["refused", "ok"]
+    reason = report.hands[0].reason
+    assert reason is not None and hasattr(reason, "localized")
+    said = reason.localized(EN)
+    assert f"«{line}»" in said and words in said
+
+
+def test_a_big_blind_all_in_for_less_called_for_the_whole_blind_is_refused_saying_so() -> None:
+    """PokerStars: «Bruno: posts big blind $1 and is all-in» at $1/$2, and Carla calls the whole $2."""
+    text = export_histories(histories()[:1], "pokerstars").replace("Seat 2: Bruno ($150 in chips)",
+                                                                   "Seat 2: Bruno ($1 in chips)")
+    text = text.replace("Bruno: posts big blind $2", "Bruno: posts big blind $1 and is all-in").replace(
+        "Carla: folds", "Carla: calls $2")
+    report = import_histories(text, source="s.txt")
+    reason = report.hands[0].reason
+    assert report.hands[0].status == "refused" and reason is not None and hasattr(reason, "localized")
+    said = reason.localized(EN)
+    assert "«Carla: calls $2»: the big blind Bruno is all-in for 1, less than the big blind" in said

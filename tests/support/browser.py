@@ -171,6 +171,34 @@ def inside(b: dict[str, float], width: int, height: int) -> bool:
     return b["x"] >= 0 and b["y"] >= 0 and b["x"] + b["width"] <= width and b["y"] + b["height"] <= height
 
 
+def in_view(page: Any, selector: str, width: int, height: int) -> bool:
+    """The element comes into view once the page's scroll after the tap is over (a busy machine: a while)."""
+    page.locator(selector).first.wait_for()
+    for _ in range(30):
+        if inside(box(page, selector), width, height):
+            return True
+        page.wait_for_timeout(200)
+    return inside(box(page, selector), width, height)
+
+
+def key_css(key: str) -> str:
+    """The CSS class Streamlit gives the element of widget key ``key`` (``builder.name.0``)."""
+    return ".st-key-" + key.replace(".", "-")
+
+
+def type_into(page: Any, key: str, value: str) -> None:
+    """Type ``value`` in the text box of widget key ``key`` and confirm it, as a user does."""
+    field = page.locator(f"{key_css(key)} input").first
+    field.fill(value)
+    field.press("Enter")
+    wait_idle(page)
+
+
+def click_key(page: Any, key: str) -> None:
+    page.locator(f"{key_css(key)} button").first.click()
+    wait_idle(page)
+
+
 def open_decision(page: Any, server: str, url: str = DECISION) -> None:
     page.goto(server + url)
     page.get_by_text("Tocca a te", exact=False).first.wait_for()

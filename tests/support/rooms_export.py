@@ -28,7 +28,13 @@ from coach.engine.events import (
 from coach.engine.hand import Hand
 from coach.engine.phh import HandHistory
 from coach.engine.phh_actions import format_units
-from tests.support.rooms_export_more import export_888, export_partypoker_table, export_winamax
+from tests.support import rooms_writing as rw
+from tests.support.rooms_export_more import (
+    export_888,
+    export_ipoker_text,
+    export_partypoker_table,
+    export_winamax,
+)
 
 __all__ = [
     "ROOM_WRITERS",
@@ -43,48 +49,21 @@ __all__ = [
 ]
 
 _DATE = "2024/01/01 12:00:00"
+STARS = rw.StarsLayout(sep=": ", ante="posts the ante", board_gap=" ", deal_section="*** HOLE CARDS ***",
+                       section_before_cards=True, returned=True, mucks=True, side_pot="side pot-{}")
 
 
-def _names(hand: Hand) -> list[str]:
-    return ["_".join(n.split()) for n in hand.config.names]
 
 
-def _hero(hand: Hand, hero: str | None) -> int | None:
-    names = _names(hand)
-    if hero is not None and hero in names:
-        return names.index(hero)
-    for e in hand.events:
-        if isinstance(e, HoleDealt) and e.cards is not None:
-            return e.seat
-    return None
 
 
-def _button(hand: Hand) -> int:
-    return hand.config.seat_of(hand.config.n_seats - 1)
-
-
-def _cards(cards: Sequence[Card], sep: str = " ") -> str:
-    return sep.join(str(c) for c in cards)
-
-
-def _chips(chips: int, scale: int) -> str:
-    """A tournament's amount in chips, thousands with a comma («1,500»), as the rooms write them."""
-    return f"{int(format_units(chips, scale)):,}" if scale == 1 else format_units(chips, scale)
-
-
-def _no_straddles(hand: Hand, room: str, antes: bool) -> None:
-    for e in hand.events:
-        if isinstance(e, BlindPosted) and e.kind == "other":
-            raise ValueError(f"{room}: a straddle cannot be written")
-        if isinstance(e, AntePosted) and not antes:
-            raise ValueError(f"{room}: antes cannot be written")
 
 
 def export_pokerstars(hand: Hand, number: int, *, scale: int = 1, hero: str | None = None,
                       tournament: bool = False) -> str:
     """One hand as PokerStars writes it (a cash game in dollars, or a tournament in chips, with antes)."""
-    _no_straddles(hand, "PokerStars", antes=True)
-    names, cfg = _names(hand), hand.config
+    rw.no_straddles(hand, "PokerStars", antes=True)
+    names, cfg = rw.names(hand), hand.config
     sym = "" if tournament else "$"
 
     def u(chips: int) -> str:
@@ -97,64 +76,11 @@ def export_pokerstars(hand: Hand, number: int, *, scale: int = 1, hero: str | No
                 f"Level I ({u(sb)}/{u(bb)}) - {_DATE} ET")
     else:
         head = f"PokerStars Hand #{number}:  Hold'em No Limit ({u(sb)}/{u(bb)} USD) - {_DATE} ET"
-    out = [head, f"Table 'Coach {number}' {cfg.n_seats}-max Seat #{_button(hand) + 1} is the button"]
+    out = [head, f"Table 'Coach {number}' {cfg.n_seats}-max Seat #{rw.button(hand) + 1} is the button"]
     out += [f"Seat {s + 1}: {names[s]} ({u(cfg.stacks[s])} in chips)" for s in range(cfg.n_seats)]
-    hero_seat = _hero(hand, hero)
-    bets: dict[int, int] = {}
-    shown = False
-    total = 0
-    for e in hand.events:
-        if isinstance(e, AntePosted):
-            out.append(f"{names[e.seat]}: posts the ante {u(e.amount)}")
-            total += e.amount
-        elif isinstance(e, BlindPosted):
-            out.append(f"{names[e.seat]}: posts {e.kind} blind {u(e.amount)}")
-            bets[e.seat] = e.amount
-            total += e.amount
-        elif isinstance(e, HoleDealt):
-            if e.seat == hero_seat and e.cards is not None:
-                out += ["*** HOLE CARDS ***"] if "*** HOLE CARDS ***" not in out else []
-                out.append(f"Dealt to {names[e.seat]} [{_cards(e.cards)}]")
-        elif isinstance(e, BoardDealt):
-            bets.clear()
-            if e.street == "flop":
-                out.append(f"*** FLOP *** [{_cards(e.cards)}]")
-            else:
-                out.append(f"*** {e.street.upper()} *** [{_cards(e.board[:-1])}] [{_cards(e.cards)}]")
-        elif isinstance(e, ActionTaken):
-            if "*** HOLE CARDS ***" not in out:
-                out.append("*** HOLE CARDS ***")
-            r, name = e.record, names[e.record.seat]
-            allin = " and is all-in" if r.all_in else ""
-            top = max(bets.values(), default=0)
-            total += r.added
-            if r.kind == "fold":
-                out.append(f"{name}: folds")
-            elif r.kind == "check":
-                out.append(f"{name}: checks")
-            elif r.kind == "call":
-                out.append(f"{name}: calls {u(r.added)}{allin}")
-            elif top == 0:
-                out.append(f"{name}: bets {u(r.to)}{allin}")
-            else:
-                out.append(f"{name}: raises {u(r.to - top)} to {u(r.to)}{allin}")
-            bets[r.seat] = r.to
-        elif isinstance(e, BetReturned):
-            out.append(f"Uncalled bet ({u(e.amount)}) returned to {names[e.seat]}")
-            total -= e.amount
-        elif isinstance(e, HandShown | HandMucked):
-            if not shown:
-                out.append("*** SHOW DOWN ***")
-                shown = True
-            if isinstance(e, HandShown):
-                out.append(f"{names[e.seat]}: shows [{_cards(e.cards)}] (a hand)")
-            else:
-                out.append(f"{names[e.seat]}: mucks hand")
-        elif isinstance(e, PotAwarded):
-            pot = "pot" if e.total_pots <= 1 else ("main pot" if e.index == 0 else f"side pot-{e.index}")
-            out += [f"{names[w]} collected {u(x)} from {pot}"
-                    for w, x in zip(e.winners, e.shares, strict=True)]
-    out += ["*** SUMMARY ***", f"Total pot {u(total)} | Rake {u(0)}", f"Board [{_cards(hand.board)}]"]
+    lines, total = rw.stars_lines(hand, rw.hero_seat(hand, hero), u, STARS)
+    out += lines
+    out += ["*** SUMMARY ***", f"Total pot {u(total)} | Rake {u(0)}", f"Board [{rw.cards(hand.board)}]"]
     return "\n".join(out) + "\n"
 
 
@@ -162,11 +88,11 @@ def export_partypoker(hand: Hand, number: int, *, scale: int = 1, hero: str | No
                       tournament: bool = False) -> str:
     """One hand as PartyPoker writes it: a cash game in dollars (amounts are what each action adds),
     or a tournament in chips without a unit, with antes («posts ante [25]»)."""
-    _no_straddles(hand, "PartyPoker", antes=tournament)
-    names, cfg = _names(hand), hand.config
+    rw.no_straddles(hand, "PartyPoker", antes=tournament)
+    names, cfg = rw.names(hand), hand.config
 
     def u(chips: int) -> str:
-        return _chips(chips, scale) if tournament else f"${format_units(chips, scale)} USD"
+        return rw.chips(chips, scale) if tournament else f"${format_units(chips, scale)} USD"
 
     blinds = sorted(b.amount for b in hand.events if isinstance(b, BlindPosted))
     antes = [a.amount for a in hand.events if isinstance(a, AntePosted)]
@@ -182,21 +108,21 @@ def export_partypoker(hand: Hand, number: int, *, scale: int = 1, hero: str | No
         stakes = f"${format_units(blinds[0], scale)}/${format_units(blinds[-1], scale)}"
         out += [f"{stakes} USD NL Texas Hold'em - Monday, January 01, 12:00:00 CET 2024",
                 f"Table Coach {number} (Real Money)"]
-    out += [f"Seat {_button(hand) + 1} is the button",
+    out += [f"Seat {rw.button(hand) + 1} is the button",
             f"Total number of players : {cfg.n_seats}/{cfg.n_seats} "]
     out += [f"Seat {s + 1}: {names[s]} ( {u(cfg.stacks[s])} )" for s in range(cfg.n_seats)]
     if tournament:
         out += [f"Trny:{9000 + number} Level:1", level]
-    hero_seat = _hero(hand, hero)
+    hero_seat = rw.hero_seat(hand, hero)
     for e in hand.events:
         if isinstance(e, AntePosted):
             out.append(f"{names[e.seat]} posts ante [{u(e.amount)}]")
         elif isinstance(e, BlindPosted):
             out.append(f"{names[e.seat]} posts {e.kind} blind [{u(e.amount)}].")
         elif isinstance(e, HoleDealt) and e.seat == hero_seat and e.cards is not None:
-            out += ["** Dealing down cards **", f"Dealt to {names[e.seat]} [  {_cards(e.cards)} ]"]
+            out += ["** Dealing down cards **", f"Dealt to {names[e.seat]} [  {rw.cards(e.cards)} ]"]
         elif isinstance(e, BoardDealt):
-            out.append(f"** Dealing {e.street.capitalize()} ** [ {_cards(e.cards, ', ')} ]")
+            out.append(f"** Dealing {e.street.capitalize()} ** [ {rw.cards(e.cards, ', ')} ]")
         elif isinstance(e, ActionTaken):
             r, name = e.record, names[e.record.seat]
             if r.kind == "fold":
@@ -209,7 +135,7 @@ def export_partypoker(hand: Hand, number: int, *, scale: int = 1, hero: str | No
                 verb = {"call": "calls", "bet": "bets"}.get(r.kind, "raises")
                 out.append(f"{name} {verb} [{u(r.added)}]")
         elif isinstance(e, HandShown):
-            out.append(f"{names[e.seat]} shows [ {_cards(e.cards, ', ')} ]a hand.")
+            out.append(f"{names[e.seat]} shows [ {rw.cards(e.cards, ', ')} ]a hand.")
         elif isinstance(e, HandMucked):
             out.append(f"{names[e.seat]} does not show cards.")
         elif isinstance(e, PotAwarded):
@@ -228,8 +154,8 @@ def export_ipoker(hand: Hand, number: int, *, scale: int = 1, hero: str | None =
                   tournament: bool = False) -> str:
     """One hand as the iPoker network writes it (XML; the showdown's cards as «Pocket» cards): antes
     as code 15, an all-in as code 7 with the chips it adds; a tournament's amounts without a unit."""
-    _no_straddles(hand, "iPoker", antes=True)
-    names, cfg = _names(hand), hand.config
+    rw.no_straddles(hand, "iPoker", antes=True)
+    names, cfg = rw.names(hand), hand.config
 
     def u(chips: int) -> str:
         return ("" if tournament else "€") + format_units(chips, scale)
@@ -238,7 +164,7 @@ def export_ipoker(hand: Hand, number: int, *, scale: int = 1, hero: str | None =
     won = [0] * cfg.n_seats
     put = [0] * cfg.n_seats
     shown: dict[int, tuple[Card, ...]] = {}
-    hero_seat = _hero(hand, hero)
+    hero_seat = rw.hero_seat(hand, hero)
     for e in hand.events:
         if isinstance(e, PotAwarded):
             for w, x in zip(e.winners, e.shares, strict=True):
@@ -252,7 +178,7 @@ def export_ipoker(hand: Hand, number: int, *, scale: int = 1, hero: str | None =
         elif isinstance(e, HoleDealt) and e.seat == hero_seat and e.cards is not None:
             shown.setdefault(e.seat, e.cards)
     assert result is not None
-    button = _button(hand)
+    button = rw.button(hand)
     out = [f'<game gamecode="{number}">', "<general>", "<startdate>2024-01-01 12:00:00</startdate>",
            "<players>"]
     out += [f'<player seat="{s + 1}" name="{names[s]}" chips="{u(cfg.stacks[s])}" '
@@ -292,48 +218,18 @@ def export_ipoker(hand: Hand, number: int, *, scale: int = 1, hero: str | None =
     return "\n".join(out) + "\n"
 
 
-def _street_actions(hand: Hand) -> list[tuple[object, int]]:
-    """Each event with the highest bet of its street before it (0 after each board card)."""
-    bets: dict[int, int] = {}
-    out: list[tuple[object, int]] = []
-    for e in hand.events:
-        top = max(bets.values(), default=0)
-        out.append((e, top))
-        if isinstance(e, BlindPosted):
-            bets[e.seat] = e.amount
-        elif isinstance(e, BoardDealt):
-            bets.clear()
-        elif isinstance(e, ActionTaken):
-            bets[e.record.seat] = e.record.to
-    return out
 
-
-def _won(hand: Hand) -> dict[int, int]:
-    won: dict[int, int] = {}
-    for e in hand.events:
-        if isinstance(e, PotAwarded):
-            for w, x in zip(e.winners, e.shares, strict=True):
-                won[w] = won.get(w, 0) + x
-    return won
-
-
-def _position(hand: Hand, seat: int) -> str:
-    """«(small blind) », «(big blind) », «(button) » or nothing, as the rooms' summaries write it."""
-    kinds = {b.seat: b.kind for b in hand.events if isinstance(b, BlindPosted)}
-    if seat in kinds:
-        return f"({kinds[seat]} blind) "
-    return "(button) " if seat == _button(hand) else ""
 
 
 def export_fulltilt(hand: Hand, number: int, *, scale: int = 1, hero: str | None = None,
                     tournament: bool = False) -> str:
     """One hand as Full Tilt Poker wrote it (bets and raises «to» the street's total): a cash game in
     dollars, or a tournament in chips («NL Hold'em», antes as «anna antes 25»)."""
-    _no_straddles(hand, "Full Tilt Poker", antes=tournament)
-    names, cfg = _names(hand), hand.config
+    rw.no_straddles(hand, "Full Tilt Poker", antes=tournament)
+    names, cfg = rw.names(hand), hand.config
 
     def u(chips: int) -> str:
-        return _chips(chips, scale) if tournament else "$" + format_units(chips, scale)
+        return rw.chips(chips, scale) if tournament else "$" + format_units(chips, scale)
 
     blinds = sorted(b.amount for b in hand.events if isinstance(b, BlindPosted))
     if tournament:
@@ -343,11 +239,11 @@ def export_fulltilt(hand: Hand, number: int, *, scale: int = 1, hero: str | None
         out = [f"Full Tilt Poker Game #{number}: Table Coach ({cfg.n_seats} max) - "
                f"{u(blinds[0])}/{u(blinds[-1])} - No Limit Hold'em - 12:00:00 ET - 2024/01/01"]
     out += [f"Seat {s + 1}: {names[s]} ({u(cfg.stacks[s])})" for s in range(cfg.n_seats)]
-    hero_seat = _hero(hand, hero)
+    hero_seat = rw.hero_seat(hand, hero)
     shown: dict[int, tuple[Card, ...]] = {}
     showdown = ["*** SHOW DOWN ***"]  # after the last card, as the room printed it, also after an all-in
     total = 0
-    for e, top in _street_actions(hand):
+    for e, top in rw.street_actions(hand):
         if isinstance(e, AntePosted):
             out.append(f"{names[e.seat]} antes {u(e.amount)}")
             total += e.amount
@@ -355,14 +251,14 @@ def export_fulltilt(hand: Hand, number: int, *, scale: int = 1, hero: str | None
             out.append(f"{names[e.seat]} posts the {e.kind} blind of {u(e.amount)}")
             total += e.amount
         elif isinstance(e, HoleDealt) and e.seat == 0:
-            out += [f"The button is in seat #{_button(hand) + 1}", "*** HOLE CARDS ***"]
+            out += [f"The button is in seat #{rw.button(hand) + 1}", "*** HOLE CARDS ***"]
         if isinstance(e, HoleDealt) and e.seat == hero_seat and e.cards is not None:
-            out.append(f"Dealt to {names[e.seat]} [{_cards(e.cards)}]")
+            out.append(f"Dealt to {names[e.seat]} [{rw.cards(e.cards)}]")
         elif isinstance(e, BoardDealt):
             if e.street == "flop":
-                out.append(f"*** FLOP *** [{_cards(e.cards)}]")
+                out.append(f"*** FLOP *** [{rw.cards(e.cards)}]")
             else:
-                out.append(f"*** {e.street.upper()} *** [{_cards(e.board[:-1])}] [{_cards(e.cards)}]")
+                out.append(f"*** {e.street.upper()} *** [{rw.cards(e.board[:-1])}] [{rw.cards(e.cards)}]")
         elif isinstance(e, ActionTaken):
             r, name = e.record, names[e.record.seat]
             allin = ", and is all in" if r.all_in else ""
@@ -380,7 +276,7 @@ def export_fulltilt(hand: Hand, number: int, *, scale: int = 1, hero: str | None
             total -= e.amount
         elif isinstance(e, HandShown):
             shown[e.seat] = e.cards
-            showdown.append(f"{names[e.seat]} shows [{_cards(e.cards)}] a hand")
+            showdown.append(f"{names[e.seat]} shows [{rw.cards(e.cards)}] a hand")
         elif isinstance(e, HandMucked):
             showdown.append(f"{names[e.seat]} mucks")
         elif isinstance(e, PotAwarded):
@@ -389,10 +285,10 @@ def export_fulltilt(hand: Hand, number: int, *, scale: int = 1, hero: str | None
             pot = ("the pot" if e.total_pots <= 1
                    else "the main pot" if e.index == 0 else f"side pot #{e.index}")
             out += [f"{names[w]} wins {pot} ({u(x)})" for w, x in zip(e.winners, e.shares, strict=True)]
-    out += ["*** SUMMARY ***", f"Total pot {u(total)} | Rake {u(0)}", f"Board: [{_cards(hand.board)}]"]
-    for seat, x in sorted(_won(hand).items()):
-        did = f"showed [{_cards(shown[seat])}] and won" if seat in shown else "collected"
-        out.append(f"Seat {seat + 1}: {names[seat]} {_position(hand, seat)}{did} ({u(x)})")
+    out += ["*** SUMMARY ***", f"Total pot {u(total)} | Rake {u(0)}", f"Board: [{rw.cards(hand.board)}]"]
+    for seat, x in sorted(rw.won(hand).items()):
+        did = f"showed [{rw.cards(shown[seat])}] and won" if seat in shown else "collected"
+        out.append(f"Seat {seat + 1}: {names[seat]} {rw.position(hand, seat)}{did} ({u(x)})")
     return "\n".join(out) + "\n"
 
 
@@ -401,8 +297,8 @@ def export_ongame(hand: Hand, number: int, *, scale: int = 1, hero: str | None =
     """One hand as the Ongame network wrote it (a raise says the chips added, then the total; the
     shown cards only in the summary): a cash game in dollars, or a tournament in chips (no antes:
     how Ongame wrote them is not known here)."""
-    _no_straddles(hand, "Ongame", antes=False)
-    names, cfg = _names(hand), hand.config
+    rw.no_straddles(hand, "Ongame", antes=False)
+    names, cfg = rw.names(hand), hand.config
     result = hand.result
     assert result is not None
 
@@ -410,24 +306,24 @@ def export_ongame(hand: Hand, number: int, *, scale: int = 1, hero: str | None =
         return format_units(chips, scale) if tournament else "$" + format_units(chips, scale)
 
     blinds = sorted(b.amount for b in hand.events if isinstance(b, BlindPosted))
-    hero_seat = _hero(hand, hero)
+    hero_seat = rw.hero_seat(hand, hero)
     hand_id = (f'T5-{number}-1 (TOURNAMENT: "Coach Sit & Go", S-1-{number}, buy-in: €3)' if tournament
                else f"R5-{number}-1")
     out = [f"***** History for hand {hand_id} *****", "Start hand: Mon Jan 01 12:00:00 CET 2024",
            f"Table: Coach{number} [{number}] (NO_LIMIT TEXAS_HOLDEM {u(blinds[0])}/{u(blinds[-1])}, "
            f"{'Chips' if tournament else 'Real money'})",
            f"User: {names[hero_seat if hero_seat is not None else 0]}",
-           f"Button: seat {_button(hand) + 1}", f"Players in round: {cfg.n_seats}"]
+           f"Button: seat {rw.button(hand) + 1}", f"Players in round: {cfg.n_seats}"]
     out += [f"Seat {s + 1}: {names[s]} ({u(cfg.stacks[s])})" for s in range(cfg.n_seats)]
     shown: dict[int, tuple[Card, ...]] = {}
     pots: list[str] = []
-    for e, top in _street_actions(hand):
+    for e, top in rw.street_actions(hand):
         if isinstance(e, BlindPosted):
             out.append(f"{names[e.seat]} posts {e.kind} blind ({u(e.amount)})")
         elif isinstance(e, HoleDealt) and e.seat == 0:
             out += ["---", "Dealing pocket cards"]
         elif isinstance(e, BoardDealt):
-            out.append(f"--- Dealing {e.street} [{_cards(e.cards, ', ')}]")
+            out.append(f"--- Dealing {e.street} [{rw.cards(e.cards, ', ')}]")
         elif isinstance(e, ActionTaken):
             r, name = e.record, names[e.record.seat]
             allin = " [all in]" if r.all_in else ""  # «raises 1250 to 1350 [all in]»
@@ -449,7 +345,7 @@ def export_ongame(hand: Hand, number: int, *, scale: int = 1, hero: str | None =
     for s in range(cfg.n_seats):
         end, net = result.finishing_stacks[s], result.finishing_stacks[s] - cfg.stacks[s]
         sign = "+" if net > 0 else "-" if net < 0 else ""
-        cards = f", [{_cards(shown[s], ', ')}]" if s in shown else ""
+        cards = f", [{rw.cards(shown[s], ', ')}]" if s in shown else ""
         out.append(f"Seat {s + 1}: {names[s]} ({u(end)}), net: {sign}{u(abs(net))}{cards}")
     out.append(f"***** End of hand {hand_id.split()[0]} *****")
     return "\n".join(out) + "\n"
@@ -462,8 +358,8 @@ def _absolute_cards(cards: Sequence[Card]) -> str:
 def export_absolute(hand: Hand, number: int, *, scale: int = 1, hero: str | None = None) -> str:
     """One hand as Absolute Poker wrote it (a raise says the chips added, then the total; tens as «10»;
     antes as «anna - Ante $1»)."""
-    _no_straddles(hand, "Absolute Poker", antes=True)
-    names, cfg = _names(hand), hand.config
+    rw.no_straddles(hand, "Absolute Poker", antes=True)
+    names, cfg = rw.names(hand), hand.config
 
     def u(chips: int) -> str:
         return "$" + format_units(chips, scale)
@@ -471,12 +367,12 @@ def export_absolute(hand: Hand, number: int, *, scale: int = 1, hero: str | None
     blinds = sorted(b.amount for b in hand.events if isinstance(b, BlindPosted))
     game = "Holdem (1 on 1)  No Limit" if cfg.n_seats == 2 else "Holdem  No Limit"
     out = [f"Stage #{number}: {game} {u(blinds[-1])} - 2024-01-01 12:00:00 (ET)",
-           f"Table: COACH {number} (Real Money) Seat #{_button(hand) + 1} is the dealer"]
+           f"Table: COACH {number} (Real Money) Seat #{rw.button(hand) + 1} is the dealer"]
     out += [f"Seat {s + 1} - {names[s]} ({u(cfg.stacks[s])} in chips)" for s in range(cfg.n_seats)]
-    hero_seat = _hero(hand, hero)
+    hero_seat = rw.hero_seat(hand, hero)
     showdown = ["*** SHOW DOWN ***"]  # after the last card, as the room printed it
     total = 0
-    for e, top in _street_actions(hand):
+    for e, top in rw.street_actions(hand):
         if isinstance(e, AntePosted):
             out.append(f"{names[e.seat]} - Ante {u(e.amount)}")
             total += e.amount
@@ -522,8 +418,8 @@ def export_absolute(hand: Hand, number: int, *, scale: int = 1, hero: str | None
                     for w, x in zip(e.winners, e.shares, strict=True)]
     out += ["*** SUMMARY ***", f"Total Pot({u(total)}) | Rake ({u(0)})",
             f"Board [{_absolute_cards(hand.board)}]"]
-    out += [f"Seat {seat + 1}: {names[seat]} {_position(hand, seat)}collected Total ({u(x)})"
-            for seat, x in sorted(_won(hand).items())]
+    out += [f"Seat {seat + 1}: {names[seat]} {rw.position(hand, seat)}collected Total ({u(x)})"
+            for seat, x in sorted(rw.won(hand).items())]
     return "\n".join(out) + "\n"
 
 
@@ -531,19 +427,19 @@ def export_acpc(hand: Hand, number: int, *, scale: int = 1, hero: str | None = N
     """One heads-up hand as an ACPC dealer's log line (``STATE:n:actions:cards:results:players``): a
     raise says the total for the whole hand; every hole card is written, as the dealer's log does.
     The importer reads it under :data:`coach.rooms.acpc.PRESET` (blinds 50/100, 20,000 chips)."""
-    _no_straddles(hand, "ACPC", antes=False)
-    names, cfg, result = _names(hand), hand.config, hand.result
+    rw.no_straddles(hand, "ACPC", antes=False)
+    names, cfg, result = rw.names(hand), hand.config, hand.result
     assert result is not None and cfg.n_seats == 2
     holes = ["", ""]
     boards: list[str] = []
     moves = ""
     before = 0  # what each had in when the street began (the same for both until an all-in)
-    for e, top in _street_actions(hand):
+    for e, top in rw.street_actions(hand):
         if isinstance(e, HoleDealt) and e.cards is not None:
-            holes[e.seat] = _cards(e.cards, "")
+            holes[e.seat] = rw.cards(e.cards, "")
         elif isinstance(e, BoardDealt):
             before += top
-            boards.append(_cards(e.cards, ""))
+            boards.append(rw.cards(e.cards, ""))
             moves += "/"
         elif isinstance(e, ActionTaken):
             r = e.record
@@ -564,6 +460,7 @@ ROOM_WRITERS: dict[str, Callable[..., str]] = {
     "888poker": export_888,
     "winamax": export_winamax,
     "partypoker-table": export_partypoker_table,
+    "ipoker_text": export_ipoker_text,
 }
 
 

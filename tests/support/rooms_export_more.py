@@ -1,4 +1,5 @@
-"""Engine hands written as 888poker (Pacific Poker, Cassava) and Winamax write them, for the tests.
+"""Engine hands written as 888poker (Pacific Poker, Cassava), Winamax, PartyPoker's newer client and the
+iPoker network's text files write them, for the tests.
 
 Each writer follows the room's published layout (the lines its client writes), amounts in the
 client's spelling: 888poker's «[$1,379]» or, in a tournament, «[6 000]» with a space between the
@@ -8,6 +9,7 @@ thousands as its European clients write them; Winamax's «1.09€» and «raises
 from __future__ import annotations
 
 from collections.abc import Sequence
+from decimal import Decimal
 
 from coach.cards import Card
 from coach.engine.events import (
@@ -23,32 +25,14 @@ from coach.engine.events import (
 )
 from coach.engine.hand import Hand
 from coach.engine.phh_actions import format_units
+from tests.support import rooms_writing as rw
 
-__all__ = ["export_888", "export_partypoker_table", "export_winamax"]
-
-
-def _names(hand: Hand) -> list[str]:
-    return ["_".join(n.split()) for n in hand.config.names]
+__all__ = ["export_888", "export_ipoker_text", "export_partypoker_table", "export_winamax"]
 
 
-def _hero(hand: Hand, hero: str | None) -> int | None:
-    names = _names(hand)
-    if hero is not None and hero in names:
-        return names.index(hero)
-    return next((e.seat for e in hand.events if isinstance(e, HoleDealt) and e.cards is not None), None)
 
 
-def _button(hand: Hand) -> int:
-    return hand.config.seat_of(hand.config.n_seats - 1)
 
-
-def _cards(cards: Sequence[Card], sep: str = " ") -> str:
-    return sep.join(str(c) for c in cards)
-
-
-def _no_straddles(hand: Hand, room: str) -> None:
-    if any(isinstance(e, BlindPosted) and e.kind == "other" for e in hand.events):
-        raise ValueError(f"{room}: a straddle cannot be written")
 
 
 def export_888(hand: Hand, number: int, *, scale: int = 1, hero: str | None = None,
@@ -56,8 +40,8 @@ def export_888(hand: Hand, number: int, *, scale: int = 1, hero: str | None = No
     """One hand as 888poker writes it: each action's amount is the chips it adds, the summary says what
     each winner collected (a cash game's pot less the rake, here none), a tournament's chips with a space
     between the thousands («6 000»)."""
-    _no_straddles(hand, "888poker")
-    names, cfg = _names(hand), hand.config
+    rw.no_straddles(hand, "888poker")
+    names, cfg = rw.names(hand), hand.config
 
     def u(chips: int) -> str:
         if tournament:
@@ -70,9 +54,9 @@ def export_888(hand: Hand, number: int, *, scale: int = 1, hero: str | None = No
            f"{u(blinds[0])}/{u(blinds[-1])} Blinds No Limit Holdem - *** 01 01 2024 12:00:00",
            (f"Tournament #{9000 + number} $1 + $0.10 - Table #1 (Real Money)" if tournament
             else f"Table Coach {number} 6 Max (Real Money)"),
-           f"Seat {_button(hand) + 1} is the button", f"Total number of players : {cfg.n_seats}"]
+           f"Seat {rw.button(hand) + 1} is the button", f"Total number of players : {cfg.n_seats}"]
     out += [f"Seat {s + 1}: {names[s]} ( {u(cfg.stacks[s])} )" for s in range(cfg.n_seats)]
-    hero_seat = _hero(hand, hero)
+    hero_seat = rw.hero_seat(hand, hero)
     dealt = False
     summary: list[str] = []
     for e in hand.events:
@@ -85,9 +69,9 @@ def export_888(hand: Hand, number: int, *, scale: int = 1, hero: str | None = No
                 out.append("** Dealing down cards **")
                 dealt = True
             if e.seat == hero_seat and e.cards is not None:
-                out.append(f"Dealt to {names[e.seat]} [ {_cards(e.cards, ', ')} ]")
+                out.append(f"Dealt to {names[e.seat]} [ {rw.cards(e.cards, ', ')} ]")
         elif isinstance(e, BoardDealt):
-            out.append(f"** Dealing {e.street} ** [ {_cards(e.cards, ', ')} ]")
+            out.append(f"** Dealing {e.street} ** [ {rw.cards(e.cards, ', ')} ]")
         elif isinstance(e, ActionTaken):
             r, name = e.record, names[e.record.seat]
             verb = {"fold": "folds", "check": "checks"}.get(r.kind)
@@ -97,7 +81,7 @@ def export_888(hand: Hand, number: int, *, scale: int = 1, hero: str | None = No
                 word = {"call": "calls", "bet": "bets"}.get(r.kind, "raises")
                 out.append(f"{name} {word} [{u(r.added)}]")
         elif isinstance(e, HandShown):
-            summary.append(f"{names[e.seat]} shows [ {_cards(e.cards, ', ')} ]")
+            summary.append(f"{names[e.seat]} shows [ {rw.cards(e.cards, ', ')} ]")
         elif isinstance(e, HandMucked):
             summary.append(f"{names[e.seat]} did not show his hand")
         elif isinstance(e, PotAwarded):
@@ -105,12 +89,16 @@ def export_888(hand: Hand, number: int, *, scale: int = 1, hero: str | None = No
     return "\n".join([*out, "** Summary **", *summary]) + "\n"
 
 
+WINAMAX = rw.StarsLayout(sep=" ", ante="posts ante", board_gap="", deal_section="*** PRE-FLOP ***",
+                         section_before_cards=False, returned=False, mucks=False, side_pot="side pot {}")
+
+
 def export_winamax(hand: Hand, number: int, *, scale: int = 1, hero: str | None = None,
                    tournament: bool = False) -> str:
     """One hand as Winamax writes it: PokerStars' layout without the colon, euros after the amount
     («0.15€»), «raises X to Y», «collected X from main pot», «Total pot X | Rake Y» (or «No rake»)."""
-    _no_straddles(hand, "Winamax")
-    names, cfg = _names(hand), hand.config
+    rw.no_straddles(hand, "Winamax")
+    names, cfg = rw.names(hand), hand.config
 
     def u(chips: int) -> str:
         return format_units(chips, scale) + ("" if tournament else "€")
@@ -121,59 +109,13 @@ def export_winamax(hand: Hand, number: int, *, scale: int = 1, hero: str | None 
     kind = (f'Tournament "Coach" buyIn: 0.93€ + 0.07€ level: 1 - HandId: #{number}-1-1700000000'
             if tournament else f"CashGame - HandId: #{number}-1-1700000000")
     out = [f"Winamax Poker - {kind} - Holdem no limit ({level}) - 2024/01/01 12:00:00 UTC",
-           f"Table: 'Coach {number}' {cfg.n_seats}-max (real money) Seat #{_button(hand) + 1} is the button"]
+           f"Table: 'Coach {number}' {cfg.n_seats}-max (real money) Seat #{rw.button(hand) + 1} is the "
+           "button"]
     out += [f"Seat {s + 1}: {names[s]} ({u(cfg.stacks[s])})" for s in range(cfg.n_seats)]
-    out.append("*** ANTE/BLINDS ***")
-    hero_seat = _hero(hand, hero)
-    bets: dict[int, int] = {}
-    total = 0
-    shown = False
-    for e in hand.events:
-        if isinstance(e, AntePosted):
-            out.append(f"{names[e.seat]} posts ante {u(e.amount)}")
-            total += e.amount
-        elif isinstance(e, BlindPosted):
-            out.append(f"{names[e.seat]} posts {e.kind} blind {u(e.amount)}")
-            bets[e.seat] = e.amount
-            total += e.amount
-        elif isinstance(e, HoleDealt) and e.seat == hero_seat and e.cards is not None:
-            out.append(f"Dealt to {names[e.seat]} [{_cards(e.cards)}]")
-        elif isinstance(e, BoardDealt):
-            bets.clear()
-            if e.street == "flop":
-                out.append(f"*** FLOP *** [{_cards(e.cards)}]")
-            else:
-                out.append(f"*** {e.street.upper()} *** [{_cards(e.board[:-1])}][{_cards(e.cards)}]")
-        elif isinstance(e, ActionTaken):
-            if "*** PRE-FLOP ***" not in out:
-                out.append("*** PRE-FLOP ***")
-            r, name = e.record, names[e.record.seat]
-            allin = " and is all-in" if r.all_in else ""
-            top = max(bets.values(), default=0)
-            total += r.added
-            if r.kind in ("fold", "check"):
-                out.append(f"{name} {r.kind}s")
-            elif r.kind == "call":
-                out.append(f"{name} calls {u(r.added)}{allin}")
-            elif top == 0:
-                out.append(f"{name} bets {u(r.to)}{allin}")
-            else:
-                out.append(f"{name} raises {u(r.to - top)} to {u(r.to)}{allin}")
-            bets[r.seat] = r.to
-        elif isinstance(e, BetReturned):
-            total -= e.amount
-        elif isinstance(e, HandShown | HandMucked):
-            if not shown:
-                out.append("*** SHOW DOWN ***")
-                shown = True
-            if isinstance(e, HandShown):
-                out.append(f"{names[e.seat]} shows [{_cards(e.cards)}] (a hand)")
-        elif isinstance(e, PotAwarded):
-            pot = "pot" if e.total_pots <= 1 else ("main pot" if e.index == 0 else f"side pot {e.index}")
-            out += [f"{names[w]} collected {u(x)} from {pot}"
-                    for w, x in zip(e.winners, e.shares, strict=True)]
+    lines, total = rw.stars_lines(hand, rw.hero_seat(hand, hero), u, WINAMAX)
+    out += ["*** ANTE/BLINDS ***", *lines]
     rake = "No rake" if tournament else f"Rake {u(0)}"
-    out += ["*** SUMMARY ***", f"Total pot {u(total)} | {rake}", f"Board: [{_cards(hand.board)}]"]
+    out += ["*** SUMMARY ***", f"Total pot {u(total)} | {rake}", f"Board: [{rw.cards(hand.board)}]"]
     return "\n".join(out) + "\n"
 
 
@@ -181,8 +123,8 @@ def export_partypoker_table(hand: Hand, number: int, *, scale: int = 1, hero: st
                             tournament: bool = False) -> str:
     """One hand as PartyPoker's client since about 2013 writes it: «(20)» amounts, «raises X to Y», a
     summary line per player with his final stack («balance»), what he collected and his shown cards."""
-    _no_straddles(hand, "PartyPoker")
-    names, cfg = _names(hand), hand.config
+    rw.no_straddles(hand, "PartyPoker")
+    names, cfg = rw.names(hand), hand.config
 
     def u(chips: int) -> str:
         return format_units(chips, scale) if tournament else f"${format_units(chips, scale)}"
@@ -193,10 +135,10 @@ def export_partypoker_table(hand: Hand, number: int, *, scale: int = 1, hero: st
     out = [f"***** Hand History For Game {number}abc *****",
            f"{format_units(blinds[0], scale)}/{format_units(blinds[-1], scale)} {kind} - "
            "Mon Jan 01 12:00:00 EST 2024",
-           f"Table Coach {number} (Real Money) -- Seat {_button(hand) + 1} is the button",
+           f"Table Coach {number} (Real Money) -- Seat {rw.button(hand) + 1} is the button",
            f"Total number of players : {cfg.n_seats}/{cfg.n_seats}"]
     out += [f"Seat {s + 1}: {names[s]} ({u(cfg.stacks[s])})" for s in range(cfg.n_seats)]
-    hero_seat = _hero(hand, hero)
+    hero_seat = rw.hero_seat(hand, hero)
     bets: dict[int, int] = {}
     shown: dict[int, str] = {}
     won: dict[int, int] = {}
@@ -210,10 +152,10 @@ def export_partypoker_table(hand: Hand, number: int, *, scale: int = 1, hero: st
             if "** Dealing down cards **" not in out:
                 out.append("** Dealing down cards **")
             if e.seat == hero_seat and e.cards is not None:
-                out.append(f"Dealt to {names[e.seat]} [ {_cards(e.cards, ', ')} ]")
+                out.append(f"Dealt to {names[e.seat]} [ {rw.cards(e.cards, ', ')} ]")
         elif isinstance(e, BoardDealt):
             bets.clear()
-            out.append(f"** Dealing {e.street.capitalize()} ** : [ {_cards(e.cards, ', ')} ]")
+            out.append(f"** Dealing {e.street.capitalize()} ** : [ {rw.cards(e.cards, ', ')} ]")
         elif isinstance(e, ActionTaken):
             r, name = e.record, names[e.record.seat]
             top = max(bets.values(), default=0)
@@ -229,7 +171,7 @@ def export_partypoker_table(hand: Hand, number: int, *, scale: int = 1, hero: st
                 out.append(f"{name} is all-In.")
             bets[r.seat] = r.to
         elif isinstance(e, HandShown):
-            shown[e.seat] = _cards(e.cards, ", ")
+            shown[e.seat] = rw.cards(e.cards, ", ")
         elif isinstance(e, PotAwarded):
             for w, x in zip(e.winners, e.shares, strict=True):
                 won[w] = won.get(w, 0) + x
@@ -241,4 +183,61 @@ def export_partypoker_table(hand: Hand, number: int, *, scale: int = 1, hero: st
         end = u(result.finishing_stacks[cfg.position_of(s)])
         got = f", collected {u(won[s])}" if s in won else ""
         out.append(f"{names[s]} balance {end}{got}{cards}")
+    return "\n".join(out) + "\n"
+
+
+def export_ipoker_text(hand: Hand, number: int, *, scale: int = 1, hero: str | None = None,
+                       tournament: bool = False) -> str:
+    """One hand as the iPoker network's text files write it («GAME #… Version:… Uncalled:Y»): the cards
+    suit first («HA D10»), «Raise (NF)» and «Bet» to the street's total, «Call» and «Allin» with the chips
+    they add, no line for an uncalled bet, «Total pot … Rake …» and «wins» after the rake (here none)."""
+    rw.no_straddles(hand, "iPoker")
+    names, cfg = rw.names(hand), hand.config
+
+    def u(chips: int) -> str:
+        return f"€{Decimal(format_units(chips, scale)):,.2f}"
+
+    def suit_first(dealt: Sequence[Card]) -> str:
+        return " ".join(str(c)[1].upper() + str(c)[0].replace("T", "10") for c in dealt)
+
+    blinds = sorted(b.amount for b in hand.events if isinstance(b, BlindPosted)) or [0]
+    game = "Tournament" if tournament else f"{u(blinds[0])}/{u(blinds[-1])}"
+    out = [f"GAME #{number} Version:18.9.3.4 Uncalled:Y Texas Hold'em NL {game} 2024-01-01 12:00:00/GMT",
+           f"Table Coach {number}"]
+    out += [f"Seat {s + 1}: {names[s]} ({u(cfg.stacks[s])} in chips)" + (
+        " DEALER" if s == rw.button(hand) else "") for s in range(cfg.n_seats)]
+    hero_seat = rw.hero_seat(hand, hero)
+    shows: list[str] = []
+    total = 0
+    for e, top in rw.street_actions(hand):
+        if isinstance(e, AntePosted | BlindPosted):
+            kind = "Ante" if isinstance(e, AntePosted) else {"small": "SB", "big": "BB"}[e.kind]
+            out.append(f"{names[e.seat]}: Post {kind} {u(e.amount)}")
+            total += e.amount
+        elif isinstance(e, HoleDealt):
+            if "*** HOLE CARDS ***" not in out:
+                out.append("*** HOLE CARDS ***")
+            if e.seat == hero_seat and e.cards is not None:
+                out.append(f"Dealt to {names[e.seat]} [{suit_first(e.cards)}]")
+        elif isinstance(e, BoardDealt):
+            out.append(f"*** {e.street.upper()} *** [{suit_first(e.cards)}]")
+        elif isinstance(e, ActionTaken):
+            r, name = e.record, names[e.record.seat]
+            total += r.added
+            if r.kind in ("fold", "check"):
+                out.append(f"{name}: {r.kind.capitalize()}")
+            elif r.all_in:
+                out.append(f"{name}: Allin {u(r.added)}")
+            elif r.kind == "call":
+                out.append(f"{name}: Call {u(r.added)}")
+            else:
+                out.append(f"{name}: {'Bet' if top == 0 else 'Raise (NF)'} {u(r.to)}")
+        elif isinstance(e, BetReturned):
+            total -= e.amount
+        elif isinstance(e, HandShown):
+            shows.append(f"{names[e.seat]}: Shows [{suit_first(e.cards)}] a hand")
+        elif isinstance(e, HandMucked):
+            shows.append(f"{names[e.seat]}: Mucks")
+    out += ["*** SUMMARY ***", f"Total pot {u(total)} Rake {u(0)}", *shows]
+    out += [f"{names[seat]}: wins {u(x)}" for seat, x in sorted(rw.won(hand).items())]
     return "\n".join(out) + "\n"

@@ -35,7 +35,9 @@ from coach.ui.controls import action_panel
 from coach.ui.handlist import hand_list
 from coach.ui.handview import table_view
 from coach.ui.navigation import target
+from coach.ui.phone import QUESTION_KEY
 from coach.ui.roomimport import export_guide, room_import
+from coach.ui.scroll import TAP, scroll_to
 from coach.ui.table import STREET_NAMES
 from coach.ui.verdict import action_label
 from coach.ui.widgets import page_header, show_log, show_refusal, table_and_panel
@@ -43,6 +45,7 @@ from coach.ui.widgets import page_header, show_log, show_refusal, table_and_pane
 BUILD = "builder.build"  # the hand being built (a frozen Build), None at the set-up form
 PROBLEM = "builder.problem"  # the last refusal: an IllegalAction (with its rule) or a message
 CONFIRM = "builder.confirm_delete"  # «Elimina le mie mani» asked, waiting for the confirmation
+AREA = "builder_area"  # the table and the panel that enters its actions (scrolled into view after a tap)
 SAVED = "builder.saved"  # the title of the hand just saved (the page says so once)
 STREET_OF_BOARD = {0: "flop", 3: "turn", 4: "river"}
 
@@ -257,7 +260,11 @@ def _building(build: Build, t: Translator) -> None:
     hand = build.hand()
     phase = build.phase(hand)
     view = table_view(hand, t, reveal_all=True, hero=build.setup.hero)
-    left, right = table_and_panel(view)
+    with st.container(key=AREA):
+        left, right = table_and_panel(view)
+    # after every step and every tap the table, with the seat to act, comes back into view: on a phone the
+    # buttons that answer it are below the table, and a tap there scrolls the table off the top
+    scroll_to(AREA, f"{len(build.steps)}.{int(st.session_state.get(TAP, 0))}", settle=True)
     with left:
         with st.container(horizontal=True, gap="small"):
             st.button(t("Undo the last action"), key="builder.undo", on_click=_on_undo,
@@ -269,7 +276,8 @@ def _building(build: Build, t: Translator) -> None:
         if phase == "action":
             actor = hand.actor
             assert actor is not None
-            st.markdown(t("**{name}** acts: what did they do?", name=md_text(hand.names[actor])))
+            with st.container(key=QUESTION_KEY + "builder"):  # on a phone: above the buttons
+                st.markdown(t("**{name}** acts: what did they do?", name=md_text(hand.names[actor])))
             action_panel(hand, "builder.act", _on_choice)
         elif phase == "board":
             count = board_size(hand.board)

@@ -7,6 +7,7 @@ replayed already), and reads only the one it shows."""
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 import streamlit as st
@@ -29,6 +30,7 @@ from coach.learning.script import HandScript
 from coach.learning.verdict import Verdict
 from coach.review.parsejobs import report_of
 from coach.rooms import ImportReport, file_types, room_names
+from coach.rooms.convert import cash_outs
 from coach.textsafe import md_text
 from coach.ui import feedbacklevel, inputs, parsewait, state
 from coach.ui.controls import step_controls
@@ -269,8 +271,30 @@ def _render_script(sc: HandScript, t: Translator) -> None:
                 _comment(step, code, t.md(nxt), scale, t)  # Markdown: the names escaped
         if hand.is_complete:
             st.success(t("End of the hand."), icon=":material/flag:")
+            for seat, amount in cash_outs(sc.history):  # PokerStars' All-in Cash Out (docs/IMPORT.md)
+                _cash_out(hand, seat, amount, t)
         st.toggle(t("Show everyone's cards"), key="replay_reveal")
         show_log(view.log)
+
+
+def _cash_out(hand: Any, seat: int, amount: Decimal, t: Translator) -> None:
+    """What the room paid a player who cashed out, beside the pot the table shows: the cards' result is
+    not what he took home."""
+    sc: HandScript = st.session_state[SCRIPT]
+    scale = sc.history.scale
+    chips = amount * scale  # a cash-out may have cents the hand has not
+    paid = (t.format_amount(int(chips), scale) if chips == chips.to_integral_value()
+            else t.format_fixed(float(amount), 2))
+    name = md_text(sc.history.names()[seat])
+    won = sum(share for award in (hand.result.awards if hand.result else ()) for winner, share in zip(
+        award.winners, award.shares, strict=True) if winner == seat)
+    if won:
+        st.info(t("{name} cashed out the hand: the room paid him {amount} outside the pot and kept the "
+                  "{share} the cards gave him. The table shows the pot as the cards give it.", name=name,
+                  amount=paid, share=t.format_amount(won, scale)), icon=":material/payments:")
+    else:
+        st.info(t("{name} cashed out the hand: the room paid him {amount} outside the pot, whatever the "
+                  "cards.", name=name, amount=paid), icon=":material/payments:")
 
 
 def _comment(step: int, code: str, action: str, scale: int, t: Translator) -> None:

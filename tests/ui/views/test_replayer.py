@@ -11,6 +11,7 @@ from support.hands import DECIMAL_PHH
 from coach.errors import CoachError, HandHistoryError, InvalidInput
 from coach.learning.replay import MAX_BYTES, engine_code, load_history
 from coach.lessons.loader import load_lessons
+from coach.rooms import import_histories
 
 from ..helpers import ROOT, goto, texts
 
@@ -201,3 +202,22 @@ def test_a_pasted_dotted_key_bomb_is_refused_and_the_hand_shown_stays(app: Calla
 def test_the_text_area_takes_no_more_than_a_file(app: Callable[..., AppTest]) -> None:
     at = goto(app(), "replayer")
     assert at.text_area(key="replay_text").proto.max_chars == MAX_BYTES == 1024 * 1024
+
+
+def test_a_cash_out_is_said_beside_the_pot(app: Callable[..., AppTest]) -> None:
+    """PokerStars' All-in Cash Out (tests/data/rooms/pokerstars-cash-outs.txt): the table shows the pot as
+    the cards give it, and the page says what the room paid outside it."""
+    text = (ROOT / "tests" / "data" / "rooms" / "pokerstars-cash-outs.txt").read_text(encoding="utf-8")
+    lost, won = (o.history for o in import_histories(text).hands)
+    assert lost is not None and won is not None
+    for history, said in ((lost, "Anna ha incassato la mano (cash-out): la room gli ha pagato 5,12 fuori dal "
+                                 "piatto, qualunque fossero le carte."),
+                          (won, "Anna ha incassato la mano (cash-out): la room gli ha pagato 11,40 fuori dal "
+                                "piatto e ha tenuto i 14,29 che le carte gli davano.")):
+        at = goto(app(), "replayer")
+        at.text_area(key="replay_text").input(history.dumps()).run()
+        at.button(key="replay_paste_go").click().run()
+        assert not at.exception and not at.error
+        assert "incassato" not in texts(at)  # only when the hand is over
+        at.button(key="replay.last").click().run()
+        assert said in texts(at)
