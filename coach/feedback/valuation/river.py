@@ -33,6 +33,7 @@ from coach.feedback.grading import PLAYED_FREQ
 from coach.feedback.valuation.base import Context, Declined, Rule, Valuation, Valued
 from coach.feedback.valuation.headsup import heads_up_inputs
 from coach.feedback.valuation.heuristic import context_sentence
+from coach.feedback.valuation.streetstart import MIN_LINE_SHARE, RareLine, line_share, street_start
 from coach.feedback.wording import noun
 from coach.i18n import N_, Message, Percent
 from coach.theory.river import RiverSpot, solve_river
@@ -82,20 +83,38 @@ def value(ctx: Context) -> Valuation | None:
     if not applies(ctx):
         return None
     sit = ctx.sit
-    hu = heads_up_inputs(ctx)
-    combos, v_combos, dead_pot, stack = hu.hero_combos, hu.villain_combos, hu.dead_pot, hu.stack
-    aggressive, root = hu.aggressive, hu.root
-    config = TreeConfig(max_raises=min(4, max(0, aggressive - 1) + 2), min_bet=float(sit.big_blind), chip=1.0)
-    try:
-        spot = RiverSpot.make(sit.board, combos, v_combos, dead_pot, stack, config, root)
-    except ValueError:
-        return None
+    path: tuple[str, ...] = ()
+    player = 0
+    given = (ctx.given or {}).get(sit.opponents[0]) is not None
+    if sit.to_call > 0 and not given:  # facing a bet: the river solved from its start (:mod:`.streetstart`)
+        start = street_start(ctx)
+        if start is None:
+            return None
+        combos, v_combos = start.first, start.second
+        try:
+            spot = RiverSpot.make(sit.board, start.first, start.second, start.pot, start.stack, start.config,
+                                  start.root)
+        except ValueError:
+            return None
+        path, player = start.path, start.hero_player
+    else:
+        hu = heads_up_inputs(ctx)
+        combos, v_combos = hu.hero_combos, hu.villain_combos
+        config = TreeConfig(max_raises=min(4, max(0, hu.aggressive - 1) + 2), min_bet=float(sit.big_blind),
+                            chip=1.0)
+        try:
+            spot = RiverSpot.make(sit.board, combos, v_combos, hu.dead_pot, hu.stack, config, hu.root)
+        except ValueError:
+            return None
     result = solve_river(spot, target_pct=TARGET_PCT, max_iterations=MAX_ITERATIONS,
                          max_seconds=SAFETY_SECONDS)
     if result.exploitability_pct > ACCEPT_PCT:
         raise RiverTooSlow
-    node = result.node(())
-    i = result.hand_index(0, sit.hero_cards)
+    share = line_share(result.nodes, result.hands[1 - player].weights, path, 1 - player)
+    if share < MIN_LINE_SHARE:
+        raise RareLine(share)
+    node = result.node(path)
+    i = result.hand_index(player, sit.hero_cards)
     evs = node.ev[i]
     freqs = node.strategy[i]
     by_label = {label: (float(ev), float(f)) for label, ev, f in zip(node.actions, evs, freqs, strict=True)}
@@ -126,7 +145,8 @@ def value(ctx: Context) -> Valuation | None:
     details = {"solver": {"exploitability_pct": round(result.exploitability_pct, 4),
                           "iterations": result.iterations,
                           "hero_strategy": {k: round(v, 4) for k, v in strategy.items()},
-                          "hero_combos": len(combos), "villain_combos": len(v_combos)}}
+                          "hero_combos": len(result.hands[player]),
+                          "villain_combos": len(result.hands[1 - player]), "line_share": round(share, 4)}}
     played = frozenset(code for code, f in strategy.items() if f >= PLAYED_FREQ)
     return Valuation(MODEL, valued, note, headline=context_sentence(sit, ctx.equity), summary=summary,
                      details=details, played=played)
