@@ -36,7 +36,7 @@ CHECKED_TO = "turn-6max-3bet-pot-tptk-bets-when-checked-to"
 # of this size the equilibrium barely makes
 FACING_BET = "turn-6max-bluff-raise-into-a-turn-lead"
 # JhTh facing a half-pot double barrel on Kh9c4d 2s: 78 x 180 combos from the turn's start, solved live
-GUTSHOT = "turn-9max-gutshot-folds-to-half-pot"
+GUTSHOT = "turn-9max-gutshot-calls-half-pot-deep"
 
 
 @pytest.fixture(autouse=True)
