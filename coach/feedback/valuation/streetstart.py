@@ -26,6 +26,7 @@ The module only builds the spot (:func:`street_start`); the river and turn model
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Final
@@ -102,7 +103,8 @@ def _with_size(labels: tuple[str, ...], amount: float, stack: float) -> tuple[fl
         return tuple(sizes)
     plain = [a for a in sizes if a < stack]
     if plain:
-        nearest = min(plain, key=lambda a: abs(a - amount) / amount)
+        # sizes are geometric: 12 is nearer 16 than 8
+        nearest = min(plain, key=lambda a: abs(math.log(a / amount)))
         sizes.remove(nearest)
     return tuple(sorted({*sizes, amount}))
 
