@@ -22,12 +22,13 @@ pot to two pots; the decision on the turn or the river, facing a bet, a raise or
 learner's hand drawn from his own range at the decision (the same model). Seeded: the same lines
 every run.
 
-The solves are the coach's own (the river's 300 iterations at most, the turn's 200 at most, declined
-above 3 s of estimated CPU time, as the turn model does). A line the solve takes less than 5% of the
+The solves are the coach's own (the river's 300 iterations at most, the turn's 200 at most; a turn spot
+above 3 s of estimated CPU time is skipped and counted, as the turn model declines it: most single-raised
+turn spots, so the turn lines measured are mostly 3-bet pots). A line the solve takes less than 5% of the
 time (:data:`~coach.feedback.valuation.streetstart.MIN_LINE_SHARE`) is counted apart: there the
 solver's range is the noise of a node it never reaches, and the coach does not grade from it.
 
-    python benchmarks/bench_ranges.py              # 200 lines (a few minutes on one core)
+    python benchmarks/bench_ranges.py              # 200 solved lines (a few minutes on one core)
     python benchmarks/bench_ranges.py --lines 40   # a quick subset
     python benchmarks/bench_ranges.py --json       # the figures as JSON
 """
@@ -252,6 +253,10 @@ def measure(line: Line, board: list[str], hole: str) -> dict[str, Any] | None:
     eq_solver = hand_vs_combos(hero_idx, board_idx, hands.cards[live], reach[live])
     eq_s = float((eq_solver.per_combo * reach[live]).sum() / reach[live].sum())
     model = opponent_range(sit, villain, dead=board_idx + tuple(hero_idx)).range
+    before = replace(sit, history=tuple(a for a in sit.history if a.street != sit.street))
+    brought = opponent_range(before, villain, dead=board_idx + tuple(hero_idx)).range
+    # how often the model has him take his actions on this street (his weight kept), against the solve
+    model_share = float(model.weights.sum() / brought.weights.sum())
     eq_model = hand_vs_combos(hero_idx, board_idx, model.cards, model.weights)
     eq_m = float((eq_model.per_combo * model.weights).sum() / model.weights.sum())
     needed = sit.to_call / (sit.pot + sit.to_call)
@@ -264,7 +269,33 @@ def measure(line: Line, board: list[str], hole: str) -> dict[str, Any] | None:
             "gap_pts": 100 * abs(eq_m - eq_s),
             "needed": needed, "price_differs": (eq_m >= needed) != (eq_s >= needed),
             "solver_differs": solver_calls != (eq_m >= needed), "line_share": share,
+            "model_share": model_share,
+            "villain_line": _villain_line(sit, villain),
             "rare": share < MIN_LINE_SHARE, "cpu_s": cpu, "combos": (len(start.first), len(start.second))}
+
+
+def _villain_line(sit: Situation, villain: int) -> str:
+    """His actions on this street, by size class: ``bet<=0.4``, ``bet<=0.8``, ``bet<=1.1``, ``bet>1.1``,
+    ``raise`` (over a bet) or ``check-raise``."""
+    out: list[str] = []
+    checked = False
+    for a in sit.street_actions():
+        if a.seat != villain:
+            continue
+        if a.kind == "check":
+            checked = True
+        elif a.kind == "bet":
+            f = a.added / max(1, a.pot_before)
+            out.append(next((f"bet<={c}" for c in (0.4, 0.8, 1.1) if f <= c), "bet>1.1"))
+        elif a.kind == "raise":
+            out.append("check-raise" if checked else "raise")
+    return "+".join(out)
+
+
+def _signed(sel: list[dict[str, Any]]) -> float:
+    if not sel:
+        return float("nan")
+    return round(float(np.mean([100 * (r["eq_model"] - r["eq_solver"]) for r in sel])), 2)
 
 
 def _pct(xs: list[float], q: float) -> float:
@@ -294,6 +325,14 @@ def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
                      ("turn", [r for r in taken if r["street"] == "turn"]),
                      ("dry", [r for r in taken if not r["wet"]]), ("wet", [r for r in taken if r["wet"]])):
         out[key] = block(sel)
+    by_line: dict[str, list[dict[str, Any]]] = {}
+    for r in solved:
+        by_line.setdefault(r["villain_line"], []).append(r)
+    out["by_villain_action"] = {
+        k: {"lines": len(v), "solve_takes_it_mean": round(float(np.mean([r["line_share"] for r in v])), 3),
+            "model_keeps_mean": round(float(np.mean([r["model_share"] for r in v])), 3),
+            "model_minus_solver_equity_pts": _signed([r for r in v if not r["rare"]])}
+        for k, v in sorted(by_line.items())}
     out["solve_cpu_s_p50_p95"] = [round(_pct([r["cpu_s"] for r in solved], q), 2) for q in (50, 95)]
     return out
 
@@ -307,8 +346,8 @@ def main() -> int:
     rng = random.Random(args.seed + 1)
     rows: list[dict[str, Any]] = []
     t0 = time.perf_counter()
-    for line, board in generate(4 * args.lines, args.seed):
-        if len(rows) >= args.lines:
+    for line, board in generate(6 * args.lines, args.seed):
+        if sum(not r["declined"] for r in rows) >= args.lines:
             break
         hole = _hero_hand(rng, line, board)
         if hole is None:
@@ -317,7 +356,7 @@ def main() -> int:
         if got is None:
             continue
         rows.append(got)
-        if not args.json and len(rows) % 20 == 0:
+        if not args.json and not got["declined"] and sum(not r["declined"] for r in rows) % 20 == 0:
             print(f"  {len(rows)} lines, {time.perf_counter() - t0:.0f} s", file=sys.stderr, flush=True)
     figures = summary(rows)
     figures["wall_s"] = round(time.perf_counter() - t0, 1)
