@@ -16,18 +16,15 @@ Two kinds of spot:
 * **no bet to face** (the hero acts first, or the villain checked): the turn
   tree has the default sizes after the hero's options (33% and 75% of the pot
   and all-in; a raise of 75% and all-in) and so does the river;
-* **facing a bet**: the subgame rooted at the hero's decision after it. The
-  villain's range is his range narrowed by that bet (the range model reads
-  every action), and the tree is smaller (:data:`FACING_TURN_CONFIG`,
-  :data:`FACING_RIVER_CONFIG`): over the hero's raise the villain folds, calls
-  or goes all-in, and the river has one bet size (75% of the pot) and the
-  all-in, raised only all-in. The range model leaves every hand a small weight
-  after a bet (a bluff stays possible): the lightest combos holding
-  :data:`PRUNE_SHARE` of each range are left out (:func:`prune`). These spots
-  converge more slowly (90 to 120 iterations to 1% of the pot on the banded
-  spots: ``EXPECTED_ITERATIONS_FACING``). The lessons' facing-bet decisions are
-  precomputed and shipped and other spots solved live, as without a bet, when
-  :data:`FACING_BET` is set. It is off: see its comment for why.
+* **facing a bet, a raise or a check-raise**: the turn solved from its start
+  (:mod:`.streetstart`): the ranges both players brought into the turn, the
+  villain's check, sizes and check-raise chosen by the solve (his actual size in
+  the tree), the hero's options at his node on the line played, whose values are
+  read there (:class:`TurnQuestion`: the spot, that line and the hero's tree
+  player). A line the solve takes less than ``MIN_LINE_SHARE`` of the time is
+  declined (:class:`~.streetstart.RareLine`), saying why. These spots take 80 to
+  100 iterations to 1% of the pot (``EXPECTED_ITERATIONS_FACING``) and have their
+  own budget (``MAX_SECONDS_FACING``); :data:`FACING_BET` switches them off.
 
 A grade must never wait:
 
@@ -39,12 +36,12 @@ A grade must never wait:
   estimate of an iteration's time (:func:`coach.theory.turn.iteration_seconds`,
   from the trees and the range sizes, not from a clock, so the same spot is
   always treated the same way) times the iterations expected must fit in
-  ``MAX_SECONDS``: two ranges of about 70 combos each on a deep tree, 200 on
-  a shallow one. A spot too large, or not precise to ``ACCEPT_PCT`` of the pot
-  within ``ITERATION_FACTOR`` times the expected iterations (a count, so the
-  answer does not depend on how busy the machine is; only a machine many times
-  slower stops on ``SAFETY_SECONDS``), makes the model decline and the estimate
-  answers, saying why. Live solutions are cached by spot in memory.
+  ``MAX_SECONDS`` (``MAX_SECONDS_FACING`` facing a bet): two ranges of about 70
+  combos each on a deep tree, 200 on a shallow one. A spot too large, or not
+  precise to ``ACCEPT_PCT`` of the pot within ``ITERATION_FACTOR`` times the
+  expected iterations (a count, so the answer does not depend on how busy the
+  machine is; only a machine many times slower stops on ``SAFETY_SECONDS``),
+  makes the model decline and the estimate answers, saying why. Live solutions are cached by spot in memory.
 """
 
 from __future__ import annotations
