@@ -201,7 +201,7 @@ def _warm() -> None:
 
 
 def _declined(a: DecisionAnalysis) -> bool:
-    return any(m.msgid == T.MODEL_FALLBACK for m in a.summary)
+    return any(m.msgid in (T.MODEL_FALLBACK, T.RARE_LINE) for m in a.summary)
 
 
 def _timed(times: Times, hand: object, **kw: object) -> None:
