@@ -33,10 +33,10 @@ from coach.feedback.grading import PLAYED_FREQ
 from coach.feedback.valuation.base import Context, Declined, Rule, Valuation, Valued
 from coach.feedback.valuation.headsup import heads_up_inputs
 from coach.feedback.valuation.heuristic import context_sentence
-from coach.feedback.valuation.streetstart import MIN_LINE_SHARE, RareLine, line_share, street_start
+from coach.feedback.valuation.streetstart import MIN_LINE_SHARE, line_share, street_start
 from coach.feedback.wording import noun
 from coach.i18n import N_, Message, Percent
-from coach.theory.river import RiverSpot, solve_river
+from coach.theory.river import RiverResult, RiverSpot, solve_river
 from coach.theory.trees import TreeConfig
 
 TARGET_PCT = 0.5
@@ -79,40 +79,68 @@ def applies(ctx: Context) -> bool:
     return prof is None or prof.equilibrium
 
 
+Solved = tuple[RiverResult, tuple[str, ...], int, float]  # the solve, the hero's line and tree player, share
+
+
+def _from_start(ctx: Context) -> Solved | None:
+    """The river solved from its first action; the hero's node; how often the villain takes his line."""
+    sit = ctx.sit
+    start = street_start(ctx)
+    if start is None:
+        return None
+    try:
+        spot = RiverSpot.make(sit.board, start.first, start.second, start.pot, start.stack, start.config,
+                              start.root)
+    except ValueError:
+        return None
+    result = _solve(spot)
+    v = 1 - start.hero_player
+    share = line_share(result.nodes, result.hands[v].weights, start.path, v)
+    return result, start.path, start.hero_player, share
+
+
+def _from_decision(ctx: Context) -> Solved | None:
+    """The subgame rooted at the hero's decision, the ranges as the range model reads the hand so far."""
+    sit = ctx.sit
+    hu = heads_up_inputs(ctx)
+    config = TreeConfig(max_raises=min(4, max(0, hu.aggressive - 1) + 2), min_bet=float(sit.big_blind),
+                        chip=1.0)
+    try:
+        spot = RiverSpot.make(sit.board, hu.hero_combos, hu.villain_combos, hu.dead_pot, hu.stack, config,
+                              hu.root)
+    except ValueError:
+        return None
+    return _solve(spot), (), 0, 1.0
+
+
+def _solve(spot: RiverSpot) -> RiverResult:
+    return solve_river(spot, target_pct=TARGET_PCT, max_iterations=MAX_ITERATIONS, max_seconds=SAFETY_SECONDS)
+
+
 def value(ctx: Context) -> Valuation | None:
     if not applies(ctx):
         return None
     sit = ctx.sit
-    path: tuple[str, ...] = ()
-    player = 0
     given = (ctx.given or {}).get(sit.opponents[0]) is not None
+    solved = None
+    share = 1.0
     if sit.to_call > 0 and not given:  # facing a bet: the river solved from its start (:mod:`.streetstart`)
-        start = street_start(ctx)
-        if start is None:
+        solved = _from_start(ctx)
+        if solved is not None:
+            share = solved[3]
+            if share < MIN_LINE_SHARE:
+                # a line the equilibrium barely takes: what he holds there is the solve's noise. On the river
+                # no card is left for the learner's later play to recover a price (what made the turn's
+                # subgame after a bet unreliable), so the solver answers from the bet, against his range as
+                # the range model reads it, and the text says so
+                solved = None
+    if solved is None:
+        solved = _from_decision(ctx)
+        if solved is None:
             return None
-        combos, v_combos = start.first, start.second
-        try:
-            spot = RiverSpot.make(sit.board, start.first, start.second, start.pot, start.stack, start.config,
-                                  start.root)
-        except ValueError:
-            return None
-        path, player = start.path, start.hero_player
-    else:
-        hu = heads_up_inputs(ctx)
-        combos, v_combos = hu.hero_combos, hu.villain_combos
-        config = TreeConfig(max_raises=min(4, max(0, hu.aggressive - 1) + 2), min_bet=float(sit.big_blind),
-                            chip=1.0)
-        try:
-            spot = RiverSpot.make(sit.board, combos, v_combos, hu.dead_pot, hu.stack, config, hu.root)
-        except ValueError:
-            return None
-    result = solve_river(spot, target_pct=TARGET_PCT, max_iterations=MAX_ITERATIONS,
-                         max_seconds=SAFETY_SECONDS)
+    result, path, player, _ = solved
     if result.exploitability_pct > ACCEPT_PCT:
         raise RiverTooSlow
-    share = line_share(result.nodes, result.hands[1 - player].weights, path, 1 - player)
-    if share < MIN_LINE_SHARE:
-        raise RareLine(share)
     node = result.node(path)
     i = result.hand_index(player, sit.hero_cards)
     evs = node.ev[i]
@@ -136,6 +164,8 @@ def value(ctx: Context) -> Valuation | None:
     ranked = [(by_code[code], f) for code, f in sorted(strategy.items(), key=lambda t: -t[1]) if f >= 0.05]
     note = Message(T.MODEL_SOLVER, {"expl": Percent(result.exploitability_pct / 100, 2)})
     summary: list[Message] = []
+    if share < MIN_LINE_SHARE:
+        summary.append(Message(T.RARE_LINE_RIVER, {"share": Percent(share, 1)}))
     if ranked:
         mix: Message = Message(T.MIX_ITEM, {"noun": noun(ranked[0][0]), "pct": Percent(ranked[0][1], 0)})
         for o, f in ranked[1:]:
@@ -146,7 +176,8 @@ def value(ctx: Context) -> Valuation | None:
                           "iterations": result.iterations,
                           "hero_strategy": {k: round(v, 4) for k, v in strategy.items()},
                           "hero_combos": len(result.hands[player]),
-                          "villain_combos": len(result.hands[1 - player]), "line_share": round(share, 4)}}
+                          "villain_combos": len(result.hands[1 - player]), "line_share": round(share, 4),
+                          "from_street_start": bool(path)}}
     played = frozenset(code for code, f in strategy.items() if f >= PLAYED_FREQ)
     return Valuation(MODEL, valued, note, headline=context_sentence(sit, ctx.equity), summary=summary,
                      details=details, played=played)

@@ -38,10 +38,12 @@ def test_heads_up_river_against_a_balanced_opponent_is_solved() -> None:
 def test_facing_a_bet_without_a_lessons_range_the_river_is_solved_from_its_start() -> None:
     # no range given: the river is solved from its first action with the ranges brought into it; a third-pot
     # lead after checks on the flop and the turn is a size the equilibrium barely uses here (about 2%): the
-    # estimate answers and the text says why
+    # solver answers from the bet, against his range as the range model reads it, and the text says why
     a = analyze(spot("river-hu-top-pair-calls-small-bet"), profiles={1: "equilibrio"})
-    assert a.model == "heuristic"
-    assert any("takes this line only" in m.msgid for m in a.summary)
+    assert a.model == "solver" and not a.details["solver"]["from_street_start"]
+    assert a.details["solver"]["line_share"] < 0.05
+    assert any("Solved from the start of the river" in m.msgid for m in a.summary)
+    assert a.option("cc").ev_bb > 0
 
 
 def test_against_a_range_of_pure_bluffs_calling_wins_the_whole_pot() -> None:
