@@ -42,6 +42,10 @@ from coach.theory.trees import TreeConfig
 TARGET_PCT = 0.5
 ACCEPT_PCT = 1.0
 MAX_ITERATIONS = 300
+#: facing a bet, the river from its start first: its tree is larger, and when the villain's line is one it
+#: barely takes the subgame after the bet is solved too, so its count is smaller (a solve not within
+#: ``ACCEPT_PCT`` by then falls back to the subgame after the bet, as a rare line does)
+MAX_ITERATIONS_START = 150
 SAFETY_SECONDS = 20.0
 
 
@@ -93,7 +97,9 @@ def _from_start(ctx: Context) -> Solved | None:
                               start.root)
     except ValueError:
         return None
-    result = _solve(spot)
+    result = _solve(spot, MAX_ITERATIONS_START)
+    if result.exploitability_pct > ACCEPT_PCT:
+        return None
     v = 1 - start.hero_player
     share = line_share(result.nodes, result.hands[v].weights, start.path, v)
     return result, start.path, start.hero_player, share
@@ -113,8 +119,8 @@ def _from_decision(ctx: Context) -> Solved | None:
     return _solve(spot), (), 0, 1.0
 
 
-def _solve(spot: RiverSpot) -> RiverResult:
-    return solve_river(spot, target_pct=TARGET_PCT, max_iterations=MAX_ITERATIONS, max_seconds=SAFETY_SECONDS)
+def _solve(spot: RiverSpot, iterations: int = MAX_ITERATIONS) -> RiverResult:
+    return solve_river(spot, target_pct=TARGET_PCT, max_iterations=iterations, max_seconds=SAFETY_SECONDS)
 
 
 def value(ctx: Context) -> Valuation | None:
@@ -125,7 +131,7 @@ def value(ctx: Context) -> Valuation | None:
     solved = None
     share = 1.0
     if sit.to_call > 0 and not given:  # facing a bet: the river solved from its start (:mod:`.streetstart`)
-        solved = _from_start(ctx)
+        solved = _from_start(ctx)  # None when it cannot be built or is not precise enough in its count
         if solved is not None:
             share = solved[3]
             if share < MIN_LINE_SHARE:
