@@ -34,12 +34,13 @@ Four parts:
 
 * Facing a turn bet heads-up (``--skip-facing`` leaves it out): every
   banded spot and lesson decision where the hero faces a bet on the turn
-  against one balanced opponent, graded with the turn model switched on
-  facing a bet (``FACING_BET``; off in the coach, see its comment; nothing
-  shipped for them, so every one is solved live): p50/p95 of the grade cold
+  against one balanced opponent, graded by the turn model solving the turn
+  from its start (``FACING_BET``; the lessons' ones shipped, the banded ones
+  solved live): p50/p95 of the grade cold
   (caches cleared, the solve included) and cached, how many the turn model answered and how many it
-  declined (too large for the budget, or not precise enough in time). The
-  budget is the model's own (``MAX_SECONDS`` on an idle core).
+  declined (too large for the budget, not precise enough in time, or a line the
+  solve barely takes). The budget is the model's own (``MAX_SECONDS_FACING`` on
+  an idle core).
 
 The older per-spot table (heads-up river/turn/flop, multiway Monte Carlo,
 preflop) follows, as before.
@@ -200,7 +201,7 @@ def _warm() -> None:
 
 
 def _declined(a: DecisionAnalysis) -> bool:
-    return any(m.msgid == T.MODEL_FALLBACK for m in a.summary)
+    return any(m.msgid in (T.MODEL_FALLBACK, T.RARE_LINE) for m in a.summary)
 
 
 def _timed(times: Times, hand: object, **kw: object) -> None:
@@ -329,8 +330,9 @@ def facing(repeat: int) -> None:
         turn_model.FACING_BET = was
     print()
     _table(f"facing a turn bet ({len(cases)} decisions)", times)
-    print(f"turn model answered {answered}, declined {declined}; budget {turn_model.MAX_SECONDS:.1f} s "
-          f"on an idle core ({turn_model.EXPECTED_ITERATIONS_FACING} iterations expected)")
+    print(f"turn model answered {answered}, declined {declined}; "
+          f"budget {turn_model.MAX_SECONDS_FACING:.1f} s on an idle core "
+          f"({turn_model.EXPECTED_ITERATIONS_FACING} iterations expected)")
 
 
 def main() -> int:

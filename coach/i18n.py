@@ -310,6 +310,8 @@ _VOWELS = "aeiouàèéìòùAEIOUÀÈÉÌÒÙ"
 # and the plural ones that change (gli 8, degli 80).
 _ELIDED = {"il": "l'", "del": "dell'", "al": "all'", "dal": "dall'", "nel": "nell'", "sul": "sull'"}
 _PLURAL = {"i": "gli", "dei": "degli", "ai": "agli", "dai": "dagli", "nei": "negli", "sui": "sugli"}
+# and the ones that take the form of "lo" before a number read from "zero" (lo 0,9%, dello 0,5%)
+_ZERO = {"il": "lo", "del": "dello", "al": "allo", "dal": "dallo", "nel": "nello", "sul": "sullo"}
 _LAST_WORD = re.compile(r"(?:^|(?<=[\s(«\"“]))([A-Za-z]+) $")
 _LEADING_NUMBER = re.compile(r"\d{1,3}(?:\.\d{3})+(?!\d)|\d+")
 
@@ -341,7 +343,8 @@ def italian_before(before: str, value: str) -> str:
     - ``a`` becomes ``ad`` before a word starting with a vowel (ad Anna, ad Elena),
       ``e`` becomes ``ed`` before a word starting with *e* (ed Elena, but e Anna);
     - ``il``/``del``/``al``... elide before a number read with a vowel
-      (l'8%, l'11,1%, dell'80%, but il 18%, il 1.000), ``i``/``dei``... become
+      (l'8%, l'11,1%, dell'80%, but il 18%, il 1.000), and take the form of
+      ``lo`` before a number read from zero (lo 0,9%); ``i``/``dei``... become
       ``gli``/``degli``... (gli 8).
 
     Only a last word followed by exactly one space counts, so text already right
@@ -364,6 +367,8 @@ def italian_before(before: str, value: str) -> str:
         if low == "e" and first in "eèéEÈÉ":
             return head + cased("ed") + " "
         return before
+    if first == "0" and low in _ZERO:  # zero virgola nove: lo 0,9%
+        return head + cased(_ZERO[low]) + " "
     if first.isdigit() and number_with_vowel(value):
         if low in _ELIDED:
             return head + cased(_ELIDED[low])

@@ -284,10 +284,10 @@ def lesson_spots() -> Iterator[turn_model.LessonSpot]:
         for code in g.codes:
             with turn_model.recording() as found:  # not the judge's cache: the model must run to record
                 analyze(g.hand, candidates=list(judge_candidates((code,))), profiles=g.profiles)
-            for spot, hand2, key in found:
+            for question, hand2, key in found:
                 if key not in seen:
                     seen.add(key)
-                    yield turn_model.LessonSpot(f"{g.where}/{code}", key, spot, hand2)
+                    yield turn_model.LessonSpot(f"{g.where}/{code}", key, question, hand2)
 
 
 def _build_turn_cache() -> int:

@@ -262,8 +262,8 @@ def _valuation(ctx: Context) -> tuple[Valuation, list[Message]]:
     for model in MODELS:
         try:
             found = model.value(ctx)
-        except Declined:  # the solver applies but would take too long: the next model answers
-            notes.append(Message(T.MODEL_FALLBACK))
+        except Declined as declined:  # the solver applies but cannot answer here: the next model answers
+            notes.append(declined.note if declined.note is not None else Message(T.MODEL_FALLBACK))
             continue
         if found is not None:
             return found, notes

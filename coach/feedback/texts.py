@@ -209,6 +209,12 @@ MODEL_PUSHFOLD = N_(
     "{expl} bb).")
 MODEL_FALLBACK = N_(
     "The equilibrium would have taken too long to compute here: the one-street estimate answers instead.")
+RARE_LINE = N_(
+    "Solved from the start of the street, the equilibrium takes this line only {share} of the time: it "
+    "cannot say which hands he holds when he does, so the one-street estimate answers instead.")
+RARE_LINE_RIVER = N_(
+    "Solved from the start of the river, the equilibrium takes this line only {share} of the time: the "
+    "solver answers from his bet, against his range as the coach reads it.")
 SOLVER_MIX = N_("At equilibrium this hand plays: {mix}.")
 IS_BEST_EV_SOLVER = N_("Expected value at equilibrium: {ev} bb.")
 IS_BEST_EV_CHART = N_("Expected value from the chart: {ev} bb.")

@@ -72,6 +72,10 @@ class RootState:
     him (so a check ends the street), and ``amounts`` the bet or raise sizes
     offered at the root, as amounts "to" (the options the coach grades),
     instead of the fractions of the config.
+
+    ``lines`` fixes the sizes at other nodes, by their path from the root: (path, amounts "to").
+    The coach solves a street from its start and puts the sizes actually played on that street
+    (and the learner's options at his decision) in the tree, the other nodes keeping the config's.
     """
 
     contrib: tuple[float, float] = (0.0, 0.0)
@@ -79,6 +83,7 @@ class RootState:
     last_inc: float = 0.0
     checked: bool = False
     amounts: tuple[float, ...] | None = None
+    lines: tuple[tuple[tuple[str, ...], tuple[float, ...]], ...] = ()
 
 
 def _fmt(x: float) -> str:
@@ -98,6 +103,7 @@ def build_tree(
     if stack < 0:
         raise ValueError("the stack cannot be negative")
     tree = Tree(pot=float(pot))
+    fixed_at = dict(root.lines) if root is not None else {}
 
     def add(node: Node) -> int:
         return tree.add(node)
@@ -107,6 +113,8 @@ def build_tree(
         """Fill the decision at index ``at`` (already appended as a placeholder)."""
         me, opp = player, 1 - player
         fixed = root.amounts if (root is not None and root.amounts is not None and at == 0) else None
+        if fixed is None:
+            fixed = fixed_at.get(path)
         to_call = contrib[opp] - contrib[me]
         options: list[tuple[str, tuple[float, float] | None, str]] = []  # label, new contrib, kind
         pot_now = pot + contrib[0] + contrib[1]

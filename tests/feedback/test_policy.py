@@ -161,7 +161,7 @@ def test_bluff_raise() -> None:
     """A flop or turn raise with no showdown value against a bet is «imprecisa» at best."""
     # a gutshot's raise of a half-pot turn bet: the estimate alone grades it «buona» (the bettor's range
     # folds often enough on one street); lesson 01's wheel-board raise now loses on its own numbers
-    hand, kw = banded("spots_v2", "turn-9max-gutshot-folds-to-half-pot")
+    hand, kw = banded("spots_v2", "turn-9max-gutshot-calls-half-pot-deep")
     a, b = both(Rule.BLUFF_RAISE, hand, kw)
     assert grade(a, "cbr 26").rank >= Grade.IMPRECISA.rank > grade(b, "cbr 26").rank
     assert "no showdown value" in text(a, "cbr 26")

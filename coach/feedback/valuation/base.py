@@ -48,7 +48,14 @@ class Rule(StrEnum):
 
 
 class Declined(Exception):
-    """The model applies but could not answer in time: the next model answers, and the text says why."""
+    """The model applies but cannot answer (in time, or at all): the next model answers, the text says why.
+
+    ``note`` is that sentence when it is not the default one (the equilibrium would take too long).
+    """
+
+    def __init__(self, note: Message | None = None) -> None:
+        super().__init__()
+        self.note = note
 
 
 @dataclass(frozen=True)

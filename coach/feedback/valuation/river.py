@@ -33,14 +33,19 @@ from coach.feedback.grading import PLAYED_FREQ
 from coach.feedback.valuation.base import Context, Declined, Rule, Valuation, Valued
 from coach.feedback.valuation.headsup import heads_up_inputs
 from coach.feedback.valuation.heuristic import context_sentence
+from coach.feedback.valuation.streetstart import MIN_LINE_SHARE, line_share, street_start
 from coach.feedback.wording import noun
 from coach.i18n import N_, Message, Percent
-from coach.theory.river import RiverSpot, solve_river
+from coach.theory.river import RiverResult, RiverSpot, solve_river
 from coach.theory.trees import TreeConfig
 
 TARGET_PCT = 0.5
 ACCEPT_PCT = 1.0
 MAX_ITERATIONS = 300
+#: facing a bet, the river from its start first: its tree is larger, and when the villain's line is one it
+#: barely takes the subgame after the bet is solved too, so its count is smaller (a solve not within
+#: ``ACCEPT_PCT`` by then falls back to the subgame after the bet, as a rare line does)
+MAX_ITERATIONS_START = 150
 SAFETY_SECONDS = 20.0
 
 
@@ -78,24 +83,72 @@ def applies(ctx: Context) -> bool:
     return prof is None or prof.equilibrium
 
 
+Solved = tuple[RiverResult, tuple[str, ...], int, float]  # the solve, the hero's line and tree player, share
+
+
+def _from_start(ctx: Context) -> Solved | None:
+    """The river solved from its first action; the hero's node; how often the villain takes his line."""
+    sit = ctx.sit
+    start = street_start(ctx)
+    if start is None:
+        return None
+    try:
+        spot = RiverSpot.make(sit.board, start.first, start.second, start.pot, start.stack, start.config,
+                              start.root)
+    except ValueError:
+        return None
+    result = _solve(spot, MAX_ITERATIONS_START)
+    if result.exploitability_pct > ACCEPT_PCT:
+        return None
+    v = 1 - start.hero_player
+    share = line_share(result.nodes, result.hands[v].weights, start.path, v)
+    return result, start.path, start.hero_player, share
+
+
+def _from_decision(ctx: Context) -> Solved | None:
+    """The subgame rooted at the hero's decision, the ranges as the range model reads the hand so far."""
+    sit = ctx.sit
+    hu = heads_up_inputs(ctx)
+    config = TreeConfig(max_raises=min(4, max(0, hu.aggressive - 1) + 2), min_bet=float(sit.big_blind),
+                        chip=1.0)
+    try:
+        spot = RiverSpot.make(sit.board, hu.hero_combos, hu.villain_combos, hu.dead_pot, hu.stack, config,
+                              hu.root)
+    except ValueError:
+        return None
+    return _solve(spot), (), 0, 1.0
+
+
+def _solve(spot: RiverSpot, iterations: int = MAX_ITERATIONS) -> RiverResult:
+    return solve_river(spot, target_pct=TARGET_PCT, max_iterations=iterations, max_seconds=SAFETY_SECONDS)
+
+
 def value(ctx: Context) -> Valuation | None:
     if not applies(ctx):
         return None
     sit = ctx.sit
-    hu = heads_up_inputs(ctx)
-    combos, v_combos, dead_pot, stack = hu.hero_combos, hu.villain_combos, hu.dead_pot, hu.stack
-    aggressive, root = hu.aggressive, hu.root
-    config = TreeConfig(max_raises=min(4, max(0, aggressive - 1) + 2), min_bet=float(sit.big_blind), chip=1.0)
-    try:
-        spot = RiverSpot.make(sit.board, combos, v_combos, dead_pot, stack, config, root)
-    except ValueError:
-        return None
-    result = solve_river(spot, target_pct=TARGET_PCT, max_iterations=MAX_ITERATIONS,
-                         max_seconds=SAFETY_SECONDS)
+    given = (ctx.given or {}).get(sit.opponents[0]) is not None
+    solved = None
+    share = 1.0
+    if sit.to_call > 0 and not given:  # facing a bet: the river solved from its start (:mod:`.streetstart`)
+        solved = _from_start(ctx)  # None when it cannot be built or is not precise enough in its count
+        if solved is not None:
+            share = solved[3]
+            if share < MIN_LINE_SHARE:
+                # a line the equilibrium barely takes: what he holds there is the solve's noise. On the river
+                # no card is left for the learner's later play to recover a price (what made the turn's
+                # subgame after a bet unreliable), so the solver answers from the bet, against his range as
+                # the range model reads it, and the text says so
+                solved = None
+    if solved is None:
+        solved = _from_decision(ctx)
+        if solved is None:
+            return None
+    result, path, player, _ = solved
     if result.exploitability_pct > ACCEPT_PCT:
         raise RiverTooSlow
-    node = result.node(())
-    i = result.hand_index(0, sit.hero_cards)
+    node = result.node(path)
+    i = result.hand_index(player, sit.hero_cards)
     evs = node.ev[i]
     freqs = node.strategy[i]
     by_label = {label: (float(ev), float(f)) for label, ev, f in zip(node.actions, evs, freqs, strict=True)}
@@ -117,6 +170,8 @@ def value(ctx: Context) -> Valuation | None:
     ranked = [(by_code[code], f) for code, f in sorted(strategy.items(), key=lambda t: -t[1]) if f >= 0.05]
     note = Message(T.MODEL_SOLVER, {"expl": Percent(result.exploitability_pct / 100, 2)})
     summary: list[Message] = []
+    if share < MIN_LINE_SHARE:
+        summary.append(Message(T.RARE_LINE_RIVER, {"share": Percent(share, 1)}))
     if ranked:
         mix: Message = Message(T.MIX_ITEM, {"noun": noun(ranked[0][0]), "pct": Percent(ranked[0][1], 0)})
         for o, f in ranked[1:]:
@@ -126,7 +181,9 @@ def value(ctx: Context) -> Valuation | None:
     details = {"solver": {"exploitability_pct": round(result.exploitability_pct, 4),
                           "iterations": result.iterations,
                           "hero_strategy": {k: round(v, 4) for k, v in strategy.items()},
-                          "hero_combos": len(combos), "villain_combos": len(v_combos)}}
+                          "hero_combos": len(result.hands[player]),
+                          "villain_combos": len(result.hands[1 - player]), "line_share": round(share, 4),
+                          "from_street_start": bool(path)}}
     played = frozenset(code for code, f in strategy.items() if f >= PLAYED_FREQ)
     return Valuation(MODEL, valued, note, headline=context_sentence(sit, ctx.equity), summary=summary,
                      details=details, played=played)

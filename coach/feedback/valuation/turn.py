@@ -16,18 +16,15 @@ Two kinds of spot:
 * **no bet to face** (the hero acts first, or the villain checked): the turn
   tree has the default sizes after the hero's options (33% and 75% of the pot
   and all-in; a raise of 75% and all-in) and so does the river;
-* **facing a bet**: the subgame rooted at the hero's decision after it. The
-  villain's range is his range narrowed by that bet (the range model reads
-  every action), and the tree is smaller (:data:`FACING_TURN_CONFIG`,
-  :data:`FACING_RIVER_CONFIG`): over the hero's raise the villain folds, calls
-  or goes all-in, and the river has one bet size (75% of the pot) and the
-  all-in, raised only all-in. The range model leaves every hand a small weight
-  after a bet (a bluff stays possible): the lightest combos holding
-  :data:`PRUNE_SHARE` of each range are left out (:func:`prune`). These spots
-  converge more slowly (90 to 120 iterations to 1% of the pot on the banded
-  spots: ``EXPECTED_ITERATIONS_FACING``). The lessons' facing-bet decisions are
-  precomputed and shipped and other spots solved live, as without a bet, when
-  :data:`FACING_BET` is set. It is off: see its comment for why.
+* **facing a bet, a raise or a check-raise**: the turn solved from its start
+  (:mod:`.streetstart`): the ranges both players brought into the turn, the
+  villain's check, sizes and check-raise chosen by the solve (his actual size in
+  the tree), the hero's options at his node on the line played, whose values are
+  read there (:class:`TurnQuestion`: the spot, that line and the hero's tree
+  player). A line the solve takes less than ``MIN_LINE_SHARE`` of the time is
+  declined (:class:`~.streetstart.RareLine`), saying why. These spots take 80 to
+  100 iterations to 1% of the pot (``EXPECTED_ITERATIONS_FACING``) and have their
+  own budget (``MAX_SECONDS_FACING``); :data:`FACING_BET` switches them off.
 
 A grade must never wait:
 
@@ -39,12 +36,12 @@ A grade must never wait:
   estimate of an iteration's time (:func:`coach.theory.turn.iteration_seconds`,
   from the trees and the range sizes, not from a clock, so the same spot is
   always treated the same way) times the iterations expected must fit in
-  ``MAX_SECONDS``: two ranges of about 70 combos each on a deep tree, 200 on
-  a shallow one. A spot too large, or not precise to ``ACCEPT_PCT`` of the pot
-  within ``ITERATION_FACTOR`` times the expected iterations (a count, so the
-  answer does not depend on how busy the machine is; only a machine many times
-  slower stops on ``SAFETY_SECONDS``), makes the model decline and the estimate
-  answers, saying why. Live solutions are cached by spot in memory.
+  ``MAX_SECONDS`` (``MAX_SECONDS_FACING`` facing a bet): two ranges of about 70
+  combos each on a deep tree, 200 on a shallow one. A spot too large, or not
+  precise to ``ACCEPT_PCT`` of the pot within ``ITERATION_FACTOR`` times the
+  expected iterations (a count, so the answer does not depend on how busy the
+  machine is; only a machine many times slower stops on ``SAFETY_SECONDS``),
+  makes the model decline and the estimate answers, saying why. Live solutions are cached by spot in memory.
 """
 
 from __future__ import annotations
@@ -55,7 +52,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from threading import Lock
 from typing import Any
@@ -67,6 +64,7 @@ from coach.feedback import texts as T
 from coach.feedback.valuation.base import Context, Declined, Rule, Valuation, Valued
 from coach.feedback.valuation.headsup import heads_up_inputs
 from coach.feedback.valuation.heuristic import context_sentence
+from coach.feedback.valuation.streetstart import MIN_LINE_SHARE, OFF_LINE, RareLine, line_share, street_start
 from coach.feedback.wording import noun
 from coach.i18n import N_, Message, Percent
 from coach.theory.trees import TreeConfig, build_tree
@@ -75,8 +73,11 @@ from coach.theory.turn import DEFAULT_TURN_CONFIG, TurnSpot, iteration_seconds, 
 TARGET_PCT = 1.0  # the live solve stops here (the benchmark's target)
 ACCEPT_PCT = 1.5  # and is used up to here when the time runs out first
 MAX_SECONDS = 2.0  # the grading budget of a live solve on an idle core
+#: facing a bet the street is solved from its start (:mod:`.streetstart`): a larger tree, the budget the
+#: turn solver is held to (1% of the pot in 3 s of CPU for ranges of up to 250 combos)
+MAX_SECONDS_FACING = 3.0
 EXPECTED_ITERATIONS = 60  # 1% of the pot: 45 to 60 iterations on the benchmark and most coach spots
-EXPECTED_ITERATIONS_FACING = 120  # facing a bet (fold, call and raises at the root): 90 to 120 on the spots
+EXPECTED_ITERATIONS_FACING = 100  # from the street's start: 80 to 100 on the banded spots
 #: the live solve stops after twice the expected iterations, a count and not a clock, so a spot gets the same
 #: model and the same grade on an idle and on a busy machine (a test suite on two workers, a class server)
 ITERATION_FACTOR = 2
@@ -85,24 +86,9 @@ SAFETY_SECONDS = 15 * MAX_SECONDS
 BUILD_TARGET_PCT = 0.5  # the shipped solutions: no hurry, so more precise than live
 CACHE_FILE = Path(__file__).resolve().parents[2] / "theory" / "data" / "turn_cache.json"
 _MEMORY_SIZE = 64
-#: facing a turn bet, the subgame after it: the villain may only fold, call or go all-in over a raise, and
-#: the river has one bet size (75% of the pot) and the all-in, raised only all-in
-FACING_TURN_CONFIG = TreeConfig(oop_bets=DEFAULT_TURN_CONFIG.oop_bets, raises=(), max_raises=2)
-FACING_RIVER_CONFIG = TreeConfig(oop_bets=(0.75,), raises=(), max_raises=1)
-PRUNE_SHARE = 0.02  # facing a bet, the lightest combos holding 2% of a range's weight are left out
-#: Answer facing a bet (shipped solutions for the lessons, live ones within the budget). Off: the answers
-#: disagree with the banded spots and the lessons that the facing-bet subgame reaches in budget or ships.
-#: K9o facing a lead on A-2-3-4 (lesson 01 and its banded spot): the solver folds it (99.8%), but the call
-#: loses only 0.64 bb (about 3.5% of the pot: «buona», the lesson says a mistake) and the min-raise bluff
-#: 0.38-0.54 bb («buona», the band «imprecisa» or worse). JhTh's gutshot facing a half-pot double barrel on
-#: K-9-4-2: calling +3 bb and folding «errore» (the band: fold). 6h5h's flush draw facing a pot-sized turn
-#: bet (lesson 11): calling +2.7 bb, folding «errore» (the lesson: the price is too high, fold). In each
-#: the hero's river play (bluffing when checked to, getting paid when he hits) recovers most of what the
-#: price costs, against a villain range fixed as the range model reads his bet, bluffs that give up on
-#: the river included; the villain cannot rebalance his bet in a subgame rooted after it. Until that reading
-#: (or a subgame that lets the villain choose his bet) is trusted, the estimate answers. Switching it on
-#: needs ``python -m coach theory build-turn-cache`` (five more lesson spots, about two minutes).
-FACING_BET = False
+#: Facing a bet the street is solved from its start (:mod:`.streetstart`), the villain's choice of checking,
+#: of his size and of check-raising part of the solve. Off, the estimate answers every spot facing a bet.
+FACING_BET = True
 
 MODEL_TURN = N_(
     "Figures: computed equilibrium (turn and river solver against the ranges assumed, every river card "
@@ -142,19 +128,24 @@ class Answer:
     strategy: tuple[float, ...]
     exploitability_pct: float
     iterations: int
-    combos: tuple[int, int]
+    combos: tuple[int, int]  # the hero's and the villain's
+    line_share: float = 1.0  # how often the villain's range takes the line to the hero's decision
 
     def to_json(self) -> dict[str, Any]:
-        return {"actions": list(self.actions), "ev": [None if np.isnan(x) else round(x, 4) for x in self.ev],
-                "strategy": [round(x, 4) for x in self.strategy],
-                "exploitability_pct": round(self.exploitability_pct, 4), "iterations": self.iterations,
-                "combos": list(self.combos)}
+        out = {"actions": list(self.actions), "ev": [None if np.isnan(x) else round(x, 4) for x in self.ev],
+               "strategy": [round(x, 4) for x in self.strategy],
+               "exploitability_pct": round(self.exploitability_pct, 4), "iterations": self.iterations,
+               "combos": list(self.combos)}
+        if self.line_share < 1.0:
+            out["line_share"] = round(self.line_share, 4)
+        return out
 
     @staticmethod
     def from_json(d: dict[str, Any]) -> Answer:
         return Answer(tuple(d["actions"]), tuple(float("nan") if x is None else float(x) for x in d["ev"]),
                       tuple(float(x) for x in d["strategy"]), float(d["exploitability_pct"]),
-                      int(d["iterations"]), (int(d["combos"][0]), int(d["combos"][1])))
+                      int(d["iterations"]), (int(d["combos"][0]), int(d["combos"][1])),
+                      float(d.get("line_share", 1.0)))
 
 
 def applies(ctx: Context) -> bool:
@@ -170,63 +161,59 @@ def applies(ctx: Context) -> bool:
     return prof is None or prof.equilibrium
 
 
-def turn_spot_of(ctx: Context) -> TurnSpot | None:
-    """The turn spot the hero faces (hero = tree player 0), or None when it cannot be built."""
+@dataclass(frozen=True)
+class TurnQuestion:
+    """A turn spot and where the hero's decision is in it: the line from the root and his tree player."""
+
+    spot: TurnSpot
+    path: tuple[str, ...] = ()
+    player: int = 0
+
+
+def turn_spot_of(ctx: Context) -> TurnQuestion | None:
+    """The turn spot the hero faces, or None when it cannot be built.
+
+    Without a bet to face the tree starts at the hero's decision (the hero is tree player 0); facing
+    one, the street is solved from its start (:mod:`.streetstart`) and the hero's decision is a node
+    inside it.
+    """
     sit = ctx.sit
-    villain = sit.opponents[0]
-    hu = heads_up_inputs(ctx)
-    combos, v_combos, dead_pot, stack = hu.hero_combos, hu.villain_combos, hu.dead_pot, hu.stack
-    aggressive, root = hu.aggressive, hu.root
     bb = float(sit.big_blind)
     if sit.to_call > 0:
-        # facing a bet: the subgame after it, smaller (module docstring), on pruned ranges
-        config = TreeConfig(oop_bets=FACING_TURN_CONFIG.oop_bets, raises=FACING_TURN_CONFIG.raises,
-                            max_raises=min(4, aggressive + 1), min_bet=bb, chip=1.0)
-        river = TreeConfig(oop_bets=FACING_RIVER_CONFIG.oop_bets, raises=FACING_RIVER_CONFIG.raises,
-                           max_raises=FACING_RIVER_CONFIG.max_raises, min_bet=bb, chip=1.0)
-        hand = (max(c.index for c in sit.hero_cards), min(c.index for c in sit.hero_cards))
-        combos, v_combos = prune(combos, keep=hand), prune(v_combos)
-    else:
-        config = TreeConfig(oop_bets=DEFAULT_TURN_CONFIG.oop_bets, raises=DEFAULT_TURN_CONFIG.raises,
-                            max_raises=min(4, max(0, aggressive - 1) + 2), min_bet=bb, chip=1.0)
-        river = TreeConfig(oop_bets=DEFAULT_TURN_CONFIG.oop_bets, raises=DEFAULT_TURN_CONFIG.raises,
-                           max_raises=DEFAULT_TURN_CONFIG.max_raises, min_bet=bb, chip=1.0)
+        start = street_start(ctx)
+        if start is None:
+            return None
+        river = replace(OFF_LINE, max_raises=1, min_bet=bb, chip=1.0)
+        try:
+            spot = TurnSpot.make(sit.board, start.first, start.second, start.pot, start.stack, start.config,
+                                 river, start.root, 0)
+        except ValueError:
+            return None
+        return TurnQuestion(spot, start.path, start.hero_player)
+    villain = sit.opponents[0]
+    hu = heads_up_inputs(ctx)
+    config = TreeConfig(oop_bets=DEFAULT_TURN_CONFIG.oop_bets, raises=DEFAULT_TURN_CONFIG.raises,
+                        max_raises=min(4, max(0, hu.aggressive - 1) + 2), min_bet=bb, chip=1.0)
+    river_config = TreeConfig(oop_bets=DEFAULT_TURN_CONFIG.oop_bets, raises=DEFAULT_TURN_CONFIG.raises,
+                              max_raises=DEFAULT_TURN_CONFIG.max_raises, min_bet=bb, chip=1.0)
     # postflop the first seat left of the button acts first: on the river too
     order = {s: (s - sit.button - 1) % len(sit.stacks) for s in (sit.hero, villain)}
     river_first = 0 if order[sit.hero] < order[villain] else 1
     try:
-        return TurnSpot.make(sit.board, combos, v_combos, dead_pot, stack, config, river, root, river_first)
+        return TurnQuestion(TurnSpot.make(sit.board, hu.hero_combos, hu.villain_combos, hu.dead_pot, hu.stack,
+                                          config, river_config, hu.root, river_first))
     except ValueError:
         return None
 
 
-def prune(combos: dict[tuple[int, int], float], *, keep: tuple[int, int] | None = None,
-          share: float = PRUNE_SHARE) -> dict[tuple[int, int], float]:
-    """The range without its lightest combos that together hold at most ``share`` of its weight.
-
-    After a bet the range model leaves every hand a small weight (a bluff stays possible); the hundreds
-    of hands kept at a few percent each cost the solver as much as the hands that matter and move its
-    answer by less than its precision. ``keep`` (the hero's own hand) always stays.
-    """
-    total = sum(combos.values())
-    if total <= 0:
-        return dict(combos)
-    dropped = 0.0
-    out = dict(combos)
-    for combo, w in sorted(combos.items(), key=lambda kv: (kv[1], kv[0])):
-        if combo == keep:
-            continue
-        if dropped + w > share * total:
-            break
-        dropped += w
-        del out[combo]
-    return out
-
-
-def spot_key(spot: TurnSpot, hand: tuple[int, int]) -> str:
-    """A stable key for a spot and the hero's hand (the shipped file's key)."""
+def spot_key(spot: TurnSpot, hand: tuple[int, int], path: tuple[str, ...] = ()) -> str:
+    """A stable key for a spot, the hero's hand and his decision's line (the shipped file's key)."""
+    # a root without lines is written as before they existed, so the shipped keys of the spots without a
+    # bet to face stay valid
+    root = repr(spot.root).replace(", lines=())", ")")
     text = repr((spot.board, spot.ranges, spot.pot, spot.stack, spot.config, spot.river_config, spot.root,
-                 spot.river_first, hand))
+                 spot.river_first, hand) + ((path,) if path else ()))
+    text = text.replace(repr(spot.root), root)
     return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
@@ -249,14 +236,15 @@ def shipped() -> dict[str, Answer]:
         return _shipped
 
 
-def _answer(spot: TurnSpot, hand: tuple[int, int], *, target: float, budget: float | None,
+def _answer(q: TurnQuestion, hand: tuple[int, int], *, target: float, budget: float | None,
             iterations: int | None = None) -> Answer:
-    result = solve_turn(spot, target_pct=target, time_budget_s=budget, iterations=iterations)
-    node = result.node(())
-    i = result.hand_index(0, _cards(hand))
+    result = solve_turn(q.spot, target_pct=target, time_budget_s=budget, iterations=iterations)
+    node = result.node(q.path)
+    i = result.hand_index(q.player, _cards(hand))
     return Answer(node.actions, tuple(float(x) for x in node.ev[i]),
                   tuple(float(x) for x in node.strategy[i]), result.exploitability_pct, result.iterations,
-                  (len(result.hands[0]), len(result.hands[1])))
+                  (len(result.hands[q.player]), len(result.hands[1 - q.player])),
+                  line_share(result.nodes, result.hands[1 - q.player].weights, q.path, 1 - q.player))
 
 
 def _cards(hand: tuple[int, int]) -> tuple[Any, ...]:
@@ -265,34 +253,42 @@ def _cards(hand: tuple[int, int]) -> tuple[Any, ...]:
 
 def solution(ctx: Context) -> tuple[TurnSpot, Answer] | None:
     """The spot and its answer (shipped, cached or solved now); None outside the model."""
-    spot = turn_spot_of(ctx)
-    if spot is None:
+    q = turn_spot_of(ctx)
+    if q is None:
         return None
-    root = build_tree(spot.pot, spot.stack, spot.config, spot.root).nodes[0].actions
-    if any(_label(o.kind, o.amount, root) is None for o in ctx.options if o.kind != "fold"):
+    spot = q.spot
+    tree = build_tree(spot.pot, spot.stack, spot.config, spot.root)
+    at = next((n.actions for n in tree.nodes if n.path == q.path and n.player == q.player), None)
+    if at is None or any(_label(o.kind, o.amount, at) is None for o in ctx.options if o.kind != "fold"):
         return None  # an option the tree does not have: nothing to solve for
     hand = tuple(sorted((c.index for c in ctx.sit.hero_cards), reverse=True))
     hand2 = (hand[0], hand[1])
-    key = spot_key(spot, hand2)
+    key = spot_key(spot, hand2, q.path)
     with _lock:
         if _recorder is not None:  # finding the lessons' spots (recording): noted, not solved
-            _recorder.append((spot, hand2, key))
+            _recorder.append((q, hand2, key))
             raise TurnTooSlow
     found = shipped().get(key)
-    if found is not None:
-        return spot, found
-    facing = ctx.sit.to_call > 0
+    if found is None:
+        found = _live(q, hand2, key, facing=ctx.sit.to_call > 0)
+    if found.line_share < MIN_LINE_SHARE:
+        raise RareLine(found.line_share)
+    return spot, found
+
+
+def _live(q: TurnQuestion, hand: tuple[int, int], key: str, *, facing: bool) -> Answer:
+    """A live solve within the budget (remembered), or :class:`TurnTooSlow`."""
     with _lock:
         hit = _memory.get(key)
         if hit is not None:
             _memory.move_to_end(key)
-            return spot, hit
+            return hit
         if key in _declined:  # a second grade of the same spot does not wait for the same failed solve
             raise TurnTooSlow
     expected = EXPECTED_ITERATIONS_FACING if facing else EXPECTED_ITERATIONS
-    if iteration_seconds(spot) * expected > MAX_SECONDS:
+    if iteration_seconds(q.spot) * expected > (MAX_SECONDS_FACING if facing else MAX_SECONDS):
         raise TurnTooSlow
-    answer = _answer(spot, hand2, target=TARGET_PCT, budget=SAFETY_SECONDS,
+    answer = _answer(q, hand, target=TARGET_PCT, budget=SAFETY_SECONDS,
                      iterations=ITERATION_FACTOR * expected)
     if answer.exploitability_pct > ACCEPT_PCT:
         with _lock:
@@ -304,7 +300,7 @@ def solution(ctx: Context) -> tuple[TurnSpot, Answer] | None:
         _memory[key] = answer
         while len(_memory) > _MEMORY_SIZE:
             _memory.popitem(last=False)
-    return spot, answer
+    return answer
 
 
 def clear_memory() -> None:
@@ -351,6 +347,7 @@ def value(ctx: Context) -> Valuation | None:
                                "iterations": answer.iterations,
                                "hero_strategy": {k: round(v, 4) for k, v in strategy.items()},
                                "hero_combos": answer.combos[0], "villain_combos": answer.combos[1],
+                               "line_share": round(answer.line_share, 4),
                                "pot": spot.pot, "stack": spot.stack}}
     return Valuation(MODEL, valued, note, headline=context_sentence(ctx.sit, ctx.equity), summary=summary,
                      details=details)
@@ -387,12 +384,12 @@ class LessonSpot:
 
     where: str  # lesson/hand/at/code
     key: str
-    spot: TurnSpot
+    question: TurnQuestion
     hand: tuple[int, int]
 
 
 #: a spot the model was asked while recording: (spot, the hero's hand, its key)
-Recorded = tuple[TurnSpot, tuple[int, int], str]
+Recorded = tuple[TurnQuestion, tuple[int, int], str]
 
 _recorder: list[Recorded] | None = None
 
@@ -424,7 +421,7 @@ def build_cache(lesson_spots: Iterable[LessonSpot], path: Path = CACHE_FILE, *,
     where: dict[str, str] = {}
     for ls in lesson_spots:
         t0 = time.perf_counter()
-        answer = _answer(ls.spot, ls.hand, target=BUILD_TARGET_PCT, budget=None, iterations=None)
+        answer = _answer(ls.question, ls.hand, target=BUILD_TARGET_PCT, budget=None, iterations=None)
         spots[ls.key] = answer.to_json()
         where[ls.key] = ls.where
         if log is not None:

@@ -661,15 +661,21 @@ spot("turn-6max-oesd-calls-small-bet", 6, {2: "JcTc"},
      bands={"call": OK, "fold": ["buona", "imprecisa"], "all_in": BAD},
      reason="an open-ender calls a small turn bet: 14.8% needed, 17.4% to hit, plus implied odds")
 
-# JhTh on Kh9c4d 2s: a gutshot (four queens: 8.7%) facing 13 into 25 (needs 25.5%). Fold; the
-# call loses ~3 bb even counting some implied odds (imprecisa/errore). A bluff-raise into a
-# double barrel is poor but cheap at these sizes (not banded); the jam (189 into 38), called
-# by Kx and sets, loses ~30 bb.
-spot("turn-9max-gutshot-folds-to-half-pot", 9, {9: "JhTh"},
+# JhTh on Kh9c4d 2s: a gutshot to the nuts (four queens: 8.7%) in position facing 13 into 25
+# (needs 25.5%), 176 chips behind after calling (an SPR of 3.5 on the river). Restated (issue 29,
+# the street solved from its start): the band said fold, reasoning that the call loses ~3 bb even
+# counting some implied odds. That figure is the call's value with the river checked down: the
+# turn solved from its start (the hijack's range brought into the turn, his check and four sizes
+# chosen by the solve; he bets this size 15% of the time) gives -3.5 bb when the river has no
+# betting and +2.4 bb with it (the same at 1%, 0.5% and 0.25% of the pot): with the nuts when the
+# queen comes and position to bluff the rivers where the hijack gives up, the gutshot is a call
+# at equilibrium. So calling is fine, folding gives up 2.4 bb (12.6% of the 19 bb pot): a leak,
+# not a blunder. The jam (189 into 38), called by Kx and sets, loses ~9 bb.
+spot("turn-9max-gutshot-calls-half-pot-deep", 9, {9: "JhTh"},
      [*folds(3, 4, 5, 6), "p7 cbr 5", "p8 f", "p9 cc", "p1 f", "p2 f", "d db Kh9c4d", "p7 cbr 6", "p9 cc", "d db 2s", "p7 cbr 13"],
-     model="heuristic",
-     bands={"fold": OK, "call": LEAK, "all_in": BAD},
-     reason="a gutshot folds to a half-pot turn bet: 25.5% needed, 8.7% to hit")
+     model="turn_solver", best="call",
+     bands={"call": OK, "fold": LEAK, "all_in": BAD},
+     reason="deep and in position, a gutshot to the nuts calls a half-pot turn bet: the river pays it")
 
 # Against a «roccia» who checked the flop and the turn (Kh7h2c 4s), QhJh (flush draw, two
 # overcards to 7x/2x) bets as a semi-bluff: he folds most of his capped range, and when called

@@ -18,8 +18,14 @@ def spot(name: str) -> Hand:
     return load_phh(SPOTS / f"{name}.phh").replay(require_complete=False)
 
 
+# the banded spot's range for the bettor at the decision (a lesson's range: the subgame after his bet)
+BETTOR = ("AK, 88, 44, K9s, K7s, K5s, K3s, QJs, JTs, T9s, 98s, 87s, 76s, 65s, A5s, A3s, 99, TT, JJ, QQ, "
+          "77, 55, A8s, Q8s, J8s, T8s")
+
+
 def test_heads_up_river_against_a_balanced_opponent_is_solved() -> None:
-    a = analyze(spot("river-hu-top-pair-calls-small-bet"), profiles={1: "equilibrio"})
+    a = analyze(spot("river-hu-top-pair-calls-small-bet"), villain_ranges={1: BETTOR},
+                profiles={1: "equilibrio"})
     assert a.model == "solver" and not any(o.estimate for o in a.options)
     assert a.option("f").ev_bb == 0.0  # EVs are relative to folding
     # top pair facing 6 into 18 needs 6 / 30 = 20% equity: against a balanced bettor calling wins
@@ -27,6 +33,17 @@ def test_heads_up_river_against_a_balanced_opponent_is_solved() -> None:
     strategy = a.details["solver"]["hero_strategy"]
     assert set(strategy) == {o.code for o in a.options}
     assert sum(strategy.values()) == pytest.approx(1.0, abs=1e-3)  # the hero's mix at the root
+
+
+def test_facing_a_bet_without_a_lessons_range_the_river_is_solved_from_its_start() -> None:
+    # no range given: the river is solved from its first action with the ranges brought into it; a third-pot
+    # lead after checks on the flop and the turn is a size the equilibrium barely uses here (about 2%): the
+    # solver answers from the bet, against his range as the range model reads it, and the text says why
+    a = analyze(spot("river-hu-top-pair-calls-small-bet"), profiles={1: "equilibrio"})
+    assert a.model == "solver" and not a.details["solver"]["from_street_start"]
+    assert a.details["solver"]["line_share"] < 0.05
+    assert any("Solved from the start of the river" in m.msgid for m in a.summary)
+    assert a.option("cc").ev_bb > 0
 
 
 def test_against_a_range_of_pure_bluffs_calling_wins_the_whole_pot() -> None:

@@ -32,9 +32,11 @@ def _given(name: str, hand) -> dict[int, str]:  # type: ignore[no-untyped-def]
 
 # heads-up on the turn in a 3-bet pot, checked to the hero: both ranges narrow, solved live
 CHECKED_TO = "turn-6max-3bet-pot-tptk-bets-when-checked-to"
-# heads-up on the turn facing a lead: K9o on A-2-3-4, the villain's range narrowed by his lead (64 x 78 combos
-# once the lightest are pruned): small enough to solve live; facing a bet is off by default (FACING_BET)
+# heads-up on the turn facing a lead: K9o on A-2-3-4, solved from the turn's start (61 x 75 combos), a lead
+# of this size the equilibrium barely makes
 FACING_BET = "turn-6max-bluff-raise-into-a-turn-lead"
+# JhTh facing a half-pot double barrel on Kh9c4d 2s: 78 x 180 combos from the turn's start, solved live
+GUTSHOT = "turn-9max-gutshot-calls-half-pot-deep"
 
 
 @pytest.fixture(autouse=True)
@@ -64,9 +66,9 @@ def test_a_heads_up_turn_decision_gets_the_solver_evs(monkeypatch: pytest.Monkey
     solved: list[tuple[TurnSpot, turn_model.Answer]] = []
     original = turn_model._answer
 
-    def spy(spot: TurnSpot, hero: tuple[int, int], **kw: object) -> turn_model.Answer:
-        answer = original(spot, hero, **kw)  # type: ignore[arg-type]
-        solved.append((spot, answer))
+    def spy(q: turn_model.TurnQuestion, hero: tuple[int, int], **kw: object) -> turn_model.Answer:
+        answer = original(q, hero, **kw)  # type: ignore[arg-type]
+        solved.append((q.spot, answer))
         return answer
 
     monkeypatch.setattr(turn_model, "_answer", spy)
@@ -99,10 +101,10 @@ def test_it_declines_when_the_spot_is_too_large(monkeypatch: pytest.MonkeyPatch)
     assert "would have taken too long" in json.dumps(a.to_json("en"))
 
 
-def test_not_against_a_known_leak_nor_live_facing_a_bet_unless_asked() -> None:
+def test_not_against_a_known_leak_nor_facing_a_bet_when_switched_off(monkeypatch: pytest.MonkeyPatch) -> None:
     turn_model.clear_memory()
-    assert not turn_model.FACING_BET
-    assert _analyze(FACING_BET).model == "heuristic"
+    monkeypatch.setattr(turn_model, "FACING_BET", False)
+    assert _analyze(GUTSHOT).model == "heuristic"
     hand = _hand(CHECKED_TO)
     villain = hand.config.seat_of_player(5)
     assert _analyze(CHECKED_TO, profiles={villain: "principiante"}).model == "heuristic"
@@ -122,40 +124,38 @@ def test_the_shipped_solutions_match_the_lessons() -> None:
         assert np.isclose(sum(answer.strategy), 1.0, atol=1e-3)
 
 
-def test_facing_a_bet_it_solves_the_subgame_after_the_bet(monkeypatch: pytest.MonkeyPatch) -> None:
-    # the hero's decision after the villain's lead is the root: fold, call and the hero's raises; the
-    # villain's range is the one narrowed by his lead, pruned of its lightest combos
+def test_facing_a_bet_it_solves_the_street_from_its_start(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the tree starts at the street's first action (the villain, out of position, leads): his check and his
+    # sizes are part of the solve, his actual lead replaced the nearest size, and the hero's decision after
+    # it offers his own options; the ranges are the ones brought into the turn
     turn_model.clear_memory()
-    monkeypatch.setattr(turn_model, "FACING_BET", True)
     monkeypatch.setattr(turn_model, "SAFETY_SECONDS", 600.0)  # a busy machine must not make it decline
-    spots: list[TurnSpot] = []
+    questions: list[turn_model.TurnQuestion] = []
     original = turn_model._answer
 
-    def spy(spot: TurnSpot, hero: tuple[int, int], **kw: object) -> turn_model.Answer:
-        spots.append(spot)
-        return original(spot, hero, **kw)  # type: ignore[arg-type]
+    def spy(q: turn_model.TurnQuestion, hero: tuple[int, int], **kw: object) -> turn_model.Answer:
+        questions.append(q)
+        return original(q, hero, **kw)  # type: ignore[arg-type]
 
     monkeypatch.setattr(turn_model, "_answer", spy)
-    a = _analyze(FACING_BET)
+    a = _analyze(GUTSHOT)
+    (q,) = questions
+    assert q.path == ("bet 13",) and q.player == 1 and q.spot.root is not None
+    assert q.spot.root.contrib == (0.0, 0.0)  # the street's start
+    root = dict(q.spot.root.lines)[()]
+    assert 13.0 in root and len(root) == 5  # four sizes, the actual 13 among them, and the all-in
     assert a.model == "turn_solver"
-    (spot,) = spots
-    assert spot.root is not None and spot.root.contrib[1] > spot.root.contrib[0]  # a bet to face
-    assert spot.river_config.oop_bets == turn_model.FACING_RIVER_CONFIG.oop_bets
+    assert 0.05 <= a.details["turn_solver"]["line_share"] <= 1.0
     assert {o.kind for o in a.options} >= {"fold", "call", "raise"}
-    # K-high on a four-to-a-wheel board, facing a lead: the solver folds it, and folding is the best option
-    best = next(o for o in a.options if o.code == a.best)
-    assert best.kind == "fold" and a.details["turn_solver"]["hero_strategy"]["f"] > 0.9
-    shove = next(o for o in a.options if o.kind == "all_in")
-    assert shove.ev_bb is not None and shove.ev_bb < -5
 
 
-def test_prune_drops_the_lightest_combos_up_to_the_share_and_keeps_the_hand() -> None:
-    combos = {(51, 50): 1.0, (49, 48): 1.0, (47, 46): 0.01, (45, 44): 0.01, (43, 42): 0.005}
-    total = sum(combos.values())
-    kept = turn_model.prune(combos, keep=(43, 42), share=0.02)
-    assert kept == {(51, 50): 1.0, (49, 48): 1.0, (43, 42): 0.005}
-    assert total - sum(kept.values()) <= 0.02 * total
-    assert turn_model.prune(combos, share=0.0) == combos
+def test_a_line_the_equilibrium_barely_takes_is_left_to_the_estimate_and_says_why() -> None:
+    # K9o facing a half-pot lead on A-2-3-4: solved from the turn's start, the small blind leads this size
+    # about 1% of the time (he checks or bets bigger): what he holds when he does is the solve's noise
+    a = _analyze(FACING_BET)
+    assert a.model == "heuristic"
+    said = " ".join(render(m, "en") for m in a.summary)
+    assert "takes this line only" in said
 
 
 def test_a_solve_that_failed_in_time_is_not_retried(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -164,9 +164,9 @@ def test_a_solve_that_failed_in_time_is_not_retried(monkeypatch: pytest.MonkeyPa
     calls: list[TurnSpot] = []
     original = turn_model._answer
 
-    def spy(spot: TurnSpot, hero: tuple[int, int], **kw: object) -> turn_model.Answer:
-        calls.append(spot)
-        return original(spot, hero, iterations=5, target=None, budget=None)
+    def spy(q: turn_model.TurnQuestion, hero: tuple[int, int], **kw: object) -> turn_model.Answer:
+        calls.append(q.spot)
+        return original(q, hero, iterations=5, target=None, budget=None)
 
     monkeypatch.setattr(turn_model, "_answer", spy)
     assert _analyze(CHECKED_TO).model == "heuristic"
