@@ -44,7 +44,7 @@ from dataclasses import dataclass, field
 
 from coach.cards import Card
 from coach.feedback import texts as T
-from coach.feedback.grading import Grade, grade_for_loss, lift_limit, stake_bb, tie_margin
+from coach.feedback.grading import SHORT_STACK_BB, Grade, drop_limit, grade_for_loss, lift_limit, stake_bb, tie_margin
 from coach.feedback.options import Option
 from coach.feedback.valuation import Context, Rule, Valuation, Valued
 from coach.i18n import Message
@@ -266,6 +266,8 @@ def grade_valuation(val: Valuation, ctx: Context) -> list[Graded]:
         _lift_played(own, val)
         _settle(own, ctx, stake, 0.0)
         return own
+    if all(v.grade is not None and v.ev is not None for v in val.valued):
+        return _chart_with_evs(val, ctx, stake, stack)
     sit = ctx.sit
     measured = [v for v in val.valued if v.ev is not None]
     passive_evs = [v.ev for v in measured if not v.opt.aggressive and v.ev is not None]
@@ -344,6 +346,51 @@ def grade_valuation(val: Valuation, ctx: Context) -> list[Graded]:
         fold_ev = fold.ev if fold.ev is not None else 0.0
         for g in out:
             if g is not fold and g.trusted and g.ev is not None and g.ev > fold_ev:
+                fold.grade = fold.grade.at_least(g.grade)
+    return out
+
+
+def _chart_with_evs(val: Valuation, ctx: Context, stake: float, stack: float | None) -> list[Graded]:
+    """A chart's grades beside its EV estimates (docs/COACH.md, «Tabelle e valori insieme»).
+
+    Each option's loss is graded like any model's (against the best EV; an
+    option valued without realisation, the fold and the all-in, also against
+    the best such option on the plain scale: what is known exactly is not
+    given the estimate's margin). The chart's grade stands within one grade of
+    that (two when the loss is an estimate), either way: the chart knows what
+    the estimate guesses (how a hand plays after the flop), the numbers keep it
+    from saying the opposite of them. A deep all-in (more than
+    :data:`coach.feedback.grading.SHORT_STACK_BB`) is graded by its loss alone,
+    like an option of any model. Then one order, the rule of the free check, the
+    best.
+    """
+    out: list[Graded] = []
+    by_numbers: dict[int, tuple[Grade, bool]] = {}
+    top = max(val.valued, key=lambda v: v.ev or 0.0)
+    top_ev = top.ev or 0.0
+    exact = [v.ev for v in val.valued if not v.estimate and v.ev is not None]
+    top_exact = max(exact) if exact else None
+    deep = stack is not None and stack / ctx.bb > SHORT_STACK_BB
+    for v in val.valued:
+        assert v.ev is not None and v.grade is not None
+        est = v.estimate or top.estimate
+        numbers = grade_for_loss(max(0.0, top_ev - v.ev), stake, estimate=est, stack=stack)
+        if not v.estimate and top_exact is not None:
+            numbers = numbers.at_least(grade_for_loss(max(0.0, top_exact - v.ev), stake, stack=stack))
+        if v.opt.kind == "all_in" and deep:  # the stack for a small pot: its loss, never milder than the chart
+            grade = numbers.at_least(v.grade)
+        else:
+            grade = v.grade.at_least(lift_limit(numbers, estimate=est)).at_best(drop_limit(numbers, estimate=est))
+        g = Graded(v, grade, list(v.notes))
+        by_numbers[id(g)] = (numbers, est)
+        out.append(g)
+    _one_order(out, set(), by_numbers, stake, 0.0)
+    fold = _fold_when_free(out, ctx)
+    _lift_played(out, val)
+    _settle(out, ctx, stake, 0.0)
+    if fold is not None:
+        for g in out:
+            if g is not fold and g.ev is not None and fold.ev is not None and g.ev > fold.ev:
                 fold.grade = fold.grade.at_least(g.grade)
     return out
 

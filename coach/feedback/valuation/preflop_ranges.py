@@ -56,7 +56,7 @@ from coach.feedback.profiles import DEFAULT
 from coach.feedback.rangemodel import class_of_cards, hand_classes, parse_weighted
 from coach.feedback.ranges_data import RangeTable, table_for
 from coach.feedback.situation import Situation
-from coach.feedback.valuation import pushfold
+from coach.feedback.valuation import preflop_ev, pushfold
 from coach.feedback.valuation.base import Context, Rule, Valuation, Valued
 from coach.i18n import N_, Decimal, Message
 
@@ -98,9 +98,9 @@ class PreflopRanges:
     name = "chart"  # the stable id in the JSON and the banded spots (the module was ``charts.py``)
     label = Message(N_("preflop charts"))
     exact = True
-    measures_ev = False  # it grades each option from the ranges directly
+    measures_ev = True  # each option's EV is estimated from the charts' ranges (preflop_ev.py)
     shows_range_equity = False
-    ev_text: str | None = None
+    ev_text: str | None = T.PF_EV_LINE
     caps: frozenset[Rule] = frozenset()
 
     def value(self, ctx: Context) -> Valuation | None:
@@ -339,6 +339,8 @@ def value(ctx: Context) -> Valuation | None:
     wider = _wider_open(table, cls)
     stake = stake_bb(sit.pot / sit.big_blind, effective_bb(sit), preflop=True)
     sizes: dict[str, object] = {}  # the sizing rule's figures, by option (JSON details)
+    shares: dict[str, float] = {}  # the sizing rule's loss, by option, as a share of the stake
+    base: dict[str, Grade] = {}  # the hand's grade for a raise, before its size
     valued: list[Valued] = []
     for o in ctx.options:
         notes: list[Message] = []
@@ -399,6 +401,7 @@ def value(ctx: Context) -> Valuation | None:
             else:
                 g = Grade.ERRORE
             steps, share, size_notes, figures = _size_verdict(sit, o, kind, premium, stake)
+            shares[o.code], base[o.code] = share, g
             if steps:  # a deep all-in: the stack risked matters only when raising is right
                 g = _worse(g, steps) if g.rank <= Grade.BUONA.rank else g
             else:
@@ -409,6 +412,7 @@ def value(ctx: Context) -> Valuation | None:
         valued.append(Valued(o, None, True, g, notes))
     if profile_note is not None:
         headline = Message(T.JOIN, {"first": headline, "second": profile_note})
+    _with_evs(ctx, kind, valued, base, shares, stake, None)
     return Valuation(MODEL, valued, Message(T.PF_CHART_NOTE), headline=headline, details={"sizes": sizes})
 
 
@@ -480,6 +484,8 @@ def _short_open(ctx: Context, eff_bb: float) -> Valuation:
         shove_notes.append(Message(SHORT_NO_CHART, {"stack": stack}))
         all_in = Grade.BUONA if premium else (Grade.IMPRECISA if raise_w > 0 else Grade.ERRORE)
     sizes: dict[str, object] = {}  # the sizing rule's figures, by option (JSON details)
+    shares: dict[str, float] = {}
+    base: dict[str, Grade] = {}
     valued: list[Valued] = []
     for o in ctx.options:
         notes: list[Message] = []
@@ -506,10 +512,12 @@ def _short_open(ctx: Context, eff_bb: float) -> Valuation:
             else:
                 g = Grade.IMPRECISA if _wider_open(table, cls) else Grade.ERRORE
             _, share, size_notes, figures = _size_verdict(sit, o, "unopened", premium, stake, short=True)
+            shares[o.code], base[o.code] = share, g
             g = with_size(g, share)
             notes += size_notes
             sizes[o.code] = figures
         valued.append(Valued(o, None, True, g, notes))
+    _with_evs(ctx, "unopened", valued, base, shares, stake, ev)
     details: dict[str, object] = {"short_stack": {"stack_bb": round(eff_bb, 1), "raise_weight": raise_w,
                                                   "limp_weight": limp_w}, "sizes": sizes}
     if shove is not None:
@@ -520,3 +528,28 @@ def _short_open(ctx: Context, eff_bb: float) -> Valuation:
             "ante_bb": shove.ante_bb, "push_frequency": round(shove.frequency, 4),
             "shove_ev_bb": round(shove.ev / bb, 4), "exploitability_bb": shove.chart.exploitability_bb}
     return Valuation(MODEL, valued, Message(T.PF_CHART_NOTE), headline=headline, details=details)
+
+
+def _with_evs(ctx: Context, kind: str, valued: list[Valued], base: dict[str, Grade], shares: dict[str, float],
+              stake: float, shove_ev: float | None) -> None:
+    """Give every option its EV (:mod:`.preflop_ev`), in chips, bounded by the chart's grades
+    (:func:`~.preflop_ev.chart_bounded`); the fold and the all-in are valued without realisation
+    (``estimate`` False), the options that see a flop are estimates. A raise is valued at the nearest
+    standard size, less the sizing rule's loss (its share of the stake): the one model of what a size
+    costs, so that the figure and the size's note agree."""
+    sit = ctx.sit
+    table = table_for(sit.players)
+    ranges = {s: r.range for s, r in ctx.ranges.items() if s in sit.opponents}
+    short = shove_ev is not None or short_first_in_bb(sit) is not None
+    options = []
+    for v in valued:
+        o = v.opt
+        if o.amount is not None and o.kind != "all_in" and not o.passive:
+            band = standard_size(sit, kind, short=short)
+            std = max(int(min(max(o.amount, band.lo), band.hi)), sit.min_raise_to or 0)
+            o = Option(o.code, o.kind, std) if std != o.amount else o
+        options.append(o)
+    plays = {v.opt.code: v.grade is not None and v.grade.rank <= Grade.BUONA.rank for v in valued}
+    est = preflop_ev.option_evs(sit, kind, options, table, ranges, ctx.profiles, effective_bb(sit), plays,
+                                shove_ev=shove_ev)
+    preflop_ev.chart_bounded(valued, est, base, shares, stake * sit.big_blind)
