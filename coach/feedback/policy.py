@@ -56,6 +56,7 @@ GREAT_PRICE_FACTOR = 2.0  # ... twice the equity the price asks for, folding bef
 DEAD_CALL_EQUITY = 0.10  # a call with less equity than this is graded on the plain thresholds
 TOKEN_BET = 0.25  # a bet or raise adding less than this share of the pot is no "other size" of a real bet
 MIN_RAISE_FACTOR = 2.5  # a raise to less than this many times the bet faced is a "min-raise"
+PRINTED_TIE_BB = 0.06  # chart estimates this close (in bb) with the same grade are a tie, as printed
 
 
 @dataclass
@@ -375,8 +376,10 @@ def _chart_with_evs(val: Valuation, ctx: Context, stake: float, stack: float | N
         assert v.ev is not None and v.grade is not None
         est = v.estimate or top.estimate
         numbers = grade_for_loss(max(0.0, top_ev - v.ev), stake, estimate=est, stack=stack)
-        if not v.estimate and top_exact is not None:
-            numbers = numbers.at_least(grade_for_loss(max(0.0, top_exact - v.ev), stake, stack=stack))
+        if not v.estimate and top_exact is not None:  # what is known exactly, on the plain scale
+            exact_numbers = grade_for_loss(max(0.0, top_exact - v.ev), stake, stack=stack)
+            if lift_limit(exact_numbers).rank > lift_limit(numbers, estimate=est).rank:
+                numbers, est = exact_numbers, False
         if v.opt.kind == "all_in" and deep:  # the stack for a small pot: its loss, never milder than the chart
             grade = numbers.at_least(v.grade)
         else:
@@ -388,6 +391,10 @@ def _chart_with_evs(val: Valuation, ctx: Context, stake: float, stack: float | N
     fold = _fold_when_free(out, ctx)
     _lift_played(out, val)
     _settle(out, ctx, stake, 0.0)
+    best = next(g for g in out if g.best)
+    for g in out:  # the printed figures (tenths of a big blind) cannot tell these apart: a tie, said so
+        if g is not best and g.grade is best.grade and abs((g.ev or 0.0) - (best.ev or 0.0)) < PRINTED_TIE_BB * ctx.bb:
+            g.tied = True
     if fold is not None:
         for g in out:
             if g is not fold and g.ev is not None and fold.ev is not None and g.ev > fold.ev:
