@@ -369,19 +369,25 @@ def _chart_with_evs(val: Valuation, ctx: Context, stake: float, stack: float | N
     by_numbers: dict[int, tuple[Grade, bool]] = {}
     top = max(val.valued, key=lambda v: v.ev or 0.0)
     top_ev = top.ev or 0.0
-    exact = [v.ev for v in val.valued if not v.estimate and v.ev is not None]
-    top_exact = max(exact) if exact else None
     deep = stack is not None and stack / ctx.bb > SHORT_STACK_BB
+    # the yardsticks valued exactly: the fold, and the all-in with a short stack (a deep all-in's figure
+    # leans on how a 100 bb shove is called: it is graded by its own loss, never the others' measure)
+    exact = [v.ev for v in val.valued if not v.estimate and v.ev is not None
+             and not (v.opt.kind == "all_in" and deep)]
+    top_exact = max(exact) if exact else None
     for v in val.valued:
         assert v.ev is not None and v.grade is not None
         est = v.estimate or top.estimate
         numbers = grade_for_loss(max(0.0, top_ev - v.ev), stake, estimate=est, stack=stack)
+        measured = not est  # its loss is measured against an option valued exactly: its figure decides
         if not v.estimate and top_exact is not None:  # what is known exactly, on the plain scale
             exact_numbers = grade_for_loss(max(0.0, top_exact - v.ev), stake, stack=stack)
             if lift_limit(exact_numbers).rank > lift_limit(numbers, estimate=est).rank:
-                numbers, est = exact_numbers, False
+                numbers, est, measured = exact_numbers, False, True
         if v.opt.kind == "all_in" and deep:  # the stack for a small pot: its loss, never milder than the chart
             grade = numbers.at_least(v.grade)
+        elif measured:  # never above its figure; the chart may hold it one grade below
+            grade = v.grade.at_least(numbers).at_best(drop_limit(numbers))
         else:
             grade = v.grade.at_least(lift_limit(numbers, estimate=est)).at_best(drop_limit(numbers, estimate=est))
         g = Graded(v, grade, list(v.notes))

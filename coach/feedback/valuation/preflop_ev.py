@@ -65,6 +65,12 @@ FloatArray = npt.NDArray[np.float64]
 # offsuit hands realise about half their equity out of position: they fold to the first bet).
 REALISE_IP = (0.75, 1.0)  # (hands the chart does not play this way, hands it plays)
 REALISE_OOP = (0.55, 0.85)
+# ... and the same sources show realisation growing with the hand's equity: the hands ahead win more
+# than the pot (the bets after the flop: top pairs, overpairs and sets realise 110-130%), the hands
+# behind less (they fold to the first bet). The factor is multiplied by 1 + EQR_SLOPE x (equity - 0.5),
+# kept within EQR_RANGE.
+EQR_SLOPE = 1.0
+EQR_RANGE = (0.5, 1.35)
 # What calls an all-in (and jams over a 4-bet), as the range reader's 4-bettor: with more than
 # JAM_DEEP_BB big blinds JJ+, AQs+, AKo (the hands that call a 100 bb shove in the published 100 bb
 # charts); shallower, a little wider.
@@ -155,13 +161,15 @@ def postflop_order(players: int, position: str) -> int:
     return 2 + (order.index(position) if position in order else 0)
 
 
-def realisation(sit: Situation, seats: Iterable[int], plays: bool) -> float:
+def realisation(sit: Situation, seats: Iterable[int], plays: bool, eq: float) -> float:
     """:data:`REALISE_IP` when the hero acts after every one of ``seats`` on the flop, else
-    :data:`REALISE_OOP`; the top of the band for an option the chart plays."""
+    :data:`REALISE_OOP`; the top of the band for an option the chart plays; moved by the hand's
+    equity ``eq`` (:data:`EQR_SLOPE`)."""
     me = postflop_order(sit.players, sit.hero_position)
     ip = all(me > postflop_order(sit.players, sit.positions[s]) for s in seats)
     band = REALISE_IP if ip else REALISE_OOP
-    return band[1] if plays else band[0]
+    base = band[1] if plays else band[0]
+    return base * min(EQR_RANGE[1], max(EQR_RANGE[0], 1 + EQR_SLOPE * (eq - 0.5)))
 
 
 def jam_caller_mask(stack_bb: float) -> FloatArray:
@@ -245,8 +253,8 @@ def raise_ev(sit: Situation, hero: int, amount: int, replies: list[Reply], stack
         if pc + pr <= 0:
             continue
         call_pot = sit.pot + add + (amount - r.foe.bet) if amount > r.foe.bet else sit.pot + add
-        seen = realisation(sit, [r.foe.seat], plays)
-        branch = pc * (seen * equity(hero, r.calls) * call_pot - add)
+        eq = equity(hero, r.calls)
+        branch = pc * (realisation(sit, [r.foe.seat], plays, eq) * eq * call_pot - add)
         if pr > 0:
             matched = min(mine, r.foe.bet + r.foe.stack)
             final = sit.pot + (matched - sit.hero_in_front) + (matched - r.foe.bet)
@@ -265,7 +273,7 @@ def call_ev(sit: Situation, hero: int, active: list[Foe], behind: list[Reply], *
     for f in active:
         if f.total > 0:
             eq *= equity(hero, f.weights)
-    seen = realisation(sit, [f.seat for f in active], plays)
+    seen = realisation(sit, [f.seat for f in active], plays, eq ** (1 / max(1, len(active))))
     squeeze = 0.0
     nobody = 1.0
     for r in behind:
@@ -366,13 +374,15 @@ GRADE_CEILING = {**{g: bound for g, bound in THRESHOLDS}, Grade.ERRORE_GRAVE: fl
 
 
 def chart_bounded(valued: list[Valued], est: Mapping[str, float], base: Mapping[str, Grade],
-                  shares: Mapping[str, float], stake: float) -> None:
+                  shares: Mapping[str, float], stake: float, pot: float) -> None:
     """Set each option's EV from the estimate ``est`` (chips), bounded by the chart's grades.
 
     The chart (a summary of solver play) knows what the estimate guesses: how a hand plays after
     the flop. Where they disagree the chart's grades bound the numbers (docs/COACH.md, «Tabelle e
     valori insieme»), each by the least loss its grade says (the lower edge of its band,
-    :data:`GRADE_FLOOR`, as a share of the stake ``stake``, in chips):
+    :data:`GRADE_FLOOR`), read on the pot ``pot`` (chips): what a choice before the flop wins or
+    loses is of the order of the pot, also where the grade is read on the stack (25 bb or less:
+    a chart's «errore» for a fold there never makes the raise worth more than the pot):
 
     * what the chart plays (its best grade) is worth at least what the chart grades below it among
       the options valued exactly (the fold, the all-in), plus that floor: at equilibrium nobody plays
@@ -392,7 +402,7 @@ def chart_bounded(valued: list[Valued], est: Mapping[str, float], base: Mapping[
     def exact(v: Valued) -> bool:
         return v.opt.kind == "fold" or v.opt.kind == "all_in"
 
-    floor = max((est[v.opt.code] + GRADE_FLOOR[base.get(v.opt.code, v.grade or Grade.OTTIMA)] * stake
+    floor = max((est[v.opt.code] + GRADE_FLOOR[base.get(v.opt.code, v.grade or Grade.OTTIMA)] * pot
                  for v in valued if v not in played and exact(v)), default=float("-inf"))
     ref = float("-inf")
     for v in played:
@@ -408,5 +418,5 @@ def chart_bounded(valued: list[Valued], est: Mapping[str, float], base: Mapping[
             v.ev = est[code]
             continue
         hand = base.get(code, v.grade or Grade.OTTIMA)
-        low = ref - GRADE_CEILING[hand] * stake
-        v.ev = max(low, min(est[code], ref - GRADE_FLOOR[hand] * stake)) - shares.get(code, 0.0) * stake
+        low = ref - GRADE_CEILING[hand] * pot
+        v.ev = max(low, min(est[code], ref - GRADE_FLOOR[hand] * pot)) - shares.get(code, 0.0) * stake

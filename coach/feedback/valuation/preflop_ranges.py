@@ -401,10 +401,11 @@ def value(ctx: Context) -> Valuation | None:
             else:
                 g = Grade.ERRORE
             steps, share, size_notes, figures = _size_verdict(sit, o, kind, premium, stake)
-            shares[o.code], base[o.code] = share, g
+            shares[o.code] = share
             if steps:  # a deep all-in: the stack risked matters only when raising is right
                 g = _worse(g, steps) if g.rank <= Grade.BUONA.rank else g
             else:
+                base[o.code] = g
                 g = with_size(g, share)
             notes += size_notes
             if figures:
@@ -552,4 +553,4 @@ def _with_evs(ctx: Context, kind: str, valued: list[Valued], base: dict[str, Gra
     plays = {v.opt.code: v.grade is not None and v.grade.rank <= Grade.BUONA.rank for v in valued}
     est = preflop_ev.option_evs(sit, kind, options, table, ranges, ctx.profiles, effective_bb(sit), plays,
                                 shove_ev=shove_ev)
-    preflop_ev.chart_bounded(valued, est, base, shares, stake * sit.big_blind)
+    preflop_ev.chart_bounded(valued, est, base, shares, stake * sit.big_blind, sit.pot)
