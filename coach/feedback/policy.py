@@ -367,7 +367,7 @@ def _chart_with_evs(val: Valuation, ctx: Context, stake: float, stack: float | N
     """
     out: list[Graded] = []
     by_numbers: dict[int, tuple[Grade, bool]] = {}
-    top = max(val.valued, key=lambda v: v.ev or 0.0)
+    top = max(val.valued, key=lambda v: (v.ev or 0.0, not v.estimate))  # an exact figure first at a tie
     top_ev = top.ev or 0.0
     deep = stack is not None and stack / ctx.bb > SHORT_STACK_BB
     # the yardsticks valued exactly: the fold, and the all-in with a short stack (a deep all-in's figure
