@@ -88,8 +88,9 @@ SHORT_RAISE_SHOVER = N_(
     "A small raise with a hand that is not in the opening range wastes it: if someone re-raises all-in you "
     "must fold it or call as the underdog. The chart plays it all-in.")
 SHORT_NO_CHART = N_(
-    "The push/fold charts stop at 15 big blinds at tables of three or more: going all-in with {stack} big "
-    "blinds risks the whole stack to win the blinds, where a small raise risks two or three big blinds.")
+    "The push/fold charts stop at 15 big blinds at tables of three or more: the all-in with {stack} big "
+    "blinds is valued against the players behind calling with 77+, ATs+, AJo+, KQs, the calls of the "
+    "push/fold charts at 15-20 big blinds.")
 
 
 class PreflopRanges:
@@ -483,7 +484,9 @@ def _short_open(ctx: Context, eff_bb: float) -> Valuation:
             shove_notes.append(Message(SHORT_SHOVE_SECOND))
     else:
         shove_notes.append(Message(SHORT_NO_CHART, {"stack": stack}))
-        all_in = Grade.BUONA if premium else (Grade.IMPRECISA if raise_w > 0 else Grade.ERRORE)
+        # no chart: its figure (preflop_ev.py) decides, except that a hand the range raises keeps the
+        # small raise as the standard play (the all-in «buona» with QQ+/AK, «imprecisa» otherwise)
+        all_in = (Grade.BUONA if premium else Grade.IMPRECISA) if raise_w > 0 else Grade.OTTIMA
     sizes: dict[str, object] = {}  # the sizing rule's figures, by option (JSON details)
     shares: dict[str, float] = {}
     base: dict[str, Grade] = {}
