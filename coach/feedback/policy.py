@@ -39,17 +39,27 @@ After grading, the coach never says two things at once:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from coach.cards import Card
 from coach.feedback import texts as T
-from coach.feedback.grading import SHORT_STACK_BB, Grade, drop_limit, grade_for_loss, lift_limit, stake_bb, tie_margin
+from coach.feedback.grading import (
+    SHORT_STACK_BB,
+    Grade,
+    drop_limit,
+    grade_for_loss,
+    lift_limit,
+    stake_bb,
+    tie_margin,
+)
+from coach.feedback.handplay import (
+    is_bluff,
+    is_weak,
+    standard_passive_line,
+)
 from coach.feedback.options import Option
 from coach.feedback.valuation import Context, Rule, Valuation, Valued
 from coach.i18n import Message
 
-BLUFF_EQUITY = 0.25  # below this against the opponent's range a bet is a bluff (no showdown value)
 BREAK_EVEN_SHARE = 0.05  # a bluff earning less than this share of the stake over giving up only breaks even
 GREAT_PRICE_EQUITY = 0.3  # with at least this equity and ...
 GREAT_PRICE_FACTOR = 2.0  # ... twice the equity the price asks for, folding before the river is «errore»
@@ -93,41 +103,6 @@ def stake_chips(ctx: Context) -> float:
     sit = ctx.sit
     eff = stack_chips(ctx)
     return stake_bb(sit.pot / ctx.bb, eff / ctx.bb, preflop=sit.street == "preflop") * ctx.bb
-
-
-def showdown_value(ctx: Context) -> bool:
-    """A pair or better made with a hole card, or at least :data:`BLUFF_EQUITY` against the ranges.
-
-    Such a hand wins some showdowns: betting it is never a bluff "without
-    showdown value", whatever its equity against a betting range.
-    """
-    eq = ctx.equity.value if ctx.equity is not None else 1.0
-    if eq >= BLUFF_EQUITY or ctx.hand.strong_made:
-        return True
-    hole = [c.rank for c in ctx.sit.hero_cards]
-    board = {c.rank for c in ctx.sit.board}
-    return hole[0] == hole[1] or any(r in board for r in hole) or ctx.hand.set_or_better
-
-
-def is_weak(ctx: Context) -> bool:
-    """After the flop, less than :data:`BLUFF_EQUITY` and neither a strong hand nor a strong draw.
-
-    A raise with such a hand is called only by better hands, whether it has a
-    little showdown value (a weak pair: :func:`is_bluff` is False, and the text
-    says "a weak hand", never "no showdown value") or none (a bluff).
-    """
-    eq = ctx.equity.value if ctx.equity is not None else 1.0
-    return (ctx.sit.street != "preflop" and eq < BLUFF_EQUITY and not ctx.hand.strong_made
-            and not ctx.hand.strong_draw)
-
-
-def is_bluff(ctx: Context) -> bool:
-    """After the flop, a hand with no showdown value and no strong draw: a bet with it is a bluff.
-
-    Before the flop no rule about bluffs applies: an all-in there is judged by
-    the charts or by its EV, never as a bluff.
-    """
-    return ctx.sit.street != "preflop" and not showdown_value(ctx) and not ctx.hand.strong_draw
 
 
 def _bluff_catcher_cap(v: Valued, val: Valuation, ctx: Context) -> Cap | None:
@@ -384,12 +359,13 @@ def _chart_with_evs(val: Valuation, ctx: Context, stake: float, stack: float | N
             exact_numbers = grade_for_loss(max(0.0, top_exact - v.ev), stake, stack=stack)
             if lift_limit(exact_numbers).rank > lift_limit(numbers, estimate=est).rank:
                 numbers, est, measured = exact_numbers, False, True
-        if v.opt.kind == "all_in" and deep:  # the stack for a small pot: its loss, never milder than the chart
+        if v.opt.kind == "all_in" and deep:  # the stack for a small pot: its loss, never milder than chart
             grade = numbers.at_least(v.grade)
         elif measured:  # never above its figure; the chart may hold it one grade below
             grade = v.grade.at_least(numbers).at_best(drop_limit(numbers))
         else:
-            grade = v.grade.at_least(lift_limit(numbers, estimate=est)).at_best(drop_limit(numbers, estimate=est))
+            grade = v.grade.at_least(lift_limit(numbers, estimate=est))
+            grade = grade.at_best(drop_limit(numbers, estimate=est))
         g = Graded(v, grade, list(v.notes))
         by_numbers[id(g)] = (numbers, est)
         out.append(g)
@@ -399,7 +375,8 @@ def _chart_with_evs(val: Valuation, ctx: Context, stake: float, stack: float | N
     _settle(out, ctx, stake, 0.0)
     best = next(g for g in out if g.best)
     for g in out:  # the printed figures (tenths of a big blind) cannot tell these apart: a tie, said so
-        if g is not best and g.grade is best.grade and abs((g.ev or 0.0) - (best.ev or 0.0)) < PRINTED_TIE_BB * ctx.bb:
+        close = abs((g.ev or 0.0) - (best.ev or 0.0)) < PRINTED_TIE_BB * ctx.bb
+        if g is not best and g.grade is best.grade and close:
             g.tied = True
     if fold is not None:
         for g in out:
@@ -568,7 +545,7 @@ def _heuristic_rules(
     draw_pays = ctx.hand.strong_draw and (v.opt.kind == "check" or eq >= needed)
     if Rule.STRONG_PASSIVE in caps and not v.opt.aggressive and v.opt.kind != "fold" and v.estimate \
             and sit.street != "river" and (ctx.hand.strong_made or draw_pays):
-        standard = _standard_passive_line(v.opt, ctx)
+        standard = standard_passive_line(v.opt, ctx)
         floor = Grade.BUONA if standard else Grade.IMPRECISA
         if grade.rank > floor.rank:
             grade = floor
@@ -577,36 +554,6 @@ def _heuristic_rules(
             else:
                 notes.append(Message(T.STRONG_PASSIVE_STANDARD if standard else T.STRONG_PASSIVE))
     return grade
-
-
-def _standard_passive_line(o: Option, ctx: Context) -> bool:
-    """The calls and checks with strong hands that every good player makes (see the module doc)."""
-    sit = ctx.sit
-    hand = ctx.hand
-    if o.kind == "check":
-        first_to_act = not any(a.street == sit.street for a in sit.history)
-        if len(sit.opponents) >= 2 and sit.street != "river" and wet_board(sit.board):
-            # three-way on a board full of draws a set bets: a free card is what the others need,
-            # and one of two players usually has a draw or a pair that pays (no standard slow play)
-            return False
-        return hand.set_or_better or (hand.strong_made and first_to_act)
-    bet = sit.to_call
-    pot_before = max(1, sit.pot - bet)
-    fraction = bet / pot_before
-    if hand.strong_made:
-        return fraction <= 1.0
-    if hand.combo_draw:
-        return fraction <= 1.0
-    return hand.strong_draw and fraction <= 0.55
-
-
-def wet_board(board: Sequence[Card]) -> bool:
-    """A board with a flush draw or three ranks within five: draws a free card can complete."""
-    suits = [c.suit for c in board]
-    if any(suits.count(x) >= 2 for x in set(suits)) and len(board) < 5:
-        return True
-    ranks = {c.rank for c in board} | ({-1} if any(c.rank == 12 for c in board) else set())  # the wheel's ace
-    return any(sum(1 for r in ranks if lo <= r < lo + 5) >= 3 for lo in range(-1, 9))
 
 
 def best_of(graded: list[Graded], big_blind: int | None = None) -> Graded:

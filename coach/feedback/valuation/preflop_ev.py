@@ -368,7 +368,8 @@ def _reply_to_open(f: Foe, sit: Situation, table: RangeTable, raiser: int) -> Re
 
 
 # The lower edge of each grade's band on grading.py's scale (the least a grade says an option loses)
-GRADE_FLOOR = {Grade.OTTIMA: 0.0, **{g: bound for (_, bound), g in zip(THRESHOLDS, list(Grade)[1:], strict=True)}}
+GRADE_FLOOR = {Grade.OTTIMA: 0.0,
+               **{g: bound for (_, bound), g in zip(THRESHOLDS, list(Grade)[1:], strict=True)}}
 # ... and the upper edge (the most it says it loses; none for «errore grave»)
 GRADE_CEILING = {**{g: bound for g, bound in THRESHOLDS}, Grade.ERRORE_GRAVE: float("inf")}
 

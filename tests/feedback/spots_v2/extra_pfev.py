@@ -54,5 +54,5 @@ def add(b: Any) -> None:
     # edge, losing under a big blind against the 3-bet: a leak, not a blunder; folding A-K is.
     b.spot("pf-6max-btn-ako-jams-100bb-vs-co-open", 6, {6: "AhKc"}, ["p3 f", "p4 f", "p5 cbr 5"],
            best="raise", model="chart",
-           bands={"all_in": OK3 + ["errore"], "fold": BLUNDER},
+           bands={"all_in": [*OK3, "errore"], "fold": BLUNDER},
            reason="A-K over an open: 3-bet; the 100 bb jam is a leak, the fold a blunder")

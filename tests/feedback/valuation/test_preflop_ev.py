@@ -73,7 +73,8 @@ def test_hundred_bb_all_ins_are_graded_by_their_loss() -> None:
     """Issue 29 item 3: stacking off 7-7 over an open and a call, jamming T9s over a 3-bet."""
     _, a = _analysis("pf-6max-77-stacks-off-over-open-and-call")
     jam = next(o for o in a.options if o.kind == "all_in")
-    assert jam.grade.rank >= Grade.ERRORE.rank and jam.ev_loss_bb is not None and jam.ev_loss_bb > a.pot / 2 / 2
+    assert jam.grade.rank >= Grade.ERRORE.rank
+    assert jam.ev_loss_bb is not None and jam.ev_loss_bb > a.pot / a.big_blind / 2
     _, a = _analysis("pf-6max-t9s-jams-100bb-vs-3bet")
     jam = next(o for o in a.options if o.kind == "all_in")
     assert jam.grade is Grade.ERRORE_GRAVE
@@ -125,7 +126,8 @@ def test_the_chart_bounds_the_estimate() -> None:
     fold = Valued(Option("f", "fold", None), None, True, Grade.IMPRECISA)
     call = Valued(Option("cc", "call", None), None, True, Grade.OTTIMA)
     raise_ = Valued(Option("cbr 30", "raise", 30), None, True, Grade.ERRORE)
-    E.chart_bounded([fold, call, raise_], {"f": 0.0, "cc": -5.0, "cbr 30": 50.0}, {}, {}, stake=100.0, pot=100.0)
+    est = {"f": 0.0, "cc": -5.0, "cbr 30": 50.0}
+    E.chart_bounded([fold, call, raise_], est, {}, {}, stake=100.0, pot=100.0)
     assert fold.ev == 0.0 and not fold.estimate
     assert call.ev == pytest.approx(4.0) and call.estimate  # 0 + 4% of the pot: «imprecisa»'s floor
     assert call.ev - 40.0 <= (raise_.ev or 0.0) <= call.ev - 12.0  # inside «errore»'s band
