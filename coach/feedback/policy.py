@@ -373,6 +373,15 @@ def _chart_with_evs(val: Valuation, ctx: Context, stake: float, stack: float | N
     fold = _fold_when_free(out, ctx)
     _lift_played(out, val)
     _settle(out, ctx, stake, 0.0)
+    if any(not g.trusted for g in out):
+        # worth a little more than the best but graded below it: within the precision (the order above
+        # holds beyond it), so it is the best's equal, never a hidden figure: every option keeps its loss
+        top_grade = next(g for g in out if g.best).grade
+        for g in out:
+            g.best = False
+            if not g.trusted:
+                g.trusted, g.grade = True, top_grade
+        _settle(out, ctx, stake, 0.0)
     best = next(g for g in out if g.best)
     for g in out:  # the printed figures (tenths of a big blind) cannot tell these apart: a tie, said so
         close = abs((g.ev or 0.0) - (best.ev or 0.0)) < PRINTED_TIE_BB * ctx.bb

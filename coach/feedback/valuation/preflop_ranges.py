@@ -538,9 +538,9 @@ def _with_evs(ctx: Context, kind: str, valued: list[Valued], base: dict[str, Gra
               stake: float, shove_ev: float | None) -> None:
     """Give every option its EV (:mod:`.preflop_ev`), in chips, bounded by the chart's grades
     (:func:`~.preflop_ev.chart_bounded`); the fold and the all-in are valued without realisation
-    (``estimate`` False), the options that see a flop are estimates. A raise is valued at the nearest
-    standard size, less the sizing rule's loss (its share of the stake): the one model of what a size
-    costs, so that the figure and the size's note agree."""
+    (``estimate`` False), the options that see a flop are estimates. A raise is valued at the standard
+    size (the band's lower edge), less the sizing rule's loss (its share of the stake): the one model of
+    what a size costs, so that the figure and the size's note agree (two sizes in the band are equal)."""
     sit = ctx.sit
     table = table_for(sit.players)
     ranges = {s: r.range for s, r in ctx.ranges.items() if s in sit.opponents}
@@ -549,8 +549,8 @@ def _with_evs(ctx: Context, kind: str, valued: list[Valued], base: dict[str, Gra
     for v in valued:
         o = v.opt
         if o.amount is not None and o.kind != "all_in" and not o.passive:
-            band = standard_size(sit, kind, short=short)
-            std = max(int(min(max(o.amount, band.lo), band.hi)), sit.min_raise_to or 0)
+            band = standard_size(sit, kind, short=short)  # every size is valued at the standard one
+            std = min(max(int(round(band.lo)), sit.min_raise_to or 0), sit.hero_in_front + sit.hero_stack)
             o = Option(o.code, o.kind, std) if std != o.amount else o
         options.append(o)
     plays = {v.opt.code: v.grade is not None and v.grade.rank <= Grade.BUONA.rank for v in valued}
