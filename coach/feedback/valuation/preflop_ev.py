@@ -8,8 +8,9 @@ facts the coach already has:
 
 * **the opponents' continuing ranges from the charts by position**: an opener
   facing the hero's 3-bet continues with his «facing a 3-bet» chart for that
-  pair of positions (call and 4-bet), a player facing an open with his «facing
-  an open» chart (the big blind's defence), a limper facing an isolation raise
+  pair of positions (call and 4-bet), a 3-bettor facing the hero's 4-bet with
+  his «facing a 4-bet» chart (in or out of position), a player facing an open
+  with his «facing an open» chart (the big blind's defence), a limper facing an isolation raise
   with the hands of his limp that the «facing an open» chart continues with;
   each range is the one the range reader gave him (:mod:`coach.feedback.opponents`),
   and his profile widens or narrows it (its preflop and raising widths);
@@ -84,7 +85,8 @@ JAM_SHORT_BB = 25.0
 # A cold caller of a 3-bet or 4-bet (a player who had not raised, or is still to act): the top of
 # his range, what the charts cold-call or cold 4-bet a re-raise with.
 COLD_VS_RERAISE = "QQ+, AKs, AKo, JJ:0.5, AQs:0.5"
-# The 3-bettor facing the hero's 4-bet continues with these (calls and 5-bets); of them
+# The 3-bettor facing the hero's 4-bet continues with his «facing a 4-bet» chart for his position
+# (``[vs_4bet_by]``); where a table has none (heads-up), with these (calls and 5-bets), of which
 # FIVE_BET jams (the range reader's 5-bet, docs/COACH.md)
 FACING_4BET = "QQ+, AKs, AKo, JJ:0.5, AQs:0.5, A5s:0.3"
 FIVE_BET = "KK+, AKs"
@@ -344,7 +346,9 @@ def option_evs(sit: Situation, kind: str, options: list[Option], table: RangeTab
             for s in (*in_pot, *behind):
                 f = by_seat[s]
                 if kind == "facing_3bet" and s in raisers:
-                    replies.append(reply(f, FACING_4BET, FIVE_BET))
+                    f4 = table.facing_4bet(sit.positions[s])
+                    replies.append(reply(f, f4.call, f4.raise_range) if f4 is not None
+                                   else reply(f, FACING_4BET, FIVE_BET))
                 elif kind == "facing_open" and raisers and s == raisers[0]:
                     f3 = table.facing_3bet(sit.positions[s], hero_pos)
                     replies.append(reply(f, f3.call, f3.raise_range) if f3 is not None
