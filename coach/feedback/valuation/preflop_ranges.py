@@ -550,7 +550,7 @@ def _with_evs(ctx: Context, kind: str, valued: list[Valued], base: dict[str, Gra
         o = v.opt
         if o.amount is not None and o.kind != "all_in" and not o.passive:
             band = standard_size(sit, kind, short=short)  # every size is valued at the standard one
-            std = min(max(int(round(band.lo)), sit.min_raise_to or 0), sit.hero_in_front + sit.hero_stack)
+            std = min(max(round(band.lo), sit.min_raise_to or 0), sit.hero_in_front + sit.hero_stack)
             o = Option(o.code, o.kind, std) if std != o.amount else o
         options.append(o)
     plays = {v.opt.code: v.grade is not None and v.grade.rank <= Grade.BUONA.rank for v in valued}
