@@ -102,22 +102,22 @@ def _class_mask(text: str) -> FloatArray:
 
 
 @cache
-def _combo_class_of() -> dict[tuple[int, int], int]:
+def _combo_class_of() -> npt.NDArray[np.int64]:
+    """The class of every pair of card indices, as a 52 x 52 table (both orders)."""
+    out = np.zeros((52, 52), dtype=np.int64)
     combos = all_combos()
     cls = combo_classes()
-    return {(int(min(a, b)), int(max(a, b))): int(c) for (a, b), c in zip(combos.tolist(), cls.tolist(),
-                                                                            strict=True)}
+    out[combos[:, 0], combos[:, 1]] = cls
+    out[combos[:, 1], combos[:, 0]] = cls
+    return out
 
 
 def class_weights(rng: WeightedRange) -> FloatArray:
     """The combos of a range summed by class (card removal kept: blocked combos are not there)."""
-    out = np.zeros(N_CLASSES)
     if len(rng) == 0:
-        return out
-    lookup = _combo_class_of()
-    idx = [lookup[(min(a, b), max(a, b))] for a, b in rng.cards.tolist()]
-    np.add.at(out, np.array(idx, dtype=np.int64), rng.weights)
-    return out
+        return np.zeros(N_CLASSES)
+    idx = _combo_class_of()[rng.cards[:, 0], rng.cards[:, 1]]
+    return np.bincount(idx, weights=rng.weights, minlength=N_CLASSES).astype(np.float64)
 
 
 @dataclass(frozen=True)
