@@ -77,6 +77,10 @@ SHORT_SHOVE_ONLY = N_(
     "With {stack} big blinds you are above the push/fold range (up to 12 big blinds): {hand} is not in the "
     "opening range {from_pos}, {width}, but the push/fold chart goes all-in with it: all-in or fold, not a "
     "small raise.")
+SHORT_SHOVE_EST = N_(
+    "With {stack} big blinds you are above the push/fold range (up to 12 big blinds): {hand} is not in the "
+    "opening range {from_pos}, {width}, but the all-in wins the blinds often enough to pay for the times it "
+    "is called: all-in or fold, not a small raise.")
 SHORT_FOLD = N_(
     "With {stack} big blinds you are above the push/fold range (up to 12 big blinds): {hand} is not in the "
     "opening range {from_pos} for this depth, {width}: fold.")
@@ -523,6 +527,9 @@ def _short_open(ctx: Context, eff_bb: float) -> Valuation:
             sizes[o.code] = figures
         valued.append(Valued(o, None, True, g, notes))
     _with_evs(ctx, "unopened", valued, base, shares, stake, ev)
+    jam = next((v for v in valued if v.opt.kind == "all_in"), None)
+    if shove is None and not plays and raise_w == 0 and jam is not None and (jam.ev or 0.0) > 0:
+        headline = Message(SHORT_SHOVE_EST, params)  # no chart, but the all-in's figure pays: say so
     details: dict[str, object] = {"short_stack": {"stack_bb": round(eff_bb, 1), "raise_weight": raise_w,
                                                   "limp_weight": limp_w}, "sizes": sizes}
     if shove is not None:
