@@ -345,7 +345,9 @@ def option_evs(sit: Situation, kind: str, options: list[Option], table: RangeTab
             replies = []
             for s in (*in_pot, *behind):
                 f = by_seat[s]
-                if kind == "facing_3bet" and s in raisers:
+                if kind == "facing_4bet" and s == raisers[-1]:  # the 4-bettor facing a 5-bet: in or out
+                    replies.append(reply(f, "", CALL_DEEP_JAM))
+                elif kind == "facing_3bet" and s in raisers:
                     f4 = table.facing_4bet(sit.positions[s])
                     replies.append(reply(f, f4.call, f4.raise_range) if f4 is not None
                                    else reply(f, FACING_4BET, FIVE_BET))

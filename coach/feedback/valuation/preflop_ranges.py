@@ -2,8 +2,8 @@
 
 With more than the push/fold stacks, preflop decisions are graded from the
 charts in ``coach/feedback/data/``: raising first in, facing one open (3-bet,
-call or fold), facing a 3-bet, and pots where one or more players only limped
-(isolate with a raise of 3 big blinds plus 1 per limper, call behind, complete
+call or fold), facing a 3-bet, facing a 4-bet that is not all-in, and pots
+where one or more players only limped (isolate with a raise of 3 big blinds plus 1 per limper, call behind, complete
 the small blind, check the big blind). Every option also gets an EV estimate
 from the charts' ranges (:mod:`.preflop_ev`, :func:`_with_evs`), bounded by the
 chart's grades where they disagree (docs/COACH.md, «Tabelle e valori insieme»).
@@ -55,7 +55,7 @@ from coach.feedback.opponents import open_against, response_to_raise
 from coach.feedback.options import Option, limpers
 from coach.feedback.profiles import DEFAULT
 from coach.feedback.rangemodel import class_of_cards, hand_classes, parse_weighted
-from coach.feedback.ranges_data import RangeTable, table_for
+from coach.feedback.ranges_data import FacingRanges, RangeTable, table_for
 from coach.feedback.situation import Situation
 from coach.feedback.valuation import preflop_ev, pushfold
 from coach.feedback.valuation.base import Context, Rule, Valuation, Valued
@@ -122,7 +122,8 @@ def effective_bb(sit: Situation) -> float:
 
 
 def chart_situation(sit: Situation, given: object) -> tuple[str, int | None] | None:
-    """("unopened" | "limped" | "facing_open" | "facing_3bet", opener seat) when a chart applies."""
+    """("unopened" | "limped" | "facing_open" | "facing_3bet" | "facing_4bet", the raiser's seat) when a
+    chart applies (for a 3-bet or a 4-bet, the seat that made it)."""
     if sit.street != "preflop" or given:
         return None
     if effective_bb(sit) < CHART_MIN_STACK_BB:
@@ -140,6 +141,8 @@ def chart_situation(sit: Situation, given: object) -> tuple[str, int | None] | N
         return ("facing_open", raises[0].seat)
     if len(raises) == 2 and raises[0].seat == sit.hero:
         return ("facing_3bet", raises[1].seat)
+    if len(raises) == 3 and raises[1].seat == sit.hero:  # his 3-bet met a 4-bet (not all-in)
+        return ("facing_4bet", raises[2].seat)
     return None
 
 
@@ -219,6 +222,9 @@ def standard_size(sit: Situation, kind: str, *, short: bool = False) -> Standard
         n = limpers(sit)
         return StandardSize((lo + n) * bb, (hi + n) * bb, None)
     raised = sit.to_match
+    if kind == "facing_4bet":  # the 5-bet is the all-in: a smaller one is "too small"
+        whole = float(sit.hero_in_front + sit.hero_stack)
+        return StandardSize(whole, whole, None)
     if kind == "facing_3bet":
         return StandardSize(FOUR_BET[0] * raised, FOUR_BET[1] * raised, raised)
     pf = sit.preflop_actions()
@@ -259,7 +265,7 @@ def _size_verdict(sit: Situation, o: Option, kind: str, premium: bool, stake: fl
     assert o.amount is not None
     bb = sit.big_blind
     size_bb = o.amount / bb
-    if o.kind == "all_in" and size_bb > CHART_MIN_STACK_BB:
+    if o.kind == "all_in" and size_bb > CHART_MIN_STACK_BB and kind != "facing_4bet":  # a 5-bet is all-in
         return (2 if premium else 3), 0.0, [Message(T.PF_ALLIN_DEEP, {"bb": Decimal(size_bb, 1)})], {}
     band = standard_size(sit, kind, short=short)
     share = size_loss(o.amount, band)
@@ -334,6 +340,14 @@ def value(ctx: Context) -> Valuation | None:
         msg = T.PF_VS_RAISE if raise_w > 0 else (T.PF_VS_CALL if call_w > 0 else T.PF_VS_FOLD)
         opener_from = Message(T.FROM_POS.get(sit.positions[opener], T.FROM_POS["UTG"]))
         headline = Message(msg, {"hand": hand_txt, "hero_from": from_pos, "opener_from": opener_from})
+    elif kind == "facing_4bet":
+        assert opener is not None
+        f4 = table.facing_4bet(pos) or FacingRanges(preflop_ev.FIVE_BET, preflop_ev.FACING_4BET)
+        answer = response_to_raise(f4.raise_range, f4.call, ctx.profiles.get(opener, DEFAULT))
+        raise_w, call_w = answer.raise_classes.get(cls, 0.0), answer.call_classes.get(cls, 0.0)
+        profile_note = answer.note
+        msg = T.PF_4B_RAISE if raise_w > 0 else (T.PF_4B_CALL if call_w > 0 else T.PF_4B_FOLD)
+        headline = Message(msg, {"hand": hand_txt})
     else:
         f3 = table.facing_3bet(pos, sit.positions[opener] if opener is not None else None)
         if f3 is not None:

@@ -56,3 +56,20 @@ def add(b: Any) -> None:
            best="raise", model="chart",
            bands={"all_in": [*OK3, "errore"], "fold": BLUNDER},
            reason="A-K over an open: 3-bet; the 100 bb jam is a leak, the fold a blunder")
+    # Facing a 4-bet that is not all-in (issue 29: «facing a 4-bet» by position; these spots were
+    # graded by the one-street estimate). The button 3-bet the cutoff to 8 bb and faces a 4-bet to
+    # 18 bb with 100 bb stacks: in position the charts 5-bet all-in KK+ and AKs and call with
+    # TT-QQ, AQs, AKo. K-K goes all-in: the cutoff's 4-bets (QQ+, AK) call with what is not
+    # behind only half the time; folding K-K gives up most of the 27.5 bb pot: a blunder. A 5-bet
+    # that is not all-in only gives a price to a range that is never folding.
+    b.spot("pf-6max-kk-5bets-vs-4bet", 6, {6: "KsKh"}, ["p3 f", "p4 f", "p5 cbr 5", "p6 cbr 16", "p1 f", "p2 f", "p5 cbr 36"],
+           best="aggressive", model="chart",
+           bands={"all_in": OK, "call": OK3, "fold": BLUNDER},
+           reason="K-K facing a 4-bet goes all-in; folding it is a blunder")
+    # T9s facing the same 4-bet: not in any range that continues against a 4-bet (its equity
+    # against QQ+, AK is about a third and the price needs far more once the stacks follow):
+    # fold; calling 10 bb more out of a 100 bb stack to flop a 70 bb pot with it is a clear mistake.
+    b.spot("pf-6max-t9s-folds-to-4bet", 6, {6: "Ts9s"}, ["p3 f", "p4 f", "p5 cbr 5", "p6 cbr 16", "p1 f", "p2 f", "p5 cbr 36"],
+           best="fold", model="chart",
+           bands={"fold": ["ottima"], "call": BAD, "all_in": BLUNDER},
+           reason="T9s folds to a 4-bet: calling or jamming is a clear mistake")
