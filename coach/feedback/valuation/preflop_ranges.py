@@ -5,8 +5,9 @@ charts in ``coach/feedback/data/``: raising first in, facing one open (3-bet,
 call or fold), facing a 3-bet, facing a 4-bet that is not all-in, and pots
 where one or more players only limped (isolate with a raise of 3 big blinds
 plus 1 per limper, call behind, complete the small blind, check the big blind).
-Every option also gets an EV estimate from the charts' ranges (:mod:`.preflop_ev`, :func:`_with_evs`), bounded by the
-chart's grades where they disagree (docs/COACH.md, «Tabelle e valori insieme»).
+Every option also gets an EV estimate from the charts' ranges (:mod:`.preflop_ev`,
+:func:`_with_evs`), bounded by the chart's grades where they disagree
+(docs/COACH.md, «Tabelle e valori insieme»).
 
 The size of a raise is graded by one rule (:func:`standard_size`,
 :func:`size_loss`, :func:`with_size`; docs/COACH.md, «Le misure dei rilanci
