@@ -135,9 +135,9 @@ def _grade(grade: str, tr: Translator) -> str:
 def decision_line(d: ReviewedDecision, tr: Translator) -> str:
     """One decision as the text summary and the app's list say it."""
     name = tr.render(hand_name(d))
-    if d.ev_loss_bb is None:  # graded by the preflop charts: a grade, no loss measured
-        return tr(N_("{hand} · {street} · {position} · {kind}: {action}, {grade} (preflop charts); the coach "
-                     "prefers {best}"),
+    if d.ev_loss_bb is None:  # a figure the coach does not give (an untrusted estimate): the grade alone
+        return tr(N_("{hand} · {street} · {position} · {kind}: {action}, {grade} (no loss measured); the "
+                     "coach prefers {best}"),
                   hand=name[:1].upper() + name[1:], street=d.street, position=d.position,
                   kind=tr.render(kind_label(d.kind)), action=tr.render(action_words(d)),
                   grade=_grade(d.grade, tr), best=tr.render(best_words(d)))

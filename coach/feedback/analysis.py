@@ -336,7 +336,8 @@ def analyze(
         rule_of_2_and_4=rule_of_2_and_4(outs, to_come) if outs else None,
         outs_odds=exact_draw_odds(outs, unseen, to_come) if outs else None,
         spr=spr_value, villain_ranges=shown_ranges, options=tuple(options_out), best=best.opt.code,
-        method="ev" if valuation.model.measures_ev else "chart", summary=tuple(summary), outs_info=outs_info,
+        method="chart" if valuation.model is preflop_ranges_model.MODEL else "ev", summary=tuple(summary),
+        outs_info=outs_info,
         model=valuation.model.name, model_note=valuation.note, details=valuation.details,
         profiles={s: p.key for s, p in profs.items()}, refused=tuple(refused),
     )

@@ -155,3 +155,11 @@ def lift_limit(by_numbers: Grade, *, estimate: bool = False) -> Grade:
     leans on a guessed curve of folds by size.
     """
     return list(Grade)[max(0, by_numbers.rank - (2 if estimate else 1))]
+
+
+def drop_limit(by_numbers: Grade, *, estimate: bool = False) -> Grade:
+    """The worst grade a chart may give an option its numbers grade ``by_numbers``: one grade below
+    (two for an estimate), the mirror of :func:`lift_limit` («errore» beside a loss its own figure
+    calls «buona» would say the opposite of it too)."""
+    order = list(Grade)
+    return order[min(len(order) - 1, by_numbers.rank + (2 if estimate else 1))]

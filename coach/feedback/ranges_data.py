@@ -50,6 +50,9 @@ class RangeTable:
     vs_3bet: FacingRanges | None = None
     # facing a 3-bet by the pair of positions: "ip_late", "oop_late", "ip_early" (vs_3bet: early, OOP)
     vs_3bet_by: Mapping[str, FacingRanges] = field(default_factory=dict)
+    # having 3-bet, facing a 4-bet: "ip" (he 3-bet from a later seat, not a blind) or "oop" (from a
+    # blind); ``raise_range`` is the 5-bet all-in
+    vs_4bet_by: Mapping[str, FacingRanges] = field(default_factory=dict)
     villain: Mapping[str, str] = field(default_factory=dict)
     vs_limp: Mapping[str, FacingRanges] = field(default_factory=dict)
     # first in with 12-25 big blinds (above the push/fold charts): the small raise, and the limp
@@ -96,6 +99,15 @@ class RangeTable:
         key = ("ip_" if in_position else "oop_") + ("late" if late else "early")
         return self.vs_3bet_by.get(key, self.vs_3bet)
 
+    def facing_4bet(self, threebettor: str) -> FacingRanges | None:
+        """5-bet and call ranges for the player who 3-bet from ``threebettor``, facing the opener's 4-bet.
+
+        In position when he 3-bet from a seat that is not a blind (the opener acts before him after
+        the flop); out of position from a blind. None when the table has no such chart.
+        """
+        key = "oop" if threebettor in ("SB", "BB") else "ip"
+        return self.vs_4bet_by.get(key)
+
     def facing_open(self, hero: str, opener: str) -> FacingRanges:
         """3-bet and call ranges for ``hero`` facing one open from ``opener``."""
         table = self.bb_defend if hero == "BB" else self.vs_open
@@ -120,6 +132,7 @@ def parse_table(data: Mapping[str, Any]) -> RangeTable:
         bb_defend={str(k): _facing(v, "threebet") for k, v in data.get("bb_defend", {}).items()},
         vs_3bet=_facing(data["vs_3bet"], "fourbet") if "vs_3bet" in data else None,
         vs_3bet_by={str(k): _facing(v, "fourbet") for k, v in data.get("vs_3bet_by", {}).items()},
+        vs_4bet_by={str(k): _facing(v, "fivebet") for k, v in data.get("vs_4bet_by", {}).items()},
         villain={str(k): str(v) for k, v in data.get("villain", {}).items()},
         vs_limp={str(k): _facing(v, "isoraise") for k, v in data.get("vs_limp", {}).items()},
         short_open={str(k): str(v) for k, v in data.get("short_open", {}).items()},
@@ -155,6 +168,8 @@ def all_range_texts(table: RangeTable) -> list[tuple[str, str]]:
         out += [("vs_3bet.raise", table.vs_3bet.raise_range), ("vs_3bet.call", table.vs_3bet.call)]
     for k, f in table.vs_3bet_by.items():
         out += [(f"vs_3bet_by.{k}.raise", f.raise_range), (f"vs_3bet_by.{k}.call", f.call)]
+    for k, f in table.vs_4bet_by.items():
+        out += [(f"vs_4bet_by.{k}.raise", f.raise_range), (f"vs_4bet_by.{k}.call", f.call)]
     for p, f in table.vs_limp.items():
         out += [(f"vs_limp.{p}.raise", f.raise_range), (f"vs_limp.{p}.call", f.call)]
     out += [(f"villain.{k}", v) for k, v in table.villain.items()]
@@ -192,11 +207,11 @@ def validate_table(table: RangeTable) -> list[str]:
         both = parsed.get("vs_3bet.raise", frozenset()) & parsed.get("vs_3bet.call", frozenset())
         if both:
             problems.append(f"{table.format} vs_3bet: both raise and call: {sorted(both)}")
-    for k in table.vs_3bet_by:
-        label = f"vs_3bet_by.{k}"
+    for k in [*table.vs_3bet_by, *(f"4:{k}" for k in table.vs_4bet_by)]:
+        label = f"vs_4bet_by.{k[2:]}" if k.startswith("4:") else f"vs_3bet_by.{k}"
         both = parsed.get(f"{label}.raise", frozenset()) & parsed.get(f"{label}.call", frozenset())
         if both:
-            problems.append(f"{table.format} vs_3bet_by.{k}: both raise and call: {sorted(both)}")
+            problems.append(f"{table.format} {label}: both raise and call: {sorted(both)}")
     for p in table.vs_limp:
         both = parsed.get(f"vs_limp.{p}.raise", frozenset()) & parsed.get(f"vs_limp.{p}.call", frozenset())
         if both:

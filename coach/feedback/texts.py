@@ -143,11 +143,16 @@ PF_VS_FOLD = N_("Against an open {opener_from}, {hand} is a fold {hero_from}.")
 PF_3B_RAISE = N_("Facing a 3-bet, {hand} is strong enough to re-raise again (4-bet).")
 PF_3B_CALL = N_("Facing a 3-bet, {hand} is a call.")
 PF_3B_FOLD = N_("Facing a 3-bet, {hand} is a fold.")
+PF_4B_RAISE = N_("Facing a 4-bet, {hand} goes all-in (5-bet).")
+PF_4B_CALL = N_("Facing a 4-bet, {hand} is a call.")
+PF_4B_FOLD = N_("Facing a 4-bet, {hand} is a fold.")
 PF_SIZE_OK = N_("A raise to {amount} is {bb} big blinds: a standard size.")
 PF_SIZE_SMALL = N_("A raise to {amount} is only {bb} big blinds: it gives the others too good a price.")
 PF_SIZE_BIG = N_("A raise to {amount} is {bb} big blinds: bigger than needed, it risks more to win the same.")
 PF_ALLIN_DEEP = N_("Going all-in for {bb} big blinds preflop risks the whole stack to win a small pot.")
-PF_CHART_NOTE = N_("Graded from the preflop charts (a guide, not a measured EV).")
+PF_CHART_NOTE = N_("Graded from the preflop charts; the expected values are estimated from the charts' "
+                   "ranges (fold equity, preflop equity and, for a flop, how much of it a hand realises).")
+PF_EV_LINE = N_("Expected value, estimated from the charts' ranges: about {ev} bb.")
 # The sizing rule (coach/feedback/valuation/preflop_ranges.py): the standard band and what a size
 # outside it costs, as a share of the stake (the pot; the stack at 25 bb or less), in the four
 # wordings of a percentage (see NEED).

@@ -64,8 +64,9 @@ class ReviewedDecision:
 
     ``hand`` is the hand's index in the session (0-based), ``step`` the Replayer's
     step at which the decision is to be taken (:meth:`HandScript.step_of_action`);
-    amounts are in big blinds; ``ev_loss_bb`` is None when the model that answered
-    grades from a chart and measures no EV (preflop ranges).
+    amounts are in big blinds; ``ev_loss_bb`` is None only when the coach does not give
+    the option's figure (an estimate it does not trust: the grade and its rule stand alone);
+    the decisions the preflop charts grade have one too (their EV estimate, docs/COACH.md).
     """
 
     hand: int

@@ -23,7 +23,7 @@ from coach.engine.hand import Hand
 from coach.engine.phh import load_phh
 from coach.feedback.analysis import DecisionAnalysis, analyze
 from coach.feedback.grading import Grade
-from coach.feedback.policy import is_bluff, is_weak, showdown_value
+from coach.feedback.handplay import is_bluff, is_weak, showdown_value
 from coach.feedback.valuation import MODELS, Rule, heuristic
 
 HERE = Path(__file__).resolve().parent

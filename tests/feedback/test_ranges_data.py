@@ -115,3 +115,16 @@ def test_short_stack_opening_range_falls_back_to_the_100bb_one(fmt: str) -> None
     for pos in table.positions:
         if pos not in table.short_open:
             assert table.short_open_range(pos) == table.open_range(pos)
+
+
+def test_facing_a_four_bet_by_position() -> None:
+    """Issue 29: the 3-bettor's answer to a 4-bet by position; in position he continues wider."""
+    for fmt in ("6max", "9max"):
+        table = load_range_table(fmt)
+        ip, oop = table.facing_4bet("BTN"), table.facing_4bet("BB")
+        assert ip is not None and oop is not None and ip is not oop
+        width = {k: parse_weighted(f.call).total + parse_weighted(f.raise_range).total
+                 for k, f in (("ip", ip), ("oop", oop))}
+        assert width["ip"] > width["oop"]
+        assert "KK" in hand_classes(ip.raise_range) and "AKo" in hand_classes(oop.call)
+    assert load_range_table("headsup").facing_4bet("BB") is None

@@ -43,6 +43,8 @@ def _practice() -> tuple[tuple[GradedDecision, ...], tuple[str, ...]]:
     rng = random.Random(4)
     texts: list[str] = []
     while len(tb.decisions) < MIN_DECISIONS + 5 and tb.hand_number < 80:
+        if not tb.can_deal:  # the learner's random play went broke: he buys in again, as on the page
+            tb.rebuy()
         tb.deal()
         while tb.session.current is not None and not tb.session.current.is_complete:
             hand = tb.session.current

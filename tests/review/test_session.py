@@ -142,3 +142,21 @@ def test_upload_limits_and_encoding() -> None:
     with pytest.raises(InvalidInput):
         load_session([("empty.phh", b"")])
     assert len(load_session([("s.phhs", session_text().encode())])) == 12
+
+
+def test_every_decision_has_an_ev_loss_so_costliest_first_means_it() -> None:
+    """Issue 30: the preflop decisions the charts grade have a loss in big blinds too (it was None, and
+    they sat after every measured one in a «costliest first» list)."""
+    hands = loads_phhs(session_text(), "s.phhs")
+    review = review_session(hands, "Tu", TR)
+    assert review is not None
+    preflop = [d for d in review.decisions if d.street == "preflop"]
+    assert preflop, "the session has preflop decisions"
+    charts = [d for d in preflop if d.model == "chart"]
+    assert charts, "the session has chart-graded decisions"
+    assert all(d.ev_loss_bb is not None for d in preflop), \
+        [(d.hand, d.step, d.action) for d in preflop if d.ev_loss_bb is None]
+    # sorted with the others: the costliest chart decision is not after every measured one
+    order = list(review.decisions)
+    worst_chart = max(charts, key=lambda d: d.loss)
+    assert worst_chart.loss > 0 and order.index(worst_chart) < len(order) - 1

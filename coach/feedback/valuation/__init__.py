@@ -10,8 +10,8 @@ declares as data what the rest of the coach needs to know about it:
   banded spots' expectations (never renamed, even when its module is);
 * ``label``: how the coach names it to a learner (a translated :class:`Message`);
 * ``exact``: an equilibrium or a chart (True), or an estimate (False);
-* ``measures_ev``: it gives options an EV, or grades them directly (the
-  preflop charts: the text then says no EV was measured);
+* ``measures_ev``: it gives options an EV, or grades them directly (then the
+  text says no EV was measured; every shipped model now gives one);
 * ``shows_range_equity``: the summary states the hero's equity against the
   ranges assumed (not when the model carries its own, like the push/fold chart);
 * ``ev_text``: the sentence giving an option's EV, or None for the estimate's;
@@ -27,8 +27,9 @@ that answers values the options:
 1. :mod:`.pushfold` («tabella push/fold»): preflop, short stacks, first in or
    facing a first-in all-in: the equilibrium charts of :mod:`coach.theory`;
 2. :mod:`.preflop_ranges` («tabelle preflop», id ``"chart"``): deeper preflop
-   decisions, graded from the opening, defending and limped-pot range charts
-   (no EV measured);
+   decisions, graded from the opening, defending and limped-pot range charts,
+   with an EV estimate for every option (:mod:`.preflop_ev`) the grades never
+   contradict;
 3. :mod:`.river` («equilibrio calcolato», id ``"solver"``): heads-up on the river
    against a balanced opponent, the river solver's EV of every action for the
    hero's hand;

@@ -2,10 +2,12 @@
 
 With more than the push/fold stacks, preflop decisions are graded from the
 charts in ``coach/feedback/data/``: raising first in, facing one open (3-bet,
-call or fold), facing a 3-bet, and pots where one or more players only limped
-(isolate with a raise of 3 big blinds plus 1 per limper, call behind, complete
-the small blind, check the big blind). No EV is measured here and the text
-says so.
+call or fold), facing a 3-bet, facing a 4-bet that is not all-in, and pots
+where one or more players only limped (isolate with a raise of 3 big blinds
+plus 1 per limper, call behind, complete the small blind, check the big blind).
+Every option also gets an EV estimate from the charts' ranges (:mod:`.preflop_ev`,
+:func:`_with_evs`), bounded by the chart's grades where they disagree
+(docs/COACH.md, «Tabelle e valori insieme»).
 
 The size of a raise is graded by one rule (:func:`standard_size`,
 :func:`size_loss`, :func:`with_size`; docs/COACH.md, «Le misure dei rilanci
@@ -54,9 +56,9 @@ from coach.feedback.opponents import open_against, response_to_raise
 from coach.feedback.options import Option, limpers
 from coach.feedback.profiles import DEFAULT
 from coach.feedback.rangemodel import class_of_cards, hand_classes, parse_weighted
-from coach.feedback.ranges_data import RangeTable, table_for
+from coach.feedback.ranges_data import FacingRanges, RangeTable, table_for
 from coach.feedback.situation import Situation
-from coach.feedback.valuation import pushfold
+from coach.feedback.valuation import preflop_ev, pushfold
 from coach.feedback.valuation.base import Context, Rule, Valuation, Valued
 from coach.i18n import N_, Decimal, Message
 
@@ -76,6 +78,10 @@ SHORT_SHOVE_ONLY = N_(
     "With {stack} big blinds you are above the push/fold range (up to 12 big blinds): {hand} is not in the "
     "opening range {from_pos}, {width}, but the push/fold chart goes all-in with it: all-in or fold, not a "
     "small raise.")
+SHORT_SHOVE_EST = N_(
+    "With {stack} big blinds you are above the push/fold range (up to 12 big blinds): {hand} is not in the "
+    "opening range {from_pos}, {width}, but the all-in wins the blinds often enough to pay for the times it "
+    "is called: all-in or fold, not a small raise.")
 SHORT_FOLD = N_(
     "With {stack} big blinds you are above the push/fold range (up to 12 big blinds): {hand} is not in the "
     "opening range {from_pos} for this depth, {width}: fold.")
@@ -88,8 +94,9 @@ SHORT_RAISE_SHOVER = N_(
     "A small raise with a hand that is not in the opening range wastes it: if someone re-raises all-in you "
     "must fold it or call as the underdog. The chart plays it all-in.")
 SHORT_NO_CHART = N_(
-    "The push/fold charts stop at 15 big blinds at tables of three or more: going all-in with {stack} big "
-    "blinds risks the whole stack to win the blinds, where a small raise risks two or three big blinds.")
+    "The push/fold charts stop at 15 big blinds at tables of three or more: the all-in with {stack} big "
+    "blinds is valued against the players behind calling with 77+, ATs+, AJo+, KQs, the calls of the "
+    "push/fold charts at 15-20 big blinds.")
 
 
 class PreflopRanges:
@@ -98,9 +105,9 @@ class PreflopRanges:
     name = "chart"  # the stable id in the JSON and the banded spots (the module was ``charts.py``)
     label = Message(N_("preflop charts"))
     exact = True
-    measures_ev = False  # it grades each option from the ranges directly
+    measures_ev = True  # each option's EV is estimated from the charts' ranges (preflop_ev.py)
     shows_range_equity = False
-    ev_text: str | None = None
+    ev_text: str | None = T.PF_EV_LINE
     caps: frozenset[Rule] = frozenset()
 
     def value(self, ctx: Context) -> Valuation | None:
@@ -116,7 +123,8 @@ def effective_bb(sit: Situation) -> float:
 
 
 def chart_situation(sit: Situation, given: object) -> tuple[str, int | None] | None:
-    """("unopened" | "limped" | "facing_open" | "facing_3bet", opener seat) when a chart applies."""
+    """("unopened" | "limped" | "facing_open" | "facing_3bet" | "facing_4bet", the raiser's seat) when a
+    chart applies (for a 3-bet or a 4-bet, the seat that made it)."""
     if sit.street != "preflop" or given:
         return None
     if effective_bb(sit) < CHART_MIN_STACK_BB:
@@ -134,6 +142,8 @@ def chart_situation(sit: Situation, given: object) -> tuple[str, int | None] | N
         return ("facing_open", raises[0].seat)
     if len(raises) == 2 and raises[0].seat == sit.hero:
         return ("facing_3bet", raises[1].seat)
+    if len(raises) == 3 and raises[1].seat == sit.hero:  # his 3-bet met a 4-bet (not all-in)
+        return ("facing_4bet", raises[2].seat)
     return None
 
 
@@ -213,6 +223,9 @@ def standard_size(sit: Situation, kind: str, *, short: bool = False) -> Standard
         n = limpers(sit)
         return StandardSize((lo + n) * bb, (hi + n) * bb, None)
     raised = sit.to_match
+    if kind == "facing_4bet":  # the 5-bet is the all-in: a smaller one is "too small"
+        whole = float(sit.hero_in_front + sit.hero_stack)
+        return StandardSize(whole, whole, None)
     if kind == "facing_3bet":
         return StandardSize(FOUR_BET[0] * raised, FOUR_BET[1] * raised, raised)
     pf = sit.preflop_actions()
@@ -253,7 +266,7 @@ def _size_verdict(sit: Situation, o: Option, kind: str, premium: bool, stake: fl
     assert o.amount is not None
     bb = sit.big_blind
     size_bb = o.amount / bb
-    if o.kind == "all_in" and size_bb > CHART_MIN_STACK_BB:
+    if o.kind == "all_in" and size_bb > CHART_MIN_STACK_BB and kind != "facing_4bet":  # a 5-bet is all-in
         return (2 if premium else 3), 0.0, [Message(T.PF_ALLIN_DEEP, {"bb": Decimal(size_bb, 1)})], {}
     band = standard_size(sit, kind, short=short)
     share = size_loss(o.amount, band)
@@ -328,6 +341,14 @@ def value(ctx: Context) -> Valuation | None:
         msg = T.PF_VS_RAISE if raise_w > 0 else (T.PF_VS_CALL if call_w > 0 else T.PF_VS_FOLD)
         opener_from = Message(T.FROM_POS.get(sit.positions[opener], T.FROM_POS["UTG"]))
         headline = Message(msg, {"hand": hand_txt, "hero_from": from_pos, "opener_from": opener_from})
+    elif kind == "facing_4bet":
+        assert opener is not None
+        f4 = table.facing_4bet(pos) or FacingRanges(preflop_ev.FIVE_BET, preflop_ev.FACING_4BET)
+        answer = response_to_raise(f4.raise_range, f4.call, ctx.profiles.get(opener, DEFAULT))
+        raise_w, call_w = answer.raise_classes.get(cls, 0.0), answer.call_classes.get(cls, 0.0)
+        profile_note = answer.note
+        msg = T.PF_4B_RAISE if raise_w > 0 else (T.PF_4B_CALL if call_w > 0 else T.PF_4B_FOLD)
+        headline = Message(msg, {"hand": hand_txt})
     else:
         f3 = table.facing_3bet(pos, sit.positions[opener] if opener is not None else None)
         if f3 is not None:
@@ -339,6 +360,8 @@ def value(ctx: Context) -> Valuation | None:
     wider = _wider_open(table, cls)
     stake = stake_bb(sit.pot / sit.big_blind, effective_bb(sit), preflop=True)
     sizes: dict[str, object] = {}  # the sizing rule's figures, by option (JSON details)
+    shares: dict[str, float] = {}  # the sizing rule's loss, by option, as a share of the stake
+    base: dict[str, Grade] = {}  # the hand's grade for a raise, before its size
     valued: list[Valued] = []
     for o in ctx.options:
         notes: list[Message] = []
@@ -399,9 +422,11 @@ def value(ctx: Context) -> Valuation | None:
             else:
                 g = Grade.ERRORE
             steps, share, size_notes, figures = _size_verdict(sit, o, kind, premium, stake)
+            shares[o.code] = share
             if steps:  # a deep all-in: the stack risked matters only when raising is right
                 g = _worse(g, steps) if g.rank <= Grade.BUONA.rank else g
             else:
+                base[o.code] = g
                 g = with_size(g, share)
             notes += size_notes
             if figures:
@@ -409,6 +434,7 @@ def value(ctx: Context) -> Valuation | None:
         valued.append(Valued(o, None, True, g, notes))
     if profile_note is not None:
         headline = Message(T.JOIN, {"first": headline, "second": profile_note})
+    _with_evs(ctx, kind, valued, base, shares, stake, None)
     return Valuation(MODEL, valued, Message(T.PF_CHART_NOTE), headline=headline, details={"sizes": sizes})
 
 
@@ -478,8 +504,12 @@ def _short_open(ctx: Context, eff_bb: float) -> Valuation:
             shove_notes.append(Message(SHORT_SHOVE_SECOND))
     else:
         shove_notes.append(Message(SHORT_NO_CHART, {"stack": stack}))
-        all_in = Grade.BUONA if premium else (Grade.IMPRECISA if raise_w > 0 else Grade.ERRORE)
+        # no chart: its figure (preflop_ev.py) decides, except that a hand the range raises keeps the
+        # small raise as the standard play (the all-in «buona» with QQ+/AK, «imprecisa» otherwise)
+        all_in = (Grade.BUONA if premium else Grade.IMPRECISA) if raise_w > 0 else Grade.OTTIMA
     sizes: dict[str, object] = {}  # the sizing rule's figures, by option (JSON details)
+    shares: dict[str, float] = {}
+    base: dict[str, Grade] = {}
     valued: list[Valued] = []
     for o in ctx.options:
         notes: list[Message] = []
@@ -506,10 +536,15 @@ def _short_open(ctx: Context, eff_bb: float) -> Valuation:
             else:
                 g = Grade.IMPRECISA if _wider_open(table, cls) else Grade.ERRORE
             _, share, size_notes, figures = _size_verdict(sit, o, "unopened", premium, stake, short=True)
+            shares[o.code], base[o.code] = share, g
             g = with_size(g, share)
             notes += size_notes
             sizes[o.code] = figures
         valued.append(Valued(o, None, True, g, notes))
+    _with_evs(ctx, "unopened", valued, base, shares, stake, ev)
+    jam = next((v for v in valued if v.opt.kind == "all_in"), None)
+    if shove is None and not plays and raise_w == 0 and jam is not None and (jam.ev or 0.0) > 0:
+        headline = Message(SHORT_SHOVE_EST, params)  # no chart, but the all-in's figure pays: say so
     details: dict[str, object] = {"short_stack": {"stack_bb": round(eff_bb, 1), "raise_weight": raise_w,
                                                   "limp_weight": limp_w}, "sizes": sizes}
     if shove is not None:
@@ -520,3 +555,28 @@ def _short_open(ctx: Context, eff_bb: float) -> Valuation:
             "ante_bb": shove.ante_bb, "push_frequency": round(shove.frequency, 4),
             "shove_ev_bb": round(shove.ev / bb, 4), "exploitability_bb": shove.chart.exploitability_bb}
     return Valuation(MODEL, valued, Message(T.PF_CHART_NOTE), headline=headline, details=details)
+
+
+def _with_evs(ctx: Context, kind: str, valued: list[Valued], base: dict[str, Grade], shares: dict[str, float],
+              stake: float, shove_ev: float | None) -> None:
+    """Give every option its EV (:mod:`.preflop_ev`), in chips, bounded by the chart's grades
+    (:func:`~.preflop_ev.chart_bounded`); the fold and the all-in are valued without realisation
+    (``estimate`` False), the options that see a flop are estimates. A raise is valued at the standard
+    size (the band's lower edge), less the sizing rule's loss (its share of the stake): the one model of
+    what a size costs, so that the figure and the size's note agree (two sizes in the band are equal)."""
+    sit = ctx.sit
+    table = table_for(sit.players)
+    ranges = {s: r.range for s, r in ctx.ranges.items() if s in sit.opponents}
+    short = shove_ev is not None or short_first_in_bb(sit) is not None
+    options = []
+    for v in valued:
+        o = v.opt
+        if o.amount is not None and o.kind != "all_in" and not o.passive:
+            band = standard_size(sit, kind, short=short)  # every size is valued at the standard one
+            std = min(max(round(band.lo), sit.min_raise_to or 0), sit.hero_in_front + sit.hero_stack)
+            o = Option(o.code, o.kind, std) if std != o.amount else o
+        options.append(o)
+    plays = {v.opt.code: v.grade is not None and v.grade.rank <= Grade.BUONA.rank for v in valued}
+    est = preflop_ev.option_evs(sit, kind, options, table, ranges, ctx.profiles, effective_bb(sit), plays,
+                                shove_ev=shove_ev)
+    preflop_ev.chart_bounded(valued, est, base, shares, stake * sit.big_blind, sit.pot)

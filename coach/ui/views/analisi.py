@@ -172,8 +172,8 @@ def _progress(job_id: int) -> None:
 
 
 def _line(d: ReviewedDecision, t: Translator) -> str:
-    if d.ev_loss_bb is None:  # graded by the preflop charts: a grade, no loss measured
-        return t("{hand} · {street} · {position} · {kind}: **{action}**, {grade} (preflop charts); "
+    if d.ev_loss_bb is None:  # a figure the coach does not give (an untrusted estimate): the grade alone
+        return t("{hand} · {street} · {position} · {kind}: **{action}**, {grade} (no loss measured); "
                  "the coach prefers {best}",
                  hand=_capital(t.md(hand_name(d))), street=d.street, position=d.position,
                  kind=t.render(kind_label(d.kind)), action=t.render(action_words(d)),

@@ -132,10 +132,12 @@ spot("pf-6max-sb-kto-open", 6, {1: "KdTc"}, folds(3, 4, 5, 6), best="not_fold", 
 # -- facing an open, 6-max -----------------------------------------------------------------
 # AQs on the button against a CO open (2.5 bb): 3-bet for value (CO's range ~27% is well
 # behind AQs); flatting in position is fine too. Folding gives up ~2 bb: errore (imprecisa at
-# the least). A 100 bb jam gets called only by QQ+/AK (AQs has ~33% there): about +1 bb,
-# worse than 3-betting to 15.
+# the least). A 100 bb jam risks 97.5 bb to win 4: the cutoff and the blinds call it with
+# JJ+, AQs+, AKo (AQs has about a third against that), so it loses about 1.5 bb against folding
+# and 3.5-4 bb against the 3-bet, most of the 4 bb pot: a costly mistake (issue 29: a 100 bb
+# preflop all-in is graded by its EV loss like every option; it was «errore» at best by rule).
 spot("pf-6max-btn-vs-co-aqs-3bet", 6, {6: "AcQc"}, ["p3 f", "p4 f", "p5 cbr 5"], best="not_fold", model="chart",
-     bands={"cbr 15": OK, "call": OK, "fold": LEAK, "all_in": LEAK},
+     bands={"cbr 15": OK, "call": OK, "fold": LEAK, "all_in": BAD},
      reason="AQs on the button 3-bets (or calls) a cutoff open; folding is a clear mistake")
 
 # K7s in the big blind against a button open of 2.5 bb (SB folded): 3 to call into 8 needs
@@ -161,11 +163,15 @@ spot("pf-6max-sb-vs-btn-ajo-3bet", 6, {1: "AdJs"}, [*folds(3, 4, 5), "p6 cbr 5"]
      reason="AJo 3-bets from the small blind against a button steal")
 
 # AKo, having opened in the CO, faces a button 3-bet to 15: 4-bet (to ~34) for value, or
-# call; the jam for 100 bb is fine too (AKo is a standard 4-bet/get-in hand against a
-# button 3-bet range). Folding AK to a 3-bet throws away several big blinds.
+# call. Folding AK to a 3-bet throws away several big blinds. The 100 bb jam (issue 29: graded
+# by its EV loss like every option): the button calls it with about half of his 3-bets (JJ+,
+# AQs+, AKo), against which AKo has about 43%, so it only breaks even against folding, while
+# the 4-bet keeps his bluffs and worse aces in (about +4.5 bb): it gives up about a third of
+# the 11.5 bb pot, a clear mistake, not a blunder (AKo is still a hand that gets the stacks in
+# when the button 5-bets).
 spot("pf-6max-co-vs-3bet-ako", 6, {5: "AsKd"}, ["p3 f", "p4 f", "p5 cbr 5", "p6 cbr 15", "p1 f", "p2 f"],
      best="not_fold", model="chart",
-     bands={"cbr 34": OK, "call": OK3, "all_in": OK3, "fold": BAD},
+     bands={"cbr 34": OK, "call": OK3, "all_in": LEAK, "fold": BAD},
      reason="AKo never folds to a 3-bet: 4-bet (or call)")
 
 # -- opens and defends, 9-max ----------------------------------------------------------------

@@ -68,9 +68,10 @@ def test_the_registry_keeps_the_order_the_coach_asks_and_the_stored_ids() -> Non
 def test_only_the_estimate_is_inexact_and_it_answers_last() -> None:
     assert [m.exact for m in MODELS] == [True, True, True, True, False]
     assert MODELS[-1] is heuristic.MODEL and heuristic.MODEL.caps == frozenset(Rule)
-    # the preflop charts grade directly and get none of the estimate's rules
+    # the preflop charts grade from the ranges, with an EV estimate for every option (preflop_ev.py),
+    # and get none of the estimate's rules
     chart = model_named("chart")
-    assert not chart.measures_ev and chart.caps == frozenset()
+    assert chart.measures_ev and chart.caps == frozenset()
 
 
 def test_labels_are_the_words_lessons_use() -> None:

@@ -163,3 +163,17 @@ def test_the_kept_hands_name_the_opponents_only_if_the_learner_ticks_it(
     assert not at.exception, [e.value for e in at.exception]
     shown = texts(at)
     assert "Tu" in shown and all((name in shown) is keep for name in real)
+
+
+def test_preflop_chart_decisions_are_listed_with_their_loss(started: AppTest, db_url: str) -> None:
+    """Issue 30: a decision the preflop charts grade shows a loss in bb like the others, never
+    «(tabelle preflop)» in place of a number (it did, and such decisions sat after all the others)."""
+    at = started
+    job = Store(db_url).latest_review_job("Ospite")
+    assert job is not None
+    charts = [d for d in job.result["decisions"] if d["model"] == "chart"]
+    assert charts and all(d["ev_loss_bb"] is not None for d in charts)
+    listed = [b.label for b in at.button if b.key and b.key.startswith("analisi_open_")]
+    preflop = [label for label in listed if "preflop" in label]
+    assert preflop and all("bb persi" in label for label in preflop), preflop[:3]
+    assert not any("tabelle preflop" in label for label in listed)

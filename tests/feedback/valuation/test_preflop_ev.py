@@ -1,0 +1,133 @@
+"""The chart-graded preflop decisions' EV (coach/feedback/valuation/preflop_ev.py; issues 29 and 30).
+
+Which fail on the code before it: ``test_every_chart_decision_has_an_ev_loss`` (the charts gave
+no EV: every option's ``ev_bb`` was None) and ``test_hundred_bb_all_ins_are_graded_by_their_loss``
+(stacking off 7-7 and jamming T9s over a 3-bet were «imprecisa», with no figure); the formula
+tests guard the module itself.
+"""
+
+from __future__ import annotations
+
+import sys
+import tomllib
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from coach.engine.phh import load_phh
+from coach.feedback.analysis import analyze
+from coach.feedback.grading import Grade
+from coach.feedback.profiles import DEFAULT
+from coach.feedback.situation import read_situation
+from coach.feedback.valuation import preflop_ev as E
+from coach.theory.classes import CLASS_OF_NAME, N_CLASSES
+from coach.theory.preflop import class_equity
+
+SPOTS = Path(__file__).resolve().parents[1] / "spots_v2"
+EXPECTED = tomllib.loads((SPOTS / "expected.toml").read_text(encoding="utf-8"))
+CHART_SPOTS = sorted(n for n, e in EXPECTED.items() if e.get("model") == "chart")
+
+
+def _analysis(name: str):  # type: ignore[no-untyped-def]
+    hand = load_phh(SPOTS / f"{name}.phh").replay(require_complete=False)
+    return hand, analyze(hand, seed=0)
+
+
+@pytest.mark.parametrize("name", CHART_SPOTS)
+def test_every_chart_decision_has_an_ev_loss(name: str) -> None:
+    """Every option of every chart-graded banded spot has an EV and a loss in bb (none hidden)."""
+    _, a = _analysis(name)
+    assert a.model == "chart"
+    missing = [o.code for o in a.options if o.ev_bb is None or o.ev_loss_bb is None]
+    assert missing == []
+    best = next(o for o in a.options if o.code == a.best)
+    assert best.ev_loss_bb == pytest.approx(0.0, abs=0.06)
+
+
+def test_lesson_chart_decisions_have_an_ev_loss() -> None:
+    here = Path(__file__).resolve().parents[2]
+    sys.path.insert(0, str(here / "lessons"))
+    from test_consistency import _is_show_or_muck, spots
+
+    from coach.learning.script import HandScript
+    from coach.learning.verdict import hand_profiles
+
+    seen = 0
+    for spot in spots():
+        if all(_is_show_or_muck(c) for c in spot.decision.options):
+            continue
+        script = HandScript.from_example(spot.hand)
+        hand = script.hand_at(script.step_of_action(spot.decision.at))
+        if read_situation(hand).street != "preflop":
+            continue
+        a = analyze(hand, profiles=hand_profiles(hand, spot.hand.profiles))
+        if a.model != "chart":
+            continue
+        seen += 1
+        assert all(o.ev_loss_bb is not None for o in a.options), spot.id
+    assert seen >= 10
+
+
+def test_hundred_bb_all_ins_are_graded_by_their_loss() -> None:
+    """Issue 29 item 3: stacking off 7-7 over an open and a call, jamming T9s over a 3-bet."""
+    _, a = _analysis("pf-6max-77-stacks-off-over-open-and-call")
+    jam = next(o for o in a.options if o.kind == "all_in")
+    assert jam.grade.rank >= Grade.ERRORE.rank
+    assert jam.ev_loss_bb is not None and jam.ev_loss_bb > a.pot / a.big_blind / 2
+    _, a = _analysis("pf-6max-t9s-jams-100bb-vs-3bet")
+    jam = next(o for o in a.options if o.kind == "all_in")
+    assert jam.grade is Grade.ERRORE_GRAVE
+
+
+def _foe(hand: str, weight: float = 1.0, seat: int = 1) -> E.Foe:
+    w = np.zeros(N_CLASSES)
+    w[CLASS_OF_NAME[hand]] = weight
+    return E.Foe(seat, w, DEFAULT, 10, 190)
+
+
+def test_all_in_is_fold_equity_times_pot_plus_the_call_share() -> None:
+    """EV = P(fold) x pot + P(call) x (equity x final pot - what the hero risks), by hand."""
+    hand = load_phh(SPOTS / "pf-6max-77-stacks-off-over-open-and-call.phh").replay(require_complete=False)
+    sit = read_situation(hand)
+    hero = CLASS_OF_NAME["77"]
+    # a player who holds only aces calls every time: no fold equity at all
+    aces = _foe("AA", 6.0)
+    risk = min(sit.hero_in_front + sit.hero_stack, aces.bet + aces.stack) - sit.hero_in_front
+    final = sit.pot + risk + (risk + sit.hero_in_front - aces.bet)
+    expected = class_equity("77", "AA") * final - risk
+    assert E.all_in_ev(sit, hero, [aces], 100.0) == pytest.approx(expected)
+    # half aces, half 7-2 offsuit (which folds): half the time the pot, half the time the race
+    mixed = _foe("AA", 6.0)
+    mixed.weights[CLASS_OF_NAME["72o"]] = 6.0
+    assert E.all_in_ev(sit, hero, [mixed], 100.0) == pytest.approx(0.5 * sit.pot + 0.5 * expected)
+    # nobody who calls: the pot
+    assert E.all_in_ev(sit, hero, [_foe("72o", 12.0)], 100.0) == pytest.approx(sit.pot)
+
+
+def test_realisation_follows_position_the_chart_and_the_equity() -> None:
+    hand = load_phh(SPOTS / "pf-6max-77-stacks-off-over-open-and-call.phh").replay(require_complete=False)
+    sit = read_situation(hand)  # the cutoff against the under-the-gun opener and the middle position
+    opener, caller = 2, 3
+    ip = E.realisation(sit, [opener, caller], True, 0.5)
+    assert ip == E.REALISE_IP[1]
+    assert E.realisation(sit, [opener], False, 0.5) == E.REALISE_IP[0]
+    assert E.realisation(sit, [opener], True, 0.7) > ip > E.realisation(sit, [opener], True, 0.3)
+    assert E.postflop_order(6, "BB") < E.postflop_order(6, "UTG") < E.postflop_order(6, "BTN")
+    assert E.postflop_order(2, "BB") < E.postflop_order(2, "BTN")
+
+
+def test_the_chart_bounds_the_estimate() -> None:
+    """A call the chart plays is worth at least the fold plus the fold's floor; an unplayed raise lies
+    inside its grade's band below the chart's play."""
+    from coach.feedback.options import Option
+    from coach.feedback.valuation.base import Valued
+
+    fold = Valued(Option("f", "fold", None), None, True, Grade.IMPRECISA)
+    call = Valued(Option("cc", "call", None), None, True, Grade.OTTIMA)
+    raise_ = Valued(Option("cbr 30", "raise", 30), None, True, Grade.ERRORE)
+    est = {"f": 0.0, "cc": -5.0, "cbr 30": 50.0}
+    E.chart_bounded([fold, call, raise_], est, {}, {}, stake=100.0, pot=100.0)
+    assert fold.ev == 0.0 and not fold.estimate
+    assert call.ev == pytest.approx(4.0) and call.estimate  # 0 + 4% of the pot: «imprecisa»'s floor
+    assert call.ev - 40.0 <= (raise_.ev or 0.0) <= call.ev - 12.0  # inside «errore»'s band
