@@ -476,6 +476,12 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
     if reviews is not None:
         out["reviews"] = {"hands": reviews.hands, "jobs": [(st, round(sec, 1)) for st, sec in reviews.done]}
     out["load_average"] = [round(x, 2) for x in os.getloadavg()]
+    if args.timeline:
+        with open(args.timeline, "w", encoding="utf-8") as fh:
+            fh.write("action,start_s,latency_ms\n")
+            for k, v in stats.latencies.items():
+                for x, t in zip(v, stats.started[k], strict=True):
+                    fh.write(f"{k},{t - t0:.3f},{1000 * x:.1f}\n")
     acked = stats.acknowledged
     out["answers_acknowledged"] = sum(acked.values())
     if args.database:
@@ -503,6 +509,8 @@ def main() -> None:
     parser.add_argument("--review-hands", type=int, default=0,
                         help="keep a session review of this many hands running in the stack's worker "
                              "(needs --database)")
+    parser.add_argument("--timeline", default=None,
+                        help="also write every action as CSV (action, start s, latency ms)")
     parser.add_argument("--label", default="")
     args = parser.parse_args()
     result = asyncio.run(main_async(args))

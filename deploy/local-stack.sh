@@ -76,11 +76,11 @@ for i in $(seq 0 $((APPS - 1))); do
 done
 # The task queue's workers, as on a class server (docs/DEPLOY.md): the apps start none of their own.
 # One process reads the files (a pasted hand never waits behind a review); one runs the reviews
-# at a lower CPU priority, so a class's clicks come first and the review takes what they leave.
+# only on CPU time the apps leave (SCHED_IDLE), so a class's clicks come first.
 (cd "$ROOT" && COACH_DATABASE_URL="$DBURL" exec python -m coach worker --lanes hands,files --workers 2 \
    > "$DIR/logs/worker-files.log" 2>&1) &
 echo $! > "$DIR/worker.pid"
-(cd "$ROOT" && COACH_DATABASE_URL="$DBURL" exec python -m coach worker --lanes reviews --workers 2 --nice 10 \
+(cd "$ROOT" && COACH_DATABASE_URL="$DBURL" exec python -m coach worker --lanes reviews --workers 2 --idle \
    > "$DIR/logs/worker-reviews.log" 2>&1) &
 echo $! >> "$DIR/worker.pid"
 

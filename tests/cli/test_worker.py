@@ -51,3 +51,24 @@ def test_a_reviews_worker_runs_at_the_lower_priority_it_was_given(tmp_path: Path
     finally:
         proc.terminate()
         proc.wait(timeout=30)
+
+
+@pytest.mark.skipif(not hasattr(os, "SCHED_IDLE"), reason="SCHED_IDLE is Linux's")
+def test_an_idle_reviews_worker_runs_only_on_cpu_nobody_else_wants(tmp_path: Path) -> None:
+    """The local stack runs the reviews with ``--idle``: SCHED_IDLE, below any niceness."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT), COACH_QUEUE_URL=f"sqlite:///{tmp_path / 'queue.db'}")
+    proc = subprocess.Popen([sys.executable, "-m", "coach", "worker", "--lanes", "reviews", "--idle",
+                             "--database", f"sqlite:///{tmp_path / 'c.db'}"],
+                            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        policy = None
+        for _ in range(100):
+            policy = os.sched_getscheduler(proc.pid)
+            if policy == os.SCHED_IDLE or proc.poll() is not None:
+                break
+            time.sleep(0.1)
+        assert proc.poll() is None, proc.stderr.read() if proc.stderr else ""
+        assert policy == os.SCHED_IDLE
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
