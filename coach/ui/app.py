@@ -64,6 +64,7 @@ VIEWS: dict[str, Callable[[], None]] = {
 # Heavy modules the home page does not need (PokerKit, numpy, pydantic models, Plotly):
 # imported in the background after the first render, so the first click on a lesson
 # or the practice table does not wait for them.
+FULL_GC_EVERY = 100  # collections of the middle generation per full collection (Python: 10)
 WARM_MODULES = ("coach.engine", "coach.feedback", "coach.lessons.loader", "coach.lessons.drills",
                 "plotly.graph_objects")
 
@@ -78,6 +79,13 @@ def _import_all() -> None:
     # collector's sight, so its collections (no longer forced after every rerun, see
     # .streamlit/config.toml) only walk the objects of the sessions.
     gc.freeze()
+    # A full collection walks every session's objects with the interpreter lock held: with 250
+    # learners on a process it took 125-220 ms, 19 times in 100 s, and every click of the process
+    # waited behind it (500 learners: clicks' p95 1-3 s). One full collection for every
+    # FULL_GC_EVERY younger ones instead of Python's 10: the learners' p95 fell to 0.26-0.36 s
+    # (benchmarks/README.md); the young generations still free the short-lived cycles at once.
+    young, middle, _ = gc.get_threshold()
+    gc.set_threshold(young, middle, FULL_GC_EVERY)
 
 
 @st.cache_resource(show_spinner=False)
