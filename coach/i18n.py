@@ -367,7 +367,8 @@ def italian_before(before: str, value: str) -> str:
         if low == "e" and first in "eèéEÈÉ":
             return head + cased("ed") + " "
         return before
-    if first == "0" and low in _ZERO:  # zero virgola nove: lo 0,9%
+    # zero virgola nove: lo 0,9%; a date's day (06/01/2027, read «sei») is not read from zero
+    if first == "0" and low in _ZERO and not value[1:2].isdigit():
         return head + cased(_ZERO[low]) + " "
     if first.isdigit() and number_with_vowel(value):
         if low in _ELIDED:

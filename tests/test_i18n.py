@@ -100,6 +100,7 @@ def test_italian_grammar_agrees_with_the_value_that_follows() -> None:
     assert joined("dal ", "11%") == "dall'11%"
     assert joined("solo il ", "0,9%") == "solo lo 0,9%"  # zero virgola nove
     assert joined("del ", "0,5%") == "dello 0,5%"
+    assert joined("fino al ", "06/01/2027") == "fino al 06/01/2027"  # a date's day: «sei», not zero
     assert joined("ad ", "Anna") == "ad Anna"  # already right: unchanged
     assert joined("paga ", "8") == "paga 8"
 
