@@ -9,7 +9,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from support.browser import BROWSER, box, check_axe, inside, open_context, open_decision, shot, wait_idle
+from support.browser import (
+    BROWSER,
+    box,
+    check_axe,
+    inside,
+    open_context,
+    open_decision,
+    practice_turn,
+    shot,
+    wait_idle,
+)
 
 from coach.feedback.situation import read_situation
 from coach.feedback.valuation.preflop_ranges import chart_situation, standard_size
@@ -103,9 +113,7 @@ def test_a_practice_hand_on_a_small_phone(browser: Any, server: str) -> None:
         page.goto(server + "/pratica")
         page.get_by_role("button", name="Siediti al tavolo").tap()
         page.locator(".cc-seat.cc-hero .cc-card").first.wait_for()
-        wait_idle(page)
-        fold = page.get_by_role("button", name="Fold")
-        fold.wait_for()
+        practice_turn(page, tap=True)  # a hand folded to his big blind is dealt past
         buttons = [f'[class*="st-key-prac-"][class*="-{name}"] button' for name in ("fold", "call")]
         assert_first_screen(page, 360, 640, buttons)
         assert small_targets(page, BLOCK) == []

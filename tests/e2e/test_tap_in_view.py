@@ -10,7 +10,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from support.browser import BROWSER, box, in_view, inside, open_context, open_decision, shot, wait_idle
+from support.browser import (
+    BROWSER,
+    box,
+    in_view,
+    inside,
+    open_context,
+    open_decision,
+    practice_turn,
+    shot,
+    wait_idle,
+)
 
 pytestmark = BROWSER
 
@@ -45,8 +55,7 @@ def test_practice_refusal_in_view_and_the_grades_above_next_hand(browser: Any, s
         page.goto(server + "/pratica")
         page.get_by_role("button", name="Siediti al tavolo").tap()
         page.locator(".cc-seat.cc-hero .cc-card").first.wait_for()
-        page.get_by_role("button", name="Fold").wait_for()
-        wait_idle(page)
+        practice_turn(page, tap=True)  # a hand folded to his big blind is dealt past
         price = page.locator('[class*="st-key-cc_actions_prac"] p:has-text("Per chiamare")').count()
         # facing a bet a check is refused; with nothing to pay, a call is
         wrong = '[class*="st-key-prac-"][class*="-check"] button' if price else \

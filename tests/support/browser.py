@@ -279,3 +279,22 @@ def teacher_view(page: Any, name: str) -> None:
     """The teacher's segmented control (Domanda, Alunni, Risultati)."""
     page.locator('[class*="st-key-live-teacher-view"] button').filter(has_text=name).first.click()
     wait_idle(page)
+
+
+def practice_turn(page: Any, hands: int = 8, *, tap: bool = False) -> None:
+    """Wait at the practice table for the learner's turn (his «Fold» button).
+
+    The deal is random: a hand can end before the learner acts (everybody folds to his big blind),
+    and then the next thing on screen is «Mano successiva», never «Fold». Such a hand is dealt
+    past, as a learner would, up to ``hands`` times.
+    """
+    fold = page.get_by_role("button", name="Fold")
+    deal = page.get_by_role("button", name="Mano successiva")
+    for _ in range(hands):
+        fold.or_(deal).first.wait_for()
+        wait_idle(page)
+        if fold.count():
+            return
+        (deal.first.tap if tap else deal.first.click)()
+        page.wait_for_timeout(300)
+    fold.wait_for()
