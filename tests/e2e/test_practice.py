@@ -29,12 +29,23 @@ def _in_view(page: Any, selector: str) -> bool:
 
 
 def _turn_or_end(page: Any) -> str | None:
-    """Wait for the learner's turn (the key of its «Check» button) or the hand's end (None)."""
+    """Wait for the learner's turn (the key of its «Check» button) or the hand's end (None).
+
+    A learner who calls everything can lose his stack: the hand's end then offers «Ricompra», not
+    «Mano successiva» (the random deal made this test fail now and then); he buys in again."""
     deal = page.get_by_role("button", name="Mano successiva")
-    deal.or_(page.locator(CHECK)).first.wait_for()
-    wait_idle(page)
-    if deal.count():
-        return None
+    rebuy = page.locator(".st-key-prac_rebuy button")
+    for _ in range(3):
+        deal.or_(rebuy).or_(page.locator(CHECK)).first.wait_for()
+        wait_idle(page)
+        if rebuy.count() and not deal.count():
+            rebuy.first.click()
+            deal.wait_for()
+            wait_idle(page)
+        if deal.count():
+            return None
+        if page.locator(CHECK).count():
+            break
     return str(page.locator(CHECK).first.evaluate(
         "b => [...b.closest('[class*=\"st-key-prac-\"]').classList].find(c => c.startsWith('st-key-prac-'))"))
 
