@@ -180,6 +180,43 @@ def jam_caller_mask(stack_bb: float) -> FloatArray:
     return _class_mask(CALL_DEEP_JAM if stack_bb > JAM_DEEP_BB else CALL_MID_JAM)
 
 
+@cache
+def _all_in_strength() -> FloatArray:
+    """Each class's all-in equity against a random hand: the order of a linear shoving range."""
+    sizes = class_sizes().astype(np.float64)
+    return np.asarray(equity_table() @ sizes / sizes.sum(), dtype=np.float64)
+
+
+def shoving_range(hero: int) -> FloatArray:
+    """The range a player who shoves this hand is read with: every class at least as strong all-in
+    (:func:`_all_in_strength`), a mask of the 169 classes."""
+    strength = _all_in_strength()
+    return (strength >= strength[hero] - 1e-12).astype(np.float64)
+
+
+def calls_against(shover: FloatArray, need: float) -> FloatArray:
+    """The classes that call an all-in from the range ``shover`` (a class mask) at a price asking for
+    ``need`` equity: those whose all-in equity against it reaches the price (the best response)."""
+    weights = shover * class_sizes()
+    total = float(weights.sum())
+    if total <= 0:
+        return np.zeros(N_CLASSES)
+    return (equity_table() @ weights / total >= need).astype(np.float64)
+
+
+def deep_jam_callers(hero: int, stack_bb: float, need: float) -> FloatArray:
+    """Who calls the hero's all-in: the charts' callers (:func:`jam_caller_mask`) and, above
+    :data:`JAM_SHORT_BB`, also every hand that beats the price against the range that shoves the
+    hero's hand (:func:`shoving_range`, :func:`calls_against`; docs/COACH.md, «Tabelle e valori
+    insieme»). The charts' push-callers answer the charts' deep shoving range (the premiums and a few
+    blockers); a player who shoves T6o for 100 bb shoves everything better too, and against that
+    range any ace calls: valuing his shove against the premiums alone gives him folds nobody makes."""
+    chart = jam_caller_mask(stack_bb)
+    if stack_bb <= JAM_SHORT_BB:
+        return chart
+    return np.maximum(chart, calls_against(shoving_range(hero), need))
+
+
 def scaled(share: float, factor: float) -> float:
     return max(0.0, min(1.0, share * factor))
 
@@ -218,18 +255,18 @@ def all_in_ev(sit: Situation, hero: int, foes: list[Foe], stack_bb: float) -> fl
 
     ``fold equity × pot + Σ chance(he is the caller) × (equity × final pot − what the hero risks)``.
     """
-    mask = jam_caller_mask(stack_bb)
     mine = sit.hero_in_front + sit.hero_stack
     ev = 0.0
     nobody = 1.0
     for f in foes:
+        matched = min(mine, f.bet + f.stack)
+        risk = matched - sit.hero_in_front
+        final = sit.pot + (matched - sit.hero_in_front) + (matched - f.bet)
+        mask = deep_jam_callers(hero, stack_bb, (matched - f.bet) / final if final > 0 else 1.0)
         keep = min(1.0, f.profile.preflop_keep)
         c = scaled(f.share(mask), keep if keep < 1 else f.profile.preflop_keep)
         if c <= 0:
             continue
-        matched = min(mine, f.bet + f.stack)
-        risk = matched - sit.hero_in_front
-        final = sit.pot + (matched - sit.hero_in_front) + (matched - f.bet)
         eq = equity(hero, f.part(mask))
         ev += nobody * c * (eq * final - risk)
         nobody *= 1 - c
