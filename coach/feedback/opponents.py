@@ -4,9 +4,10 @@ Preflop (data, :mod:`coach.feedback.ranges_data`): the range implied by his
 preflop actions: an open raise -> the opening range of his position; a call of
 an open -> the calling range facing that opener (big blind: the defence
 chart); a 3-bet -> the 3-bet range; calling a 3-bet -> the calling range facing
-a 3-bet; 4-bet and beyond -> the tight ``villain.fourbet`` / ``fivebet``
-ranges; a limp -> ``villain.limp``; an all-in -> a shove range by his stack
-(up to 15 big blinds, up to 40, deeper). A player who *calls* an all-in has a
+a 3-bet; a 4-bet -> the 4-bet of the «facing a 3-bet» chart for his pair of
+positions (value and the A5s-type blocker bluffs); a 5-bet -> the tight
+``villain.fivebet``; a limp -> ``villain.limp``; an all-in -> a shove range by
+his stack (up to 15 big blinds, up to 40, deeper). A player who *calls* an all-in has a
 calling range, not the shover's: the strongest half of the shover's range (by
 preflop strength), the strongest 35% when someone already called it (an
 overcall). A big blind who checks and anyone who has not acted yet: any two
@@ -45,7 +46,7 @@ from coach.feedback.rangemodel import (
     parse_weighted,
     preflop_percentiles,
 )
-from coach.feedback.ranges_data import ANY_TWO, table_for
+from coach.feedback.ranges_data import ANY_TWO, RangeTable, table_for
 from coach.feedback.situation import STREET_BOARD, PastAction, Situation
 from coach.i18n import N_, Message
 
@@ -115,10 +116,14 @@ def preflop_read(sit: Situation, seat: int) -> PreflopRead:
     table = table_for(sit.players)
     pos = sit.positions[seat]
     opener: str | None = None
+    threebettor: str | None = None  # the position of the first 3-bet, if any
+    opened = False  # this seat made the open raise
     read = PreflopRead(ANY_TWO, "any")
     jam: PastAction | None = None  # the first all-in raise so far
     jam_callers = 0
     for act in sit.preflop_actions():
+        if act.kind in ("bet", "raise") and act.raise_level == 1 and threebettor is None:
+            threebettor = sit.positions[act.seat]
         if act.seat != seat:
             if act.kind in ("bet", "raise") and act.raise_level == 0:
                 opener = sit.positions[act.seat]
@@ -143,12 +148,15 @@ def preflop_read(sit: Situation, seat: int) -> PreflopRead:
                 read = PreflopRead(f.raise_range, "vs_limp.raise", story="open")
             else:
                 read = PreflopRead(table.open[pos], f"open.{pos}", story="open")
+                opened = True
+        elif act.kind in ("bet", "raise") and lvl == 2:
+            read = PreflopRead(*fourbet_read(table, pos, threebettor if opened else None), raising=True,
+                               story="fourbet")
         elif act.kind in ("bet", "raise") and lvl == 1:
             f = table.facing_open(pos, opener or "CO")
             read = PreflopRead(f.raise_range, f"3bet.{pos}.vs.{opener}", raising=True, story="threebet")
         elif act.kind in ("bet", "raise"):
-            key = "fourbet" if lvl == 2 else "fivebet"
-            read = PreflopRead(table.villain[key], f"villain.{key}", raising=True, story="fourbet")
+            read = PreflopRead(table.villain["fivebet"], "villain.fivebet", raising=True, story="fourbet")
         elif act.kind == "call" and jam is not None:
             # a call of an all-in: the strongest part of what the shover shoves, tighter behind a caller
             shover_bb = (sit.stacks[jam.seat] + sit.committed[jam.seat]) / sit.big_blind
@@ -172,6 +180,20 @@ def preflop_read(sit: Situation, seat: int) -> PreflopRead:
         elif act.kind == "check":
             read = PreflopRead(ANY_TWO, "any", story="check")
     return read
+
+
+def fourbet_read(table: RangeTable, pos: str, threebettor: str | None) -> tuple[str, str]:
+    """(range, source) of a 4-bet from ``pos``: the opener's 4-bet over a 3-bet from ``threebettor`` is
+    the «facing a 3-bet» chart's 4-bet for that pair of positions, value and bluffs (A5s, A4s: the
+    blockers the published charts 4-bet); a cold 4-bet (``threebettor`` None: he had not opened)
+    the early out-of-position chart's, the tightest the table has. Only a table with no such chart
+    keeps ``villain.fourbet`` (value only)."""
+    chart = table.facing_3bet(pos, threebettor) if threebettor is not None else table.vs_3bet
+    if chart is None or not chart.raise_range:
+        return table.villain["fourbet"], "villain.fourbet"
+    if threebettor is None:
+        return chart.raise_range, "vs_3bet.fourbet"
+    return chart.raise_range, f"4bet.{pos}.vs.{threebettor}"
 
 
 def _class_codes(cards: IntArray) -> IntArray:

@@ -165,3 +165,21 @@ def test_the_heros_answer_to_a_profiled_raiser_moves_with_his_width() -> None:
     wide = response_to_raise(raise_text, call_text, PROFILES["aggressivo"])
     assert set(wide.raise_classes) == set(same.raise_classes)
     assert len(wide.call_classes) > len(same.call_classes)  # the added hands call
+
+
+def test_a_4bet_reads_the_openers_chart_for_his_pair_of_positions_with_its_bluffs() -> None:
+    # issue 29: a 4-bettor was read as QQ+, AK (value only). The cutoff opens, the button 3-bets, the
+    # cutoff 4-bets: out of position against a late 3-bet his 4-bet is the «facing a 3-bet» chart's
+    # (QQ+, AK and A5s, the blocker the published charts 4-bet as a bluff); a cold 4-bet from a
+    # player who had not opened reads the early out-of-position chart's 4-bet, with its A5s too.
+    sit = spot(["p3 f", "p4 f", "p5 cbr 5", "p6 cbr 16", "p1 f", "p2 f", "p5 cbr 36"], hero=6)
+    read = preflop_read(sit, 4)
+    chart = TABLE.facing_3bet("CO", "BTN")
+    assert chart is not None
+    assert (read.source, read.text, read.story, read.raising) == ("4bet.CO.vs.BTN", chart.raise_range,
+                                                                   "fourbet", True)
+    assert "A5s" in parse_weighted(read.text).classes()
+    cold = preflop_read(spot(["p3 f", "p4 cbr 5", "p5 cbr 16", "p6 cbr 36"], hero=1), 5)
+    assert TABLE.vs_3bet is not None
+    assert (cold.source, cold.text) == ("vs_3bet.fourbet", TABLE.vs_3bet.raise_range)
+    assert "A5s" in parse_weighted(cold.text).classes()

@@ -191,7 +191,8 @@ def shoving_range(hero: int) -> FloatArray:
     """The range a player who shoves this hand is read with: every class at least as strong all-in
     (:func:`_all_in_strength`), a mask of the 169 classes."""
     strength = _all_in_strength()
-    return (strength >= strength[hero] - 1e-12).astype(np.float64)
+    mask: FloatArray = (strength >= strength[hero] - 1e-12).astype(np.float64)
+    return mask
 
 
 def calls_against(shover: FloatArray, need: float) -> FloatArray:

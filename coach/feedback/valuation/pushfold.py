@@ -31,9 +31,12 @@ assumed to hold.
 * Calling a shove: the hero's equity against the shover's chart range (given
   that the players between folded, card removal included) on the pot the hero
   can actually win, minus the call: exact chip EV for the real amounts.
-* Limping or a raise that is not all-in are outside the push/fold model: they
-  are graded from the chart (a hand the chart shoves may also raise smaller, a
-  close second; a hand the chart folds should not enter at all), and said so.
+* Limping or a raise that is not all-in are outside the push/fold model: the
+  chart's rule places them (a hand the chart shoves may also raise smaller, a
+  close second; a hand the chart folds should not enter at all), and said so;
+  their figure is the estimate of :mod:`.preflop_ev` kept inside that grade's
+  band on the estimate's doubled thresholds (:func:`_estimate_outside`), so that
+  every option has an EV and the grade is its figure's.
 """
 
 from __future__ import annotations
@@ -46,10 +49,13 @@ import numpy as np
 
 from coach.cards import format_cards
 from coach.feedback import texts as T
-from coach.feedback.grading import PLAYED_FREQ, Grade
+from coach.feedback.grading import ESTIMATE_FACTOR, PLAYED_FREQ, Grade, grade_for_loss, stake_bb
 from coach.feedback.profiles import Profile
+from coach.feedback.ranges_data import table_for
 from coach.feedback.situation import Situation
+from coach.feedback.valuation import preflop_ev
 from coach.feedback.valuation.base import Context, Rule, Valuation, Valued
+from coach.feedback.valuation.preflop_ev import GRADE_CEILING, GRADE_FLOOR
 from coach.i18n import N_, Decimal, Message, Percent
 from coach.theory.classes import class_index, class_sizes, disjoint_pairs
 from coach.theory.preflop import equity_table
@@ -58,6 +64,7 @@ from coach.theory.pushfold import chart, scaled_calls, shove_gain
 FIRST_IN_MAX_BB = 12.0  # first in: all-in or fold up to here (see the module doc for why)
 CALL_MAX_BB = 15.0  # facing a first-in all-in, at tables of three or more (the charts' deepest)
 CALL_MAX_HU_BB = 25.0  # facing the small blind's all-in heads-up
+BAND_MARGIN = 0.002  # a figure kept inside a grade's band stays this share of the stake from its edges
 
 
 class PushFold:
@@ -234,6 +241,7 @@ def value(ctx: Context) -> Valuation | None:
                 close = ev_shove > -0.5 * bb
                 g = Grade.BUONA if freq >= 0.5 else (Grade.IMPRECISA if close else Grade.ERRORE)
                 valued.append(Valued(o, None, True, g, [Message(T.PF_PUSH_SMALL_RAISE)]))
+        _estimate_outside(ctx, valued, max(0.0, ev_shove))
         details = {"chart": {"players": players, "seat": c.shover, "stack_bb": stack, "ante_bb": ante,
                              "push_frequency": round(freq, 4), "exploitability_bb": c.exploitability_bb}}
         if shove.caller_keeps is not None:
@@ -288,6 +296,43 @@ def value(ctx: Context) -> Valuation | None:
     note = Message(T.MODEL_PUSHFOLD, {"players": players, "stack": Decimal(stack, 1),
                                       "expl": Decimal(max(c.exploitability_bb, 0.0001), 4)})
     return Valuation(MODEL, valued, note, headline=headline, details=details, played=played)
+
+
+def _estimate_outside(ctx: Context, valued: list[Valued], ref: float) -> None:
+    """Give the limp and the raise that is not all-in (outside the push/fold game) an EV: the estimate
+    of :mod:`.preflop_ev` (the charts' replies, equity realised on the flop), kept inside the band of
+    the grade the chart's rule gives them, on the estimate's doubled thresholds, below ``ref`` (the
+    better of folding and the chart's all-in, in chips). The chart's game has no limp and no small
+    raise, so the estimate places the option inside its grade and never above what the chart plays;
+    the grade is then the figure's (docs/COACH.md, «Push/fold: fin dove vale»)."""
+    sit = ctx.sit
+    outside = [v for v in valued if v.ev is None and v.grade is not None]
+    if not outside:
+        return
+    hero_total = sit.hero_stack + sit.committed[sit.hero]
+    eff = min(hero_total, max((sit.stacks[s] + sit.committed[s] for s in sit.opponents), default=0))
+    stake = stake_bb(sit.pot / sit.big_blind, eff / sit.big_blind, preflop=True) * sit.big_blind
+    table = table_for(sit.players)
+    ranges = {s: r.range for s, r in ctx.ranges.items() if s in sit.opponents}
+    plays = {v.opt.code: v.grade is not None and v.grade.rank <= Grade.BUONA.rank for v in outside}
+    est = preflop_ev.option_evs(sit, "unopened", [v.opt for v in outside], table, ranges, ctx.profiles,
+                                eff / sit.big_blind, plays)
+    exact = [(x.ev, grade_for_loss(ref - x.ev, stake, stack=eff)) for x in valued if x.ev is not None]
+    margin = BAND_MARGIN * stake
+    for v in outside:
+        assert v.grade is not None
+        lo = ref - (GRADE_CEILING[v.grade] * ESTIMATE_FACTOR - BAND_MARGIN) * stake
+        hi = ref
+        if v.grade is not Grade.OTTIMA:
+            hi -= (GRADE_FLOOR[v.grade] * ESTIMATE_FACTOR + BAND_MARGIN) * stake
+        for ev, grade in exact:  # one order with the options valued exactly: a better grade is worth more
+            if v.grade.rank < grade.rank:
+                lo = max(lo, ev + margin)
+            elif v.grade.rank > grade.rank:
+                hi = min(hi, ev - margin)
+        v.ev = min(hi, max(lo, est[v.opt.code]))
+        v.grade = None  # graded by its figure, like the fold and the all-in
+        v.estimate = True
 
 
 def _played(ctx: Context, freq: float, action: str) -> frozenset[str]:

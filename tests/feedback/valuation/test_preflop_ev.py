@@ -131,3 +131,24 @@ def test_the_chart_bounds_the_estimate() -> None:
     assert fold.ev == 0.0 and not fold.estimate
     assert call.ev == pytest.approx(4.0) and call.estimate  # 0 + 4% of the pot: «imprecisa»'s floor
     assert call.ev - 40.0 <= (raise_.ev or 0.0) <= call.ev - 12.0  # inside «errore»'s band
+
+
+def test_a_deep_all_in_is_called_by_what_beats_the_range_that_shoves_it() -> None:
+    """issue 29: a 100 bb all-in was called only by JJ+, AQs+, AKo whatever hand made it, so T6o's push
+    over a heads-up min-raise was worth +0.18 bb and «la scelta giusta». A player who shoves T6o for
+    100 bb shoves every hand stronger all-in too; against that range A2o calls a 98 bb raise into a
+    202 bb pot (it needs 48.5%). Against Q-Q's shove (QQ+) only the chart's callers call."""
+    need = 196 / 402
+    weak = E.deep_jam_callers(CLASS_OF_NAME["T6o"], 100.0, need)
+    assert weak[CLASS_OF_NAME["A2o"]] == 1 and weak[CLASS_OF_NAME["22"]] == 1
+    assert weak[CLASS_OF_NAME["72o"]] == 0
+    strong = E.deep_jam_callers(CLASS_OF_NAME["QQ"], 100.0, need)
+    assert np.array_equal(strong, E.jam_caller_mask(100.0))
+    # with 25 bb or less the push/fold charts' calls stand (the short shoving ranges are their own)
+    assert np.array_equal(E.deep_jam_callers(CLASS_OF_NAME["T6o"], 20.0, 0.45), E.jam_caller_mask(20.0))
+    hand = load_phh(SPOTS / "pf-hu-bb-t6o-defends-vs-min-raise.phh").replay(require_complete=False)
+    a = analyze(hand, seed=0)
+    jam = next(o for o in a.options if o.kind == "all_in")
+    call = next(o for o in a.options if o.kind == "call")
+    assert jam.ev_bb is not None and call.ev_bb is not None and jam.ev_bb < -5 < 0 < call.ev_bb
+    assert a.best == call.code

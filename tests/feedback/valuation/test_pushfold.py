@@ -66,3 +66,23 @@ def test_a_profile_in_front_changes_nothing() -> None:
     seat = hand.config.seat_of_player
     folded = analyze(hand, profiles={seat(3): "roccia", seat(4): "aggressivo", seat(5): "roccia"}, seed=0)
     assert _option(folded, "all_in").ev_bb == pytest.approx(_option(_analyze(hand, None), "all_in").ev_bb)
+
+
+@pytest.mark.parametrize(("cards", "stack"), [("Kc7d", 20), ("Ac8d", 20), ("7c2d", 12), ("9c6d", 24)])
+def test_the_limp_and_the_small_raise_have_a_figure_agreeing_with_their_grade(cards: str, stack: int) -> None:
+    # issue 29: first in with a push/fold stack the limp and the raise that is not all-in had no EV
+    # (outside the push/fold game): now every option has one, an estimate for those two, and within the
+    # decision an option worth less (beyond the estimate's tie margin) is never graded better.
+    a = _analyze(_button_first_in(cards, stack), None)
+    assert a.model == "pushfold"
+    assert all(o.ev_bb is not None for o in a.options), [(o.code, o.ev_bb) for o in a.options]
+    outside = [o for o in a.options if o.kind in ("call", "raise")]
+    assert outside and all(o.estimate for o in outside)
+    best = next(o for o in a.options if o.code == a.best)
+    assert best.kind in ("fold", "all_in")  # what the chart plays stays the yardstick
+    stake_bb = stack / 2
+    for hi in a.options:
+        for lo in a.options:
+            assert hi.ev_bb is not None and lo.ev_bb is not None
+            if hi.ev_bb - lo.ev_bb > 0.02 * stake_bb:
+                assert ORDER.index(hi.grade) <= ORDER.index(lo.grade), (hi.code, lo.code)
