@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from coach.engine.phh import load_phh
+from coach.engine.phh import load_phh, loads_phh
 from coach.feedback.analysis import analyze
 from coach.feedback.grading import Grade
 from coach.feedback.profiles import DEFAULT
@@ -152,3 +152,28 @@ def test_a_deep_all_in_is_called_by_what_beats_the_range_that_shoves_it() -> Non
     call = next(o for o in a.options if o.kind == "call")
     assert jam.ev_bb is not None and call.ev_bb is not None and jam.ev_bb < -5 < 0 < call.ev_bb
     assert a.best == call.code
+
+
+def _defence(players: int, hero: int, cards: str, actions: list[str]):  # type: ignore[no-untyped-def]
+    deal = [f"d dh p{p} {cards if p == hero else '????'}" for p in range(1, players + 1)]
+    text = (f'variant = "NT"\nante_trimming_status = true\nantes = {[0] * players}\n'
+            f"blinds_or_straddles = {[1, 2] + [0] * (players - 2)}\nmin_bet = 2\n"
+            f"starting_stacks = {[200] * players}\nactions = {deal + actions!r}\n").replace("'", '"')
+    return analyze(loads_phh(text).replay(require_complete=False), seed=0)
+
+
+@pytest.mark.parametrize(("players", "cards"), [
+    (2, "Th3h"), (2, "9h4h"), (2, "8h4h"), (2, "7h3h"), (2, "Jh6c"), (2, "Th5c"), (2, "8h6c"), (2, "7h5c"),
+    (6, "Qh3h"), (6, "Jh5h"), (6, "6h5c"), (6, "4h2h")])
+def test_a_deep_push_is_never_the_best_of_a_hand_the_chart_does_not_push(players: int, cards: str) -> None:
+    """issue 29: with the push called only by JJ+, AQs+, AKo, 51 hands heads-up (the big blind against a
+    min-raise) and 9 six-handed (the big blind against the button's open) had a 100 bb push worth more
+    than anything the chart plays, and named «la scelta giusta». A sample of them: the push is now below
+    every other option's figure and never the best (a scan of all 169 hands in five 100 bb spots finds
+    none)."""
+    actions = ["p2 cbr 4"] if players == 2 else ["p3 f", "p4 f", "p5 f", "p6 cbr 5", "p1 f"]
+    a = _defence(players, 1 if players == 2 else 2, cards, actions)
+    jam = next(o for o in a.options if o.kind == "all_in")
+    others = [o.ev_bb for o in a.options if o.kind != "all_in" and o.ev_bb is not None]
+    assert jam.ev_bb is not None and jam.ev_bb < max(others)
+    assert a.best != jam.code and jam.grade in (Grade.ERRORE, Grade.ERRORE_GRAVE)
