@@ -342,9 +342,16 @@ def _chart_with_evs(val: Valuation, ctx: Context, stake: float, stack: float | N
     """
     out: list[Graded] = []
     by_numbers: dict[int, tuple[Grade, bool]] = {}
-    top = max(val.valued, key=lambda v: (v.ev or 0.0, not v.estimate))  # an exact figure first at a tie
-    top_ev = top.ev or 0.0
     deep = stack is not None and stack / ctx.bb > SHORT_STACK_BB
+
+    def unplayed_push(v: Valued) -> bool:  # a deep all-in the chart does not play
+        return deep and v.opt.kind == "all_in" and v.grade is not None and v.grade.rank > Grade.BUONA.rank
+
+    # the yardstick: never a deep all-in the chart does not play (its figure leans on how wide a 100 bb
+    # push is called); an exact figure first at a tie
+    top = max([v for v in val.valued if not unplayed_push(v)] or val.valued,
+              key=lambda v: (v.ev or 0.0, not v.estimate))
+    top_ev = top.ev or 0.0
     # the yardsticks valued exactly: the fold, and the all-in with a short stack (a deep all-in's figure
     # leans on how a 100 bb shove is called: it is graded by its own loss, never the others' measure)
     exact = [v.ev for v in val.valued if not v.estimate and v.ev is not None
@@ -369,17 +376,20 @@ def _chart_with_evs(val: Valuation, ctx: Context, stake: float, stack: float | N
         g = Graded(v, grade, list(v.notes))
         by_numbers[id(g)] = (numbers, est)
         out.append(g)
-    _one_order(out, set(), by_numbers, stake, 0.0)
+    # a deep all-in the chart does not play, valued above what it plays: held at the chart's grade, whose
+    # note says why (the stack risked for a small pot); its figure is not shown rather than lifted
+    held = {id(g) for g in out if unplayed_push(g.valued) and (g.ev or 0.0) > top_ev}
+    _one_order(out, held, by_numbers, stake, 0.0)
     fold = _fold_when_free(out, ctx)
     _lift_played(out, val)
     _settle(out, ctx, stake, 0.0)
-    if any(not g.trusted for g in out):
+    if any(not g.trusted and id(g) not in held for g in out):
         # worth a little more than the best but graded below it: within the precision (the order above
         # holds beyond it), so it is the best's equal, never a hidden figure: every option keeps its loss
         top_grade = next(g for g in out if g.best).grade
         for g in out:
             g.best = False
-            if not g.trusted:
+            if not g.trusted and id(g) not in held:
                 g.trusted, g.grade = True, top_grade
         _settle(out, ctx, stake, 0.0)
     best = next(g for g in out if g.best)

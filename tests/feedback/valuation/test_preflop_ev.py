@@ -177,3 +177,17 @@ def test_a_deep_push_is_never_the_best_of_a_hand_the_chart_does_not_push(players
     others = [o.ev_bb for o in a.options if o.kind != "all_in" and o.ev_bb is not None]
     assert jam.ev_bb is not None and jam.ev_bb < max(others)
     assert a.best != jam.code and jam.grade in (Grade.ERRORE, Grade.ERRORE_GRAVE)
+
+
+def test_a_deep_push_the_chart_does_not_play_is_never_the_yardstick(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The guard behind the caller model: were a deep push the chart does not play valued above what
+    it plays (here by calling it with JJ+, AQs+, AKo alone, the old model, which gives 7-2 offsuit's
+    100 bb push over a heads-up min-raise a positive figure), the options are still measured from
+    what the chart plays: the fold is the best, the push keeps the chart's grade and its figure is not
+    shown (policy._chart_with_evs)."""
+    monkeypatch.setattr(E, "deep_jam_callers", lambda hero, stack_bb, need: E.jam_caller_mask(stack_bb))
+    a = _defence(2, 1, "7h2c", ["p2 cbr 4"])
+    jam = next(o for o in a.options if o.kind == "all_in")
+    fold = next(o for o in a.options if o.kind == "fold")
+    assert a.best == fold.code and fold.grade is Grade.OTTIMA
+    assert jam.grade in (Grade.ERRORE, Grade.ERRORE_GRAVE) and jam.ev_bb is None
