@@ -376,29 +376,30 @@ def _chart_with_evs(val: Valuation, ctx: Context, stake: float, stack: float | N
         g = Graded(v, grade, list(v.notes))
         by_numbers[id(g)] = (numbers, est)
         out.append(g)
-    # a deep all-in the chart does not play, valued above what it plays: held at the chart's grade, whose
-    # note says why (the stack risked for a small pot); its figure is not shown rather than lifted
-    held = {id(g) for g in out if unplayed_push(g.valued) and (g.ev or 0.0) > top_ev}
+    # a deep all-in the chart does not play, valued at or above what it plays: held at the chart's grade,
+    # whose note says why (the stack risked for a small pot); its figure is not shown rather than lifted
+    held = {id(g) for g in out if unplayed_push(g.valued) and (g.ev or 0.0) >= top_ev}
     _one_order(out, held, by_numbers, stake, 0.0)
     fold = _fold_when_free(out, ctx)
     _lift_played(out, val)
-    _settle(out, ctx, stake, 0.0)
-    if any(not g.trusted and id(g) not in held for g in out):
+    rest = [g for g in out if id(g) not in held] or out  # a held push is never named the best
+    _settle(rest, ctx, stake, 0.0)
+    if any(not g.trusted for g in rest):
         # worth a little more than the best but graded below it: within the precision (the order above
         # holds beyond it), so it is the best's equal, never a hidden figure: every option keeps its loss
-        top_grade = next(g for g in out if g.best).grade
-        for g in out:
+        top_grade = next(g for g in rest if g.best).grade
+        for g in rest:
             g.best = False
-            if not g.trusted and id(g) not in held:
+            if not g.trusted:
                 g.trusted, g.grade = True, top_grade
-        _settle(out, ctx, stake, 0.0)
+        _settle(rest, ctx, stake, 0.0)
     best = next(g for g in out if g.best)
     for g in out:  # the printed figures (tenths of a big blind) cannot tell these apart: a tie, said so
         close = abs((g.ev or 0.0) - (best.ev or 0.0)) < PRINTED_TIE_BB * ctx.bb
-        if g is not best and g.grade is best.grade and close:
+        if g is not best and id(g) not in held and g.grade is best.grade and close:
             g.tied = True
     if fold is not None:
-        for g in out:
+        for g in rest:
             if g is not fold and g.ev is not None and fold.ev is not None and g.ev > fold.ev:
                 fold.grade = fold.grade.at_least(g.grade)
     return out
