@@ -367,6 +367,8 @@ def _chart_with_evs(val: Valuation, ctx: Context, stake: float, stack: float | N
             if lift_limit(exact_numbers).rank > lift_limit(numbers, estimate=est).rank:
                 numbers, est, measured = exact_numbers, False, True
         if v.opt.kind == "all_in" and deep:  # the stack for a small pot: its loss, never milder than chart
+            if unplayed_push(v):  # its loss is the stack's, on the plain scale (docs/COACH.md)
+                numbers, est = grade_for_loss(max(0.0, top_ev - v.ev), stake, stack=stack), False
             grade = numbers.at_least(v.grade)
         elif measured:  # never above its figure; the chart may hold it one grade below
             grade = v.grade.at_least(numbers).at_best(drop_limit(numbers))

@@ -156,6 +156,19 @@ def test_fold_at_a_great_price_is_a_mistake() -> None:
     assert a.option("f").grade.rank >= Grade.ERRORE.rank
 
 
+def test_hundred_bb_all_ins_the_chart_does_not_play_are_mistakes() -> None:
+    """Issue 29 point 3: a 100 bb all-in was «imprecisa» where the lesson's own text says the 3-bet
+    «fa molto meglio». Q-Q all-in from the small blind against the button's open (lesson 15) loses
+    0.8 bb against the 3-bet, a fifth of the 4 bb pot; A-K all-in over an open (lesson 06) loses about
+    1 bb, a fifth of the 4.5 bb pot: «errore» both, graded on the plain scale (the stack put in for a
+    small pot, with no flop whose play the estimate guesses). They were «imprecisa»."""
+    qq = _lesson_analysis("15-quanto-puntare-stack-corti/tre-bet-fuori-posizione/at10")
+    ak = _lesson_analysis("06-puntare-rilanciare/rilanci/at5")
+    for a, jam in ((qq, "cbr 200"), (ak, "cbr 1000")):
+        assert a.option(jam).grade.rank >= Grade.ERRORE.rank, (jam, a.option(jam).grade)
+        assert a.option(jam).grade.rank < Grade.ERRORE_GRAVE.rank  # never graded like folding them
+
+
 def test_lessons_keep_the_rule() -> None:
     """Every lesson decision's own analysis keeps the order and, after the flop, the text rule (its JSON)."""
     sys.path.insert(0, str(HERE.parent / "lessons"))

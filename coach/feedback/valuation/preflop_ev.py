@@ -213,7 +213,7 @@ def deep_jam_callers(hero: int, stack_bb: float, need: float) -> FloatArray:
     blockers); a player who shoves T6o for 100 bb shoves everything better too, and against that
     range any ace calls: valuing his shove against the premiums alone gives him folds nobody makes."""
     chart = jam_caller_mask(stack_bb)
-    if stack_bb <= JAM_SHORT_BB:
+    if stack_bb <= JAM_SHORT_BB or chart[hero] > 0:  # a hand the charts get all-in with: their shove
         return chart
     return np.maximum(chart, calls_against(shoving_range(hero), need))
 
