@@ -16,7 +16,10 @@ facts the coach already has:
   and his profile widens or narrows it (its preflop and raising widths);
 * **calling an all-in**: :data:`CALL_DEEP_JAM` (JJ+, AQs+, AKo) of his range
   with more than 40 big blinds, :data:`CALL_MID_JAM` below, the value part of
-  the 4-bet range the range reader gives a 4-bettor;
+  the 4-bet range the range reader gives a 4-bettor; above 25 big blinds also
+  every hand that beats the price against the range that shoves the hero's
+  hand (:func:`deep_jam_callers`: a player who pushes T6o for 100 bb pushes
+  every stronger hand, and any ace calls that);
 * **exact preflop equities** (:mod:`coach.theory.preflop`, hand against each
   class of the range, card removal at the class level), multiplied over the
   opponents who see the flop (an approximation: it ignores how their hands
