@@ -96,7 +96,12 @@ def why(o: Option) -> Message:
 
 
 def ev_line(o: Option, ev_bb: float, estimate: bool, model_text: str | None) -> Message:
-    """The sentence giving an option's EV: the model's own (``ValuationModel.ev_text``), or the estimate's."""
+    """The sentence giving an option's EV: the model's own (``ValuationModel.ev_text``), or the estimate's.
+
+    An option a chart model values by the charts' estimate (the push/fold chart's limp and small raise,
+    outside its game) says so: never «from the chart» beside a figure the chart does not give."""
+    if model_text == T.IS_BEST_EV_CHART and estimate:
+        return Message(T.PF_EV_LINE, {"ev": bb_figure(ev_bb)})
     if model_text is not None:
         return Message(model_text, {"ev": bb_figure(ev_bb)})
     if estimate:

@@ -8,6 +8,7 @@ from coach.engine import Hand
 from coach.engine.phh import loads_phh
 from coach.feedback.analysis import DecisionAnalysis, analyze
 from coach.feedback.grading import Grade
+from coach.i18n import render
 
 ORDER = [Grade.OTTIMA, Grade.BUONA, Grade.IMPRECISA, Grade.ERRORE, Grade.ERRORE_GRAVE]
 
@@ -78,6 +79,9 @@ def test_the_limp_and_the_small_raise_have_a_figure_agreeing_with_their_grade(ca
     assert all(o.ev_bb is not None for o in a.options), [(o.code, o.ev_bb) for o in a.options]
     outside = [o for o in a.options if o.kind in ("call", "raise")]
     assert outside and all(o.estimate for o in outside)
+    for o in outside:  # an estimate says so: never «secondo la tabella» beside a figure the chart lacks
+        text = render(o.explanation, "it")
+        assert "stimato dai range delle tabelle" in text and "secondo la tabella" not in text, text
     best = next(o for o in a.options if o.code == a.best)
     assert best.kind in ("fold", "all_in")  # what the chart plays stays the yardstick
     stake_bb = stack / 2
