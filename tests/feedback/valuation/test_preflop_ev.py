@@ -3,7 +3,11 @@
 Which fail on the code before it: ``test_every_chart_decision_has_an_ev_loss`` (the charts gave
 no EV: every option's ``ev_bb`` was None) and ``test_hundred_bb_all_ins_are_graded_by_their_loss``
 (stacking off 7-7 and jamming T9s over a 3-bet were «imprecisa», with no figure); the formula
-tests guard the module itself.
+tests guard the module itself. Issue 29's deep all-in: ``test_a_deep_all_in_is_called_by_what_beats_
+the_range_that_shoves_it``, ``test_a_deep_push_is_never_the_best_of_a_hand_the_chart_does_not_push``
+(T6o's push over a heads-up min-raise was «la scelta giusta» at +0.18 bb; 60 hands in two 100 bb spots
+had a push above all the chart plays) and ``test_a_deep_push_the_chart_does_not_play_is_never_the_
+yardstick`` fail on the code before it.
 """
 
 from __future__ import annotations
