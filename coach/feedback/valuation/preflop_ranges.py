@@ -23,12 +23,14 @@ stack, a question of the hand, not of the size).
 
 First in with 12 to 25 big blinds (above the push/fold charts: see
 :mod:`.pushfold` for why they stop at 12) the spot is graded as an opening with
-a small raise, from the short-stack ranges of the data (heads-up: a min-raise
-range, a limp range and the few hands that fold; at larger tables the 100 bb
-opening ranges), and the all-in stays one of the options, valued by the
-push/fold chart at that stack (:func:`~.pushfold.first_in_shove`; the charts go
-to 25 big blinds heads-up and 15 at larger tables). The rules, so that no grade
-contradicts the chart's number:
+a small raise, from the short-stack ranges (heads-up: a min-raise range, a limp
+range and the few hands that fold, from the data; at larger tables the opening
+tables of :mod:`coach.theory.shortstack`, which also move some hands to the
+all-in), and the all-in stays one of the options, valued by the push/fold
+equilibrium at that stack. Facing one open with 12 to 25 big blinds at three
+players or more, the re-shove tables grade re-shove, call and fold. Both live in
+:mod:`.preflop_short`; the sizing rule in :mod:`.preflop_sizing`. The rules of the
+first-in spot, so that no grade contradicts the chart's number:
 
 * a hand the short range raises: the small raise «ottima»; the all-in at best
   «buona» (never above the raise the chart plays), and if the chart says it
