@@ -9,8 +9,10 @@ How (docs/COACH.md, «Push/fold: fin dove vale»; the models are in :mod:`coach.
    his 100 bb opening range (``coach/feedback/data/{6max,9max}.toml``);
 2. each seat's opening table: the all-in valued by the push/fold equilibrium at that stack, the small
    raise against the re-shove ranges of pass one; a hand of the 100 bb range raises unless it folds
-   to most re-shoves and the all-in is worth more, a hand outside it goes all-in when the all-in
-   gains, the rest folds;
+   to most re-shoves and the all-in is worth more by ``SHOVE_MARGIN_BB`` (the raise's value leaves
+   out the flats and the play after the flop: within that margin the model cannot tell them apart,
+   and the raise is the standard play), a hand outside it goes all-in when the all-in gains, the
+   rest folds;
 3. the re-shove equilibria again, against the opening tables' raise ranges, and the opening tables
    again against them, until the raise ranges no longer change (at most ``PASSES`` times; if they
    still move, the re-shoves are solved once more against the raise ranges that ship, so the two
@@ -41,6 +43,7 @@ from coach.theory import shortstack as ss  # noqa: E402
 from coach.theory.classes import CLASS_OF_NAME, N_CLASSES  # noqa: E402
 
 CALL_ANY_SEAT_BB = 20.0
+SHOVE_MARGIN_BB = 0.1  # an opening-range hand moves to the all-in only when it beats the raise by this
 PASSES = 4  # re-shove ranges and raise ranges solved in turn until the raise ranges settle
 
 
@@ -77,7 +80,7 @@ def build(tables: tuple[int, ...] = ss.TABLES, stacks: tuple[float, ...] = ss.ST
                         ev_raise, calls_back = ss.raise_values(players, x, stack, ante,
                                                                [resh[(x, y)] for y in range(x + 1, players)])
                         in_range = deep_open[x] > 0
-                        keeps_raise = (calls_back >= 0.5) | (ev_raise >= shove_ev[x])
+                        keeps_raise = (calls_back >= 0.5) | (ev_raise + SHOVE_MARGIN_BB >= shove_ev[x])
                         action = np.where(in_range & keeps_raise, ss.RAISE,
                                           np.where(shove_ev[x] > 0, ss.SHOVE, ss.FOLD)).astype(np.float64)
                         actions.append((action, ev_raise))

@@ -28,14 +28,16 @@ exploitability of the result is computed and kept (:data:`TARGET_BB`).
   beats even that optimistic raise;
 * a hand of the opening range (X's 100 bb range, given by the caller) raises,
   unless it would fold to most re-shoves and the all-in is worth more than
-  the raise (the all-in takes the place of raising to fold: small pairs and
-  weak aces); a hand that calls a re-shove keeps the raise (it gets the stacks
-  in when re-shoved, and the raise wins more from the hands that flat or fold,
-  which this model does not count); a hand outside the range goes all-in when
-  the all-in gains against folding; the rest folds.
+  the raise by a tenth of a big blind (the all-in takes the place of raising
+  to fold; within that margin the model cannot tell them apart); a hand that
+  calls a re-shove keeps the raise (it gets the stacks in when re-shoved, and
+  the raise wins more from the hands that flat or fold, which this model does
+  not count); a hand outside the range goes all-in when the all-in gains
+  against folding; the rest folds.
 
-The opening range then used by the re-shove game is the table's raise range
-(two passes: 100 bb ranges first, then the table's own).
+The opening range then used by the re-shove game is the table's raise range:
+the two are solved in turn until the raise ranges settle
+(``tools/build_shortstack.py``).
 
 Values are chip EV in big blinds, relative to folding now.
 """
