@@ -43,8 +43,8 @@ def add(b: Any) -> None:
            bands={"fold": ["ottima"], "all_in": ["buona", "imprecisa"], "call": LEAK},
            reason="KJo on the button facing a UTG open with 18 bb at nine: fold")
     # Six-handed, 14 bb, the cutoff opens, the small blind has A2s. The small blind's re-shove over
-    # the cutoff is 17% of hands (22+, A3s+, KTs+, QTs+, JTs, T9s, A9o+, KQo); A2s sits at its edge:
-    # -0.09 bb, a near tie (the cutoff calls with 33+, A7s+, KTs+, QJs, A9o+, KQo). Folding or
+    # the cutoff is 16% of hands (22+, A4s+, KTs+, QTs+, JTs, T9s, A9o+, KQo); A2s sits near its edge:
+    # -0.08 bb, a near tie (the cutoff calls with 44+, A8s+, KTs+, QJs, ATo+, KQo). Folding or
     # re-shoving are both fine; calling out of position with the big blind behind is a mistake.
     b.spot("pf-6max-short-14bb-sb-a2s-vs-co-open", 6, {1: "As2s"}, [*F(3, 4), "p5 cbr 5", "p6 f"],
            stacks=[28] * 6, model="chart",
@@ -59,20 +59,20 @@ def add(b: Any) -> None:
            bands={"all_in": ["ottima"], "fold": BAD, "call": ["buona", "imprecisa"]},
            reason="A9o in the big blind re-shoves over a button open with 14 bb")
     # Nine-handed, 20 bb, the hijack opens, AQo on the button: in the re-shove range (55+, ATs+,
-    # KTs+, QTs+, JTs, AJo+ against the hijack): +1.02 bb against folding (5% of the stack). Folding
+    # KTs+, QTs+, JTs, AJo+ against the hijack): +1.04 bb against folding (5% of the stack). Folding
     # gives that up: a leak; the re-shove is the play.
     b.spot("pf-9max-short-20bb-btn-aqo-reshoves-vs-hj-open", 9, {9: "AdQc"}, [*F(3, 4, 5, 6), "p7 cbr 5", "p8 f"],
            stacks=[40] * 9, best="aggressive", model="chart",
            bands={"all_in": ["ottima"], "fold": LEAK},
            reason="AQo on the button re-shoves over a hijack open with 20 bb at nine")
-    # Six-handed, 16 bb, UTG opens, AKo in the cutoff: the re-shove wins 2.55 bb against folding
+    # Six-handed, 16 bb, UTG opens, AKo in the cutoff: the re-shove wins 2.53 bb against folding
     # (UTG calls with 88+, ATs+, KQs, AQo+, against which AKo is ahead or flipping); folding the
     # second-best unpaired hand is a blunder-class mistake.
     b.spot("pf-6max-short-16bb-co-ako-reshoves-vs-utg-open", 6, {5: "AhKc"}, ["p3 cbr 5", "p4 f"],
            stacks=[32] * 6, best="aggressive", model="chart",
            bands={"all_in": ["ottima"], "fold": BAD},
            reason="AKo in the cutoff re-shoves over a UTG open with 16 bb")
-    # Nine-handed, 22 bb, the cutoff opens, 76s in the big blind: not a re-shove (-0.17 bb) but the
+    # Nine-handed, 22 bb, the cutoff opens, 76s in the big blind: not a re-shove (-0.11 bb) but the
     # big blind closes the action and calls 1.5 bb to see a 5.5 bb pot with a suited connector:
     # the call is the table's play (+0.09 bb by the estimate), folding a close second, a 3-bet that
     # is not all-in a leak.
