@@ -26,30 +26,35 @@ What a combo "is" on a board (all vectorised over the combos with NumPy):
     if it bets, it bets as a bluff.
 
 What each action does (balanced profile, ``f`` = the bet as a share of the pot;
-docs/COACH.md says the same in plain words):
+docs/COACH.md says the same in plain words; the numbers are fitted to the turn
+and river solves where the bands allow, see the constants' comments and
+``benchmarks/fit_ranges.py``):
 
 bet of ``f`` of the pot
-    *value*: hands above a made-hand percentile of 0.70 (``f`` <= 0.4), 0.84
-    (<= 0.8), 0.90 (<= 1.2), 0.94 (<= 3) or 0.965 (more) bet almost always (a
+    *value*: hands above a made-hand percentile of 0.72 (``f`` <= 0.4), 0.84
+    (<= 0.8), 0.90 (<= 1.2), 0.9025 (<= 3) or 0.965 (more) bet almost always (a
     logistic step 0.015 wide); when his range is strong on this board the
-    line drops so that his top 30% / 20% / 15% / 10% is value. *Bluffs*: per
-    value combo, ``f / (1 + f)`` on the river, 1.5 times that on the turn and
-    twice on the flop, 0.3 above three pots; twice as many in a continuation
-    bet; into several opponents 0.4 times as many per extra opponent; drawn
-    from the draws (by their chance to hit) and the hands without a pair (more
-    with a blocker; in a c-bet, when the bluffs asked for exceed what the
-    preference allows, air bets up to 90%: a c-bet is merged, a 3-bettor bets
-    his AK on J-8-3). A middle hand (a pair below the line) bets 35% of the
-    time at a small size, 12% at up to 0.8, 4% at the pot, 2% above.
+    line drops so that his top 31% / 21% / 17% / 11% is value. *Bluffs*: per
+    value combo, 1.05 times ``f / (1 + f)`` on the river, 1.5 times that on
+    the turn and twice on the flop, 0.3 above three pots; 1.875 times as many
+    in a continuation bet; into several opponents 0.4 times as many per extra
+    opponent; drawn from the draws (by their chance to hit) and the hands
+    without a pair (more with a blocker; in a c-bet, when the bluffs asked for
+    exceed what the preference allows, air bets up to 95%: a c-bet is merged,
+    a 3-bettor bets his AK on J-8-3). A middle hand (a pair below the line)
+    bets 35% of the time at a small size, 10% at up to 0.8, 3.75% at the pot,
+    2.5% above. A lead into the last street's aggressor reads as a bet of its
+    size (``LEAD_SHIFT``, ``LEAD_BLUFF``: the fit found no reason to move them).
 raise (and check-raise)
-    value line at least 0.90 + 0.06 (check-raise 0.065, each further raise
-    +0.03), never lowered by his range; 60% of a bet's bluffs; middle 0.5%;
-    the floor that keeps a bluff possible is scaled by his bluffing (a rock's
-    check-raise is value).
+    value line at least 0.90 + 0.04 (check-raise 0.065, each further raise
+    +0.03), never lowered by his range; 62.5% of a bet's bluffs (a check-raise
+    95% of that); middle 0.5%; the floor that keeps a bluff possible is scaled
+    by his bluffing (a rock's check-raise is value).
 check
     the hands that would bet two-thirds of the pot for value keep 35% of their
     weight, draws 70%, the rest all of it: a check caps the range. A check to
-    the last street's aggressor caps a fifth as much.
+    the last street's aggressor caps a fifth as much; the check of a
+    check-raise 7/8 as much (the raise reads the rest of the hand).
 call of ``c`` into a pot ``P``
     hands above the calling line of :func:`coach.feedback.maths.call_threshold`
     (moved by the profile; lower when his range is strong, so that he defends
