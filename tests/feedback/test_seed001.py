@@ -66,7 +66,8 @@ def test_the_river_raise_to_40_with_the_nuts() -> None:
     assert text.startswith("Paghi 12 per vincere 35: ti serve il 25,5% di equity; "
                            "con la tua mano (colore all'Asso) ne hai il 100,0%.")
     # the best (or tied with the raise to 47) says so; otherwise it is compared with the call
-    assert "Valgono lo stesso il rilancio a 40" in text or "Rispetto al call, il rilancio a 40 rende circa" in text
+    assert ("Valgono lo stesso il rilancio a 40" in text
+            or "Rispetto al call, il rilancio a 40 rende circa" in text)
     fold = IT.render(a.option("fold").explanation)
     assert "Contro questo range la tua mano non può perdere" in fold
     assert a.option("fold").grade.value == "errore grave"
