@@ -45,6 +45,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -213,7 +214,25 @@ def _hero_hand(rng: random.Random, line: Line, board: list[str]) -> str | None:
     return "".join(str(Card.from_index(int(c))) for c in pick)
 
 
-def measure(line: Line, board: list[str], hole: str) -> dict[str, Any] | None:
+@dataclass
+class Node:
+    """The learner's decision solved from the street's start: the villain's combos and how often the
+    solve brings each of them to the node (his weight at the street's start times his strategy)."""
+
+    sit: Situation
+    villain: int
+    hero_idx: list[int]
+    board_idx: tuple[int, ...]
+    cards: npt.NDArray[np.int64]
+    reach: npt.NDArray[np.float64]
+    share: float
+    solver_calls: bool
+    cpu_s: float
+    combos: tuple[int, int]
+
+
+def solve_node(line: Line, hole: str) -> Node | bool | None:
+    """The solved node of a line (False: a turn spot above the budget, skipped; None: no decision)."""
     sit = _situation(line, hole)
     if sit is None:
         return None
@@ -236,7 +255,7 @@ def measure(line: Line, board: list[str], hole: str) -> dict[str, Any] | None:
         tspot = TurnSpot.make(sit.board, start.first, start.second, start.pot, start.stack, start.config,
                               river, start.root, 0)
         if iteration_seconds(tspot) * 100 > TURN_BUDGET_S:
-            return {"declined": True}
+            return False
         result = solve_turn(tspot, target_pct=1.0, iterations=TURN_ITERATIONS)
     cpu = time.process_time() - t0
     v = 1 - start.hero_player
@@ -250,8 +269,21 @@ def measure(line: Line, board: list[str], hole: str) -> dict[str, Any] | None:
     live = ~np.isin(hands.cards, hero_idx).any(axis=1) & (reach > 0)
     if not live.any():
         return None
-    eq_solver = hand_vs_combos(hero_idx, board_idx, hands.cards[live], reach[live])
-    eq_s = float((eq_solver.per_combo * reach[live]).sum() / reach[live].sum())
+    node = result.node(start.path)
+    i = result.hand_index(start.hero_player, sit.hero_cards)
+    ev = dict(zip(node.actions, node.ev[i].tolist(), strict=True))
+    solver_calls = ev.get("call", float("-inf")) > ev.get("fold", 0.0)
+    return Node(sit, villain, hero_idx, board_idx, hands.cards[live], reach[live], share, solver_calls, cpu,
+                (len(start.first), len(start.second)))
+
+
+def measure(line: Line, board: list[str], hole: str) -> dict[str, Any] | None:
+    got = solve_node(line, hole)
+    if not isinstance(got, Node):
+        return {"declined": True} if got is False else None
+    sit, villain, hero_idx, board_idx, share = got.sit, got.villain, got.hero_idx, got.board_idx, got.share
+    eq_solver = hand_vs_combos(hero_idx, board_idx, got.cards, got.reach)
+    eq_s = float((eq_solver.per_combo * got.reach).sum() / got.reach.sum())
     model = opponent_range(sit, villain, dead=board_idx + tuple(hero_idx)).range
     before = replace(sit, history=tuple(a for a in sit.history if a.street != sit.street))
     brought = opponent_range(before, villain, dead=board_idx + tuple(hero_idx)).range
@@ -260,10 +292,7 @@ def measure(line: Line, board: list[str], hole: str) -> dict[str, Any] | None:
     eq_model = hand_vs_combos(hero_idx, board_idx, model.cards, model.weights)
     eq_m = float((eq_model.per_combo * model.weights).sum() / model.weights.sum())
     needed = sit.to_call / (sit.pot + sit.to_call)
-    node = result.node(start.path)
-    i = result.hand_index(start.hero_player, sit.hero_cards)
-    ev = dict(zip(node.actions, node.ev[i].tolist(), strict=True))
-    solver_calls = ev.get("call", float("-inf")) > ev.get("fold", 0.0)
+    solver_calls = got.solver_calls
     return {"declined": False, "street": sit.street, "wet": line.wet, "kind": line.kind,
             "pattern": line.pattern, "hero": hole, "eq_model": eq_m, "eq_solver": eq_s,
             "gap_pts": 100 * abs(eq_m - eq_s),
@@ -271,7 +300,7 @@ def measure(line: Line, board: list[str], hole: str) -> dict[str, Any] | None:
             "solver_differs": solver_calls != (eq_m >= needed), "line_share": share,
             "model_share": model_share,
             "villain_line": _villain_line(sit, villain),
-            "rare": share < MIN_LINE_SHARE, "cpu_s": cpu, "combos": (len(start.first), len(start.second))}
+            "rare": share < MIN_LINE_SHARE, "cpu_s": got.cpu_s, "combos": got.combos}
 
 
 def _villain_line(sit: Situation, villain: int) -> str:

@@ -9,6 +9,8 @@ too; in clock ticks of 10 ms, so one click reads 0, 10, 20... ms: the mean over 
 clicks is the figure). Printed per kind of click: the mean CPU ms, and the median time
 to the end of the rerun.
 
+* ``first page``: a new learner's first page (its own profile and session: the HTML, the
+  websocket, the first script run), what a class arriving costs;
 * ``step``: ▶ or ◀ in a lesson's example hand;
 * ``decision (first)``: the first answer at a lesson's decision point in this process
   (the coach's analysis is computed), ``decision (cached)``: the same spot again, by this
@@ -60,6 +62,21 @@ async def measure(args: argparse.Namespace) -> dict[str, list[tuple[float, float
             raise SystemExit(f"{kind}: exception on the page: {page.exceptions[0]}")
         out.setdefault(kind, []).append((cpu, wall))
 
+    # A new learner's first page (a new session: the page's HTML, the websocket, the first
+    # script run with its profile): what a class arriving costs.
+    for i in range(args.first_pages):
+        await asyncio.sleep(0.15)
+        newcomer = Learner(i + 1, args.url, f"FP{os.getpid()}", Stats(), random.Random(i))
+        c0, t0 = cpu_ns(args.pid), time.perf_counter()
+        await newcomer.connect()
+        page = await newcomer.rerun()
+        wall = time.perf_counter() - t0
+        await asyncio.sleep(0.05)
+        cpu = (cpu_ns(args.pid) - c0) / 1e6
+        if page.exceptions:
+            raise SystemExit(f"first page: exception on the page: {page.exceptions[0]}")
+        out.setdefault("first page", []).append((cpu, wall))
+        await newcomer.close()
     await learner.connect()
     await learner.rerun()
     for i in range(args.repeat):
@@ -95,6 +112,8 @@ def main() -> None:
     parser.add_argument("--url", default="http://127.0.0.1:8601")
     parser.add_argument("--pid", type=int, required=True)
     parser.add_argument("--repeat", type=int, default=30)
+    parser.add_argument("--first-pages", type=int, default=10,
+                        help="new learners' first pages measured before the clicks")
     args = parser.parse_args()
     results = asyncio.run(measure(args))
     print(f"{'click':<22} {'n':>4} {'CPU ms mean':>12} {'wall ms median':>15}")

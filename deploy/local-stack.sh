@@ -70,7 +70,7 @@ for i in $(seq 0 $((APPS - 1))); do
   (cd "$ROOT" && COACH_DATABASE_URL="$DBURL" STREAMLIT_SERVER_COOKIE_SECRET="$SECRET" COACH_EMBEDDED_WORKER=0 \
      exec python -m streamlit run streamlit_app.py --server.port "$port" --server.address 127.0.0.1 \
      --server.headless true --browser.gatherUsageStats false --server.fileWatcherType none \
-     > "$DIR/logs/app-$port.log" 2>&1) &
+     --server.scriptHealthCheckEnabled true > "$DIR/logs/app-$port.log" 2>&1) &
   echo $! >> "$DIR/apps.pids"
   PORTS="$PORTS $port"
 done
@@ -97,6 +97,9 @@ for i in $(seq 0 $((APPS - 1))); do
     [ "$(curl -s "http://127.0.0.1:$port/_stcore/health" || true)" = ok ] && break
     sleep 0.5
   done
+  # Warm it: the script-health check runs the app once (its imports, lessons and caches, ~2 s of CPU),
+  # so the class's first pages do not queue behind that (docs/DEPLOY.md, «Warm processes»).
+  curl -s -o /dev/null "http://127.0.0.1:$port/_stcore/script-health-check" || true
 done
 {
   echo "url=http://127.0.0.1:$PORT"

@@ -135,3 +135,17 @@ def test_a_browser_stays_with_its_process_then_moves_when_it_is_down(
     assert _get(port, "/_stcore/stream", cookie="n1") == ("n2", "n2")
     # a cookie naming no process of this site: the least-loaded one
     assert _get(port, "/_stcore/stream", cookie="n9") == ("n2", "n2")
+
+
+def test_the_script_health_check_is_not_reachable_from_outside(
+        stack: tuple[int, dict[str, ThreadingHTTPServer]]) -> None:
+    """It runs the whole app once per request (the warm-up of a started process asks the process's own
+    port): through the site it would let anyone make the servers render pages for nothing."""
+    port, _ = stack
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    conn.request("GET", "/_stcore/script-health-check")
+    resp = conn.getresponse()
+    body = resp.read().decode()
+    conn.close()
+    assert resp.status == 404 and body not in ("n1", "n2")  # nginx answered, no app was asked
+    assert _get(port, "/_stcore/health")[0] in ("n1", "n2")  # the plain health check still passes

@@ -26,30 +26,35 @@ What a combo "is" on a board (all vectorised over the combos with NumPy):
     if it bets, it bets as a bluff.
 
 What each action does (balanced profile, ``f`` = the bet as a share of the pot;
-docs/COACH.md says the same in plain words):
+docs/COACH.md says the same in plain words; the numbers are fitted to the turn
+and river solves where the bands allow, see the constants' comments and
+``benchmarks/fit_ranges.py``):
 
 bet of ``f`` of the pot
-    *value*: hands above a made-hand percentile of 0.70 (``f`` <= 0.4), 0.84
-    (<= 0.8), 0.90 (<= 1.2), 0.94 (<= 3) or 0.965 (more) bet almost always (a
+    *value*: hands above a made-hand percentile of 0.72 (``f`` <= 0.4), 0.84
+    (<= 0.8), 0.90 (<= 1.2), 0.9025 (<= 3) or 0.965 (more) bet almost always (a
     logistic step 0.015 wide); when his range is strong on this board the
-    line drops so that his top 30% / 20% / 15% / 10% is value. *Bluffs*: per
-    value combo, ``f / (1 + f)`` on the river, 1.5 times that on the turn and
-    twice on the flop, 0.3 above three pots; twice as many in a continuation
-    bet; into several opponents 0.4 times as many per extra opponent; drawn
-    from the draws (by their chance to hit) and the hands without a pair (more
-    with a blocker; in a c-bet, when the bluffs asked for exceed what the
-    preference allows, air bets up to 90%: a c-bet is merged, a 3-bettor bets
-    his AK on J-8-3). A middle hand (a pair below the line) bets 35% of the
-    time at a small size, 12% at up to 0.8, 4% at the pot, 2% above.
+    line drops so that his top 31% / 21% / 17% / 11% is value. *Bluffs*: per
+    value combo, 1.05 times ``f / (1 + f)`` on the river, 1.5 times that on
+    the turn and twice on the flop, 0.3 above three pots; 1.875 times as many
+    in a continuation bet; into several opponents 0.4 times as many per extra
+    opponent; drawn from the draws (by their chance to hit) and the hands
+    without a pair (more with a blocker; in a c-bet, when the bluffs asked for
+    exceed what the preference allows, air bets up to 95%: a c-bet is merged,
+    a 3-bettor bets his AK on J-8-3). A middle hand (a pair below the line)
+    bets 35% of the time at a small size, 10% at up to 0.8, 3.75% at the pot,
+    2.5% above. A lead into the last street's aggressor reads as a bet of its
+    size (``LEAD_SHIFT``, ``LEAD_BLUFF``: the fit found no reason to move them).
 raise (and check-raise)
-    value line at least 0.90 + 0.06 (check-raise 0.065, each further raise
-    +0.03), never lowered by his range; 60% of a bet's bluffs; middle 0.5%;
-    the floor that keeps a bluff possible is scaled by his bluffing (a rock's
-    check-raise is value).
+    value line at least 0.90 + 0.04 (check-raise 0.065, each further raise
+    +0.03), never lowered by his range; 62.5% of a bet's bluffs (a check-raise
+    95% of that); middle 0.5%; the floor that keeps a bluff possible is scaled
+    by his bluffing (a rock's check-raise is value).
 check
     the hands that would bet two-thirds of the pot for value keep 35% of their
     weight, draws 70%, the rest all of it: a check caps the range. A check to
-    the last street's aggressor caps a fifth as much.
+    the last street's aggressor caps a fifth as much; the check of a
+    check-raise 7/8 as much (the raise reads the rest of the hand).
 call of ``c`` into a pot ``P``
     hands above the calling line of :func:`coach.feedback.maths.call_threshold`
     (moved by the profile; lower when his range is strong, so that he defends
@@ -82,23 +87,40 @@ from coach.feedback.rangemodel import FloatArray, IntArray, WeightedRange, stren
 STEP = 0.015  # width of the logistic step around a value line (in percentile)
 MIN_FACTOR = 0.004  # no combo is ever ruled out by an action alone: a bluff stays possible
 
+# Fitted by benchmarks/fit_ranges.py --bands (7 Dec 2026; training lines: seed 2029, 400 solved turn and
+# river lines, 173 of them lines the solve takes; the benchmark's evaluation seed 29 is not used): the
+# constants the turn and river lines measure, chosen so that the learner's equity against this model's
+# range comes closest to his equity against the range the street's solve brings to the same node, then
+# adopted one by one only where every banded spot (tests/feedback/spots_v2) and this model's tests stay
+# green. "fitted" = the fit's value; "held" = the fit moves it but a band a strong player signs does not
+# allow it (docs/COACH.md names the spot); "hand-set" = not measured by the lines.
+#
 # The value line of a bet by its size (share of the pot): (largest f, made-hand percentile).
-VALUE_LINE: tuple[tuple[float, float], ...] = ((0.4, 0.70), (0.8, 0.84), (1.2, 0.90), (3.0, 0.94))
-VALUE_LINE_HUGE = 0.965
-RAISE_SHIFT = 0.06
-RAISE_FLOOR = 0.90
-CHECK_RAISE_SHIFT = 0.065
-RERAISE_SHIFT = 0.03
+VALUE_LINE: tuple[tuple[float, float], ...] = (
+    (0.4, 0.7188), (0.8, 0.84), (1.2, 0.9019), (3.0, 0.9025))  # fitted, held at 0.84, fitted, fitted
+VALUE_LINE_HUGE = 0.965  # hand-set: no line of the benchmark bets above three pots
+RAISE_SHIFT = 0.04  # fitted (hand-set 0.06)
+RAISE_FLOOR = 0.90  # held (the fit: 0.836)
+CHECK_RAISE_SHIFT = 0.065  # held (the fit: 0.045)
+RERAISE_SHIFT = 0.03  # hand-set: the lines hold no re-raise
 # By size class (<= 0.4, <= 0.8, <= 1.2 pots, more): the share of his range (from the top) that is
 # value at least, and how often a middle hand (a pair below the line) bets: merged when small.
-VALUE_SHARE = (0.30, 0.20, 0.15, 0.10)
-MIDDLE_RATE = (0.35, 0.12, 0.04, 0.02)
-RAISE_MIDDLE = 0.005
-RAISE_BLUFF = 0.6  # a raise carries 60% of the bluffs a bet of its size would
-AIR_PREFERENCE = 0.35  # air bluffs about as readily as a draw with a 12% chance to hit
-MAX_BLUFF_RATE = 0.9
-HUGE_BLUFF_RATIO = 0.3
-CBET_BLUFF = 2.0  # a continuation bet carries twice the bluffs of another bet of its size
+VALUE_SHARE = (0.3125, 0.2063, 0.1687, 0.1125)  # fitted (hand-set 0.30, 0.20, 0.15, 0.10)
+MIDDLE_RATE = (0.35, 0.10, 0.0375, 0.025)  # held at 0.35 (the fit: 0.34), fitted (hand-set 0.12, 0.04, 0.02)
+RAISE_MIDDLE = 0.005  # held (the fit: 0.0037)
+RAISE_BLUFF = 0.625  # fitted (hand-set 0.6): a raise carries 62.5% of the bluffs a bet of its size would
+AIR_PREFERENCE = 0.35  # held (the fit: 0.7): air bluffs about as readily as a draw with a 12% chance to hit
+MAX_BLUFF_RATE = 1.0  # fitted (hand-set 0.9); a hand's rate is capped at 0.95 anyway
+HUGE_BLUFF_RATIO = 0.3  # hand-set: no line of the benchmark bets above three pots
+# Bluffs per value combo times f / (1 + f), by street: river fitted (hand-set 1.0), turn held (the fit:
+# 2.05), flop hand-set (no flop solver to measure it).
+BLUFF_BY_STREET = (1.05, 1.5, 2.0)
+VALUE_BY_STREET = (0.0, -0.005, 0.0)  # added to the value line: river, turn (fitted), flop (hand-set)
+LEAD_SHIFT = 0.0  # fitted: a lead into the last street's aggressor reads as a bet of its size
+LEAD_BLUFF = 1.0  # fitted: as many bluffs as a bet of its size
+CHECK_RAISE_BLUFF = 0.95  # fitted (hand-set 1): a check-raise carries 95% of a raise's bluffs
+CHECK_RAISE_CAP = 0.875  # fitted (hand-set 1): the check of a check-raise caps 7/8 as much as a plain check
+CBET_BLUFF = 1.875  # fitted (hand-set 2.0): a continuation bet's bluffs, times another bet's of its size
 MERGED_CBET = 1.5  # a c-bettor whose value is 1.5 times the size's value share (a 3-bettor on J-8-3) merges
 BLOCKER_BONUS = 1.5
 MULTIWAY_BLUFF = 0.4  # each opponent beyond the first multiplies the bluffing rates by 0.4
@@ -248,12 +270,13 @@ def bluff_ratio(f: float, cards_to_come: int) -> float:
     less: 0.3."""
     if f > 3.0:
         return HUGE_BLUFF_RATIO
-    return f / (1.0 + f) * (1.0, 1.5, 2.0)[min(2, max(0, cards_to_come))]
+    return f / (1.0 + f) * BLUFF_BY_STREET[min(2, max(0, cards_to_come))]
 
 
 def p_aggressive(
     feat: Features, f: float, *, raise_level: int = 0, check_raise: bool = False, prof: Profile = DEFAULT,
     opponents: int = 1, weights: FloatArray | None = None, cards_to_come: int = 0, continuation: bool = False,
+    lead: bool = False,
 ) -> FloatArray:
     """Probability of betting (raise_level 0) or raising ``f`` pots with each combo.
 
@@ -269,6 +292,7 @@ def p_aggressive(
     """
     st = style_of(prof)
     line = value_line(f, raise_level=raise_level, check_raise=check_raise, prof=prof)
+    line = min(0.985, line + VALUE_BY_STREET[min(2, max(0, cards_to_come))] + (LEAD_SHIFT if lead else 0.0))
     k = _size_class(f)
     if raise_level == 0:  # a raise is value-heavy whatever his range: its line never drops
         line = min(line, _quantile(feat.made, weights, VALUE_SHARE[k]))
@@ -284,6 +308,10 @@ def p_aggressive(
     per_value = bluff_ratio(f, cards_to_come) * (RAISE_BLUFF if raise_level >= 1 else 1.0)
     if continuation:  # the last street's aggressor bets much of his range again
         per_value *= CBET_BLUFF
+    if lead:
+        per_value *= LEAD_BLUFF
+    if check_raise:
+        per_value *= CHECK_RAISE_BLUFF
     target = v_mass * per_value * st.bluff * many
     rate = target / pool if pool > 0 else 0.0
     if continuation and v_mass >= MERGED_CBET * VALUE_SHARE[k] * float(w.sum()):
@@ -350,11 +378,12 @@ class Act:
     pot_before: int
     call: int  # chips he had to call when he acted
     raise_level: int  # 0 a bet, 1 a raise, 2 a re-raise...
-    check_raise: bool = False
+    check_raise: bool = False  # a raise after his check on this street; a check he raises later
     opponents: int = 1  # players still in the hand besides him when he acted
     cards_to_come: int = 0  # board cards still to come when he acted (flop 2, turn 1, river 0)
     continuation: bool = False  # a bet by the last street's aggressor (a c-bet): his range bets wide
     to_aggressor: bool = False  # a check to the last street's aggressor, who is still to act
+    lead: bool = False  # a bet into the last street's aggressor, who is still to act (a donk bet)
 
 
 def action_likelihood(
@@ -364,9 +393,12 @@ def action_likelihood(
     if act.kind in ("bet", "raise"):
         return p_aggressive(feat, act.fraction, raise_level=act.raise_level, check_raise=act.check_raise,
                             prof=prof, opponents=act.opponents, weights=weights,
-                            cards_to_come=act.cards_to_come, continuation=act.continuation)
+                            cards_to_come=act.cards_to_come, continuation=act.continuation, lead=act.lead)
     if act.kind == "check":
-        return p_check(feat, prof, act.to_aggressor)
+        checked = p_check(feat, prof, act.to_aggressor)
+        if act.check_raise:  # the first half of a check-raise: the raise reads most of the hand
+            return np.asarray(1.0 - CHECK_RAISE_CAP * (1.0 - checked))
+        return checked
     if act.kind == "call":
         return p_call(feat, act.pot_before, act.call, prof, weights)
     return np.ones(len(feat.made))

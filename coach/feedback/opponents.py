@@ -234,16 +234,27 @@ def to_act(act: PastAction, history: tuple[PastAction, ...], players: int = 2) -
             if a is act:
                 break
             checked |= a.seat == act.seat and a.street == act.street and a.kind == "check"
+        aggressor = _last_aggressor(history, act)
         return Act(act.kind, fraction, act.pot_before, call, act.raise_level, check_raise=checked,
                    opponents=max(1, players - 1 - folded), cards_to_come=to_come,
-                   continuation=act.raise_level == 0 and _last_aggressor(history, act) == act.seat
-                   and not _raised_last_street(history, act))
+                   continuation=act.raise_level == 0 and aggressor == act.seat
+                   and not _raised_last_street(history, act),
+                   lead=act.raise_level == 0 and _into(history, act, aggressor))
     paid = min(call, act.added) if act.kind == "call" else 0
     aggressor = _last_aggressor(history, act) if act.kind == "check" else None
-    to_aggressor = aggressor is not None and aggressor != act.seat and not any(
-        a.seat == aggressor and a.street == act.street for a in history[: _index(history, act)])
+    to_aggressor = _into(history, act, aggressor)
+    later = history[_index(history, act) + 1:]
+    raises_later = act.kind == "check" and any(
+        a.seat == act.seat and a.street == act.street and a.kind == "raise" for a in later)
     return Act(act.kind, 0.0, act.pot_before, paid, act.raise_level, cards_to_come=to_come,
-               to_aggressor=to_aggressor)
+               to_aggressor=to_aggressor, check_raise=raises_later)
+
+
+def _into(history: tuple[PastAction, ...], act: PastAction, aggressor: int | None) -> bool:
+    """``act`` comes before the last street's aggressor (another player) has acted on this street: a
+    check to him, or a bet into him (a donk bet)."""
+    return aggressor is not None and aggressor != act.seat and not any(
+        a.seat == aggressor and a.street == act.street for a in history[: _index(history, act)])
 
 
 def _index(history: tuple[PastAction, ...], act: PastAction) -> int:

@@ -189,10 +189,14 @@ class ProgressStore(StoreBase):
         lesson_id = text_arg(lesson_id, "lesson_id", MAX_LESSON_ID)
         hand = whole_arg(hand, "hand", -1, MAX_POSITION)
         step = whole_arg(step, "step", 0, MAX_POSITION)
+        place = {"last_lesson": lesson_id, "last_hand": hand, "last_step": step}
         with self._tx(write=True) as conn:
+            # Written at every step of a lesson's hand: one statement for a profile that exists (issue 28),
+            # the profile made first only for a new one.
+            if conn.execute(update(profiles).where(profiles.c.name == name).values(**place)).rowcount == 1:
+                return
             pid = self._ensure_profile(conn, name)
-            conn.execute(update(profiles).where(profiles.c.id == pid)
-                         .values(last_lesson=lesson_id, last_hand=hand, last_step=step))
+            conn.execute(update(profiles).where(profiles.c.id == pid).values(**place))
 
     def bookmark(self, profile: str) -> Bookmark | None:
         name = clean_profile_name(profile)

@@ -25,6 +25,7 @@ from coach.feedback.opponents import (
     opponent_range,
     preflop_read,
     response_to_raise,
+    to_act,
 )
 from coach.feedback.profiles import PROFILES
 from coach.feedback.rangemodel import WeightedRange, to_indices
@@ -137,3 +138,24 @@ def test_the_answer_to_a_3bet_follows_the_raisers_profile(key: str, wider: bool)
     assert (n_moved > n_base) if wider else (n_moved < n_base)
     assert ("AJo" in moved.call_classes) is wider
     assert base.note is None and moved.note is not None
+
+
+def test_a_donk_lead_and_the_check_of_a_check_raise_are_read_apart() -> None:
+    # issue 29: the fit reads a bet into the last street's aggressor (a donk lead) with its own
+    # constants, and the check that opens a check-raise caps less than a plain check (the raise that
+    # follows reads the rest of the hand)
+    flop = ["p3 f", "p4 f", "p5 f", "p6 cbr 5", "p1 f", "p2 cc", "d db Kh8s4d", "p2 cc", "p6 cbr 4", "p2 cc",
+            "d db 2c"]
+    lead = read_situation(_hand(6, [*flop, "p2 cbr 8"], hole={6: "KdKc"}))
+    cbet = read_situation(_hand(6, [*flop, "p2 cc", "p6 cbr 8"], hole={2: "KdKc"}))
+    check_raise = read_situation(_hand(6, [*flop, "p2 cc", "p6 cbr 8", "p2 cbr 30"], hole={6: "KdKc"}))
+    read = {name: [to_act(a, s.history, s.players) for a in s.history if a.street == "turn"]
+            for name, s in (("lead", lead), ("cbet", cbet), ("check_raise", check_raise))}
+    assert read["lead"][0].lead and not read["lead"][0].continuation
+    assert read["cbet"][1].continuation and not read["cbet"][1].lead
+    assert read["check_raise"][0].kind == "check" and read["check_raise"][0].check_raise
+    assert read["cbet"][0].kind == "check" and not read["cbet"][0].check_raise
+    feat = features(combos("KcKd", "8d7d"), BOARD)
+    opening, plain = action_likelihood(feat, read["check_raise"][0]), action_likelihood(feat, read["cbet"][0])
+    assert opening[0] > plain[0]  # a set checks to check-raise more often than it checks to give up
+    assert opening[1] == pytest.approx(plain[1], abs=0.05)  # a middle pair checks either way

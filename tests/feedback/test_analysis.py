@@ -99,7 +99,7 @@ def test_a_bluff_raise_that_only_breaks_even_is_not_recommended_over_a_fold() ->
     assert a.option("f").grade is Grade.OTTIMA
     assert all(o.ev_bb is not None and o.ev_bb <= 0.1 for o in a.options if o.code.startswith("cbr"))
     # the bettor's range keeps its bluffs (coach.feedback.actionranges): six-high beats a few of them
-    assert "ne hai il 2,2%" in render(a.option("f").explanation)
+    assert "ne hai il 2,3%" in render(a.option("f").explanation)
 
 
 def test_a_passive_play_is_not_crushed_by_an_estimated_raise() -> None:

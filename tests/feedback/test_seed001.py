@@ -58,12 +58,16 @@ def test_the_river_raise_to_40_with_the_nuts() -> None:
     a, text = decision("river-6max-seed-nuts-vs-bet", "cbr 40")
     assert (a.pot, a.to_call) == (35, 12)
     assert a.equity is not None and a.equity.value == 1.0 and a.equity.method == "exact"
-    # the solver is graded by its EVs alone: it shoves the nuts, and the raise to 40 gives
-    # up about 7% of the pot («imprecisa»; «buona» where the solver also plays it)
-    assert a.option("cbr 40").grade.value in ("buona", "imprecisa")
+    # the solver is graded by its EVs alone: every raise from 30 to 59 and the shove are within 0.6 bb
+    # of one another, and which is best moves with the ranges brought to the river (the shove before
+    # the action model's constants were fitted, issue 29; the raise to 40 since, 29.06 bb against 28.82
+    # for the shove): «ottima» or close to it, never the call's «errore»
+    assert a.option("cbr 40").grade.value in ("ottima", "buona", "imprecisa")
     assert text.startswith("Paghi 12 per vincere 35: ti serve il 25,5% di equity; "
                            "con la tua mano (colore all'Asso) ne hai il 100,0%.")
-    assert "Rispetto al call, il rilancio a 40 rende circa" in text
+    # the best (or tied with the raise to 47) says so; otherwise it is compared with the call
+    assert ("Valgono lo stesso il rilancio a 40" in text
+            or "Rispetto al call, il rilancio a 40 rende circa" in text)
     fold = IT.render(a.option("fold").explanation)
     assert "Contro questo range la tua mano non può perdere" in fold
     assert a.option("fold").grade.value == "errore grave"

@@ -52,7 +52,7 @@ def test_lessons_check_fails_on_a_stale_figure_and_a_wrong_grade(tmp_path: Path,
     for p in (ROOT / "lessons").glob("*.toml"):
         shutil.copy(p, tmp_path / p.name)
     five = tmp_path / "05-flop-turn-river.toml"
-    stale = five.read_text(encoding="utf-8").replace("circa 0,6 bb", "circa 0,4 bb")
+    stale = five.read_text(encoding="utf-8").replace("circa 0,4 bb", "circa 0,6 bb")
     five.write_text(stale, encoding="utf-8")
     seven = tmp_path / "07-allin-piatti-laterali.toml"
     seven.write_text(seven.read_text(encoding="utf-8").replace("coppia di Re è un errore grave.",
@@ -60,5 +60,5 @@ def test_lessons_check_fails_on_a_stale_figure_and_a_wrong_grade(tmp_path: Path,
                      encoding="utf-8")
     assert lessons_main(["check", "--course", *map(str, sorted(tmp_path.glob("*.toml")))]) == 1
     out = capsys.readouterr().out
-    assert "fino-al-river].at16.p3 cc: il testo cita una perdita di 0,4 bb, la pagina mostra 0,6 bb" in out
+    assert "fino-al-river].at16.p3 cc: il testo cita una perdita di 0,6 bb, la pagina mostra 0,4 bb" in out
     assert "trenta-fiche].at8.p2 f: il testo dice «errore», la pagina mostra «errore grave»" in out

@@ -11,7 +11,7 @@ from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
-from sqlalchemy import func, select, update
+from sqlalchemy import event, func, select, update
 
 from coach.errors import InvalidInput, StoreError
 from coach.store import Store
@@ -278,3 +278,38 @@ def test_the_store_recovers_after_a_server_restart(postgres_server: str) -> None
         assert store.summary("A").decisions == 2
     finally:
         cluster.stop(remove=True)
+
+
+def test_a_batch_is_one_transaction_all_or_nothing(store_url: str) -> None:
+    """An answer's writes (its grade, the answer kept) commit once, and a failure undoes all of them."""
+    store = Store(store_url)
+    assert store.bookmark("anna") is None  # the schema checked (its own transaction) before counting
+    commits: list[int] = []
+
+    def committed(conn: object) -> None:
+        commits.append(1)
+
+    event.listen(store.engine, "commit", committed)
+    try:
+        with store.batch():
+            store.record_decision("anna", "ottima", source="lesson", ref="03/0/4", action="call")
+            with store.batch():  # a batch inside a batch: the same transaction
+                store.save_lesson_answer("anna", "03/0/4", "call")
+            store.save_bookmark("anna", "03-azioni", 0, 4)
+        assert len(commits) == 1  # three writes, one commit (three before issue 28's batches)
+        with pytest.raises(InvalidInput), store.batch():
+            store.record_decision("anna", "buona", source="lesson", ref="03/0/5", action="fold")
+            store.save_lesson_answer("anna", "03/0/5", "x" * 100_000)  # refused: too long
+    finally:
+        event.remove(store.engine, "commit", committed)
+    assert [d.grade for d in store.decisions("anna")] == ["ottima"]  # the refused batch left nothing
+    assert set(store.lesson_answers("anna")) == {"03/0/4"}
+    assert store.bookmark("anna") == Bookmark("03-azioni", 0, 4)
+
+
+def test_a_bookmark_for_a_new_profile_makes_it(store_url: str) -> None:
+    store = Store(store_url)
+    store.save_bookmark("nuovo", "01-mazzo", 1, 2)
+    store.save_bookmark("nuovo", "01-mazzo", 1, 3)  # the profile exists now: one statement
+    assert store.bookmark("nuovo") == Bookmark("01-mazzo", 1, 3)
+    assert count_rows(store, profiles) == 1

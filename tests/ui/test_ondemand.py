@@ -69,11 +69,16 @@ def work(monkeypatch: pytest.MonkeyPatch) -> Iterator[Counter[str]]:
             if table in sql and sql.lstrip().upper().startswith("SELECT"):
                 counts[f"read {table}"] += 1
 
+    def commit(conn: Any) -> None:
+        counts["commits"] += 1
+
     event.listen(Engine, "before_cursor_execute", statement)
+    event.listen(Engine, "commit", commit)
     try:
         yield counts
     finally:
         event.remove(Engine, "before_cursor_execute", statement)
+        event.remove(Engine, "commit", commit)
 
 
 def _answered(app: Callable[..., AppTest]) -> AppTest:
@@ -104,9 +109,21 @@ def test_a_lesson_step_does_not_build_what_is_folded(app: Callable[..., AppTest]
     assert work["read completed_lessons"] == 0  # completion kept in the session until it changes
     assert work["read quiz_answers"] == 0
     assert work["cookies signed"] == 0  # the profile cookie's script is signed once a day, not per click
-    # what is left is the bookmark, written at each step: BEGIN, the profile's row (insert-or-ignore,
-    # its id) and the bookmark's update (8 statements a step before issue 28)
-    assert work["sql"] <= 4 * clicks
+    # what is left is the bookmark, written at each step: BEGIN and one update of the profile's row
+    # by its name (8 statements a step before issue 28, then 4: the profile's id read first)
+    assert work["sql"] <= 2 * clicks
+
+
+def test_an_answer_commits_once(app: Callable[..., AppTest], work: Counter[str]) -> None:
+    """An answer's grade, its review card and the answer kept for later sessions are one transaction:
+    one commit (on PostgreSQL a flush of the write-ahead log each) instead of one per write."""
+    at = _answered(app)
+    at.button(key=f"retry.{DEC}").click().run()
+    work.clear()
+    at.button(key=f"dec.{DEC}.fold").click().run()  # a mistake: graded, a review card, the answer kept
+    assert not at.exception
+    assert "giudizio:" in "".join(str(e.value) for e in [*at.warning, *at.error, *at.success])
+    assert work["commits"] == 1  # three before issue 28 (four with a review card)
 
 
 def test_opening_why_builds_the_numbers_once_and_the_grid_is_kept(app: Callable[..., AppTest],

@@ -32,6 +32,7 @@ from coach.learning.completion import lesson_state
 from coach.learning.review import QuestionSpot, ReviewSpot, record_graded, remember_question
 from coach.learning.script import Attempt, HandScript
 from coach.lessons.schema import Decision, ExampleHand, Lesson
+from coach.store import Store
 from coach.store.records import LessonAnswer
 from coach.ui import coursepath, feedbacklevel, inputs, lessonnav, playback, state
 from coach.ui.controls import action_panel, step_controls
@@ -184,12 +185,16 @@ def _record_answer(lesson_id: str, key: str, answer: DecisionAnswer) -> None:
     _saved().pop(key, None)
     profile = state.settings().profile
     grade = answer.verdict.grade
-    if grade is not None:  # a mistake comes back in «Ripasso»
-        state.save(lambda db: record_graded(
-            db, profile, grade, source="lesson", ref=key, action=answer.code,
-            ev_loss_bb=answer.verdict.ev_loss_bb,
-            spot=lambda: _review_spot(lesson_id, key, answer.code, grade)))
-    _remember(key, answer.code)
+
+    def write(db: Store) -> None:  # one transaction: the grade, its review card, the answer kept
+        with db.batch():
+            if grade is not None:  # a mistake comes back in «Ripasso»
+                record_graded(db, profile, grade, source="lesson", ref=key, action=answer.code,
+                              ev_loss_bb=answer.verdict.ev_loss_bb,
+                              spot=lambda: _review_spot(lesson_id, key, answer.code, grade))
+            db.save_lesson_answer(profile, key, answer.code, None)
+
+    state.save(write)
     _check_complete(lesson_id)
 
 

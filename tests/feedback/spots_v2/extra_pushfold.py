@@ -75,12 +75,13 @@ def add(b: Any) -> None:
     short_first_in("pf-6max-short-14bb-btn-55", 6, 6, 14, "5h5c", best="not_fold",
                    bands={"raise": b.OK, "all_in": b.OK, "fold": b.LEAK},
                    reason="55 on the button with 14 bb: raise small or shove; folding is a leak")
-    # AJs under the gun six-handed with 20 bb: a standard open at any depth; no push/fold chart
-    # covers 20 bb at six players, and a 20 bb shove gets called only by QQ+/AK-like hands (AJs has
-    # ~30% there) while risking 20 bb to win 1.5: a leak against the 2 bb raise. Folding it is
-    # never the best.
+    # AJs under the gun six-handed with 20 bb: a standard open at any depth. Restated with the
+    # 12-25 bb tables (extra_short29.py): the push/fold equilibrium at 20 bb values its shove at
+    # +0.23 bb against folding (the old "called only by QQ+/AK" was a guess of the callers, not an
+    # equilibrium), about 0.6 bb below the small raise: 2.9% of the stack, a second choice
+    # («buona») or a small leak, never the best. Folding it is never the best.
     short_first_in("pf-6max-short-20bb-utg-ajs", 6, 3, 20, "AhJh", best="raise",
-                   bands={"raise": b.OK, "fold": b.NOT_BEST, "all_in": b.LEAK},
+                   bands={"raise": b.OK, "fold": b.NOT_BEST, "all_in": ["buona", "imprecisa", "errore"]},
                    reason="AJs under the gun with 20 bb: open with a small raise, not all-in")
     # A5s under the gun at nine with 13 bb: outside the UTG opening range (ATs+), but the chart
     # shoves it (+0.05 bb over folding, a near tie): all-in or fold; a small raise that folds to a

@@ -228,7 +228,7 @@ def test_a_lesson_choice_shows_the_coachs_own_grade_without_a_hedge(app: Callabl
     assert "giudizio: Buona" in body
     assert "Qui il modello del coach" not in body
     assert "Il giudizio mostrato è quello della lezione" not in body
-    assert "circa 2,6 bb" in body  # the lesson quotes the loss the page shows
+    assert "circa 2,5 bb" in body  # the lesson quotes the loss the page shows
 
 
 def test_the_lessons_own_grade_is_shown(app: Callable[..., AppTest], tmp_path: Path,
