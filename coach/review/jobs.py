@@ -45,7 +45,7 @@ from typing import IO, Any
 
 from huey import MemoryHuey, PostgresHuey, SqliteHuey
 from huey.api import Huey
-from huey.storage import SqliteStorage
+from huey.storage import PostgresStorage, SqliteStorage
 
 from coach.engine.phh import loads_phh
 from coach.errors import CoachError
@@ -124,6 +124,31 @@ class _SqliteQueue(SqliteHuey):  # type: ignore[misc]
     storage_class = _ForgetfulSqliteStorage
 
 
+# Any fixed number, the same in every process: the key of the advisory lock the queue's tables are made under.
+SCHEMA_LOCK_KEY = 0x436F6163  # "Coac"
+
+
+class _SerialisedPostgresStorage(PostgresStorage):  # type: ignore[misc]  # huey has no type hints
+    """huey's PostgreSQL storage, its tables made one process at a time.
+
+    Every process that opens the queue runs huey's ``create table if not exists``; two of them at
+    the same moment on a new database can both try to create a table, and PostgreSQL then fails one
+    with a duplicate key in ``pg_type``. That killed the reviews' worker of a class server started
+    with its workers side by side (measured: the review never ran). A transaction-level advisory lock
+    makes the others wait and find the tables there.
+    """
+
+    def initialize_schema(self) -> None:
+        with self.db(commit=True, close=True) as curs:
+            curs.execute("select pg_advisory_xact_lock(%s)", (SCHEMA_LOCK_KEY,))
+            for sql in self.ddl:
+                curs.execute(sql)
+
+
+class _PostgresQueue(PostgresHuey):  # type: ignore[misc]
+    storage_class = _SerialisedPostgresStorage
+
+
 _QUEUES: dict[tuple[str, str], Huey] = {}  # (url, lane) -> its huey instance
 _TASKS: dict[str, Any] = {}  # the review task as registered on each url's reviews lane (calling it enqueues)
 # name -> (function, priority, lanes): other jobs
@@ -140,7 +165,7 @@ def _new_queue(where: str, lane: str) -> Huey:
         path.parent.mkdir(parents=True, exist_ok=True)
         return _SqliteQueue(name, filename=str(path), results=False)
     if where.startswith("postgresql://"):
-        return PostgresHuey(name, dsn=where, results=False)
+        return _PostgresQueue(name, dsn=where, results=False)
     return MemoryHuey(name, results=False, immediate=True)  # memory:// (tests): jobs run in the caller
 
 

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+import multiprocessing
 import re
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
 from huey import PostgresHuey
@@ -175,3 +177,31 @@ def test_a_refused_hands_reason_names_opponents_by_position_unless_kept(store: S
     assert (f"«{name}: posts straddle" in refused["reason"]) is keep
     if not keep:
         assert re.search(r"«(SB|BB): posts straddle \$4»", refused["reason"])
+
+
+def _open_queue_at(url: str, lane: str, start: Any, failed: Any) -> None:
+    start.wait()
+    try:
+        jobs._new_queue(url, lane)  # what each process does once, through queue()
+    except BaseException:  # the race's error, whatever psycopg calls it
+        failed.value += 1
+
+
+def test_processes_opening_a_new_postgresql_queue_together_all_get_it(pg_url: str,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """A class server starts its app processes and workers side by side on a new database: each opens
+    the queue, which creates huey's tables. Opened at the same moment, PostgreSQL failed some of them
+    (a duplicate key in ``pg_type``): the reviews' worker died at its start and no review ever ran. The
+    tables are now made under an advisory lock. Eight processes at once, on each lane's first opening."""
+    monkeypatch.delenv("COACH_QUEUE_URL", raising=False)
+    url = queue_url(Store(pg_url).url)
+    assert url.startswith("postgresql://")
+    ctx = multiprocessing.get_context("fork")
+    for lane in ("reviews", "files", "hands"):
+        start, failed = ctx.Barrier(8), ctx.Value("i", 0)
+        procs = [ctx.Process(target=_open_queue_at, args=(url, lane, start, failed)) for _ in range(8)]
+        for p in procs:
+            p.start()
+        for p in procs:
+            p.join(60)
+        assert failed.value == 0, f"{failed.value} of 8 processes could not open the {lane} queue"
