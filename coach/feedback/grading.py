@@ -94,6 +94,7 @@ THRESHOLDS: tuple[tuple[Grade, float], ...] = (
 )
 ESTIMATE_FACTOR = 2.0
 PLAYED_FREQ = 0.1  # a chart or solver "plays" an option it takes at least this often (coach.feedback.policy)
+PRINTED_TIE_BB = 0.06  # two figures closer than this (in bb) read the same as printed (to 0.1 bb)
 SHORT_STACK_BB = 25.0  # before the flop, at or below this effective stack the stack is what is at stake
 
 

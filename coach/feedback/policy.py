@@ -43,6 +43,7 @@ from dataclasses import dataclass, field
 
 from coach.feedback import texts as T
 from coach.feedback.grading import (
+    PRINTED_TIE_BB,
     SHORT_STACK_BB,
     Grade,
     drop_limit,
@@ -66,7 +67,6 @@ GREAT_PRICE_FACTOR = 2.0  # ... twice the equity the price asks for, folding bef
 DEAD_CALL_EQUITY = 0.10  # a call with less equity than this is graded on the plain thresholds
 TOKEN_BET = 0.25  # a bet or raise adding less than this share of the pot is no "other size" of a real bet
 MIN_RAISE_FACTOR = 2.5  # a raise to less than this many times the bet faced is a "min-raise"
-PRINTED_TIE_BB = 0.06  # chart estimates this close (in bb) with the same grade are a tie, as printed
 
 
 @dataclass

@@ -29,7 +29,7 @@ import numpy.typing as npt
 
 from coach.cards import format_cards
 from coach.feedback import texts as T
-from coach.feedback.grading import Grade, grade_for_loss, stake_bb
+from coach.feedback.grading import PRINTED_TIE_BB, Grade, grade_for_loss, stake_bb
 from coach.feedback.rangemodel import class_of_cards, hand_classes, parse_weighted
 from coach.feedback.ranges_data import table_for
 from coach.feedback.situation import Situation
@@ -204,6 +204,7 @@ def short_open(ctx: Context, eff_bb: float, model: ValuationModel) -> Valuation:
             sizes[o.code] = figures
         valued.append(Valued(o, None, True, g, notes))
     with_evs(ctx, "unopened", valued, base, shares, stake, ev)
+    _not_below_the_fold(valued, sit.big_blind)
     jam = next((v for v in valued if v.opt.kind == "all_in"), None)
     no_chart = shove is None and row is None
     if no_chart and not plays and raise_w == 0 and jam is not None and (jam.ev or 0.0) > 0:
@@ -368,9 +369,29 @@ def short_vs_open(ctx: Context, opener: int, eff_bb: float, model: ValuationMode
             sizes[o.code] = figures
         valued.append(Valued(o, None, True, g, notes))
     with_evs(ctx, "facing_open", valued, base, shares, stake, ev)
+    _not_below_the_fold(valued, sit.big_blind)
     details: dict[str, object] = {"sizes": sizes, "short_table": {
         "players": _full_table(sit.players), "opener": sit.positions[opener], "seat": sit.hero_position,
         "stack_bb": row.stack_bb, "ante_bb": round(_ante_bb(sit), 3), "action": ACTION_NAMES[action],
         "reshove_frequency": round(float(row.shove[ci]), 4), "shove_ev_bb": round(float(row.ev_shove[ci]), 4),
         "opener_calls": calls_text, "exploitability_bb": round(row.exploitability_bb, 5)}}
     return Valuation(model, valued, Message(T.PF_CHART_NOTE), headline=headline, details=details)
+
+
+def _not_below_the_fold(valued: list[Valued], bb: float) -> None:
+    """An option whose printed figure beats the fold's is never graded below the fold.
+
+    When the table's play is the all-in, the fold and the small raise are both second choices, and the
+    fold's grade is read on its exact figure. The raise's estimate can still say it beats folding (T9s
+    first in at 15 bb: «rende circa 0,1 bb in più» than the fold): graded below the fold, its grade and
+    its own sentence would disagree. It is lifted to the fold's grade, one step at most above the table's
+    (docs/COACH.md, «Tabelle e valori insieme», rule 4).
+    """
+    fold = next((v for v in valued if v.opt.kind == "fold"), None)
+    if fold is None or fold.grade is None or fold.ev is None:
+        return
+    for v in valued:
+        if (v is fold or v.grade is None or v.ev is None or v.ev - fold.ev < PRINTED_TIE_BB * bb
+                or v.grade.rank <= fold.grade.rank):
+            continue
+        v.grade = list(Grade)[max(fold.grade.rank, v.grade.rank - 1)]

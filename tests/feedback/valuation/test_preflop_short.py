@@ -160,3 +160,24 @@ def test_the_tables_load_once() -> None:
     """The tables are data read once per process (no solve while grading)."""
     shortstack._shipped()
     assert shortstack._shipped.cache_info().currsize == 1
+
+
+def test_a_small_raise_whose_figure_beats_the_fold_is_not_graded_below_it() -> None:
+    """T9s first in four-handed with 15 bb (the Replayer's PokerStars hand): the table shoves it, and the
+    fold and the small raise are both second choices. The raise's estimate beats folding by about 0.1 bb and
+    its sentence says so («rende circa 0,1 bb in più»): it was «imprecisa» beside a «buona» fold that
+    loses 0.2 bb. Now no option whose printed figure beats the fold is graded below it."""
+    text = "\n".join([
+        'variant = "NT"', "ante_trimming_status = false", "antes = [25, 25, 25, 25]",
+        "blinds_or_straddles = [100, 200, 0, 0]", "min_bet = 200",
+        "starting_stacks = [3000, 1500, 4000, 2500]", "actions = [",
+        '  "d dh p1 ????",', '  "d dh p2 ????",', '  "d dh p3 Th9h",', '  "d dh p4 ????",', "]"])
+    a = analyze(loads_phh(text + "\n", source="test").replay(require_complete=False), solver=False)
+    g = grades(a)
+    assert g["all_in"] == "ottima"
+    fold = next(o for o in a.options if o.kind == "fold")
+    for o in a.options:
+        assert o.ev_bb is not None and fold.ev_bb is not None
+        if o.ev_bb - fold.ev_bb >= 0.06:
+            assert o.grade.rank <= fold.grade.rank, (o.code, o.grade, o.ev_bb, fold.grade, fold.ev_bb)
+    assert g["cbr 500"] == "buona"
