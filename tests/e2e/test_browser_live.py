@@ -25,6 +25,7 @@ from support.browser import (
     SPOT_LABEL,
     box,
     check_axe,
+    click_until,
     create_class,
     inside,
     join_class,
@@ -129,8 +130,9 @@ def test_a_live_class_with_a_projector_and_three_phones(browser: Any, server: st
         wait_idle(teacher)
         teacher.get_by_text("3 su 3 hanno risposto · 0 senza risposta", exact=False).first.wait_for()
         shot(teacher, "live-projector-distribution.png")
-        teacher.get_by_role("button", name="Mostra il verdetto del coach").click()
-        teacher.get_by_text("Il verdetto del coach", exact=False).first.wait_for()
+        # the alert itself: «Il verdetto del coach» alone also matches the button's own label
+        click_until(teacher, teacher.get_by_role("button", name="Mostra il verdetto del coach"),
+                    teacher.locator('[data-testid="stAlert"]').filter(has_text="Il verdetto del coach:"))
         wait_idle(teacher)
         shot(teacher, "live-projector-verdict.png", height=1800)
 
