@@ -226,8 +226,8 @@ def test_a_small_phone_answers_a_decision_and_a_lessons_question(browser: Any, s
         teacher.get_by_role("button", name="Chiudi la votazione").click()
         teacher.locator('[data-testid="stPlotlyChart"]').first.wait_for()
         wait_idle(teacher)
-        teacher.get_by_role("button", name="Mostra la risposta giusta").click()
-        teacher.get_by_text("La risposta giusta:", exact=False).first.wait_for()
+        click_until(teacher, teacher.get_by_role("button", name="Mostra la risposta giusta"),
+                    teacher.get_by_text("La risposta giusta:", exact=False))
         wait_idle(teacher)
         shot(teacher, "live-projector-question-answer.png")
         phone.get_by_text("Giusto:", exact=False).first.wait_for()
