@@ -56,6 +56,7 @@ from coach.feedback.handplay import (
     is_bluff,
     is_weak,
     standard_passive_line,
+    sure_call_gain,
 )
 from coach.feedback.options import Option
 from coach.feedback.valuation import Context, Rule, Valuation, Valued
@@ -558,6 +559,15 @@ def _heuristic_rules(
         # pot) loses what the plain scale calls «errore» — the estimate's doubt is about later streets
         grade = Grade.ERRORE
         notes.append(Message(T.FOLD_GREAT_PRICE))
+    call = best_passive if best_passive is not None and best_passive.opt.kind == "call" else None
+    if (Rule.FOLD_GREAT_PRICE in caps and v.opt.kind == "fold" and call is not None and call.ev is not None
+            and sit.street != "river"):
+        # a strong hand's call wins this street's price for sure: its fold on the plain scale (sure_call_gain)
+        sure = min(sure_call_gain(ctx, eq), call.ev - v.ev)
+        by_sure = grade_for_loss(sure, stake, stack=stack) if sure > 0 else Grade.OTTIMA
+        if by_sure.rank > grade.rank:
+            grade = by_sure
+            notes.append(Message(T.FOLD_PRICE_PAYS))
     bluff = v.opt.aggressive and is_bluff(ctx)
     if (Rule.BLUFF_LOSES in caps and bluff and best_passive is not None and best_passive.ev is not None
             and v.ev < best_passive.ev):

@@ -192,6 +192,25 @@ def test_fold_great_price() -> None:
     assert "great odds" in text(a, "f") and "great odds" not in text(b, "f")
 
 
+def test_fold_price_pays() -> None:
+    """A strong hand's fold at a price its equity beats is graded on the plain scale (post29 audit).
+
+    Q-Q facing a check-raise and a two-thirds turn bet on 9-6-2-3 (41% against 28.6% needed); the
+    nut flush draw facing a bet and a call four-way (35% to hit against 19.6%). Both folds were
+    «imprecisa» on the estimate's doubled thresholds; the small pair that calls a small c-bet (a
+    weak pair, which realises little of its equity) keeps them.
+    """
+    for name in ("turn-6max-qq-calls-checkraise-and-two-thirds-turn",
+                 "flop-6max-4way-nut-flush-draw-calls-bet-and-call"):
+        hand, kw = banded("spots_v2", name)
+        a, b = both(Rule.FOLD_GREAT_PRICE, hand, kw)
+        assert grade(a, "f").rank >= Grade.ERRORE.rank > grade(b, "f").rank, name
+        assert "price alone" in text(a, "f") and "price alone" not in text(b, "f"), name
+    hand, kw = banded("spots_v2", "flop-6max-small-pair-calls-small-cbet")
+    a = analyze(hand, **kw)
+    assert grade(a, "f").rank <= Grade.IMPRECISA.rank and "price alone" not in text(a, "f")
+
+
 def test_bluff_loses() -> None:
     """A bluff that loses against checking says so: the opponent does not fold often enough."""
     hand, kw = banded("spots", "flop-hu-free-check-fold", ("cbr 10",))
