@@ -9,6 +9,7 @@ import numpy as np
 
 from coach.cards import Card
 from coach.feedback.actionranges import draw_outs
+from coach.feedback.grading import Grade, grade_for_loss
 from coach.feedback.options import Option
 from coach.feedback.valuation import Context
 
@@ -109,3 +110,15 @@ def sure_call_gain(ctx: Context, eq: float) -> float:
     else:
         return 0.0
     return max(0.0, realised * (sit.pot + sit.to_call) - sit.to_call)
+
+
+def fold_price_floor(ctx: Context, eq: float, call_ev: float, stake: float, stack: float | None) -> Grade:
+    """The grade, on the plain scale, of folding when the call wins ``call_ev`` chips by the estimate.
+
+    Only the part of the call's value that both readings agree on counts (:func:`sure_call_gain` and
+    the estimate's own figure): the estimate's doubled thresholds are for the later streets, and
+    this part has no later street in it. An option worth even less than folding is graded at
+    least as badly (within one decision the order of values is the order of grades).
+    """
+    sure = min(sure_call_gain(ctx, eq), call_ev)
+    return grade_for_loss(sure, stake, stack=stack) if sure > 0 else Grade.OTTIMA

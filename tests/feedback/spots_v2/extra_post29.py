@@ -43,3 +43,16 @@ def add(b: Any) -> None:
            best="not_fold", model="heuristic",
            bands={"call": OK, "fold": BAD},
            reason="the nut flush draw facing a bet and a call four-way continues: folding 35% to hit at 19.6% is a mistake")
+    # An overpair facing a flop check-raise on a wet board: AsAd (no heart) on Jh9h7c, the button
+    # c-bets 4 into 11 and the big blind check-raises to 16. His range there is sets, two pairs,
+    # T8 and the many heart and straight draws of this board; AA has about 38% against it and 12
+    # to win 31 needs 27.9%. Calling is clear (raising again is a matter of taste, not banded);
+    # folding gives up about 2.2 bb of a 15.5 bb pot on the price alone (14%): «errore», not
+    # «imprecisa». What the coach's numbers say is worth even less than folding (its estimate of a
+    # re-raise to 40) is then at least «errore» too: within one decision the order of values is
+    # the order of grades.
+    b.spot("flop-6max-aa-calls-checkraise-wet-board", 6, {6: "AsAd"},
+           [*BTN_VS_BB, "d db Jh9h7c", "p2 cc", "p6 cbr 4", "p2 cbr 16"],
+           best="call", model="heuristic",
+           bands={"call": OK, "fold": BAD},
+           reason="an overpair calls a flop check-raise at 27.9% with 38%: folding is a mistake")
