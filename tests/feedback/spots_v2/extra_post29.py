@@ -15,6 +15,8 @@ from typing import Any
 BTN_VS_BB = ["p3 f", "p4 f", "p5 f", "p6 cbr 5", "p1 f", "p2 cc"]
 # Under the gun opens to 5, the cutoff, the button and the big blind call: 21 in the pot, four-way.
 UTG_FOUR_WAY = ["p3 cbr 5", "p4 f", "p5 cc", "p6 cc", "p1 f", "p2 cc"]
+# The cutoff opens to 5, the button and the big blind call: 16 in the pot, three-way.
+CO_THREE_WAY = ["p3 f", "p4 f", "p5 cbr 5", "p6 cc", "p1 f", "p2 cc"]
 
 
 def add(b: Any) -> None:
@@ -56,3 +58,14 @@ def add(b: Any) -> None:
            best="call", model="heuristic",
            bands={"call": OK, "fold": BAD},
            reason="an overpair calls a flop check-raise at 27.9% with 38%: folding is a mistake")
+    # Top two pair three-way facing a bet and a raise: the big blind's Kh8c on Kc8d3s checks, the
+    # cutoff bets 8 into 16 and the button raises to 26. Against a c-bet and a raise on a dry board
+    # top two is ahead of most of both ranges (sets are the only worry: about half the pot, 50% by
+    # the coach's ranges); 26 to win 50 needs 34%. Re-raising is best and calling is fine; folding
+    # gives up the call's 6 bb (24% of the 25 bb pot) on this street's price alone: «errore», never
+    # «imprecisa».
+    b.spot("flop-6max-3way-top-two-continues-vs-bet-and-raise", 6, {2: "Kh8c"},
+           [*CO_THREE_WAY, "d db Kc8d3s", "p2 cc", "p5 cbr 8", "p6 cbr 26"],
+           best="not_fold", model="heuristic",
+           bands={"call": b.OK3, "fold": BAD},
+           reason="top two pair three-way continues against a bet and a raise: folding is a mistake")
