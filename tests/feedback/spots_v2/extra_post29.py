@@ -69,3 +69,17 @@ def add(b: Any) -> None:
            best="not_fold", model="heuristic",
            bands={"call": b.OK3, "fold": BAD},
            reason="top two pair three-way continues against a bet and a raise: folding is a mistake")
+    # Three-way river, a lead into the preflop raiser with a player behind: the cutoff's AcQd (top
+    # pair, top kicker) on Qh8h3c 2d 4s, c-bet called by the button and the big blind on the flop,
+    # the turn checked around; the big blind leads 20 into 40, the button still to act. Against a
+    # small lead from a capped range TPTK is a clear call (25% needed, about two thirds of the pot by
+    # the coach's ranges); raising is possible but it is called by better more than by worse with a
+    # player behind: the call is never «errore». It was «errore» because the estimate valued each
+    # raise as if it were called with the hero's equity against the two whole ranges (66%) rather
+    # than against the hands that call it.
+    b.spot("river-6max-3way-tptk-calls-a-lead-player-behind", 6, {5: "AcQd"},
+           [*CO_THREE_WAY, "d db Qh8h3c", "p2 cc", "p5 cbr 8", "p6 cc", "p2 cc", "d db 2d", "p2 cc", "p5 cc",
+            "p6 cc", "d db 4s", "p2 cbr 20"],
+           best="call", model="heuristic",
+           bands={"call": OK, "fold": BAD},
+           reason="top pair top kicker calls a small river lead three-way: the estimate's raise is valued against the callers")
