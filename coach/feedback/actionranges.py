@@ -37,7 +37,8 @@ bet of ``f`` of the pot
     line drops so that his top 31% / 21% / 17% / 11% is value. *Bluffs*: per
     value combo, 1.05 times ``f / (1 + f)`` on the river, 1.5 times that on
     the turn and twice on the flop, 0.3 above three pots; 1.875 times as many
-    in a continuation bet; into several opponents 0.4 times as many per extra
+    in a continuation bet up to 1.2 pots (an overbet is polarised: its size's
+    bluffs, whoever makes it); into several opponents 0.4 times as many per extra
     opponent; drawn from the draws (by their chance to hit) and the hands
     without a pair (more with a blocker; in a c-bet, when the bluffs asked for
     exceed what the preference allows, air bets up to 95%: a c-bet is merged,
@@ -121,6 +122,7 @@ LEAD_BLUFF = 1.0  # fitted: as many bluffs as a bet of its size
 CHECK_RAISE_BLUFF = 0.95  # fitted (hand-set 1): a check-raise carries 95% of a raise's bluffs
 CHECK_RAISE_CAP = 0.875  # fitted (hand-set 1): the check of a check-raise caps 7/8 as much as a plain check
 CBET_BLUFF = 1.875  # fitted (hand-set 2.0): a continuation bet's bluffs, times another bet's of its size
+OVERBET_CLASS = 3  # size class of a bet above 1.2 pots: polarised, no c-bet's extra bluffs
 MERGED_CBET = 1.5  # a c-bettor whose value is 1.5 times the size's value share (a 3-bettor on J-8-3) merges
 BLOCKER_BONUS = 1.5
 MULTIWAY_BLUFF = 0.4  # each opponent beyond the first multiplies the bluffing rates by 0.4
@@ -306,7 +308,11 @@ def p_aggressive(
     v_mass = float((w * value).sum())
     pool = float((w * (1.0 - value) * prefer).sum())
     per_value = bluff_ratio(f, cards_to_come) * (RAISE_BLUFF if raise_level >= 1 else 1.0)
-    if continuation:  # the last street's aggressor bets much of his range again
+    # the last street's aggressor bets much of his range again, small: a c-bet carries more bluffs. An
+    # overbet (above 1.2 pots) is polarised whoever makes it: the bluffs its size asks for, no more (a
+    # 2-pot turn barrel carried 1.875 times them: 65% of the c-bettor's range was bluffs, and 8-7 on
+    # K-7-3-2 called it with 56%)
+    if continuation and k < OVERBET_CLASS:
         per_value *= CBET_BLUFF
     if lead:
         per_value *= LEAD_BLUFF

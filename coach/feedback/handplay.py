@@ -5,7 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import numpy as np
+
 from coach.cards import Card
+from coach.feedback.actionranges import draw_outs
+from coach.feedback.grading import Grade, grade_for_loss
 from coach.feedback.options import Option
 from coach.feedback.valuation import Context
 
@@ -75,3 +79,46 @@ def wet_board(board: Sequence[Card]) -> bool:
         return True
     ranks = {c.rank for c in board} | ({-1} if any(c.rank == 12 for c in board) else set())  # the wheel's ace
     return any(sum(1 for r in ranks if lo <= r < lo + 5) >= 3 for lo in range(-1, 9))
+
+
+def sure_call_gain(ctx: Context, eq: float) -> float:
+    """What calling wins, in chips, on this street's price alone, counting only the equity a strong
+    hand realises; 0 for the other hands.
+
+    A strong made hand (a set, an overpair, top pair with a good kicker: ``HandRead.strong_made``)
+    facing a bet its equity beats plays the standard line, and its equity against the range is
+    what it wins: equity times the pot it plays for, less the call. A strong draw (a flush or an
+    open-ended straight draw) wins when it completes: its chance to hit by the river, never more
+    than its equity (its equity against the range also counts the showdowns that a high card wins
+    when both miss, which facing more bets it rarely reaches: an open-ender's 28% against a
+    button's range is 17% of completions). Other hands (a weak pair, a gutshot) realise too little
+    of their equity facing more bets for this figure to mean anything: 0.
+    """
+    sit = ctx.sit
+    if sit.to_call <= 0 or len(sit.board) not in (3, 4):
+        return 0.0
+    if ctx.hand.strong_made:
+        realised = eq
+    elif ctx.hand.strong_draw:
+        cards = np.array([[c.index for c in sit.hero_cards]], dtype=np.int64)
+        outs = int(draw_outs(cards, [c.index for c in sit.board])[0])
+        unseen = 52 - 2 - len(sit.board)
+        miss = 1.0
+        for k in range(5 - len(sit.board)):
+            miss *= (unseen - k - outs) / (unseen - k)
+        realised = min(eq, 1.0 - miss)
+    else:
+        return 0.0
+    return max(0.0, realised * (sit.pot + sit.to_call) - sit.to_call)
+
+
+def fold_price_floor(ctx: Context, eq: float, call_ev: float, stake: float, stack: float | None) -> Grade:
+    """The grade, on the plain scale, of folding when the call wins ``call_ev`` chips by the estimate.
+
+    Only the part of the call's value that both readings agree on counts (:func:`sure_call_gain` and
+    the estimate's own figure): the estimate's doubled thresholds are for the later streets, and
+    this part has no later street in it. An option worth even less than folding is graded at
+    least as badly (within one decision the order of values is the order of grades).
+    """
+    sure = min(sure_call_gain(ctx, eq), call_ev)
+    return grade_for_loss(sure, stake, stack=stack) if sure > 0 else Grade.OTTIMA

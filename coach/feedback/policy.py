@@ -53,6 +53,7 @@ from coach.feedback.grading import (
     tie_margin,
 )
 from coach.feedback.handplay import (
+    fold_price_floor,
     is_bluff,
     is_weak,
     standard_passive_line,
@@ -558,15 +559,22 @@ def _heuristic_rules(
         # pot) loses what the plain scale calls «errore» — the estimate's doubt is about later streets
         grade = Grade.ERRORE
         notes.append(Message(T.FOLD_GREAT_PRICE))
+    call = best_passive if best_passive is not None and best_passive.opt.kind == "call" else None
+    if (Rule.FOLD_GREAT_PRICE in caps and call is not None and call.ev is not None and sit.street != "river"
+            and (v.opt.kind == "fold" or v.ev < -tie_margin(stake, estimate=True))):
+        floor = fold_price_floor(ctx, eq, call.ev, stake, stack)  # what the fold gives up for sure
+        if floor.rank > grade.rank:  # the fold, and what is worth even less than folding
+            grade = floor
+            notes.append(Message(T.FOLD_PRICE_PAYS if v.opt.kind == "fold" else T.BELOW_FOLD_PRICE))
     bluff = v.opt.aggressive and is_bluff(ctx)
     if (Rule.BLUFF_LOSES in caps and bluff and best_passive is not None and best_passive.ev is not None
             and v.ev < best_passive.ev):
         notes.append(Message(T.BLUFF_LOSES))
-    # a draw facing a bet is not a strong hand slowplaying: its call is floored only when the price is
-    # covered (its equity at least what the call needs); below that the call just loses chips
-    draw_pays = ctx.hand.strong_draw and (v.opt.kind == "check" or eq >= needed)
+    # a call is slow play only when the price is covered: below it a strong hand or draw just loses chips
+    # (AK on K-7-2-4 with 26% against a check-raise and a pot lead "keeps no bluffs in")
+    pays = v.opt.kind == "check" or eq >= needed
     if Rule.STRONG_PASSIVE in caps and not v.opt.aggressive and v.opt.kind != "fold" and v.estimate \
-            and sit.street != "river" and (ctx.hand.strong_made or draw_pays):
+            and sit.street != "river" and (ctx.hand.strong_made or ctx.hand.strong_draw) and pays:
         standard = standard_passive_line(v.opt, ctx)
         floor = Grade.BUONA if standard else Grade.IMPRECISA
         if grade.rank > floor.rank:

@@ -45,6 +45,15 @@ FOLD_GREAT_PRICE = N_(
     "The pot offers a price far better than the equity you need: folding gives up a pot you get "
     "great odds to play for, whatever the later streets bring."
 )
+FOLD_PRICE_PAYS = N_(
+    "The call already pays on this street's price alone (your equity times the pot is more than the "
+    "call, and the estimate of the later streets agrees): what the fold gives up is no guess, so it "
+    "is judged on the plain scale."
+)
+BELOW_FOLD_PRICE = N_(
+    "This play is worth even less than folding, and the fold already gives up what the call wins on "
+    "this street's price alone: it is judged at least as badly as the fold."
+)
 BLUFF_RAISE_NOTE = N_(
     "A raise with no showdown value wins only if the bettor folds a hand he chose to bet; this "
     "estimate folds him as often as an average hand, while a range that bets is stronger: such a "

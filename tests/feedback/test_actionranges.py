@@ -159,3 +159,16 @@ def test_a_donk_lead_and_the_check_of_a_check_raise_are_read_apart() -> None:
     opening, plain = action_likelihood(feat, read["check_raise"][0]), action_likelihood(feat, read["cbet"][0])
     assert opening[0] > plain[0]  # a set checks to check-raise more often than it checks to give up
     assert opening[1] == pytest.approx(plain[1], abs=0.05)  # a middle pair checks either way
+
+
+def test_an_overbet_by_the_c_bettor_carries_its_sizes_bluffs_not_a_c_bets() -> None:
+    """A 2-pot turn barrel after a flop c-bet is polarised: the bluffs a 2-pot bet asks for on the turn
+    (1.5 × 2/3 per value combo: half the range), not 1.875 times them (post29 audit: 8-7 on K-7-3-2
+    called a 2-pot barrel with 56% against a range that was 64% below the value line)."""
+    hand = _hand(6, ["p3 f", "p4 f", "p5 f", "p6 cbr 5", "p1 f", "p2 cc", "d db Kd7s3c", "p2 cc", "p6 cbr 4",
+                     "p2 cc", "d db 2h", "p2 cc", "p6 cbr 38"], hole={2: "8h7h"})
+    got = opponent_range(read_situation(hand), 5, dead=tuple(to_indices("8h7hKd7s3c2h"))).range
+    value = features(got.cards, tuple(to_indices("Kd7s3c2h"))).made >= value_line(2.0) - 0.005
+    below = float(got.weights[~value].sum() / got.weights.sum())
+    # half the range, plus the middle pairs that bet 2.5% of the time and the 0.4% floor of the rest
+    assert below <= 0.58, below

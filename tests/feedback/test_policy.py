@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from coach.engine.hand import Hand
-from coach.engine.phh import load_phh
+from coach.engine.phh import load_phh, loads_phh
 from coach.feedback.analysis import DecisionAnalysis, analyze
 from coach.feedback.grading import Grade
 from coach.feedback.handplay import is_bluff, is_weak, showdown_value
@@ -192,6 +192,25 @@ def test_fold_great_price() -> None:
     assert "great odds" in text(a, "f") and "great odds" not in text(b, "f")
 
 
+def test_fold_price_pays() -> None:
+    """A strong hand's fold at a price its equity beats is graded on the plain scale (post29 audit).
+
+    Q-Q facing a check-raise and a two-thirds turn bet on 9-6-2-3 (41% against 28.6% needed); the
+    nut flush draw facing a bet and a call four-way (35% to hit against 19.6%). Both folds were
+    «imprecisa» on the estimate's doubled thresholds; the small pair that calls a small c-bet (a
+    weak pair, which realises little of its equity) keeps them.
+    """
+    for name in ("turn-6max-qq-calls-checkraise-and-two-thirds-turn",
+                 "flop-6max-4way-nut-flush-draw-calls-bet-and-call"):
+        hand, kw = banded("spots_v2", name)
+        a, b = both(Rule.FOLD_GREAT_PRICE, hand, kw)
+        assert grade(a, "f").rank >= Grade.ERRORE.rank > grade(b, "f").rank, name
+        assert "price alone" in text(a, "f") and "price alone" not in text(b, "f"), name
+    hand, kw = banded("spots_v2", "flop-6max-small-pair-calls-small-cbet")
+    a = analyze(hand, **kw)
+    assert grade(a, "f").rank <= Grade.IMPRECISA.rank and "price alone" not in text(a, "f")
+
+
 def test_bluff_loses() -> None:
     """A bluff that loses against checking says so: the opponent does not fold often enough."""
     hand, kw = banded("spots", "flop-hu-free-check-fold", ("cbr 10",))
@@ -216,6 +235,27 @@ def test_strong_passive_draw_pays_its_price() -> None:
     assert a.equity is not None and a.equity.value < 1 / 3
     assert grade(a, "cc") is grade(b, "cc") is Grade.IMPRECISA
     assert "standard line" not in text(a, "cc")
+
+
+def test_strong_passive_made_hand_pays_its_price() -> None:
+    """A strong made hand whose call the price does not cover is not slow-playing (post29 audit).
+
+    A♣K♦ on K♠7♦2♣ 4♥ facing a check-raise and a pot-sized turn lead: about 26% where the call needs
+    33%; the call lost 4.4 bb and was «buona» beside «with a hand this strong, this is a standard line:
+    it keeps the opponent's bluffs in». Now it has the grade of its figure and no such sentence.
+    """
+    codes = ["p3 f", "p4 f", "p5 f", "p6 cbr 5", "p1 f", "p2 cc", "d db Ks7d2c", "p2 cc", "p6 cbr 4",
+             "p2 cbr 14", "p6 cc", "d db 4h", "p2 cbr 39"]
+    deal = [f"d dh p{p} {'AcKd' if p == 6 else '????'}" for p in range(1, 7)]
+    text_ = "\n".join([
+        'variant = "NT"', "ante_trimming_status = true", f"antes = {[0] * 6}",
+        f"blinds_or_straddles = {[1, 2, 0, 0, 0, 0]}", "min_bet = 2", f"starting_stacks = {[200] * 6}",
+        "actions = [", *[f'  "{a}",' for a in deal + codes], "]"]) + "\n"
+    hand = loads_phh(text_).replay(require_complete=False)
+    a, b = both(Rule.STRONG_PASSIVE, hand, {"solver": False})
+    assert a.equity is not None and a.equity.value < 1 / 3
+    assert "standard line" not in text(a, "cc") and "hand this strong" not in text(a, "cc")
+    assert grade(a, "cc") is grade(b, "cc")
 
 
 def test_nuts_passive() -> None:

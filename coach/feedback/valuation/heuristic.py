@@ -10,6 +10,11 @@ After the flop the callers also read the hero's own range (:class:`Callers`):
 his narrowed range reweighted by this bet or raise; each combo calls when its
 share of the pot against it reaches the price, and where the two readings
 disagree the estimate takes the one worse for the bettor (docs/COACH.md).
+``eq_called`` is the hero's equity against the hands that call: heads-up his
+equity against them; on the river against several opponents each set of
+callers is played out (:func:`_river_multiway`: his showdown share against
+each caller's calling hands, multiplied); before the river against several
+opponents it is still his equity against their whole ranges.
 Nothing else caps the folds: a bluff is worth exactly what the profile's folds
 pay for it (a calling station makes it lose, a rock makes it win); the grading
 then treats a bet with no showdown value that only breaks even as the bluff it
@@ -183,6 +188,25 @@ class Callers:
         return {a: {s: np.asarray(e[:, i]) for s, e in by_seat.items()} for i, a in enumerate(amounts)}
 
 
+def _river_multiway(pot: int, risk: int, folds: list[float], adds: list[int], shares: list[float]) -> float:
+    """EV of a river bet or raise against several opponents, each calling on his own: every set of
+    callers, the hero's share of the pot against them the product of his shares against each (the
+    approximation the preflop estimate uses too), the pot with what each of them adds."""
+    ev = float(np.prod(folds)) * pot
+    n = len(folds)
+    for mask in range(1, 1 << n):
+        chance, share, added = 1.0, 1.0, 0
+        for i in range(n):
+            if mask >> i & 1:
+                chance *= 1.0 - folds[i]
+                share *= shares[i]
+                added += adds[i]
+            else:
+                chance *= folds[i]
+        ev += chance * (share * (pot + risk + added) - risk)
+    return ev
+
+
 def _codes(cards: IntArray) -> IntArray:
     """One code per combo, the same for both orders of its cards."""
     return np.asarray(np.maximum(cards[:, 0], cards[:, 1]) * 52 + np.minimum(cards[:, 0], cards[:, 1]))
@@ -269,6 +293,7 @@ def ev_aggressive(
         return ev_call(eq_all, sit.pot_for_call(min(add, sit.to_call)), min(add, sit.to_call)), 0.0
     folds: list[float] = []
     callers_add: list[int] = []
+    shares: list[float] = []  # on the river with several opponents: the hero's share against each caller
     eq_called = eq_all
     a_eff = 0
     aggressors = {a.seat for a in sit.street_actions() if a.kind in ("bet", "raise")}
@@ -310,6 +335,12 @@ def ev_aggressive(
         if combo_eq is not None and len(live) == 1:
             got = combo_eq.equity_where(calls)
             eq_called = got if got is not None else eq_all
+        if model is not None and sit.street == "river" and len(live) > 1:
+            # several opponents on the river: the hero's share of the pot against the hands that call
+            # (exact on the river: the showdown now), not against their whole ranges
+            win = (model.hand > model.strengths[s]) + 0.5 * (model.hand == model.strengths[s])
+            called_w = rng.weights * calls
+            shares.append(float((called_w * win).sum() / called_w.sum()) if called_w.sum() > 0 else 1.0)
     if branches is not None and sit.all_in:
         # the players behind continue with the strongest half (CALL_JAM_SHARE) of what continues against
         # the all-in and the hero's call: a raise of the hero's faces them with more
@@ -323,6 +354,8 @@ def ev_aggressive(
     if len(live) == 1:
         return ev_bet(sit.pot, a_eff, callers_add[0], folds[0], eq_called), folds[0]
     f_all = float(np.prod(folds))
+    if model is not None and sit.street == "river" and shares:
+        return _river_multiway(sit.pot, a_eff, folds, callers_add, shares), f_all
     if f_all >= 1.0:
         return float(sit.pot), 1.0
     expected_add = sum((1 - f) * v for f, v in zip(folds, callers_add, strict=True)) / (1 - f_all)
