@@ -29,7 +29,9 @@ tables of :mod:`coach.theory.shortstack`, which also move some hands to the
 all-in), and the all-in stays one of the options, valued by the push/fold
 equilibrium at that stack. Facing one open with 12 to 25 big blinds at three
 players or more, the re-shove tables grade re-shove, call and fold. Both live in
-:mod:`.preflop_short`; the sizing rule in :mod:`.preflop_sizing`. The rules of the
+:mod:`.preflop_short`; the sizing rule in :mod:`.preflop_sizing`. The other spots with 12 to 25 big
+blinds (a limp, an open already called or bigger than 3 bb, heads-up against the small blind's raise)
+have no table: :mod:`.preflop_short_ev` grades them by their values. The rules of the
 first-in spot, so that no grade contradicts the chart's number:
 
 * a hand the short range raises: the small raise «ottima»; the all-in at best
@@ -58,7 +60,7 @@ from coach.feedback.profiles import DEFAULT
 from coach.feedback.rangemodel import class_of_cards, hand_classes, parse_weighted
 from coach.feedback.ranges_data import FacingRanges, table_for
 from coach.feedback.situation import Situation
-from coach.feedback.valuation import preflop_ev, preflop_short
+from coach.feedback.valuation import preflop_ev, preflop_short, preflop_short_ev
 from coach.feedback.valuation.base import Context, Rule, Valuation, Valued
 from coach.feedback.valuation.preflop_sizing import (  # the sizing rule lives there; its names are used here
     BIG_SLOPE,
@@ -132,7 +134,8 @@ def value(ctx: Context) -> Valuation | None:
     chart = chart_situation(sit, ctx.given)
     if chart is None:
         facing = preflop_short.vs_open_spot(sit, ctx.given)
-        return preflop_short.short_vs_open(ctx, *facing, MODEL) if facing is not None else None
+        tabled = preflop_short.short_vs_open(ctx, *facing, MODEL) if facing is not None else None
+        return tabled if tabled is not None else preflop_short_ev.short_by_value(ctx, MODEL)
     kind, opener = chart
     if kind == "unopened":
         short = short_first_in_bb(sit)

@@ -189,7 +189,7 @@ def test_a_deep_push_the_chart_does_not_play_is_never_the_yardstick(monkeypatch:
     100 bb push over a heads-up min-raise a positive figure), the options are still measured from
     what the chart plays: the fold is the best, the push keeps the chart's grade and its figure is not
     shown (policy._chart_with_evs)."""
-    monkeypatch.setattr(E, "deep_jam_callers", lambda hero, stack_bb, need: E.jam_caller_mask(stack_bb))
+    monkeypatch.setattr(E, "deep_jam_callers", lambda hero, stack_bb, need, **_: E.jam_caller_mask(stack_bb))
     a = _defence(2, 1, "7h2c", ["p2 cbr 4"])
     jam = next(o for o in a.options if o.kind == "all_in")
     fold = next(o for o in a.options if o.kind == "fold")

@@ -1,0 +1,63 @@
+# ruff: noqa: E501  (a data table: one spot per statement reads better than wrapped lines)
+"""Preflop spots of the issue-29 audit (branch pre29), written as a strong player would, bands first.
+
+Short stacks (12-25 bb) facing a limp or a raise that no table covers: heads-up and blind against
+blind, an open already called, an open bigger than 3 bb. They were graded by the one-street estimate,
+which read a preflop decision as a bet on this street only (a 3-bet to 8 bb out of 20 «ottima» with
+K4o, an all-in with no figure «errore»); now by their values (coach/feedback/valuation/
+preflop_short_ev.py, docs/COACH.md «Da 12 a 25 bb, dove non c'è una tabella»). Figures below are
+`python -m coach advise` on the new code. Seats: p1 small blind, p2 big blind, p3 UTG, ... the button
+last; heads-up p1 is the big blind and p2 the small blind (the button). 1 bb = 2 chips.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def add(b: Any) -> None:
+    OK, OK3, LEAK, BAD = b.OK, b.OK3, b.LEAK, b.BAD
+    F = b.folds
+
+    # -- short stacks facing a limp or a raise outside the tables -----------------------------------
+    # Heads-up, 20 bb, the small blind min-raises to 2 bb, the big blind has K4o. The big blind closes
+    # the action and pays 1 bb for a 4 bb pot: K4o has about 45% against a small blind who opens most
+    # hands, so the call is the play (about +0.5 bb). A 3-bet to 8 bb puts 40% of the stack in with a
+    # hand that folds to the re-shove it invites: a leak, never «ottima» (the estimate called it the
+    # best at +2.3 bb). The all-in is valued against the hands that call a re-shove of K4o (about
+    # -0.2 bb): a close second, not a mistake. Folding gives up the call's half big blind (2.8% of the
+    # stack): a second choice, a small leak at most.
+    b.spot("pf-hu-short-20bb-bb-k4o-defends-vs-min-raise", 2, {1: "Kd4s"}, ["p2 cbr 4"],
+           stacks=[40, 40], best="call", model="chart",
+           bands={"call": ["ottima"], "cbr 16": LEAK, "all_in": ["buona", "imprecisa"], "fold": ["buona", "imprecisa"]},
+           reason="K4o in the big blind heads-up at 20 bb calls a min-raise; a 3-bet to 8 bb is a leak")
+    # The same spot with A9o: the re-shove is the play (+2 bb: the small blind folds most of his opens,
+    # and A9o is ahead of much of what calls), the call a close second; folding gives up 2 bb, 10% of
+    # the stack. The estimate had the all-in «errore» without a figure.
+    b.spot("pf-hu-short-20bb-bb-a9o-reshoves-vs-min-raise", 2, {1: "Ah9d"}, ["p2 cbr 4"],
+           stacks=[40, 40], best="aggressive", model="chart",
+           bands={"all_in": ["ottima"], "call": OK3, "fold": LEAK},
+           reason="A9o in the big blind heads-up at 20 bb re-shoves over a min-raise; folding is a leak")
+    # Heads-up, 15 bb, the small blind limps, the big blind has 72o: check. Raising the limp with the
+    # worst hand gets called or re-shoved by most of the limping range, and folds to the re-shove: a
+    # leak or worse (the estimate called every raise «ottima», +1.4 bb); folding for free is a mistake.
+    b.spot("pf-hu-short-15bb-bb-72o-checks-vs-limp", 2, {1: "7h2c"}, ["p2 cc"],
+           stacks=[30, 30], best="check", model="chart",
+           bands={"check": ["ottima"], "cbr 7": LEAK, "cbr 8": LEAK, "fold": BAD},
+           reason="72o in the big blind heads-up at 15 bb checks behind a limp")
+    # Six-handed, 20 bb, UTG opens to 2.2 bb, the hijack calls, the button has AQo. The pot is 5.9 bb
+    # and both players are capped below the hands that 4-bet: the re-shove wins it often and AQo is
+    # ahead of much of what calls (+1.6 bb). Flatting with 17.8 bb behind and the blinds to act is a
+    # second choice at best; folding AQo gives up the re-shove's 1.6 bb (8% of the stack): a leak.
+    b.spot("pf-6max-short-20bb-btn-aqo-reshoves-over-open-and-call", 6, {6: "AcQh"}, ["p3 cbr 4", "p4 cc", "p5 f"],
+           stacks=[40] * 6, best="aggressive", model="chart",
+           bands={"all_in": ["ottima"], "fold": LEAK, "call": ["buona", "imprecisa"]},
+           reason="AQo on the button at 20 bb re-shoves over an open and a call")
+    # Six-handed, 15 bb, the cutoff opens to 3.5 bb (bigger than the tables' 3 bb), the button has ATo.
+    # The open is a third of the pot the re-shove wins: ATo re-shoves (+1.1 bb); folding it gives that
+    # up, 7% of the stack (the estimate graded the fold «buona» beside its own 2.9 bb loss); calling
+    # 3.5 bb out of 15 to play a flop is a leak.
+    b.spot("pf-6max-short-15bb-btn-ato-reshoves-vs-big-open", 6, {6: "AhTc"}, [*F(3, 4), "p5 cbr 7"],
+           stacks=[30] * 6, best="aggressive", model="chart",
+           bands={"all_in": OK, "fold": LEAK, "call": LEAK},
+           reason="ATo on the button at 15 bb re-shoves over a 3.5 bb cutoff open")
