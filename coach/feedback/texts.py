@@ -143,6 +143,11 @@ PF_VS_FOLD = N_("Against an open {opener_from}, {hand} is a fold {hero_from}.")
 PF_3B_RAISE = N_("Facing a 3-bet, {hand} is strong enough to re-raise again (4-bet).")
 PF_3B_CALL = N_("Facing a 3-bet, {hand} is a call.")
 PF_3B_FOLD = N_("Facing a 3-bet, {hand} is a fold.")
+PF_COLD_RAISE = N_("Facing an open and a 3-bet without having raised, {hand} is strong enough to 4-bet.")
+PF_COLD_CALL = N_("Facing an open and a 3-bet without having raised, {hand} can call (cold).")
+PF_COLD_FOLD = N_(
+    "Facing an open and a 3-bet without having raised, {hand} is a fold: against two ranges this strong, "
+    "a cold call or a 4-bet costs more than the pot pays.")
 PF_4B_RAISE = N_("Facing a 4-bet, {hand} goes all-in (5-bet).")
 PF_4B_CALL = N_("Facing a 4-bet, {hand} is a call.")
 PF_4B_FOLD = N_("Facing a 4-bet, {hand} is a fold.")

@@ -383,6 +383,10 @@ def option_evs(sit: Situation, kind: str, options: list[Option], table: RangeTab
             behind_replies = [_reply_to_open(by_seat[s], sit, table, raisers[-1] if raisers else sit.hero)
                               for s in behind]
             active = [by_seat[s] for s in in_pot if s not in behind]
+            if kind == "cold_3bet":  # behind an open, a 3-bet and a cold call: only a cold 4-bet raises
+                cold = table.facing_cold_3bet()
+                behind_replies = [reply(by_seat[s], "", cold.raise_range if cold is not None else FIVE_BET)
+                                  for s in behind]
             if kind in ("unopened", "limped"):
                 # the blinds in the pot who have not acted see the flop with any two cards
                 active = [by_seat[s] for s in opps if s in in_pot or s in behind]
@@ -400,7 +404,7 @@ def option_evs(sit: Situation, kind: str, options: list[Option], table: RangeTab
                 f = by_seat[s]
                 if kind == "facing_4bet" and s == raisers[-1]:  # the 4-bettor facing a 5-bet: in or out
                     replies.append(reply(f, "", CALL_DEEP_JAM))
-                elif kind == "facing_3bet" and s in raisers:
+                elif kind in ("facing_3bet", "cold_3bet") and s in raisers:
                     f4 = table.facing_4bet(sit.positions[s])
                     replies.append(reply(f, f4.call, f4.raise_range) if f4 is not None
                                    else reply(f, FACING_4BET, FIVE_BET))

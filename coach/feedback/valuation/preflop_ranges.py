@@ -105,8 +105,9 @@ MODEL = PreflopRanges()
 
 
 def chart_situation(sit: Situation, given: object) -> tuple[str, int | None] | None:
-    """("unopened" | "limped" | "facing_open" | "facing_3bet" | "facing_4bet", the raiser's seat) when a
-    chart applies (for a 3-bet or a 4-bet, the seat that made it)."""
+    """("unopened" | "limped" | "facing_open" | "facing_3bet" | "cold_3bet" | "facing_4bet", the raiser's
+    seat) when a chart applies (for a 3-bet or a 4-bet, the seat that made it; ``cold_3bet``: an open and
+    a 3-bet in front of a player who has not acted)."""
     if sit.street != "preflop" or given:
         return None
     if effective_bb(sit) < CHART_MIN_STACK_BB:
@@ -124,6 +125,8 @@ def chart_situation(sit: Situation, given: object) -> tuple[str, int | None] | N
         return ("facing_open", raises[0].seat)
     if len(raises) == 2 and raises[0].seat == sit.hero:
         return ("facing_3bet", raises[1].seat)
+    if len(raises) == 2 and not any(a.seat == sit.hero for a in pf):  # an open and a 3-bet, cold
+        return ("cold_3bet", raises[1].seat)
     if len(raises) == 3 and raises[1].seat == sit.hero:  # his 3-bet met a 4-bet (not all-in)
         return ("facing_4bet", raises[2].seat)
     return None
@@ -184,6 +187,14 @@ def value(ctx: Context) -> Valuation | None:
         msg = T.PF_VS_RAISE if raise_w > 0 else (T.PF_VS_CALL if call_w > 0 else T.PF_VS_FOLD)
         opener_from = Message(T.FROM_POS.get(sit.positions[opener], T.FROM_POS["UTG"]))
         headline = Message(msg, {"hand": hand_txt, "hero_from": from_pos, "opener_from": opener_from})
+    elif kind == "cold_3bet":
+        assert opener is not None
+        fc = table.facing_cold_3bet() or FacingRanges(preflop_ev.FIVE_BET, preflop_ev.COLD_VS_RERAISE)
+        answer = response_to_raise(fc.raise_range, fc.call, ctx.profiles.get(opener, DEFAULT))
+        raise_w, call_w = answer.raise_classes.get(cls, 0.0), answer.call_classes.get(cls, 0.0)
+        profile_note = answer.note
+        msg = T.PF_COLD_RAISE if raise_w > 0 else (T.PF_COLD_CALL if call_w > 0 else T.PF_COLD_FOLD)
+        headline = Message(msg, {"hand": hand_txt})
     elif kind == "facing_4bet":
         assert opener is not None
         f4 = table.facing_4bet(pos) or FacingRanges(preflop_ev.FIVE_BET, preflop_ev.FACING_4BET)

@@ -61,3 +61,21 @@ def add(b: Any) -> None:
            stacks=[30] * 6, best="aggressive", model="chart",
            bands={"all_in": OK, "fold": LEAK, "call": LEAK},
            reason="ATo on the button at 15 bb re-shoves over a 3.5 bb cutoff open")
+
+    # -- 100 bb: an open and a 3-bet in front of a player who has not acted (cold) --------------------
+    # Six-handed, UTG opens to 2.5 bb, the cutoff 3-bets to 8 bb, the button has 66. Against two
+    # strong ranges (UTG's open and the cutoff's 3-bet over it) with UTG still to act behind, 66 folds:
+    # a cold call for 8 bb sets-mines against two ranges with a 4-bet possible behind (a leak or a
+    # mistake), a cold 4-bet turns 66 into a bluff against ranges that do not fold (a mistake), and a
+    # 100 bb jam is a blunder. The one-street estimate read the 4-bet to 18.5 bb as a bet on this street
+    # only and called it «ottima» (+3.9 bb), the fold «buona» beside that figure.
+    b.spot("pf-6max-btn-66-folds-to-open-and-3bet-cold", 6, {6: "6s6d"}, ["p3 cbr 5", "p4 f", "p5 cbr 16"],
+           best="fold", model="chart",
+           bands={"fold": ["ottima"], "call": LEAK, "cbr 37": BAD, "all_in": BAD},
+           reason="66 on the button folds to an open and a 3-bet (cold)")
+    # The same spot with A♥K♦: the cold 4-bet (the value the charts 4-bet: QQ+, AK) is the play;
+    # flatting is a second choice, folding AK a mistake, a 100 bb jam worse than the 4-bet.
+    b.spot("pf-6max-btn-ako-cold-4bets-open-and-3bet", 6, {6: "AhKd"}, ["p3 cbr 5", "p4 f", "p5 cbr 16"],
+           best="aggressive", model="chart",
+           bands={"cbr 37": ["ottima"], "call": OK3, "fold": BAD},
+           reason="AKo on the button 4-bets an open and a 3-bet (cold)")
