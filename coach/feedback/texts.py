@@ -148,6 +148,9 @@ PF_COLD_CALL = N_("Facing an open and a 3-bet without having raised, {hand} can 
 PF_COLD_FOLD = N_(
     "Facing an open and a 3-bet without having raised, {hand} is a fold: against two ranges this strong, "
     "a cold call or a 4-bet costs more than the pot pays.")
+PF_CHART_JAM_LOSES = N_(
+    "But against this player's range the all-in loses about {loss} bb compared with folding (the hands that "
+    "call it are ahead of yours, and few fold): the figure decides, not the chart.")
 PF_4B_RAISE = N_("Facing a 4-bet, {hand} goes all-in (5-bet).")
 PF_4B_CALL = N_("Facing a 4-bet, {hand} is a call.")
 PF_4B_FOLD = N_("Facing a 4-bet, {hand} is a fold.")

@@ -495,6 +495,10 @@ def chart_bounded(valued: list[Valued], est: Mapping[str, float], base: Mapping[
         own = est[v.opt.code] - shares.get(v.opt.code, 0.0) * stake
         v.ev = own if exact(v) else max(own, floor)
         ref = max(ref, v.ev)
+    if any(exact(v) for v in played):
+        # the chart's play valued exactly (a 5-bet all-in it mixes in) may lose against folding: then the
+        # others are measured from the best exact figure, never from a play its own figure overrules
+        ref = max([ref, *(est[v.opt.code] for v in valued if v not in played and exact(v))])
     for v in valued:
         v.estimate = not exact(v)
         if v in played:

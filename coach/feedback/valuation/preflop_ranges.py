@@ -53,7 +53,7 @@ from __future__ import annotations
 
 from coach.cards import format_cards
 from coach.feedback import texts as T
-from coach.feedback.grading import Grade, stake_bb
+from coach.feedback.grading import PRINTED_TIE_BB, Grade, stake_bb
 from coach.feedback.opponents import open_against, response_to_raise
 from coach.feedback.options import limpers
 from coach.feedback.profiles import DEFAULT
@@ -80,7 +80,7 @@ from coach.feedback.valuation.preflop_sizing import (  # the sizing rule lives t
     with_size,
     worse,
 )
-from coach.i18n import N_, Message
+from coach.i18n import N_, Decimal, Message
 
 __all__ = ["BIG_SLOPE", "MODEL", "SMALL_SLOPE", "StandardSize", "chart_situation", "short_first_in_bb",
            "size_loss", "standard_size", "value", "with_size"]
@@ -132,7 +132,9 @@ def chart_situation(sit: Situation, given: object) -> tuple[str, int | None] | N
     return None
 
 
-def value(ctx: Context) -> Valuation | None:
+def value(ctx: Context, overruled: Message | None = None) -> Valuation | None:
+    """The chart's grades and figures; ``overruled``: the note that the chart's all-in loses against
+    folding by its exact figure (then the hand is graded as one the chart folds, see the end)."""
     sit = ctx.sit
     chart = chart_situation(sit, ctx.given)
     if chart is None:
@@ -211,6 +213,8 @@ def value(ctx: Context) -> Valuation | None:
             profile_note = answer.note
         msg = T.PF_3B_RAISE if raise_w > 0 else (T.PF_3B_CALL if call_w > 0 else T.PF_3B_FOLD)
         headline = Message(msg, {"hand": hand_txt})
+    if overruled is not None:  # the chart's all-in lost by its exact figure: a hand the chart folds
+        raise_w = call_w = 0.0
     wider = wider_open(table, cls)
     stake = stake_bb(sit.pot / sit.big_blind, effective_bb(sit), preflop=True)
     sizes: dict[str, object] = {}  # the sizing rule's figures, by option (JSON details)
@@ -289,5 +293,18 @@ def value(ctx: Context) -> Valuation | None:
     if profile_note is not None:
         headline = Message(T.JOIN, {"first": headline, "second": profile_note})
     with_evs(ctx, kind, valued, base, shares, stake, None)
+    top = min(v.grade.rank for v in valued if v.grade is not None)
+    jam = next((v for v in valued
+                if v.opt.kind == "all_in" and v.grade is not None and v.grade.rank == top), None)
+    if overruled is None and jam is not None and jam.ev is not None \
+            and jam.ev < -PRINTED_TIE_BB * sit.big_blind:
+        # the chart's all-in (a 5-bet bluff it mixes in, A5s against an early 4-bet with few bluffs)
+        # loses against folding by its exact figure: the figure decides («Tabelle e valori insieme»,
+        # rule 2), so the hand is graded as one the chart folds (calling its 4-bet is no «close second»
+        # of a losing all-in), and the headline says why rather than the opposite of the grades
+        loss = Decimal(round(-jam.ev / sit.big_blind, 1), 1)
+        return value(ctx, Message(T.PF_CHART_JAM_LOSES, {"loss": loss}))
+    if overruled is not None:
+        headline = Message(T.JOIN, {"first": headline, "second": overruled})
     return Valuation(MODEL, valued, Message(T.PF_CHART_NOTE), headline=headline, details={"sizes": sizes})
 

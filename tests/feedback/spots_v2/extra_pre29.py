@@ -79,3 +79,16 @@ def add(b: Any) -> None:
            best="aggressive", model="chart",
            bands={"cbr 37": ["ottima"], "call": OK3, "fold": BAD},
            reason="AKo on the button 4-bets an open and a 3-bet (cold)")
+
+    # -- 100 bb: a 5-bet bluff the chart mixes in, against a 4-bet with few bluffs ---------------------
+    # Six-handed, UTG opens to 2.5 bb, the button 3-bets A♦5♦ to 7.5 bb, UTG 4-bets to 20 bb. The
+    # «facing a 4-bet» chart 5-bets some A5s (a blocker bluff against a 4-bet range with bluffs), but
+    # UTG's 4-bet is QQ+, AK and a few A5s: every hand that is not a bluff calls the jam and A5s has
+    # about 30% against them, so the all-in loses about 28 bb: fold. Before, the headline said «goes
+    # all-in», the fold was «buona» (held a grade below its own best figure by the chart) and the call,
+    # measured from the losing all-in, «imprecisa» beside «perde circa 28 bb». A call of 12.5 bb out of
+    # position against QQ+/AK is a mistake; the jam a blunder.
+    b.spot("pf-6max-btn-a5s-folds-to-utg-4bet", 6, {6: "Ad5d"}, ["p3 cbr 5", "p4 f", "p5 f", "p6 cbr 15", "p1 f", "p2 f", "p3 cbr 40"],
+           best="fold", model="chart",
+           bands={"fold": ["ottima"], "call": BAD, "all_in": BAD},
+           reason="A5s on the button folds its 3-bet bluff to a UTG 4-bet; the 5-bet jam loses about 28 bb")
