@@ -459,6 +459,14 @@ GRADE_FLOOR = {Grade.OTTIMA: 0.0,
 GRADE_CEILING = {**{g: bound for g, bound in THRESHOLDS}, Grade.ERRORE_GRAVE: float("inf")}
 
 
+def _floor_of(g: Grade) -> float:
+    """The least loss a chart's grade for an exact option (the fold, the all-in) lends the chart's play:
+    the lower edge of its band, but never above «errore»'s. «errore grave» is the chart's word for
+    giving up a premium (folding QQ to a 4-bet), not a measure: read as 40% of the pot it made QQ's
+    call worth 14 bb and its all-in, a near equal at equilibrium, an «errore» 13 bb behind."""
+    return min(GRADE_FLOOR[g], GRADE_FLOOR[Grade.ERRORE])
+
+
 def chart_bounded(valued: list[Valued], est: Mapping[str, float], base: Mapping[str, Grade],
                   shares: Mapping[str, float], stake: float, pot: float) -> None:
     """Set each option's EV from the estimate ``est`` (chips), bounded by the chart's grades.
@@ -488,7 +496,7 @@ def chart_bounded(valued: list[Valued], est: Mapping[str, float], base: Mapping[
     def exact(v: Valued) -> bool:
         return v.opt.kind == "fold" or v.opt.kind == "all_in"
 
-    floor = max((est[v.opt.code] + GRADE_FLOOR[base.get(v.opt.code, v.grade or Grade.OTTIMA)] * pot
+    floor = max((est[v.opt.code] + _floor_of(base.get(v.opt.code, v.grade or Grade.OTTIMA)) * pot
                  for v in valued if v not in played and exact(v)), default=float("-inf"))
     ref = float("-inf")
     for v in played:
