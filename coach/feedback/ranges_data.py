@@ -36,6 +36,14 @@ class FacingRanges:
 
     raise_range: str
     call: str
+    # hands the learner's chart also calls, the range reader not (``call_also`` in the data: the big
+    # blind's defence widened to its fold line, docs/COACH.md «La difesa del grande buio»)
+    also: str = ""
+
+    @property
+    def learner_call(self) -> str:
+        """The calling range the learner is graded by: ``call`` and ``also``."""
+        return ", ".join(r for r in (self.call, self.also) if r)
 
 
 @dataclass(frozen=True)
@@ -125,7 +133,8 @@ class RangeTable:
 
 
 def _facing(data: Any, raise_key: str) -> FacingRanges:
-    return FacingRanges(raise_range=str(data.get(raise_key, "")), call=str(data.get("call", "")))
+    return FacingRanges(raise_range=str(data.get(raise_key, "")), call=str(data.get("call", "")),
+                        also=str(data.get("call_also", "")))
 
 
 def parse_table(data: Mapping[str, Any]) -> RangeTable:
@@ -171,6 +180,8 @@ def all_range_texts(table: RangeTable) -> list[tuple[str, str]]:
     for name, group in (("vs_open", table.vs_open), ("bb_defend", table.bb_defend)):
         for p, f in group.items():
             out += [(f"{name}.{p}.raise", f.raise_range), (f"{name}.{p}.call", f.call)]
+            if f.also:
+                out.append((f"{name}.{p}.call_also", f.also))
     if table.vs_3bet is not None:
         out += [("vs_3bet.raise", table.vs_3bet.raise_range), ("vs_3bet.call", table.vs_3bet.call)]
     if table.vs_cold_3bet is not None:

@@ -183,7 +183,7 @@ def value(ctx: Context, overruled: Message | None = None) -> Valuation | None:
     elif kind == "facing_open":
         assert opener is not None
         f = table.facing_open(pos, sit.positions[opener])
-        answer = response_to_raise(f.raise_range, f.call, ctx.profiles.get(opener, DEFAULT))
+        answer = response_to_raise(f.raise_range, f.learner_call, ctx.profiles.get(opener, DEFAULT))
         raise_w, call_w = answer.raise_classes.get(cls, 0.0), answer.call_classes.get(cls, 0.0)
         profile_note = answer.note
         msg = T.PF_VS_RAISE if raise_w > 0 else (T.PF_VS_CALL if call_w > 0 else T.PF_VS_FOLD)

@@ -330,7 +330,7 @@ def short_vs_open(ctx: Context, opener: int, eff_bb: float, model: ValuationMode
     stake = stake_bb(sit.pot / bb, eff_bb, preflop=True)
     loss = grade_for_loss(abs(ev) / bb, stake)  # what the all-in gains or loses against folding
     deep = table.facing_open(sit.hero_position, sit.positions[opener])
-    continues = cls in hand_classes(deep.call) or cls in hand_classes(deep.raise_range)
+    continues = cls in hand_classes(deep.learner_call) or cls in hand_classes(deep.raise_range)
     if action == shortstack.SHOVE:
         all_in = Grade.OTTIMA
         call = Grade.IMPRECISA if continues else Grade.ERRORE

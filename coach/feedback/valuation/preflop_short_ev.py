@@ -95,7 +95,7 @@ def short_by_value(ctx: Context, model: ValuationModel) -> Valuation | None:
     raisers = [a.seat for a in pf if a.kind in ("bet", "raise")]
     if raisers:  # the 100 bb chart's defence says how well the hand plays after the flop (realisation)
         f = table.facing_open(sit.hero_position, sit.positions[raisers[0]])
-        defends = cls in hand_classes(f.call) or cls in hand_classes(f.raise_range)
+        defends = cls in hand_classes(f.learner_call) or cls in hand_classes(f.raise_range)
     else:
         defends = True  # a check or a completion behind limps: the hand sees the flop as it is
     plays = {o.code: defends and o.passive for o in ctx.options}

@@ -92,3 +92,24 @@ def add(b: Any) -> None:
            best="fold", model="chart",
            bands={"fold": ["ottima"], "call": BAD, "all_in": BAD},
            reason="A5s on the button folds its 3-bet bluff to a UTG 4-bet; the 5-bet jam loses about 28 bb")
+
+    # -- 100 bb: the big blind's defence against an open, to its fold line ----------------------------
+    # Six-handed, the button opens to 2.5 bb, the big blind has K♦7♣. The call pays 1.5 bb for a 5.5 bb
+    # pot (27.3%); K7o has 42.7% against the button's 43% opening range and realises about 70% of it out
+    # of position: about 30%, above the price. Every published 100 bb solver chart defends it. Before,
+    # the chart folded it and the call was «errore» (a figure held at -0.48 bb by the chart's band).
+    b.spot("pf-6max-bb-k7o-defends-vs-btn-open", 6, {2: "Kd7c"}, [*F(3, 4, 5), "p6 cbr 5", "p1 f"],
+           best="call", model="chart",
+           bands={"call": ["ottima"], "fold": ["buona", "imprecisa", "errore"]},
+           reason="K7o in the big blind calls a button open: above the fold line")
+    # Nine-handed, the cutoff opens to 2.5 bb, the big blind has A♠5♦: 43.6% against the cutoff's 28%
+    # range, the same price: a call. It was «errore».
+    b.spot("pf-9max-bb-a5o-defends-vs-co-open", 9, {2: "As5d"}, [*F(3, 4, 5, 6, 7), "p8 cbr 5", "p9 f", "p1 f"],
+           best="call", model="chart",
+           bands={"call": ["ottima"], "fold": ["buona", "imprecisa", "errore"]},
+           reason="A5o in the big blind calls a cutoff open at nine: above the fold line")
+    # Below the line the fold stays: 9♣3♦ against the same open (about 33%).
+    b.spot("pf-9max-bb-93o-folds-vs-co-open", 9, {2: "9c3d"}, [*F(3, 4, 5, 6, 7), "p8 cbr 5", "p9 f", "p1 f"],
+           best="fold", model="chart",
+           bands={"fold": ["ottima"], "call": LEAK},
+           reason="93o in the big blind folds to a cutoff open: below the fold line")
