@@ -184,3 +184,14 @@ def test_a_small_raise_whose_figure_beats_the_fold_is_not_graded_below_it() -> N
         if o.ev_bb - fold.ev_bb >= 0.06:
             assert o.grade.rank <= fold.grade.rank, (o.code, o.grade, o.ev_bb, fold.grade, fold.ev_bb)
     assert g["cbr 500"] == "buona"
+
+
+def test_a_shove_worth_nothing_is_not_printed_minus_zero() -> None:
+    """K♦Q♣ under the gun at 15 bb: the push/fold chart's all-in is worth -0.004 bb against folding;
+    the sentence said «l'all-in vale -0 bb» (issue 29 audit). Fails on the code before."""
+    import re
+
+    a = run(6, 15, 3, "KdQc", [])
+    texts = [o["explanation"] for o in a.to_json("it")["options"]]
+    assert any("vale 0 bb" in t for t in texts)
+    assert not [t for t in texts if re.search(r"[-\u2212]0 bb", t)]
