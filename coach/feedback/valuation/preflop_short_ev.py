@@ -43,6 +43,12 @@ from coach.feedback.valuation.preflop_short import MAX_OPEN_BB, MIN_BB
 from coach.feedback.valuation.preflop_sizing import effective_bb
 from coach.i18n import N_, Decimal, Message
 
+# Below the tables' 12 bb the same spots, and one open of up to 3 bb (no re-shove table there), are
+# graded the same way: the push/fold charts answer only a first-in all-in and the call of one. The
+# all-in's figure tracks the re-shove tables where both exist (docs/COACH.md). Under 5 bb nearly every
+# raise is an all-in: push/fold's ground.
+MIN_SHORT_BB = 5.0
+
 SHORT_VALUE = N_(
     "With {stack} big blinds {spot}: no preflop table covers this spot, so every option is graded by its "
     "expected value: the all-in against the hands that call it (they answer the range that shoves your "
@@ -52,6 +58,7 @@ SPOT_LIMPED = N_("facing a limp")
 SPOT_CALLED = N_("facing an open and a call")
 SPOT_BIG = N_("facing an open bigger than 3 big blinds")
 SPOT_OPEN = N_("facing the small blind's raise")
+SPOT_ONE = N_("facing an open, below the 12 big blinds of the re-shove tables")
 
 
 def spot_kind(sit: Situation, given: object) -> tuple[str, str] | None:
@@ -61,7 +68,7 @@ def spot_kind(sit: Situation, given: object) -> tuple[str, str] | None:
     if sit.street != "preflop" or given or not 2 <= sit.players <= 10:
         return None
     eff = effective_bb(sit)
-    if not MIN_BB <= eff <= SHORT_STACK_BB:
+    if not MIN_SHORT_BB <= eff <= SHORT_STACK_BB:
         return None
     pf = sit.preflop_actions()
     if any(a.seat == sit.hero for a in pf) or any(a.all_in for a in pf):
@@ -77,6 +84,8 @@ def spot_kind(sit: Situation, given: object) -> tuple[str, str] | None:
         return "facing_open", SPOT_CALLED
     if opener.to > MAX_OPEN_BB * sit.big_blind:
         return "facing_open", SPOT_BIG
+    if eff < MIN_BB:
+        return "facing_open", SPOT_ONE
     return "facing_open", SPOT_OPEN
 
 
