@@ -113,3 +113,14 @@ def add(b: Any) -> None:
            best="fold", model="chart",
            bands={"fold": ["ottima"], "call": LEAK},
            reason="93o in the big blind folds to a cutoff open: below the fold line")
+
+    # -- one open faced below the re-shove tables (5-12 bb) -------------------------------------------
+    # Six-handed, 10 bb, the button min-raises to 2 bb, the big blind has Q♦8♣. A 3-bet to 8 bb puts 80%
+    # of the stack in and folds to the re-shove it invites: a leak at best (the estimate called it
+    # «ottima», +2.2 bb). The call (1 bb for a 5 bb pot, Q8o above the big blind's fold line) is the
+    # play; the re-shove loses about half a big blind against the button's calls (the re-shove table at
+    # 13 bb has it at -0.65 bb too): a second choice, not the best.
+    b.spot("pf-6max-10bb-bb-q8o-vs-btn-min-raise", 6, {2: "Qd8c"}, [*F(3, 4, 5), "p6 cbr 4", "p1 f"],
+           stacks=[20] * 6, best="call", model="chart",
+           bands={"call": ["ottima"], "cbr 16": LEAK, "all_in": OK3, "fold": OK3},
+           reason="Q8o in the big blind at 10 bb calls a button min-raise; a 3-bet to 8 bb is a leak")
