@@ -178,8 +178,10 @@ class Bot:
         elif kind == "facing_open" and opener is not None:
             fo = table.facing_open(pos, sit.positions[opener])
             raise_text, call_text, raise_keep = fo.raise_range, fo.call, prof.raise_keep
-        elif (f3 := table.facing_3bet(pos, sit.positions[opener] if opener is not None else None)) \
-                is not None:
+        elif kind == "cold_3bet" and (fc := table.facing_cold_3bet()) is not None:
+            raise_text, call_text, raise_keep = fc.raise_range, fc.call, prof.raise_keep
+        elif kind != "cold_3bet" and (f3 := table.facing_3bet(
+                pos, sit.positions[opener] if opener is not None else None)) is not None:
             raise_text, call_text, raise_keep = f3.raise_range, f3.call, prof.raise_keep
         else:
             return None

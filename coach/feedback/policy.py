@@ -397,6 +397,9 @@ def _chart_with_evs(val: Valuation, ctx: Context, stake: float, stack: float | N
                 g.trusted, g.grade = True, top_grade
         _settle(rest, ctx, stake, 0.0)
     best = next(g for g in out if g.best)
+    if (best.grade is not Grade.OTTIMA and not best.valued.estimate
+            and by_numbers[id(best)][0] is Grade.OTTIMA):
+        best.grade = Grade.OTTIMA  # the best figure, measured exactly: no chart holds it below «ottima»
     for g in out:  # the printed figures (tenths of a big blind) cannot tell these apart: a tie, said so
         close = abs((g.ev or 0.0) - (best.ev or 0.0)) < PRINTED_TIE_BB * ctx.bb
         if g is not best and id(g) not in held and g.grade is best.grade and close:

@@ -36,6 +36,14 @@ class FacingRanges:
 
     raise_range: str
     call: str
+    # hands the learner's chart also calls, the range reader not (``call_also`` in the data: the big
+    # blind's defence widened to its fold line, docs/COACH.md «La difesa del grande buio»)
+    also: str = ""
+
+    @property
+    def learner_call(self) -> str:
+        """The calling range the learner is graded by: ``call`` and ``also``."""
+        return ", ".join(r for r in (self.call, self.also) if r)
 
 
 @dataclass(frozen=True)
@@ -53,6 +61,8 @@ class RangeTable:
     # having 3-bet, facing a 4-bet: "ip" (he 3-bet from a later seat, not a blind) or "oop" (from a
     # blind); ``raise_range`` is the 5-bet all-in
     vs_4bet_by: Mapping[str, FacingRanges] = field(default_factory=dict)
+    # facing an open and a 3-bet without having put a raise in (cold): 4-bet and cold-call ranges
+    vs_cold_3bet: FacingRanges | None = None
     villain: Mapping[str, str] = field(default_factory=dict)
     vs_limp: Mapping[str, FacingRanges] = field(default_factory=dict)
     # first in with 12-25 big blinds (above the push/fold charts): the small raise, and the limp
@@ -99,6 +109,10 @@ class RangeTable:
         key = ("ip_" if in_position else "oop_") + ("late" if late else "early")
         return self.vs_3bet_by.get(key, self.vs_3bet)
 
+    def facing_cold_3bet(self) -> FacingRanges | None:
+        """4-bet and call ranges for a player facing an open and a 3-bet who has not raised (cold)."""
+        return self.vs_cold_3bet
+
     def facing_4bet(self, threebettor: str) -> FacingRanges | None:
         """5-bet and call ranges for the player who 3-bet from ``threebettor``, facing the opener's 4-bet.
 
@@ -119,7 +133,8 @@ class RangeTable:
 
 
 def _facing(data: Any, raise_key: str) -> FacingRanges:
-    return FacingRanges(raise_range=str(data.get(raise_key, "")), call=str(data.get("call", "")))
+    return FacingRanges(raise_range=str(data.get(raise_key, "")), call=str(data.get("call", "")),
+                        also=str(data.get("call_also", "")))
 
 
 def parse_table(data: Mapping[str, Any]) -> RangeTable:
@@ -132,6 +147,7 @@ def parse_table(data: Mapping[str, Any]) -> RangeTable:
         bb_defend={str(k): _facing(v, "threebet") for k, v in data.get("bb_defend", {}).items()},
         vs_3bet=_facing(data["vs_3bet"], "fourbet") if "vs_3bet" in data else None,
         vs_3bet_by={str(k): _facing(v, "fourbet") for k, v in data.get("vs_3bet_by", {}).items()},
+        vs_cold_3bet=_facing(data["vs_cold_3bet"], "fourbet") if "vs_cold_3bet" in data else None,
         vs_4bet_by={str(k): _facing(v, "fivebet") for k, v in data.get("vs_4bet_by", {}).items()},
         villain={str(k): str(v) for k, v in data.get("villain", {}).items()},
         vs_limp={str(k): _facing(v, "isoraise") for k, v in data.get("vs_limp", {}).items()},
@@ -164,8 +180,13 @@ def all_range_texts(table: RangeTable) -> list[tuple[str, str]]:
     for name, group in (("vs_open", table.vs_open), ("bb_defend", table.bb_defend)):
         for p, f in group.items():
             out += [(f"{name}.{p}.raise", f.raise_range), (f"{name}.{p}.call", f.call)]
+            if f.also:
+                out.append((f"{name}.{p}.call_also", f.also))
     if table.vs_3bet is not None:
         out += [("vs_3bet.raise", table.vs_3bet.raise_range), ("vs_3bet.call", table.vs_3bet.call)]
+    if table.vs_cold_3bet is not None:
+        out += [("vs_cold_3bet.raise", table.vs_cold_3bet.raise_range),
+                ("vs_cold_3bet.call", table.vs_cold_3bet.call)]
     for k, f in table.vs_3bet_by.items():
         out += [(f"vs_3bet_by.{k}.raise", f.raise_range), (f"vs_3bet_by.{k}.call", f.call)]
     for k, f in table.vs_4bet_by.items():

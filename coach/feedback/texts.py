@@ -152,6 +152,14 @@ PF_VS_FOLD = N_("Against an open {opener_from}, {hand} is a fold {hero_from}.")
 PF_3B_RAISE = N_("Facing a 3-bet, {hand} is strong enough to re-raise again (4-bet).")
 PF_3B_CALL = N_("Facing a 3-bet, {hand} is a call.")
 PF_3B_FOLD = N_("Facing a 3-bet, {hand} is a fold.")
+PF_COLD_RAISE = N_("Facing an open and a 3-bet without having raised, {hand} is strong enough to 4-bet.")
+PF_COLD_CALL = N_("Facing an open and a 3-bet without having raised, {hand} can call (cold).")
+PF_COLD_FOLD = N_(
+    "Facing an open and a 3-bet without having raised, {hand} is a fold: against two ranges this strong, "
+    "a cold call or a 4-bet costs more than the pot pays.")
+PF_CHART_JAM_LOSES = N_(
+    "But against this player's range the all-in loses about {loss} bb compared with folding (the hands that "
+    "call it are ahead of yours, and few fold): the figure decides, not the chart.")
 PF_4B_RAISE = N_("Facing a 4-bet, {hand} goes all-in (5-bet).")
 PF_4B_CALL = N_("Facing a 4-bet, {hand} is a call.")
 PF_4B_FOLD = N_("Facing a 4-bet, {hand} is a fold.")

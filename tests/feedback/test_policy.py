@@ -169,10 +169,12 @@ def test_bluff_raise() -> None:
 
 def test_noise_tie() -> None:
     """A loss within twice the Monte Carlo error of the equity is no loss."""
-    hand, profiles, _ = random_spot(399)
+    # seed 312, a flop bet: the old seed (399) was a short-stack preflop spot, now graded by its values
+    # (preflop_short_ev.py), not by the one-street estimate whose rule this is
+    hand, profiles, _ = random_spot(312)
     a, b = both(Rule.NOISE_TIE, hand, {"profiles": profiles, "solver": False})
     assert a.equity is not None and a.equity.method == "montecarlo"
-    assert grade(a, "cbr 8") is Grade.OTTIMA and grade(b, "cbr 8") is not Grade.OTTIMA
+    assert grade(a, "cbr 2") is Grade.OTTIMA and grade(b, "cbr 2") is not Grade.OTTIMA
 
 
 def test_passive_vs_estimate() -> None:
@@ -184,9 +186,10 @@ def test_passive_vs_estimate() -> None:
 
 def test_fold_great_price() -> None:
     """Folding 30% equity or more before the river at half the price it needs is «errore»."""
-    # seed 2198: AKo completing the small blind for half a big blind (47% against the limper and the big
-    # blind); the ranges that follow the hand moved the old seed (1006) off the rule
-    hand, profiles, _ = random_spot(2198)
+    # seed 97, a flop decision; the ranges that follow the hand moved seed 1006 off the rule, and seed
+    # 2198 (AKo completing the small blind behind a limp with a short stack) is now graded by its values
+    # (preflop_short_ev.py), not by the one-street estimate whose rule this is
+    hand, profiles, _ = random_spot(97)
     a, b = both(Rule.FOLD_GREAT_PRICE, hand, {"profiles": profiles, "solver": False})
     assert grade(a, "f").rank >= Grade.ERRORE.rank
     assert "great odds" in text(a, "f") and "great odds" not in text(b, "f")

@@ -128,3 +128,29 @@ def test_facing_a_four_bet_by_position() -> None:
         assert width["ip"] > width["oop"]
         assert "KK" in hand_classes(ip.raise_range) and "AKo" in hand_classes(oop.call)
     assert load_range_table("headsup").facing_4bet("BB") is None
+
+
+@pytest.mark.parametrize("fmt", ["6max", "9max"])
+def test_the_big_blind_defends_every_hand_above_the_fold_line(fmt: str) -> None:
+    """issue 29 audit: against a 2.5 bb open the big blind pays 1.5 bb for a 5.5 bb pot (27.3%); a weak
+    hand out of position realises about 70% of its equity, so every hand with at least 39% against the
+    opener's range defends in the learner's chart (``call`` and ``call_also``). Before, K7o, Q8o, J8o
+    and T8o folded to the button's open (42.7-39.1%) and calling them was «errore»."""
+    from coach.theory.classes import CLASS_NAMES, CLASS_OF_NAME, class_sizes
+
+    table = load_range_table(fmt)
+    eq_table = equity_table()
+    sizes = class_sizes().astype(float)
+    for opener in table.bb_defend:
+        if opener == "SB":  # a 3 bb open from the small blind, and the big blind in position: another price
+            continue
+        w = np.zeros(169)
+        for name, weight in hand_classes(table.open_range(opener)).items():
+            w[CLASS_OF_NAME[name]] = weight
+        w *= sizes
+        eq = eq_table @ w / w.sum()
+        f = table.facing_open("BB", opener)
+        defended = set(hand_classes(f.learner_call)) | set(hand_classes(f.raise_range))
+        missing = [CLASS_NAMES[i] for i in range(169) if eq[i] >= 0.39 and CLASS_NAMES[i] not in defended]
+        assert not missing, (fmt, opener, missing)
+        assert not set(hand_classes(f.also)) & set(hand_classes(f.call)), (fmt, opener)

@@ -208,15 +208,21 @@ def calls_against(shover: FloatArray, need: float) -> FloatArray:
     return (equity_table() @ weights / total >= need).astype(np.float64)
 
 
-def deep_jam_callers(hero: int, stack_bb: float, need: float) -> FloatArray:
+def deep_jam_callers(hero: int, stack_bb: float, need: float, *, respond: bool = False) -> FloatArray:
     """Who calls the hero's all-in: the charts' callers (:func:`jam_caller_mask`) and, above
     :data:`JAM_SHORT_BB`, also every hand that beats the price against the range that shoves the
     hero's hand (:func:`shoving_range`, :func:`calls_against`; docs/COACH.md, «Tabelle e valori
     insieme»). The charts' push-callers answer the charts' deep shoving range (the premiums and a few
     blockers); a player who shoves T6o for 100 bb shoves everything better too, and against that
-    range any ace calls: valuing his shove against the premiums alone gives him folds nobody makes."""
+    range any ace calls: valuing his shove against the premiums alone gives him folds nobody makes.
+
+    ``respond``: the same best response with 25 big blinds or less, where no table has the callers
+    (:mod:`.preflop_short_ev`: a re-shove over a limp, over an open and a call, over a big open): the
+    push/fold charts' calls answer a first-in shove, not a re-shove over a player who already put in
+    a raise and gets a better price."""
     chart = jam_caller_mask(stack_bb)
-    if stack_bb <= JAM_SHORT_BB or chart[hero] > 0:  # a hand the charts get all-in with: their shove
+    # a hand the charts get all-in with: their shove
+    if (stack_bb <= JAM_SHORT_BB and not respond) or chart[hero] > 0:
         return chart
     return np.maximum(chart, calls_against(shoving_range(hero), need))
 
@@ -254,7 +260,7 @@ def reply(foe: Foe, call_text: str, raise_text: str) -> Reply:
     return Reply(foe, calls, raises)
 
 
-def all_in_ev(sit: Situation, hero: int, foes: list[Foe], stack_bb: float) -> float:
+def all_in_ev(sit: Situation, hero: int, foes: list[Foe], stack_bb: float, *, respond: bool = False) -> float:
     """The all-in against everyone who can still call: fold equity, then heads-up against the first caller.
 
     ``fold equity × pot + Σ chance(he is the caller) × (equity × final pot − what the hero risks)``.
@@ -266,7 +272,8 @@ def all_in_ev(sit: Situation, hero: int, foes: list[Foe], stack_bb: float) -> fl
         matched = min(mine, f.bet + f.stack)
         risk = matched - sit.hero_in_front
         final = sit.pot + (matched - sit.hero_in_front) + (matched - f.bet)
-        mask = deep_jam_callers(hero, stack_bb, (matched - f.bet) / final if final > 0 else 1.0)
+        mask = deep_jam_callers(hero, stack_bb, (matched - f.bet) / final if final > 0 else 1.0,
+                                respond=respond)
         keep = min(1.0, f.profile.preflop_keep)
         c = scaled(f.share(mask), keep if keep < 1 else f.profile.preflop_keep)
         if c <= 0:
@@ -339,11 +346,16 @@ def foes_of(sit: Situation, seats: Iterable[int], ranges: Mapping[int, WeightedR
 
 def option_evs(sit: Situation, kind: str, options: list[Option], table: RangeTable,
                ranges: Mapping[int, WeightedRange], profiles: Mapping[int, Profile],
-               stack_bb: float, plays: Mapping[str, bool], shove_ev: float | None = None) -> dict[str, float]:
+               stack_bb: float, plays: Mapping[str, bool], shove_ev: float | None = None,
+               short: bool = False) -> dict[str, float]:
     """The EV in chips of every option of a chart decision (``kind`` of ``chart_situation``), fold = 0.
 
     ``plays``: by option code, whether the chart plays it (its realisation is the top of the band);
-    ``shove_ev``: the all-in's EV from the push/fold chart when it values it (first in, short stacks).
+    ``shove_ev``: the all-in's EV from the push/fold chart when it values it (first in, short stacks);
+    ``short``: 25 big blinds or less without a table (:mod:`.preflop_short_ev`): the all-in's callers
+    answer the range that shoves the hero's hand (:func:`deep_jam_callers`), and a raise that is not
+    all-in is answered by those hands all-in, called by the others that beat its price
+    (:func:`short_reply`).
     """
     a, b = sit.hero_cards[0].index, sit.hero_cards[1].index
     hero = class_index(a, b)
@@ -366,11 +378,15 @@ def option_evs(sit: Situation, kind: str, options: list[Option], table: RangeTab
                 evs[o.code] = shove_ev
             else:
                 order = [by_seat[s] for s in (*in_pot, *behind)]
-                evs[o.code] = all_in_ev(sit, hero, order, stack_bb)
+                evs[o.code] = all_in_ev(sit, hero, order, stack_bb, respond=short)
         elif o.passive:  # call, check, limp, complete
             behind_replies = [_reply_to_open(by_seat[s], sit, table, raisers[-1] if raisers else sit.hero)
                               for s in behind]
             active = [by_seat[s] for s in in_pot if s not in behind]
+            if kind == "cold_3bet":  # behind an open, a 3-bet and a cold call: only a cold 4-bet raises
+                cold = table.facing_cold_3bet()
+                behind_replies = [reply(by_seat[s], "", cold.raise_range if cold is not None else FIVE_BET)
+                                  for s in behind]
             if kind in ("unopened", "limped"):
                 # the blinds in the pot who have not acted see the flop with any two cards
                 active = [by_seat[s] for s in opps if s in in_pot or s in behind]
@@ -388,7 +404,7 @@ def option_evs(sit: Situation, kind: str, options: list[Option], table: RangeTab
                 f = by_seat[s]
                 if kind == "facing_4bet" and s == raisers[-1]:  # the 4-bettor facing a 5-bet: in or out
                     replies.append(reply(f, "", CALL_DEEP_JAM))
-                elif kind == "facing_3bet" and s in raisers:
+                elif kind in ("facing_3bet", "cold_3bet") and s in raisers:
                     f4 = table.facing_4bet(sit.positions[s])
                     replies.append(reply(f, f4.call, f4.raise_range) if f4 is not None
                                    else reply(f, FACING_4BET, FIVE_BET))
@@ -401,8 +417,30 @@ def option_evs(sit: Situation, kind: str, options: list[Option], table: RangeTab
                     replies.append(reply(f, chart.call, chart.raise_range))
                 else:  # a caller or a player behind facing a re-raise: cold
                     replies.append(reply(f, "", COLD_VS_RERAISE))
+            if short:
+                replies = [short_reply(sit, hero, r.foe, o.amount, stack_bb) for r in replies]
             evs[o.code] = raise_ev(sit, hero, o.amount, replies, stack_bb, plays.get(o.code, False))
     return evs
+
+
+def short_reply(sit: Situation, hero: int, f: Foe, amount: int, stack_bb: float) -> Reply:
+    """His answer to the hero's raise to ``amount`` with 25 big blinds or less where no table has one.
+
+    He reads the raise as coming from the range that raises the hero's hand (:func:`shoving_range`:
+    everything at least as strong). The hands that would call the hero's all-in (:func:`deep_jam_callers`
+    at the all-in's price) re-shove; the other hands that beat the raise's own price against that range
+    call and see a flop; the rest folds. So a small raise, which lays a better price, is called more
+    often, and the raiser who does not hold a hand folds what he put in to the re-shove."""
+    mine = sit.hero_in_front + sit.hero_stack
+    matched = min(mine, f.bet + f.stack)
+    final_all_in = sit.pot + (matched - sit.hero_in_front) + (matched - f.bet)
+    jams = deep_jam_callers(hero, stack_bb, (matched - f.bet) / final_all_in if final_all_in > 0 else 1.0,
+                            respond=True)
+    pay = max(0, amount - f.bet)
+    final = sit.pot + (amount - sit.hero_in_front) + pay
+    calls = np.maximum(calls_against(shoving_range(hero), pay / final if final > 0 else 1.0) - jams, 0.0)
+    keep = min(1.0, f.profile.preflop_keep)
+    return Reply(f, f.part(calls) * keep, f.part(jams) * keep)
 
 
 def _reply_to_open(f: Foe, sit: Situation, table: RangeTable, raiser: int) -> Reply:
@@ -419,6 +457,14 @@ GRADE_FLOOR = {Grade.OTTIMA: 0.0,
                **{g: bound for (_, bound), g in zip(THRESHOLDS, list(Grade)[1:], strict=True)}}
 # ... and the upper edge (the most it says it loses; none for «errore grave»)
 GRADE_CEILING = {**{g: bound for g, bound in THRESHOLDS}, Grade.ERRORE_GRAVE: float("inf")}
+
+
+def _floor_of(g: Grade) -> float:
+    """The least loss a chart's grade for an exact option (the fold, the all-in) lends the chart's play:
+    the lower edge of its band, but never above «errore»'s. «errore grave» is the chart's word for
+    giving up a premium (folding QQ to a 4-bet), not a measure: read as 40% of the pot it made QQ's
+    call worth 14 bb and its all-in, a near equal at equilibrium, an «errore» 13 bb behind."""
+    return min(GRADE_FLOOR[g], GRADE_FLOOR[Grade.ERRORE])
 
 
 def chart_bounded(valued: list[Valued], est: Mapping[str, float], base: Mapping[str, Grade],
@@ -450,13 +496,17 @@ def chart_bounded(valued: list[Valued], est: Mapping[str, float], base: Mapping[
     def exact(v: Valued) -> bool:
         return v.opt.kind == "fold" or v.opt.kind == "all_in"
 
-    floor = max((est[v.opt.code] + GRADE_FLOOR[base.get(v.opt.code, v.grade or Grade.OTTIMA)] * pot
+    floor = max((est[v.opt.code] + _floor_of(base.get(v.opt.code, v.grade or Grade.OTTIMA)) * pot
                  for v in valued if v not in played and exact(v)), default=float("-inf"))
     ref = float("-inf")
     for v in played:
         own = est[v.opt.code] - shares.get(v.opt.code, 0.0) * stake
         v.ev = own if exact(v) else max(own, floor)
         ref = max(ref, v.ev)
+    if any(exact(v) for v in played):
+        # the chart's play valued exactly (a 5-bet all-in it mixes in) may lose against folding: then the
+        # others are measured from the best exact figure, never from a play its own figure overrules
+        ref = max([ref, *(est[v.opt.code] for v in valued if v not in played and exact(v))])
     for v in valued:
         v.estimate = not exact(v)
         if v in played:

@@ -29,7 +29,9 @@ tables of :mod:`coach.theory.shortstack`, which also move some hands to the
 all-in), and the all-in stays one of the options, valued by the push/fold
 equilibrium at that stack. Facing one open with 12 to 25 big blinds at three
 players or more, the re-shove tables grade re-shove, call and fold. Both live in
-:mod:`.preflop_short`; the sizing rule in :mod:`.preflop_sizing`. The rules of the
+:mod:`.preflop_short`; the sizing rule in :mod:`.preflop_sizing`. The other spots with 12 to 25 big
+blinds (a limp, an open already called or bigger than 3 bb, heads-up against the small blind's raise)
+have no table: :mod:`.preflop_short_ev` grades them by their values. The rules of the
 first-in spot, so that no grade contradicts the chart's number:
 
 * a hand the short range raises: the small raise «ottima»; the all-in at best
@@ -51,14 +53,14 @@ from __future__ import annotations
 
 from coach.cards import format_cards
 from coach.feedback import texts as T
-from coach.feedback.grading import Grade, stake_bb
+from coach.feedback.grading import PRINTED_TIE_BB, Grade, stake_bb
 from coach.feedback.opponents import open_against, response_to_raise
 from coach.feedback.options import limpers
 from coach.feedback.profiles import DEFAULT
 from coach.feedback.rangemodel import class_of_cards, hand_classes, parse_weighted
 from coach.feedback.ranges_data import FacingRanges, table_for
 from coach.feedback.situation import Situation
-from coach.feedback.valuation import preflop_ev, preflop_short
+from coach.feedback.valuation import preflop_ev, preflop_short, preflop_short_ev
 from coach.feedback.valuation.base import Context, Rule, Valuation, Valued
 from coach.feedback.valuation.preflop_sizing import (  # the sizing rule lives there; its names are used here
     BIG_SLOPE,
@@ -78,7 +80,7 @@ from coach.feedback.valuation.preflop_sizing import (  # the sizing rule lives t
     with_size,
     worse,
 )
-from coach.i18n import N_, Message
+from coach.i18n import N_, Decimal, Message
 
 __all__ = ["BIG_SLOPE", "MODEL", "SMALL_SLOPE", "StandardSize", "chart_situation", "short_first_in_bb",
            "size_loss", "standard_size", "value", "with_size"]
@@ -103,8 +105,9 @@ MODEL = PreflopRanges()
 
 
 def chart_situation(sit: Situation, given: object) -> tuple[str, int | None] | None:
-    """("unopened" | "limped" | "facing_open" | "facing_3bet" | "facing_4bet", the raiser's seat) when a
-    chart applies (for a 3-bet or a 4-bet, the seat that made it)."""
+    """("unopened" | "limped" | "facing_open" | "facing_3bet" | "cold_3bet" | "facing_4bet", the raiser's
+    seat) when a chart applies (for a 3-bet or a 4-bet, the seat that made it; ``cold_3bet``: an open and
+    a 3-bet in front of a player who has not acted)."""
     if sit.street != "preflop" or given:
         return None
     if effective_bb(sit) < CHART_MIN_STACK_BB:
@@ -122,17 +125,22 @@ def chart_situation(sit: Situation, given: object) -> tuple[str, int | None] | N
         return ("facing_open", raises[0].seat)
     if len(raises) == 2 and raises[0].seat == sit.hero:
         return ("facing_3bet", raises[1].seat)
+    if len(raises) == 2 and not any(a.seat == sit.hero for a in pf):  # an open and a 3-bet, cold
+        return ("cold_3bet", raises[1].seat)
     if len(raises) == 3 and raises[1].seat == sit.hero:  # his 3-bet met a 4-bet (not all-in)
         return ("facing_4bet", raises[2].seat)
     return None
 
 
-def value(ctx: Context) -> Valuation | None:
+def value(ctx: Context, overruled: Message | None = None) -> Valuation | None:
+    """The chart's grades and figures; ``overruled``: the note that the chart's all-in loses against
+    folding by its exact figure (then the hand is graded as one the chart folds, see the end)."""
     sit = ctx.sit
     chart = chart_situation(sit, ctx.given)
     if chart is None:
         facing = preflop_short.vs_open_spot(sit, ctx.given)
-        return preflop_short.short_vs_open(ctx, *facing, MODEL) if facing is not None else None
+        tabled = preflop_short.short_vs_open(ctx, *facing, MODEL) if facing is not None else None
+        return tabled if tabled is not None else preflop_short_ev.short_by_value(ctx, MODEL)
     kind, opener = chart
     if kind == "unopened":
         short = short_first_in_bb(sit)
@@ -175,12 +183,20 @@ def value(ctx: Context) -> Valuation | None:
     elif kind == "facing_open":
         assert opener is not None
         f = table.facing_open(pos, sit.positions[opener])
-        answer = response_to_raise(f.raise_range, f.call, ctx.profiles.get(opener, DEFAULT))
+        answer = response_to_raise(f.raise_range, f.learner_call, ctx.profiles.get(opener, DEFAULT))
         raise_w, call_w = answer.raise_classes.get(cls, 0.0), answer.call_classes.get(cls, 0.0)
         profile_note = answer.note
         msg = T.PF_VS_RAISE if raise_w > 0 else (T.PF_VS_CALL if call_w > 0 else T.PF_VS_FOLD)
         opener_from = Message(T.FROM_POS.get(sit.positions[opener], T.FROM_POS["UTG"]))
         headline = Message(msg, {"hand": hand_txt, "hero_from": from_pos, "opener_from": opener_from})
+    elif kind == "cold_3bet":
+        assert opener is not None
+        fc = table.facing_cold_3bet() or FacingRanges(preflop_ev.FIVE_BET, preflop_ev.COLD_VS_RERAISE)
+        answer = response_to_raise(fc.raise_range, fc.call, ctx.profiles.get(opener, DEFAULT))
+        raise_w, call_w = answer.raise_classes.get(cls, 0.0), answer.call_classes.get(cls, 0.0)
+        profile_note = answer.note
+        msg = T.PF_COLD_RAISE if raise_w > 0 else (T.PF_COLD_CALL if call_w > 0 else T.PF_COLD_FOLD)
+        headline = Message(msg, {"hand": hand_txt})
     elif kind == "facing_4bet":
         assert opener is not None
         f4 = table.facing_4bet(pos) or FacingRanges(preflop_ev.FIVE_BET, preflop_ev.FACING_4BET)
@@ -197,6 +213,8 @@ def value(ctx: Context) -> Valuation | None:
             profile_note = answer.note
         msg = T.PF_3B_RAISE if raise_w > 0 else (T.PF_3B_CALL if call_w > 0 else T.PF_3B_FOLD)
         headline = Message(msg, {"hand": hand_txt})
+    if overruled is not None:  # the chart's all-in lost by its exact figure: a hand the chart folds
+        raise_w = call_w = 0.0
     wider = wider_open(table, cls)
     stake = stake_bb(sit.pot / sit.big_blind, effective_bb(sit), preflop=True)
     sizes: dict[str, object] = {}  # the sizing rule's figures, by option (JSON details)
@@ -275,5 +293,18 @@ def value(ctx: Context) -> Valuation | None:
     if profile_note is not None:
         headline = Message(T.JOIN, {"first": headline, "second": profile_note})
     with_evs(ctx, kind, valued, base, shares, stake, None)
+    top = min(v.grade.rank for v in valued if v.grade is not None)
+    jam = next((v for v in valued
+                if v.opt.kind == "all_in" and v.grade is not None and v.grade.rank == top), None)
+    if overruled is None and jam is not None and jam.ev is not None \
+            and jam.ev < -PRINTED_TIE_BB * sit.big_blind:
+        # the chart's all-in (a 5-bet bluff it mixes in, A5s against an early 4-bet with few bluffs)
+        # loses against folding by its exact figure: the figure decides («Tabelle e valori insieme»,
+        # rule 2), so the hand is graded as one the chart folds (calling its 4-bet is no «close second»
+        # of a losing all-in), and the headline says why rather than the opposite of the grades
+        loss = Decimal(round(-jam.ev / sit.big_blind, 1), 1)
+        return value(ctx, Message(T.PF_CHART_JAM_LOSES, {"loss": loss}))
+    if overruled is not None:
+        headline = Message(T.JOIN, {"first": headline, "second": overruled})
     return Valuation(MODEL, valued, Message(T.PF_CHART_NOTE), headline=headline, details={"sizes": sizes})
 

@@ -149,7 +149,7 @@ def short_open(ctx: Context, eff_bb: float, model: ValuationModel) -> Valuation:
     if ev is not None:
         chart_stack = shove.stack_bb if shove is not None else row.stack_bb if row is not None else eff_bb
         shove_notes.append(Message(SHORT_SHOVE_EV, {"stack": Decimal(chart_stack, 1),
-                                                    "ev": Decimal(round(ev / bb, 2), 2)}))
+                                                    "ev": Decimal(round(ev / bb, 2) + 0.0, 2)}))
         if ev >= 0:
             all_in = Grade.BUONA if plays else Grade.OTTIMA
         else:
@@ -330,7 +330,7 @@ def short_vs_open(ctx: Context, opener: int, eff_bb: float, model: ValuationMode
     stake = stake_bb(sit.pot / bb, eff_bb, preflop=True)
     loss = grade_for_loss(abs(ev) / bb, stake)  # what the all-in gains or loses against folding
     deep = table.facing_open(sit.hero_position, sit.positions[opener])
-    continues = cls in hand_classes(deep.call) or cls in hand_classes(deep.raise_range)
+    continues = cls in hand_classes(deep.learner_call) or cls in hand_classes(deep.raise_range)
     if action == shortstack.SHOVE:
         all_in = Grade.OTTIMA
         call = Grade.IMPRECISA if continues else Grade.ERRORE
@@ -346,8 +346,8 @@ def short_vs_open(ctx: Context, opener: int, eff_bb: float, model: ValuationMode
         all_in = loss.at_least(Grade.BUONA) if ev < 0 else Grade.BUONA
         call = Grade.IMPRECISA if continues else Grade.ERRORE
         small = Grade.ERRORE
-    ev_note = Message(SHORT_VS_EV, {"stack": Decimal(row.stack_bb, 1), "ev": Decimal(round(ev / bb, 2), 2),
-                                    "calls": calls_text})
+    ev_note = Message(SHORT_VS_EV, {"stack": Decimal(row.stack_bb, 1),
+                                    "ev": Decimal(round(ev / bb, 2) + 0.0, 2), "calls": calls_text})
     sizes: dict[str, object] = {}
     shares: dict[str, float] = {}
     base: dict[str, Grade] = {}

@@ -109,7 +109,7 @@ def standard_size(sit: Situation, kind: str, *, short: bool = False) -> Standard
     if kind == "facing_4bet":  # the 5-bet is the all-in: a smaller one is "too small"
         whole = float(sit.hero_in_front + sit.hero_stack)
         return StandardSize(whole, whole, None)
-    if kind == "facing_3bet":
+    if kind in ("facing_3bet", "cold_3bet"):
         return StandardSize(FOUR_BET[0] * raised, FOUR_BET[1] * raised, raised)
     pf = sit.preflop_actions()
     opener = next(a.seat for a in pf if a.kind in ("bet", "raise"))

@@ -189,9 +189,22 @@ def test_a_deep_push_the_chart_does_not_play_is_never_the_yardstick(monkeypatch:
     100 bb push over a heads-up min-raise a positive figure), the options are still measured from
     what the chart plays: the fold is the best, the push keeps the chart's grade and its figure is not
     shown (policy._chart_with_evs)."""
-    monkeypatch.setattr(E, "deep_jam_callers", lambda hero, stack_bb, need: E.jam_caller_mask(stack_bb))
+    monkeypatch.setattr(E, "deep_jam_callers", lambda hero, stack_bb, need, **_: E.jam_caller_mask(stack_bb))
     a = _defence(2, 1, "7h2c", ["p2 cbr 4"])
     jam = next(o for o in a.options if o.kind == "all_in")
     fold = next(o for o in a.options if o.kind == "fold")
     assert a.best == fold.code and fold.grade is Grade.OTTIMA
     assert jam.grade in (Grade.ERRORE, Grade.ERRORE_GRAVE) and jam.ev_bb is None
+
+
+def test_a_premium_fold_lends_the_call_no_more_than_an_error() -> None:
+    """issue 29 audit: Q♥Q♦ in the big blind, having 3-bet the button, faces a 4-bet to 12 bb. The
+    chart calls; its «errore grave» for folding a premium, read as the lower edge of its band (40% of
+    the 35.5 bb pot), made the call worth 14.2 bb and the all-in (+1.1 bb, exact: the 4-bet's bluffs
+    fold, QQ+ and AK call) an «errore» 13 bb behind. The floor it lends is at most «errore»'s (12%):
+    the call is worth what the estimate says (about 5 bb), the all-in a second choice, not a mistake."""
+    a = _defence(6, 2, "QhQd", ["p3 f", "p4 f", "p5 f", "p6 cbr 5", "p1 f", "p2 cbr 22", "p6 cbr 48"])
+    call = next(o for o in a.options if o.code == "cc")
+    jam = next(o for o in a.options if o.kind == "all_in")
+    assert call.ev_bb is not None and call.ev_bb < 0.4 * 35.5
+    assert jam.grade.rank <= Grade.IMPRECISA.rank

@@ -1,7 +1,8 @@
 """Short stacks at six and nine (coach/feedback/valuation/preflop_short.py): the 12-25 bb tables in the coach.
 
-Which fail on the code before the tables: every test here but ``test_outside_the_tables_the_estimate_answers``
-(before, a short open faced went to the one-street estimate, and the opening tables did not exist).
+Which fail on the code before the tables: every test here (before, a short open faced went to the
+one-street estimate, and the opening tables did not exist); ``test_outside_the_tables_the_values_answer``
+fails on the code before preflop_short_ev.py (the open and the call went to the one-street estimate).
 """
 
 from __future__ import annotations
@@ -102,10 +103,12 @@ def test_the_spot_is_one_open_with_12_to_25_bb() -> None:
     assert vs_open_spot(sit(9, 18, 9, UTG_OPENS_9), "p3: AA") is None  # a lesson's given range
 
 
-def test_outside_the_tables_the_estimate_answers() -> None:
-    """An open and a call at 18 bb is not a table spot: the one-street estimate grades it, as before."""
+def test_outside_the_tables_the_values_answer() -> None:
+    """An open and a call at 18 bb is not a table spot: no table grades it, its values do
+    (preflop_short_ev.py; it was the one-street estimate): A♥K♦ re-shoves, folding is a mistake."""
     a = run(9, 18, 9, "AhKd", ["p3 cbr 5", "p4 cc", *folds(5, 6, 7, 8)])
-    assert a.model == "heuristic"
+    assert a.model == "chart" and "short_by_value" in a.details
+    assert grades(a)["all_in"] == "ottima" and grades(a)["f"] == "errore"
 
 
 def test_first_in_uses_the_opening_table() -> None:
@@ -181,3 +184,14 @@ def test_a_small_raise_whose_figure_beats_the_fold_is_not_graded_below_it() -> N
         if o.ev_bb - fold.ev_bb >= 0.06:
             assert o.grade.rank <= fold.grade.rank, (o.code, o.grade, o.ev_bb, fold.grade, fold.ev_bb)
     assert g["cbr 500"] == "buona"
+
+
+def test_a_shove_worth_nothing_is_not_printed_minus_zero() -> None:
+    """K♦Q♣ under the gun at 15 bb: the push/fold chart's all-in is worth -0.004 bb against folding;
+    the sentence said «l'all-in vale -0 bb» (issue 29 audit). Fails on the code before."""
+    import re
+
+    a = run(6, 15, 3, "KdQc", [])
+    texts = [o["explanation"] for o in a.to_json("it")["options"]]
+    assert any("vale 0 bb" in t for t in texts)
+    assert not [t for t in texts if re.search(r"[-\u2212]0 bb", t)]
