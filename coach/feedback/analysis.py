@@ -332,7 +332,7 @@ def analyze(
         actor=sit.hero, actor_label=f"p{hand.config.player_of_seat(sit.hero)}", name=sit.names[sit.hero],
         street=sit.street, hero_cards=sit.hero_cards, board=sit.board, big_blind=sit.big_blind,
         pot=sit.pot, to_call=sit.to_call, pot_odds=pot_odds_ratio(sit.to_call, sit.pot),
-        equity_needed=equity_needed(sit.to_call, sit.pot), equity=equity, outs=outs,
+        equity_needed=equity_needed(sit.to_call, sit.pot), equity=valuation.equity or equity, outs=outs,
         rule_of_2_and_4=rule_of_2_and_4(outs, to_come) if outs else None,
         outs_odds=exact_draw_odds(outs, unseen, to_come) if outs else None,
         spr=spr_value, villain_ranges=shown_ranges, options=tuple(options_out), best=best.opt.code,
@@ -371,7 +371,10 @@ def _summary(sit: Situation, ctx: Context, valuation: Valuation, notes: list[Mes
     out: list[Message] = []
     eq = ctx.equity
     # the push/fold headline carries the chart's own equity; the range model's would contradict it
-    if eq is not None and valuation.model.shows_range_equity:
+    if valuation.equity is not None:  # the model's own villain hands at this decision (a solved street)
+        out.append(Message(T.EQUITY_LINE, {"equity": Percent(valuation.equity.value),
+                                           "model": Percent(eq.value) if eq is not None else "–"}))
+    elif eq is not None and valuation.model.shows_range_equity:
         out.append(Message(T.EQUITY_EXACT if eq.method == "exact" else T.EQUITY_MC,
                            {"equity": Percent(eq.value), "err": Percent(eq.stderr)}))
     out += valuation.summary

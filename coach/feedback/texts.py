@@ -188,6 +188,8 @@ PF_SIZE_COST_STACK = (N_("the coach counts this size as losing about {pct} of th
 SPR_LINE = N_("Stack-to-pot ratio (SPR): {spr}.")
 EQUITY_EXACT = N_("Equity {equity} against the assumed range (exact).")
 EQUITY_MC = N_("Equity {equity} against the assumed range (Monte Carlo, error about ±{err}).")
+EQUITY_LINE = N_("Equity {equity} against the hands with which the equilibrium plays the opponent's line "
+                 "(exact; against the range read from his actions alone, {model}).")
 
 
 def pct_reading(ratio: float) -> int:

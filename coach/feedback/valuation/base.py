@@ -114,6 +114,12 @@ class Valuation:
     # the option codes an exact model plays (a chart's or solver's frequency of at least
     # coach.feedback.policy.PLAYED_FREQ); None when the model does not say
     played: frozenset[str] | None = None
+    # the hero's equity against the hands the model itself brings the villain to this decision with (a
+    # street solved from its start: his range brought in times how often the solve takes his line), where
+    # it replaces the range model's figure in what the learner reads: the price sentence and the equity
+    # beside the options must be the ones the EVs come from, or a call «ottima» for 19 bb stands beside
+    # «ne hai il 34,7%, ti serve il 33,3%» (None: the range model's equity is the model's own)
+    equity: EquityInfo | None = None
 
 
 @runtime_checkable

@@ -6,10 +6,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from babel.numbers import format_percent
 
 from coach.engine import Hand
 from coach.engine.phh import load_phh, loads_phh
 from coach.feedback.analysis import analyze
+from coach.i18n import get_translator
 
 SPOTS = Path(__file__).resolve().parent.parent / "spots_v2"
 
@@ -82,3 +84,39 @@ def test_a_hero_who_covers_the_villain_shoves_into_the_trees_all_in() -> None:
     a = analyze(loads_phh(COVERING).replay(require_complete=False))
     assert a.model == "solver"
     assert a.option("cbr 298") is not None and a.option("cbr 298").ev_bb is not None
+
+
+# K♥Q♦ in the big blind, check-called a button c-bet and a turn barrel on Q♠8♦3♣ 5♥, faces a pot-sized
+# river bet on 2♠ (45 into 45): a strong player's bluff-catcher, the post29 audit's spot
+TRIPLE_BARREL = """
+variant = "NT"
+ante_trimming_status = true
+antes = [0, 0, 0, 0, 0, 0]
+blinds_or_straddles = [1, 2, 0, 0, 0, 0]
+min_bet = 2
+starting_stacks = [200, 200, 200, 200, 200, 200]
+actions = ["d dh p1 ????", "d dh p2 KhQd", "d dh p3 ????", "d dh p4 ????", "d dh p5 ????", "d dh p6 ????",
+  "p3 f", "p4 f", "p5 f", "p6 cbr 5", "p1 f", "p2 cc", "d db Qs8d3c", "p2 cc", "p6 cbr 4", "p2 cc",
+  "d db 5h", "p2 cc", "p6 cbr 13", "p2 cc", "d db 2s", "p2 cc", "p6 cbr 45"]
+"""
+
+
+def test_the_equity_printed_is_the_one_the_solves_values_come_from() -> None:
+    # Solved from the start of the river, the bet is made by the hands that make it at equilibrium. The
+    # call closes the hand, so its value is exactly equity x final pot - call: the equity the learner reads
+    # (in the price sentence and beside the options) must be that one. Before, the sentence said «ne hai il
+    # 34,7%, ti serve il 33,3%» (the range model's reading of three barrels) beside a call worth 18.9 bb
+    a = analyze(loads_phh(TRIPLE_BARREL).replay(require_complete=False), profiles={6: "equilibrio"})
+    assert a.model == "solver" and a.details["solver"]["from_street_start"]
+    assert a.equity is not None and a.equity.method == "exact"
+    final_pot = a.pot + a.to_call  # 45 + 45 bet, and the call
+    call_chips = a.equity.value * final_pot - a.to_call
+    # the EV is printed to 0.01 bb and the equity kept to 1e-4: the two agree within what rounding leaves
+    assert a.option("cc").ev_bb == pytest.approx(call_chips / a.big_blind, abs=0.01 + 1e-4 * final_pot / 2)
+    assert a.details["solver"]["line_equity"] == pytest.approx(a.equity.value, abs=1e-4)
+    said = [m for m in a.summary if "the equilibrium plays the opponent's line" in m.msgid]
+    assert len(said) == 1  # and the range model's figure beside it, named as such
+    # the price sentence beside the call says the same equity, in Italian as the learner reads it
+    said_it = get_translator("it").render(a.option("cc").explanation)
+    assert "ti serve il 33,3%" in said_it
+    assert f"ne hai il {format_percent(a.equity.value, '#,##0.0%', locale='it')}" in said_it, said_it
