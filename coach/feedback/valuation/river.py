@@ -30,10 +30,10 @@ import numpy as np
 
 from coach.feedback import texts as T
 from coach.feedback.grading import PLAYED_FREQ
-from coach.feedback.valuation.base import Context, Declined, EquityInfo, Rule, Valuation, Valued
+from coach.feedback.valuation.base import Context, Declined, Rule, Valuation, Valued
 from coach.feedback.valuation.headsup import heads_up_inputs
 from coach.feedback.valuation.heuristic import context_sentence
-from coach.feedback.valuation.streetstart import MIN_LINE_SHARE, line_share, street_start
+from coach.feedback.valuation.streetstart import MIN_LINE_SHARE, line_equity, line_share, street_start
 from coach.feedback.wording import noun
 from coach.i18n import N_, Message, Percent
 from coach.theory.river import RiverResult, RiverSpot, solve_river
@@ -185,37 +185,13 @@ def value(ctx: Context) -> Valuation | None:
                           "villain_combos": len(result.hands[1 - player]), "line_share": round(share, 4),
                           "from_street_start": bool(path)}}
     played = frozenset(code for code, f in strategy.items() if f >= PLAYED_FREQ)
-    line_eq = line_equity(result, path, player, i) if path and share >= MIN_LINE_SHARE else None
+    board = tuple(c.index for c in sit.board)
+    line_eq = (line_equity(result.nodes, result.hands, path, player, i, board)
+               if path and share >= MIN_LINE_SHARE else None)
     if line_eq is not None:
         details["solver"]["line_equity"] = round(line_eq.value, 4)
     return Valuation(MODEL, valued, note, headline=context_sentence(sit, line_eq or ctx.equity),
                      summary=summary, details=details, played=played, equity=line_eq)
-
-
-def line_equity(result: RiverResult, path: tuple[str, ...], player: int, hand: int) -> EquityInfo | None:
-    """The hero's share of the showdown against the hands the solve brings the villain to the decision with.
-
-    Why: solved from the start of the river, the villain's bet is made by the hands that make it at
-    equilibrium, not by the range model's reading of it; the EVs come from those hands, so the price
-    sentence must too (a call worth 19 bb beside «ne hai il 34,7%» said the opposite of its grade). Exact:
-    on the river the showdown is a comparison of two made hands."""
-    v = 1 - player
-    weights = None
-    for k in range(len(path)):  # his reach at his last action on the line, times that action's frequency
-        node = result.nodes.get(path[:k])
-        if node is not None and node.player == v:
-            weights = node.reach * node.strategy[:, node.actions.index(path[k])]
-    if weights is None:
-        return None
-    mine, theirs = result.hands[player], result.hands[v]
-    free = ~np.isin(theirs.cards, mine.cards[hand]).any(axis=1)  # his hands sharing no card with the hero's
-    w = np.where(free, weights, 0.0)
-    total = float(w.sum())
-    if total <= 0:
-        return None
-    own = mine.strength[hand]
-    won = float(w[theirs.strength < own].sum()) + 0.5 * float(w[theirs.strength == own].sum())
-    return EquityInfo(won / total, "exact", 0.0, int(np.count_nonzero(w)))
 
 
 def _label(kind: str, amount: int | None, labels: dict[str, tuple[float, float]]) -> str | None:

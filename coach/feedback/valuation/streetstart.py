@@ -31,12 +31,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Final
 
+import numpy as np
+
+from coach.equity import hand_vs_combos
 from coach.feedback import texts as T
 from coach.feedback.opponents import opponent_range
-from coach.feedback.valuation.base import Context, Declined
+from coach.feedback.valuation.base import Context, Declined, EquityInfo
 from coach.feedback.valuation.headsup import Combos, _combos
 from coach.i18n import Message, Percent
-from coach.theory.cfr import DECISION, F64, Node
+from coach.theory.cfr import DECISION, F64, Hands, Node
 from coach.theory.river import NodeResult
 from coach.theory.trees import RootState, TreeConfig, build_tree
 
@@ -222,6 +225,44 @@ def line_share(nodes: Mapping[tuple[str, ...], NodeResult], weights: F64, path: 
     if reach is None:
         return share
     return float(reach.sum()) / total
+
+
+def line_reach(nodes: Mapping[tuple[str, ...], NodeResult], path: tuple[str, ...], player: int) -> F64 | None:
+    """How much of each of ``player``'s hands reaches the end of ``path``: his weight times his own actions
+    on it (his reach at his last action, times that action's frequency); None when he did not act on it."""
+    weights: F64 | None = None
+    for k in range(len(path)):
+        node = nodes.get(path[:k])
+        if node is not None and node.player == player:
+            weights = node.reach * node.strategy[:, node.actions.index(path[k])]
+    return weights
+
+
+def line_equity(nodes: Mapping[tuple[str, ...], NodeResult], hands: tuple[Hands, Hands],
+                path: tuple[str, ...], player: int, hand: int, board: tuple[int, ...]) -> EquityInfo | None:
+    """The hero's equity against the hands the solve brings the villain to the decision with.
+
+    Why: solved from the start of the street, the villain's bet is made by the hands that make it at
+    equilibrium, not by the range model's reading of it; the EVs come from those hands, so the price
+    sentence must too (a call worth 19 bb beside «ne hai il 34,7%» said the opposite of its grade).
+    Exact: on the river a comparison of two made hands, on the turn every river card."""
+    weights = line_reach(nodes, path, 1 - player)
+    if weights is None:
+        return None
+    mine, theirs = hands[player], hands[1 - player]
+    hero = [int(c) for c in mine.cards[hand]]
+    free = ~np.isin(theirs.cards, hero).any(axis=1)  # his hands sharing no card with the hero's
+    w = np.where(free, weights, 0.0)
+    keep = w > 0
+    total = float(w.sum())
+    if total <= 0:
+        return None
+    if len(board) == 5:
+        own = mine.strength[hand]
+        won = float(w[theirs.strength < own].sum()) + 0.5 * float(w[theirs.strength == own].sum())
+        return EquityInfo(won / total, "exact", 0.0, int(keep.sum()))
+    found = hand_vs_combos(hero, board, theirs.cards[keep], w[keep], exact=True)
+    return EquityInfo(float((found.per_combo * w[keep]).sum()) / total, "exact", 0.0, int(keep.sum()))
 
 
 def _fmt(x: float) -> str:

@@ -61,10 +61,17 @@ import numpy as np
 
 from coach.cards import Card
 from coach.feedback import texts as T
-from coach.feedback.valuation.base import Context, Declined, Rule, Valuation, Valued
+from coach.feedback.valuation.base import Context, Declined, EquityInfo, Rule, Valuation, Valued
 from coach.feedback.valuation.headsup import heads_up_inputs
 from coach.feedback.valuation.heuristic import context_sentence
-from coach.feedback.valuation.streetstart import MIN_LINE_SHARE, OFF_LINE, RareLine, line_share, street_start
+from coach.feedback.valuation.streetstart import (
+    MIN_LINE_SHARE,
+    OFF_LINE,
+    RareLine,
+    line_equity,
+    line_share,
+    street_start,
+)
 from coach.feedback.wording import noun
 from coach.i18n import N_, Message, Percent
 from coach.theory.trees import TreeConfig, build_tree
@@ -130,6 +137,9 @@ class Answer:
     iterations: int
     combos: tuple[int, int]  # the hero's and the villain's
     line_share: float = 1.0  # how often the villain's range takes the line to the hero's decision
+    # the hero's equity against the hands the solve brings the villain to the decision with (a street
+    # solved from its start; :func:`~coach.feedback.valuation.streetstart.line_equity`), None elsewhere
+    line_equity: float | None = None
 
     def to_json(self) -> dict[str, Any]:
         out = {"actions": list(self.actions), "ev": [None if np.isnan(x) else round(x, 4) for x in self.ev],
@@ -138,6 +148,8 @@ class Answer:
                "combos": list(self.combos)}
         if self.line_share < 1.0:
             out["line_share"] = round(self.line_share, 4)
+        if self.line_equity is not None:
+            out["line_equity"] = round(self.line_equity, 6)
         return out
 
     @staticmethod
@@ -145,7 +157,8 @@ class Answer:
         return Answer(tuple(d["actions"]), tuple(float("nan") if x is None else float(x) for x in d["ev"]),
                       tuple(float(x) for x in d["strategy"]), float(d["exploitability_pct"]),
                       int(d["iterations"]), (int(d["combos"][0]), int(d["combos"][1])),
-                      float(d.get("line_share", 1.0)))
+                      float(d.get("line_share", 1.0)),
+                      None if d.get("line_equity") is None else float(d["line_equity"]))
 
 
 def applies(ctx: Context) -> bool:
@@ -241,10 +254,12 @@ def _answer(q: TurnQuestion, hand: tuple[int, int], *, target: float, budget: fl
     result = solve_turn(q.spot, target_pct=target, time_budget_s=budget, iterations=iterations)
     node = result.node(q.path)
     i = result.hand_index(q.player, _cards(hand))
+    eq = line_equity(result.nodes, result.hands, q.path, q.player, i, q.spot.board) if q.path else None
     return Answer(node.actions, tuple(float(x) for x in node.ev[i]),
                   tuple(float(x) for x in node.strategy[i]), result.exploitability_pct, result.iterations,
                   (len(result.hands[q.player]), len(result.hands[1 - q.player])),
-                  line_share(result.nodes, result.hands[1 - q.player].weights, q.path, 1 - q.player))
+                  line_share(result.nodes, result.hands[1 - q.player].weights, q.path, 1 - q.player),
+                  None if eq is None else eq.value)
 
 
 def _cards(hand: tuple[int, int]) -> tuple[Any, ...]:
@@ -349,8 +364,12 @@ def value(ctx: Context) -> Valuation | None:
                                "hero_combos": answer.combos[0], "villain_combos": answer.combos[1],
                                "line_share": round(answer.line_share, 4),
                                "pot": spot.pot, "stack": spot.stack}}
-    return Valuation(MODEL, valued, note, headline=context_sentence(ctx.sit, ctx.equity), summary=summary,
-                     details=details)
+    line_eq = (None if answer.line_equity is None
+               else EquityInfo(answer.line_equity, "exact", 0.0, answer.combos[1]))
+    if line_eq is not None:
+        details["turn_solver"]["line_equity"] = round(line_eq.value, 4)
+    return Valuation(MODEL, valued, note, headline=context_sentence(ctx.sit, line_eq or ctx.equity),
+                     summary=summary, details=details, equity=line_eq)
 
 
 def _label(kind: str, amount: int | None, labels: Iterable[str]) -> str | None:

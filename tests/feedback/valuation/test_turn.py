@@ -9,13 +9,14 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from babel.numbers import format_percent
 
 from coach.cli.theory import lesson_spots
 from coach.engine.phh import load_phh
 from coach.feedback.analysis import DecisionAnalysis, analyze
 from coach.feedback.valuation import MODELS, model_named
 from coach.feedback.valuation import turn as turn_model
-from coach.i18n import render
+from coach.i18n import get_translator, render
 from coach.theory.turn import TurnSpot, solve_turn
 
 SPOTS = Path(__file__).resolve().parent.parent / "spots_v2"
@@ -174,3 +175,17 @@ def test_a_solve_that_failed_in_time_is_not_retried(monkeypatch: pytest.MonkeyPa
     assert len(calls) == 1
     turn_model.clear_memory()
     assert _analyze(CHECKED_TO).model == "heuristic" and len(calls) == 2
+
+
+def test_facing_a_bet_the_equity_printed_is_against_the_hands_the_solve_bets_with() -> None:
+    # solved from the start of the turn: the price sentence and the equity beside the options are the
+    # hero's against the hands with which the equilibrium reaches the villain's bet (every river card
+    # dealt), the range model's figure named beside it in the summary
+    a = analyze(load_phh(SPOTS / "turn-9max-gutshot-calls-half-pot-deep.phh").replay(require_complete=False))
+    assert a.model == "turn_solver"
+    line = a.details["turn_solver"]["line_equity"]
+    assert a.equity is not None and a.equity.method == "exact"
+    assert a.equity.value == pytest.approx(line, abs=1e-4)
+    said = get_translator("it").render(a.option("cc").explanation)
+    assert f"ne hai il {format_percent(line, '#,##0.0%', locale='it')}" in said, said
+    assert sum("the equilibrium plays the opponent's line" in m.msgid for m in a.summary) == 1
