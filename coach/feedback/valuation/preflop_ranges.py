@@ -182,7 +182,7 @@ def value(ctx: Context, overruled: Message | None = None) -> Valuation | None:
         headline = Message(msg, {"hand": hand_txt, "from_pos": from_pos, "size": size, "call": sit.to_call})
     elif kind == "facing_open":
         assert opener is not None
-        f = table.facing_open(pos, sit.positions[opener])
+        f = table.learner_facing_open(pos, sit.positions[opener])
         answer = response_to_raise(f.raise_range, f.learner_call, ctx.profiles.get(opener, DEFAULT))
         raise_w, call_w = answer.raise_classes.get(cls, 0.0), answer.call_classes.get(cls, 0.0)
         profile_note = answer.note
