@@ -1,3 +1,4 @@
+# ruff: noqa: E501  (a data table: one spot per statement reads better than wrapped lines)
 """Preflop spots of the issue-29 audit left open by branch pre29 (branch pre29b), bands first.
 
 Each was written as a strong player would grade it, checked against the project's own numbers, and
@@ -25,3 +26,34 @@ def add(b: Any) -> None:
            best="raise", model="chart",
            bands={"cbr 20": ["ottima"], "call": ["buona", "imprecisa"], "fold": LEAK},
            reason="SB 88 against a button open at 100 bb: 3-bet (3-bet or fold out of position)")
+
+    # -- QQ facing a 4-bet: folding is a clear mistake ---------------------------------------------
+    # 100 bb, the button opens to 2.5 bb, the big blind 3-bets Q♥Q♦ to 11 bb, the button 4-bets to
+    # 24 bb. The 4-bet range (QQ+, AK and a few A5s/A4s blockers) leaves QQ about 47% with 27% needed:
+    # folding throws away the call's value (about 5 bb, 15% of the 35.5 bb pot): «errore» or worse,
+    # as a strong player says (it was «imprecisa»: a 5-bet to 55 bb, which commits the stack like the
+    # all-in, was valued 2.4 bb below the all-in by the «too small» rule, below the fold, and the one
+    # order lifted the fold to its grade). The call is the chart's play; the 5-bet to 55 bb is the
+    # all-in's equal, never worse than folding QQ.
+    b.spot("pf-6max-bb-qq-calls-btn-4bet", 6, {2: "QhQd"}, [*F(3, 4, 5), "p6 cbr 5", "p1 f", "p2 cbr 22", "p6 cbr 48"],
+           best="call", model="chart",
+           bands={"call": ["ottima", "buona"], "fold": ["errore", "errore grave"], "cbr 110": ["buona", "imprecisa"]},
+           reason="QQ in the big blind against the button's 4-bet at 100 bb: call (or get it in); never fold")
+
+    # -- a hand the seat defends against another opener: calling is a leak, not a blunder ------------
+    # 100 bb, UTG opens to 2.5 bb, folded to the big blind with K♠7♦. Against UTG's tight range K7o
+    # folds (it is dominated by every Kx UTG opens), but the big blind defends it against the button
+    # and the cutoff: calling costs about half a big blind (12% of the 4 bb pot by the estimate), a
+    # leak a strong player calls «imprecisa», not «errore» (which he keeps for hands no chart plays,
+    # 72o here). The fold is the play.
+    b.spot("pf-6max-bb-k7o-folds-vs-utg-open", 6, {2: "Ks7d"}, ["p3 cbr 5", *F(4, 5, 6), "p1 f"],
+           best="fold", model="chart",
+           bands={"fold": ["ottima"], "call": ["buona", "imprecisa"]},
+           reason="K7o in the big blind folds to an UTG open; calling is a leak, not a blunder")
+    # 100 bb, a «roccia» UTG opens to 2.5 bb, the button has A♠J♦. Against a rock's tight opening
+    # range the chart's continuing range shrinks and AJo folds; but AJo calls or 3-bets a later open
+    # from the button: calling the rock costs half a big blind, a leak («imprecisa»), never «errore».
+    b.spot("pf-6max-btn-ajo-folds-vs-roccia-utg", 6, {6: "AsJd"}, ["p3 cbr 5", "p4 f", "p5 f"],
+           profiles={"p3": "roccia"}, best="fold", model="chart",
+           bands={"fold": ["ottima"], "call": ["buona", "imprecisa"], "raise": LEAK},
+           reason="AJo on the button folds to a rock's UTG open; calling is a leak, not a blunder")
