@@ -57,3 +57,16 @@ def add(b: Any) -> None:
            profiles={"p3": "roccia"}, best="fold", model="chart",
            bands={"fold": ["ottima"], "call": ["buona", "imprecisa"], "raise": LEAK},
            reason="AJo on the button folds to a rock's UTG open; calling is a leak, not a blunder")
+
+    # -- blind against blind with a short stack: completing is standard -----------------------------
+    # Six-handed, 18 bb, folded to the small blind with Q♥7♥. The 12-25 bb opening table raises it
+    # (about +0.6 bb); completing for half a big blind is the other standard play blind against
+    # blind at these depths (the published short-stack solutions limp a large part of the small
+    # blind's range against the big blind alone) and the coach's own figure agrees (about +0.6 bb,
+    # next to the raise): a close second, «ottima» or «buona». It was «imprecisa» with the sentence
+    # that limping «is not part of a sound plan», which is the 100 bb multiway advice, not this spot.
+    # Folding a hand the table plays is a leak.
+    b.spot("pf-6max-sb-18bb-q7s-bvb-raises-or-completes", 6, {1: "Qh7h"}, [*F(3, 4, 5, 6)],
+           stacks=[36] * 6, best="raise", model="chart",
+           bands={"cbr 5": ["ottima", "buona"], "call": ["ottima", "buona"], "fold": LEAK},
+           reason="SB Q7s blind against blind at 18 bb: small raise, completing a close second")
