@@ -65,6 +65,10 @@ class RangeTable:
     vs_cold_3bet: FacingRanges | None = None
     villain: Mapping[str, str] = field(default_factory=dict)
     vs_limp: Mapping[str, FacingRanges] = field(default_factory=dict)
+    # the small blind facing one open, by the opener, in the learner's chart only (``sb_vs_open``:
+    # 3-bet or fold out of position with the big blind behind, docs/COACH.md «Il piccolo buio contro
+    # un open»); the range reader still reads a small blind's call or 3-bet with ``vs_open``
+    sb_vs_open: Mapping[str, FacingRanges] = field(default_factory=dict)
     # first in with 12-25 big blinds (above the push/fold charts): the small raise, and the limp
     # where it is standard (heads-up); a position without its own short range uses ``open``
     short_open: Mapping[str, str] = field(default_factory=dict)
@@ -131,6 +135,13 @@ class RangeTable:
             found = table[order[0]] if order else FacingRanges("", "")
         return found
 
+    def learner_facing_open(self, hero: str, opener: str) -> FacingRanges:
+        """The chart the learner is graded by facing one open: :meth:`facing_open`, but from the
+        small blind the ``sb_vs_open`` chart where the table has one for this opener."""
+        if hero == "SB" and opener in self.sb_vs_open:
+            return self.sb_vs_open[opener]
+        return self.facing_open(hero, opener)
+
 
 def _facing(data: Any, raise_key: str) -> FacingRanges:
     return FacingRanges(raise_range=str(data.get(raise_key, "")), call=str(data.get("call", "")),
@@ -151,6 +162,7 @@ def parse_table(data: Mapping[str, Any]) -> RangeTable:
         vs_4bet_by={str(k): _facing(v, "fivebet") for k, v in data.get("vs_4bet_by", {}).items()},
         villain={str(k): str(v) for k, v in data.get("villain", {}).items()},
         vs_limp={str(k): _facing(v, "isoraise") for k, v in data.get("vs_limp", {}).items()},
+        sb_vs_open={str(k): _facing(v, "threebet") for k, v in data.get("sb_vs_open", {}).items()},
         short_open={str(k): str(v) for k, v in data.get("short_open", {}).items()},
         short_limp={str(k): str(v) for k, v in data.get("short_limp", {}).items()},
     )
@@ -177,7 +189,8 @@ def table_for(players: int) -> RangeTable:
 def all_range_texts(table: RangeTable) -> list[tuple[str, str]]:
     """Every (label, notation) pair of a table, for validation and display."""
     out: list[tuple[str, str]] = [(f"open.{p}", r) for p, r in table.open.items()]
-    for name, group in (("vs_open", table.vs_open), ("bb_defend", table.bb_defend)):
+    for name, group in (("vs_open", table.vs_open), ("bb_defend", table.bb_defend),
+                        ("sb_vs_open", table.sb_vs_open)):
         for p, f in group.items():
             out += [(f"{name}.{p}.raise", f.raise_range), (f"{name}.{p}.call", f.call)]
             if f.also:
@@ -218,8 +231,8 @@ def validate_table(table: RangeTable) -> list[str]:
             problems.append(
                 f"{table.format}: open.{late} lacks hands that open.{early} opens: {sorted(a - b)}"
             )
-    for name in ("vs_open", "bb_defend"):
-        group = table.vs_open if name == "vs_open" else table.bb_defend
+    groups = {"vs_open": table.vs_open, "bb_defend": table.bb_defend, "sb_vs_open": table.sb_vs_open}
+    for name, group in groups.items():
         for p in group:
             both = parsed.get(f"{name}.{p}.raise", frozenset()) & parsed.get(f"{name}.{p}.call", frozenset())
             if both:

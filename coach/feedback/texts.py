@@ -165,6 +165,8 @@ PF_4B_CALL = N_("Facing a 4-bet, {hand} is a call.")
 PF_4B_FOLD = N_("Facing a 4-bet, {hand} is a fold.")
 PF_SIZE_OK = N_("A raise to {amount} is {bb} big blinds: a standard size.")
 PF_SIZE_SMALL = N_("A raise to {amount} is only {bb} big blinds: it gives the others too good a price.")
+PF_SIZE_COMMITS = N_("A raise to {amount} is {bb} big blinds: it leaves less behind than the pot it makes, "
+                     "so it commits the stack like the all-in and is worth the same.")
 PF_SIZE_BIG = N_("A raise to {amount} is {bb} big blinds: bigger than needed, it risks more to win the same.")
 PF_ALLIN_DEEP = N_("Going all-in for {bb} big blinds preflop risks the whole stack to win a small pot.")
 PF_CHART_NOTE = N_("Graded from the preflop charts; the expected values are estimated from the charts' "

@@ -154,3 +154,19 @@ def test_the_big_blind_defends_every_hand_above_the_fold_line(fmt: str) -> None:
         missing = [CLASS_NAMES[i] for i in range(169) if eq[i] >= 0.39 and CLASS_NAMES[i] not in defended]
         assert not missing, (fmt, opener, missing)
         assert not set(hand_classes(f.also)) & set(hand_classes(f.call)), (fmt, opener)
+
+
+@pytest.mark.parametrize("fmt", ["6max", "9max"])
+def test_the_small_blind_three_bets_or_folds_against_the_button(fmt: str) -> None:
+    """The learner's small blind against a button open (``[sb_vs_open.BTN]``) 3-bets the pairs, suited
+    aces and connectors the cold-call chart flats, continues with the same hands (the 12-25 bb tables
+    read only whether a hand continues), and the range reader keeps the cold-call chart."""
+    table = load_range_table(fmt)
+    sb = table.learner_facing_open("SB", "BTN")
+    cold = table.facing_open("SB", "BTN")
+    assert sb is not cold and cold is table.vs_open["BTN"]
+    assert {"88", "66", "A8s", "T9s"} <= set(hand_classes(sb.raise_range))
+    assert set(hand_classes(sb.call)) <= {"22", "33", "44", "55"}
+    both = set(hand_classes(sb.raise_range)) | set(hand_classes(sb.learner_call))
+    assert both == set(hand_classes(cold.raise_range)) | set(hand_classes(cold.learner_call))
+    assert table.learner_facing_open("BB", "BTN") is table.facing_open("BB", "BTN")

@@ -69,6 +69,7 @@ from coach.feedback.valuation.preflop_sizing import (  # the sizing rule lives t
     SMALL_SLOPE,
     StandardSize,
     continues_elsewhere,
+    defends_elsewhere,
     effective_bb,
     opens_anywhere,
     short_first_in_bb,
@@ -154,6 +155,7 @@ def value(ctx: Context, overruled: Message | None = None) -> Valuation | None:
     from_pos = Message(T.FROM_POS.get(pos, T.FROM_POS["UTG"]))
     raise_w = call_w = 0.0
     headline: Message
+    in_chart = False  # facing an open: the hand is in the chart before the opener's profile moved it
     limp_line: Message | None = None
     profile_note: Message | None = None  # the raiser's profile moved the chart's answer
     bb_check = sit.can_check
@@ -182,10 +184,11 @@ def value(ctx: Context, overruled: Message | None = None) -> Valuation | None:
         headline = Message(msg, {"hand": hand_txt, "from_pos": from_pos, "size": size, "call": sit.to_call})
     elif kind == "facing_open":
         assert opener is not None
-        f = table.facing_open(pos, sit.positions[opener])
+        f = table.learner_facing_open(pos, sit.positions[opener])
         answer = response_to_raise(f.raise_range, f.learner_call, ctx.profiles.get(opener, DEFAULT))
         raise_w, call_w = answer.raise_classes.get(cls, 0.0), answer.call_classes.get(cls, 0.0)
         profile_note = answer.note
+        in_chart = cls in hand_classes(f.raise_range) or cls in hand_classes(f.learner_call)
         msg = T.PF_VS_RAISE if raise_w > 0 else (T.PF_VS_CALL if call_w > 0 else T.PF_VS_FOLD)
         opener_from = Message(T.FROM_POS.get(sit.positions[opener], T.FROM_POS["UTG"]))
         headline = Message(msg, {"hand": hand_txt, "hero_from": from_pos, "opener_from": opener_from})
@@ -265,6 +268,11 @@ def value(ctx: Context, overruled: Message | None = None) -> Valuation | None:
                 # a hand that calls a 3-bet from another pair of positions (T9s in position against
                 # the blinds, not out of position against the button): a leak, not a blunder
                 g = Grade.IMPRECISA
+            elif kind == "facing_open" and (in_chart or defends_elsewhere(table, pos, cls)):
+                # a hand this seat defends against another opener (K7o in the big blind against the
+                # button, not against UTG), or that the chart plays before the opener's profile
+                # tightened it (AJo against a rock's UTG open): a leak, not a blunder
+                g = Grade.IMPRECISA
             else:
                 g = Grade.ERRORE
         else:
@@ -275,6 +283,8 @@ def value(ctx: Context, overruled: Message | None = None) -> Valuation | None:
                 g = Grade.BUONA if kind == "limped" else Grade.IMPRECISA
             elif kind == "unopened" and wider:
                 g = Grade.IMPRECISA
+            elif kind == "facing_open" and (in_chart or defends_elsewhere(table, pos, cls, raising=True)):
+                g = Grade.IMPRECISA  # a 3-bet against another opener, or before the profile: a leak
             elif kind == "limped" and bb_check and raise_w == 0:
                 g = Grade.IMPRECISA if wider else Grade.ERRORE
             else:

@@ -72,6 +72,13 @@ SHORT_SHOVE_EST = N_(
     "With {stack} big blinds you are above the push/fold range (up to 12 big blinds): {hand} is not in the "
     "opening range {from_pos}, {width}, but the all-in wins the blinds often enough to pay for the times it "
     "is called: all-in or fold, not a small raise.")
+SHORT_SHOVE_BVB = N_(
+    "With {stack} big blinds you are above the push/fold range (up to 12 big blinds): {hand} is not in the "
+    "opening range {from_pos}, {width}, but the push/fold chart goes all-in with it; blind against blind, "
+    "completing for half a big blind is the other standard play, not a small raise.")
+SHORT_BVB_LIMP = N_(
+    "Blind against blind with {stack} big blinds, completing (limping) for half a big blind is a standard "
+    "play too: it sees a flop cheaply without risking the stack.")
 SHORT_FOLD = N_(
     "With {stack} big blinds you are above the push/fold range (up to 12 big blinds): {hand} is not in the "
     "opening range {from_pos} for this depth, {width}: fold.")
@@ -120,12 +127,17 @@ def short_open(ctx: Context, eff_bb: float, model: ValuationModel) -> Valuation:
     params = {"hand": format_cards(sit.hero_cards, symbols=True), "stack": stack, "width": width,
               "from_pos": Message(T.FROM_POS.get(pos, T.FROM_POS["UTG"]))}
     plays = raise_w >= 1 or limp_w >= 1
+    # blind against blind (folded to the small blind at three or more players): completing is standard
+    # for the hands the table plays (docs/COACH.md, «Da 12 a 25 bb, il piccolo buio contro il grande»)
+    bvb = not heads_up and pos == "SB" and (raise_w > 0 or shoves)
     if raise_w > 0:
         headline = Message(SHORT_RAISE, params)
+        if bvb:
+            headline = Message(T.JOIN, {"first": headline, "second": Message(SHORT_BVB_LIMP, params)})
     elif limp_w > 0:
         headline = Message(SHORT_LIMP, params)
     elif shoves:
-        headline = Message(SHORT_SHOVE_ONLY, params)
+        headline = Message(SHORT_SHOVE_BVB if bvb else SHORT_SHOVE_ONLY, params)
     else:
         headline = Message(SHORT_FOLD, params)
     # folding: what the ranges say, never better than the chart's all-in allows
@@ -183,6 +195,9 @@ def short_open(ctx: Context, eff_bb: float, model: ValuationModel) -> Valuation:
             if heads_up:
                 g = Grade.OTTIMA if limp_w >= 1 else \
                     (Grade.BUONA if raise_w > 0 or limp_w > 0 else Grade.IMPRECISA)
+            elif bvb:
+                g = Grade.BUONA
+                notes.append(Message(SHORT_BVB_LIMP, params))
             else:
                 g = Grade.IMPRECISA if (raise_w > 0 or pos == "SB") else Grade.ERRORE
                 notes.append(Message(T.PF_LIMP))

@@ -56,6 +56,18 @@ def continues_elsewhere(table: RangeTable, cls: str) -> bool:
                for f in table.vs_3bet_by.values())
 
 
+def defends_elsewhere(table: RangeTable, pos: str, cls: str, *, raising: bool = False) -> bool:
+    """From ``pos`` the learner's chart continues with the hand (calls or 3-bets; only 3-bets with
+    ``raising``) against an open from some other seat: a close call against this one, not a blunder."""
+    for opener in table.positions:
+        if opener == pos:
+            continue
+        f = table.learner_facing_open(pos, opener)
+        if cls in hand_classes(f.raise_range) or (not raising and cls in hand_classes(f.learner_call)):
+            return True
+    return False
+
+
 def wider_open(table: RangeTable, cls: str) -> bool:
     """The hand opens from some later position (a close call, not a blunder)."""
     return any(cls in hand_classes(t) for t in table.open.values())
@@ -136,6 +148,16 @@ def size_loss(amount: float, band: StandardSize) -> float:
     return 0.0
 
 
+def commits(sit: Situation, amount: int) -> bool:
+    """A raise to ``amount`` leaves behind less than the pot it makes: the raiser is committed.
+
+    Facing a 4-bet, such a 5-bet is the all-in's equal (docs/COACH.md, «Le misure dei rilanci preflop»):
+    the 4-bettor can only re-shove or fold against it, as against the all-in, and the raiser calls the
+    rest; the sizing rule's «too small» (it lays a price to call and see a flop) does not apply."""
+    behind = sit.hero_in_front + sit.hero_stack - amount
+    return behind < sit.pot + amount - sit.hero_in_front
+
+
 def with_size(g: Grade, share: float) -> Grade:
     """The hand's grade for raising, worsened by the size's loss: the lower edge of the grade's band on
     the scale plus the size's share (an «ottima» raise at a size that loses 5% of the pot is «imprecisa»)."""
@@ -155,6 +177,10 @@ def size_verdict(sit: Situation, o: Option, kind: str, premium: bool, stake: flo
     share = size_loss(o.amount, band)
     p = {"amount": o.amount, "bb": Decimal(size_bb, 1)}
     iso = kind == "limped"
+    if kind == "facing_4bet" and o.amount < band.lo and commits(sit, o.amount):
+        notes = [Message(T.PF_SIZE_COMMITS, p)]
+        return 0, 0.0, notes, {"standard_bb": [round(band.lo / bb, 2), round(band.hi / bb, 2)],
+                               "loss_share": 0.0}
     if o.amount < band.lo:
         notes = [Message(T.PF_ISO_SMALL if iso else T.PF_SIZE_SMALL, p)]
     elif o.amount > band.hi:

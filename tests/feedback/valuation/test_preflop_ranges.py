@@ -120,3 +120,15 @@ def test_the_grade_falls_with_the_distance(name: str, codes: list[str]) -> None:
         else:
             assert "The standard here is" not in text, text
         assert sizes[c]["loss_share"] == round(size_loss(amount, b), 4)
+
+
+def test_a_five_bet_that_commits_the_stack_is_the_all_ins_equal() -> None:
+    """Facing a 4-bet to 24 bb at 100 bb, a 5-bet to 55 bb leaves 45 bb behind a pot of 80: it commits
+    the stack like the all-in and is worth the same (no size loss); a 5-bet to 37 bb leaves 63 behind
+    a pot of 62 and keeps the «too small» loss. So folding Q-Q is never graded above that 5-bet."""
+    a = grades("pf-6max-bb-qq-calls-btn-4bet", ["cbr 110", "cbr 74"])
+    by = {o.code: o for o in a.options}
+    assert a.details["sizes"]["cbr 110"]["loss_share"] == 0.0
+    assert a.details["sizes"]["cbr 74"]["loss_share"] > 0.0
+    assert by["cbr 110"].ev_bb == pytest.approx(by["cbr 200"].ev_bb)
+    assert by["f"].grade.rank >= Grade.ERRORE.rank
