@@ -414,7 +414,8 @@ def value(ctx: Context) -> Valuation:
             valued.append(Valued(o, ev_call(eq, pot, call), not closes))
         else:
             assert o.amount is not None
-            ev, f = ev_aggressive(sit, o.amount, ctx.ranges, pcts, ctx.combo_eq, eq, ctx.profiles, model,
+            eq_bet = ctx.equity_whole.value if ctx.equity_whole is not None else eq
+            ev, f = ev_aggressive(sit, o.amount, ctx.ranges, pcts, ctx.combo_eq, eq_bet, ctx.profiles, model,
                                   called.get(o.amount), ctx.equity_branches)
             fold_share[o.code] = f
             # an all-in that leaves nobody able to bet later is exact given the folds
