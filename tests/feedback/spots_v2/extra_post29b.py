@@ -30,3 +30,15 @@ def add(b: Any) -> None:
            model="heuristic",
            bands={"call": OK, "fold": NOT},
            reason="second pair facing a 1/3 bet with two checked players behind: they mostly fold, so 20% needed is met; folding is not good")
+    # Top pair top kicker facing under the gun's half-pot c-bet four-way with two players behind
+    # (multiway valuation). Qs8d4c: the big blind checks, UTG bets 10 into 21, the cutoff has AcQh.
+    # Calling is the standard play; a pot-sized raise is called by UTG's sets, two pairs and
+    # strong draws, and by what the two behind continue with, while the queens it beats fold: not
+    # the best play, «imprecisa» or «errore». The coach valued the raise as if every caller held
+    # his whole range (the learner's 50% against the three ranges), called it «buona» at 9.4 bb
+    # and the call «buona» beside «perde circa 5,6 bb» (it failed here before the fix).
+    b.spot("flop-6max-4way-tptk-calls-utg-cbet-pot-raise-not-best", 6, {5: "AcQh"},
+           [*UTG_FOUR_WAY, "d db Qs8d4c", "p2 cc", "p3 cbr 10"],
+           model="heuristic",
+           bands={"call": OK, "cbr 51": ["imprecisa", "errore"]},
+           reason="TPTK facing UTG's c-bet four-way calls; a pot-sized raise is met by the hands that beat it: not best")
