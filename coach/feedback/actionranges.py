@@ -375,6 +375,27 @@ def p_call(
     return np.asarray(np.clip(p, MIN_FACTOR, 1.0))
 
 
+def p_continue(feat: Features, pot_before: int, call: int, prof: Profile = DEFAULT,
+               share: float = 1.0) -> FloatArray:
+    """Probability of going on (calling or raising) when facing ``call`` into ``pot_before`` behind a
+    player who has already called (coach.feedback.behind): the strongest ``share`` of the made hands
+    above his profile's calling line at the price, the draws that reach the price and the strong
+    hands that would raise. No minimum defence: the call in front has already stopped the bet's
+    bluffs from winning the pot, so he owes the bettor nothing (:func:`p_call` defends a share of
+    ``P / (P + c)`` of a heads-up range), and no floats."""
+    if call <= 0:
+        return np.ones(len(feat.made))
+    size = call / max(1, pot_before - call)
+    line = prof.calling_threshold(call_threshold(pot_before - call, call, call), size)
+    t = 1.0 - (1.0 - line) * share
+    made = _sigmoid((feat.made - t) / CALL_STEP)
+    price = call / (pot_before + call)
+    # a draw needs the whole price: the bettor still to act behind him may raise (no implied-odds discount)
+    drawing = _sigmoid((feat.draw - price) / CALL_STEP) * (feat.draw > 0)
+    top = _sigmoid((feat.made - value_line(size, raise_level=1, prof=prof)) / STEP)
+    return np.asarray(np.clip(np.maximum(np.maximum(made, drawing), top), MIN_FACTOR, 1.0))
+
+
 @dataclass(frozen=True)
 class Act:
     """One postflop action as the model reads it."""

@@ -307,9 +307,13 @@ def analyze(
     no_equity = chart is not None and chart[0] in ("unopened", "limped")
     branch_eqs: list[tuple[float, float]] = []
     equity, combo_eq = _equity(sit, ranges, seed, skip=no_equity, behind=waiting, branch_eqs=branch_eqs)
+    # after the flop a call meets the players behind continuing or folding; a bet or raise of the hero's is
+    # still valued against their whole ranges (coach.feedback.valuation.base.Context.equity_whole)
+    whole = (_equity(sit, ranges, seed, skip=no_equity)[0]
+             if waiting and sit.street != "preflop" and any(o.aggressive for o in options) else None)
     ctx = Context(sit, ranges, profs, options, equity, combo_eq, read_hand(sit.hero_cards, sit.board),
                   villain_ranges, seed, solver,
-                  _branch_figures(branch_eqs))
+                  _branch_figures(branch_eqs), whole)
     valuation, notes = _valuation(ctx)
     graded = grade_valuation(valuation, ctx)
     best = best_of(graded, sit.big_blind)

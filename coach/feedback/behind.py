@@ -1,5 +1,13 @@
 """The players still to act: each continues with a range, or folds.
 
+After the flop the same holds: a player who has not yet answered the bet or
+raise in front of the hero faces that bet and the hero's call; he goes on with
+the hands the range model calls or raises with at that price
+(:func:`coach.feedback.actionranges.p_continue`, under his profile), from his
+range as his earlier actions left it, and folds the rest. Q-Q facing a
+pot-sized donk bet with one player still to act plays the donker alone when
+that player folds, not three whole ranges at showdown.
+
 Before the flop, a player who has not yet answered the raise or all-in in
 front of the hero (the blinds, an opener facing a re-jam) is not a caller with
 any two cards: he continues with the hands that continue against that action
@@ -30,6 +38,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from coach.feedback.actionranges import features, p_continue
 from coach.feedback.opponents import CALL_JAM_SHARE, OVERCALL_JAM_SHARE, OpponentRange, top_share
 from coach.feedback.profiles import DEFAULT, Profile
 from coach.feedback.rangemodel import IntArray, WeightedRange
@@ -44,7 +53,14 @@ BEHIND_SHARE = OVERCALL_JAM_SHARE * CALL_JAM_SHARE
 # risks a raise, not a stack, and the pot lays them a price (the big blind facing a button open and
 # a small-blind call defends about a quarter of his hands: 0.6 of the opener's 43%).
 BEHIND_RAISE_SHARE = 0.6
+# After the flop a player behind a bet and the hero's call overcalls: he must beat the bettor's range
+# and the hero's calling range, which is the strong part of what calls. Of the made hands above his
+# heads-up calling line he keeps the share an overcaller of an all-in keeps before the flop
+# (OVERCALL_JAM_SHARE: the same reasoning, borrowed, not measured by a solver; docs/COACH.md). On
+# 9♦8♦7♣ facing a pot-sized donk bet and a call the button goes on with about a third of his range.
+BEHIND_BET_SHARE = OVERCALL_JAM_SHARE
 CONTINUES_STORY = N_("if he continues against the raise in front of him (otherwise he folds)")
+CONTINUES_BET_STORY = N_("if he continues against the bet in front of him (otherwise he folds)")
 
 
 @dataclass(frozen=True)
@@ -57,10 +73,23 @@ class Behind:
 
 
 def still_to_act(sit: Situation) -> list[int]:
-    """Before the flop, the opponents who have chips and still face the raise in front of the hero."""
-    if sit.street != "preflop" or sit.to_call <= 0:
+    """The opponents who have chips and still face the bet, raise or all-in in front of the hero."""
+    if sit.to_call <= 0:
         return []
     return [s for s in sit.opponents if s not in sit.all_in and sit.bets[s] < sit.to_match]
+
+
+def _postflop_behind(sit: Situation, seat: int, own: OpponentRange, prof: Profile) -> Behind:
+    """After the flop: he faces the bet and the hero's call, and goes on with the hands that call or
+    raise at that price (see the module doc)."""
+    board = [c.index for c in sit.board]
+    call = sit.to_match - sit.bets[seat]
+    feat = features(own.range.cards, board)
+    keep = p_continue(feat, sit.pot + sit.to_call + call, call, prof, BEHIND_BET_SHARE)
+    cont = own.range.reweighted(keep)
+    chance = cont.total / own.range.total if own.range.total > 0 else 0.0
+    return Behind(seat, OpponentRange(seat, own.preflop, f"continue.{own.source}", cont,
+                                      Message(CONTINUES_BET_STORY)), chance)
 
 
 def _keys(cards: IntArray) -> IntArray:
@@ -87,6 +116,9 @@ def players_behind(sit: Situation, ranges: Mapping[int, OpponentRange],
         if own is None or len(own.range) == 0:
             continue
         prof = (profiles or {}).get(seat, DEFAULT)
+        if sit.street != "preflop":
+            out.append(_postflop_behind(sit, seat, own, prof))
+            continue
         share = BEHIND_SHARE if aggressors[0] in sit.all_in else BEHIND_RAISE_SHARE
         strong = top_share(agg.range, min(1.0, share * prof.preflop_keep))
         inside = np.isin(_keys(own.range.cards), _keys(strong.cards))

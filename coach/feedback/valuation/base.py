@@ -84,6 +84,10 @@ class Context:
     # fold (against the players already in), his equity when one or more continue, and the chance that
     # none does; None otherwise
     equity_branches: tuple[float, float, float] | None = None
+    # after the flop with players still to act: the hero's equity against every live range whole (what
+    # a bet or raise of his meets: they face more than the bet they would have continued against, and
+    # the estimate does not read who goes on against a raise); None otherwise (``equity`` serves)
+    equity_whole: EquityInfo | None = None
 
     @property
     def bb(self) -> int:

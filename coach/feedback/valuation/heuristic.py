@@ -11,10 +11,9 @@ his narrowed range reweighted by this bet or raise; each combo calls when its
 share of the pot against it reaches the price, and where the two readings
 disagree the estimate takes the one worse for the bettor (docs/COACH.md).
 ``eq_called`` is the hero's equity against the hands that call: heads-up his
-equity against them; on the river against several opponents each set of
-callers is played out (:func:`_river_multiway`: his showdown share against
-each caller's calling hands, multiplied); before the river against several
-opponents it is still his equity against their whole ranges.
+equity against them; against several opponents each set of callers is
+played out (:func:`_multiway`: his share against each caller's calling
+hands, multiplied: the showdown on the river, his equity before it).
 Nothing else caps the folds: a bluff is worth exactly what the profile's folds
 pay for it (a calling station makes it lose, a rock makes it win); the grading
 then treats a bet with no showdown value that only breaks even as the bluff it
@@ -44,6 +43,7 @@ from coach.feedback.rangemodel import (
     IntArray,
     WeightedRange,
     board_strengths,
+    equity_vs_range,
     strength_percentiles,
 )
 from coach.feedback.situation import PastAction, Situation
@@ -188,10 +188,17 @@ class Callers:
         return {a: {s: np.asarray(e[:, i]) for s, e in by_seat.items()} for i, a in enumerate(amounts)}
 
 
-def _river_multiway(pot: int, risk: int, folds: list[float], adds: list[int], shares: list[float]) -> float:
-    """EV of a river bet or raise against several opponents, each calling on his own: every set of
-    callers, the hero's share of the pot against them the product of his shares against each (the
-    approximation the preflop estimate uses too), the pot with what each of them adds."""
+def _multiway(pot: int, risk: int, folds: list[float], adds: list[int], shares: list[float],
+              kappa: float = 1.0) -> float:
+    """EV of a bet or raise against several opponents, each calling on his own: every set of callers,
+    the hero's share of the pot against them the product of his shares against each (the
+    approximation the preflop estimate uses too), the pot with what each of them adds.
+
+    Before the river a product of equities is far too low for a draw (a flush draw that hits beats
+    every caller at once: 61%, 46% and 51% heads-up, 37% four-way, not 14%): ``kappa`` is the
+    hero's equity against all the whole ranges over the product of his heads-up equities against
+    them, and a set of ``k`` callers gets ``kappa ** ((k - 1) / (n - 1))`` of it: exact for a
+    single caller and for everyone calling with his whole range, geometric in between."""
     ev = float(np.prod(folds)) * pot
     n = len(folds)
     for mask in range(1, 1 << n):
@@ -203,6 +210,8 @@ def _river_multiway(pot: int, risk: int, folds: list[float], adds: list[int], sh
                 added += adds[i]
             else:
                 chance *= folds[i]
+        k = bin(mask).count("1")
+        share = min(1.0, share * kappa ** ((k - 1) / (n - 1))) if n > 1 else share
         ev += chance * (share * (pot + risk + added) - risk)
     return ev
 
@@ -272,6 +281,7 @@ def ev_aggressive(
     combo_eq: ComboEquity | None, eq_all: float, profiles: Mapping[int, Profile],
     model: Callers | None = None, called_eq: Mapping[int, FloatArray] | None = None,
     branches: tuple[float, float, float] | None = None,
+    heads_up: Mapping[int, ComboEquity] | None = None,
 ) -> tuple[float, float]:
     """(EV, probability that everyone folds) of betting or raising to ``amount``.
 
@@ -286,6 +296,13 @@ def ev_aggressive(
     the hero's equity when they all fold, and when they continue), folding
     them out does not win the pot: the hero still plays the all-in player for
     what he matched, and a caller's range is the one that continues.
+
+    Against several opponents after the flop, each set of callers is played
+    out (:func:`_multiway`): on the river with the hero's showdown share
+    against each caller's calling hands, before it with his equity against
+    them (``heads_up``: his equity against each combo of each opponent), not
+    his equity against their whole ranges: the hands that call a raise are the
+    strong ones.
     """
     add = amount - sit.hero_in_front
     live = [s for s in sit.live_opponents if s in ranges and len(ranges[s].range)]
@@ -341,6 +358,11 @@ def ev_aggressive(
             win = (model.hand > model.strengths[s]) + 0.5 * (model.hand == model.strengths[s])
             called_w = rng.weights * calls
             shares.append(float((called_w * win).sum() / called_w.sum()) if called_w.sum() > 0 else 1.0)
+        elif model is not None and heads_up is not None and len(live) > 1:
+            # before the river: his equity against the hands that call (one street of cards to come)
+            hu = heads_up.get(s)
+            got = hu.equity_where(calls) if hu is not None and len(hu.per_combo) == len(rng) else None
+            shares.append(got if got is not None else eq_all)
     if branches is not None and sit.all_in:
         # the players behind continue with the strongest half (CALL_JAM_SHARE) of what continues against
         # the all-in and the hero's call: a raise of the hero's faces them with more
@@ -354,8 +376,12 @@ def ev_aggressive(
     if len(live) == 1:
         return ev_bet(sit.pot, a_eff, callers_add[0], folds[0], eq_called), folds[0]
     f_all = float(np.prod(folds))
-    if model is not None and sit.street == "river" and shares:
-        return _river_multiway(sit.pot, a_eff, folds, callers_add, shares), f_all
+    if model is not None and len(shares) == len(live) > 1:
+        kappa = 1.0
+        if heads_up is not None and sit.street != "river":
+            whole = float(np.prod([heads_up[s].equity if s in heads_up else eq_all for s in live]))
+            kappa = eq_all / whole if whole > 0 else 1.0
+        return _multiway(sit.pot, a_eff, folds, callers_add, shares, kappa), f_all
     if f_all >= 1.0:
         return float(sit.pot), 1.0
     expected_add = sum((1 - f) * v for f, v in zip(folds, callers_add, strict=True)) / (1 - f_all)
@@ -374,6 +400,17 @@ def _max_fold(profile_max: float, risk: int, pot: int) -> float:
     if ratio <= 1.0:
         return profile_max
     return profile_max + (0.97 - profile_max) * min(1.0, (ratio - 1.0) / 2.0)
+
+
+def _heads_up(sit: Situation, ctx: Context) -> dict[int, ComboEquity] | None:
+    """Before the river against several opponents: the hero's equity against each combo of each of
+    them (once per spot: :func:`ev_aggressive` reads the part that calls each size)."""
+    live = [s for s in sit.live_opponents if s in ctx.ranges and len(ctx.ranges[s].range)]
+    if len(live) < 2:
+        return None
+    hero = [c.index for c in sit.hero_cards]
+    board = [c.index for c in sit.board]
+    return {s: equity_vs_range(hero, board, ctx.ranges[s].range, seed=ctx.seed) for s in live}
 
 
 def context_sentence(sit: Situation, equity: EquityInfo | None) -> Message | None:
@@ -401,6 +438,7 @@ def value(ctx: Context) -> Valuation:
     # the callers' equities for every size at once: one pass over the hero's range, not one per size
     amounts = list(dict.fromkeys(o.amount for o in ctx.options if o.aggressive and o.amount is not None))
     called = model.equities(sit, amounts) if model is not None else {}
+    heads_up = _heads_up(sit, ctx) if model is not None and sit.street != "river" else None
     valued: list[Valued] = []
     fold_share: dict[str, float] = {}
     for o in ctx.options:
@@ -414,8 +452,9 @@ def value(ctx: Context) -> Valuation:
             valued.append(Valued(o, ev_call(eq, pot, call), not closes))
         else:
             assert o.amount is not None
-            ev, f = ev_aggressive(sit, o.amount, ctx.ranges, pcts, ctx.combo_eq, eq, ctx.profiles, model,
-                                  called.get(o.amount), ctx.equity_branches)
+            eq_bet = ctx.equity_whole.value if ctx.equity_whole is not None else eq
+            ev, f = ev_aggressive(sit, o.amount, ctx.ranges, pcts, ctx.combo_eq, eq_bet, ctx.profiles, model,
+                                  called.get(o.amount), ctx.equity_branches, heads_up)
             fold_share[o.code] = f
             # an all-in that leaves nobody able to bet later is exact given the folds
             valued.append(Valued(o, ev, True))
