@@ -278,6 +278,7 @@ def analyze(
     seed: int = 0,
     candidates: Iterable[str] = (),
     solver: bool = True,
+    read_behind: bool = True,
 ) -> DecisionAnalysis:
     """Grade every option of the player to act in ``hand`` (the hand is not changed).
 
@@ -287,13 +288,18 @@ def analyze(
     bet/raise codes to grade (``"cbr 40"``, e.g. the learner's own choice;
     illegal ones are listed in ``refused`` with the rule that forbids them);
     ``solver=False`` skips the river solver (the practice bots, which must
-    answer at once). A lesson's own grades and texts are not the coach's: they
+    answer at once); ``read_behind=False`` leaves out, after the flop, the players still to act behind
+    the player (the practice bots again: each set of them continuing or folding is an equity of its own,
+    and a practice click runs several bots' analyses, so it cost the click 60% more CPU, issue 28's
+    budget; the bots play as before that model, the learner's grade keeps it). A lesson's own grades
+    and texts are not the coach's: they
     are laid over this analysis by :func:`coach.learning.verdict.lesson_options`.
     """
     sit = read_situation(hand)
     profs = _profiles(sit, profiles)
     ranges = opponent_ranges(sit, villain_ranges, profs)
-    waiting = players_behind(sit, ranges, profs) if not villain_ranges else []
+    waiting = (players_behind(sit, ranges, profs)
+               if not villain_ranges and (read_behind or sit.street == "preflop") else [])
     # what the learner reads: each player still to act with the range he continues with; the models keep
     # his whole range, from which they fold him (coach.feedback.behind)
     shown_ranges = {**ranges, **{b.seat: b.continuing for b in waiting}}

@@ -205,8 +205,9 @@ class Bot:
         actor = hand.legal_actions().actor
         if actor is None:
             raise InvalidInput(N_("Nobody is to act: the bot has nothing to decide."))
-        # the river solver is for the learner's grades: a bot must answer at once
-        analysis = analyze(hand, seed=self._rng.randrange(1 << 30), solver=False)
+        # the river solver and the players behind after the flop are for the learner's grades: a bot must
+        # answer at once, and a practice click runs several bots (coach.feedback.analysis.analyze)
+        analysis = analyze(hand, seed=self._rng.randrange(1 << 30), solver=False, read_behind=False)
         best = analysis.option(analysis.best)
         follow = self._rng.random() < self.difficulty
         model = None if follow else self.model_weights(hand, analysis)
