@@ -215,16 +215,8 @@ def line_share(nodes: Mapping[tuple[str, ...], NodeResult], weights: F64, path: 
     total = float(weights.sum())
     if total <= 0:
         return 0.0
-    share = 1.0
-    reach: F64 | None = None
-    for k in range(len(path)):
-        node = nodes.get(path[:k])
-        if node is None or node.player != player:
-            continue
-        reach = node.reach * node.strategy[:, node.actions.index(path[k])]
-    if reach is None:
-        return share
-    return float(reach.sum()) / total
+    reach = line_reach(nodes, path, player)
+    return 1.0 if reach is None else float(reach.sum()) / total
 
 
 def line_reach(nodes: Mapping[tuple[str, ...], NodeResult], path: tuple[str, ...], player: int) -> F64 | None:
