@@ -10,6 +10,7 @@ from typing import Any
 
 from support.browser import (
     BROWSER,
+    WAIT_MS,
     box,
     click_key,
     in_view,
@@ -54,9 +55,11 @@ def _from_the_small_blind_to_the_end(page: Any, act: Act) -> None:
 def _open_in_the_replayer(page: Any) -> str:
     page.locator('[class*="st-key-builder-open-"] button').first.click()
     wait_idle(page)
-    page.get_by_text("I giudizi del coach sulle tue scelte", exact=False).first.wait_for(timeout=30_000)
+    # the ceiling of a busy 2-core machine, not a measurement: the full suite's load once kept the
+    # hand's grades (every decision of it, graded on the page's run) past 30 s
+    page.get_by_text("I giudizi del coach sulle tue scelte", exact=False).first.wait_for(timeout=WAIT_MS)
     # the grades are drawn as the page's run goes on: wait for the row, then read the page
-    page.get_by_text("Flop · Puntata di 10", exact=False).first.wait_for(timeout=30_000)
+    page.get_by_text("Flop · Puntata di 10", exact=False).first.wait_for(timeout=WAIT_MS)
     return str(page.locator('[data-testid="stMain"]').inner_text())
 
 
